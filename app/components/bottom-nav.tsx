@@ -1,0 +1,52 @@
+import { NavLink } from "react-router";
+import { Home, Search, ShoppingCart, Store, User } from "lucide-react";
+import { useRootData } from "~/root";
+import { cn } from "~/lib/utils";
+import { AccountMenu } from "./account-menu";
+import { useCart } from "./cart-provider";
+import { CartBadge } from "./site-header";
+
+const slot = "relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-semibold";
+
+export function BottomNav() {
+  const { user } = useRootData();
+  const { totalItems } = useCart();
+  const linkClass = ({ isActive }: { isActive: boolean }) => cn(slot, isActive ? "text-brand-800" : "text-stone-700");
+  return (
+    <nav aria-label="Navigasi bawah" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+      <div className="flex">
+        <NavLink to="/" end className={linkClass}>
+          <Home className="h-5 w-5" aria-hidden="true" /> Home
+        </NavLink>
+        <NavLink to="/products" className={linkClass}>
+          <Store className="h-5 w-5" aria-hidden="true" /> Produk
+        </NavLink>
+        <NavLink to="/search" className={linkClass}>
+          <Search className="h-5 w-5" aria-hidden="true" /> Cari
+        </NavLink>
+        <NavLink to="/cart" className={linkClass}>
+          <span className="relative">
+            <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+            <CartBadge count={totalItems} className="-top-2 -right-3" />
+          </span>
+          Keranjang
+        </NavLink>
+        {user ? (
+          <AccountMenu
+            email={user.email}
+            side="top"
+            trigger={
+              <button type="button" className={cn(slot, "text-stone-700")}>
+                <User className="h-5 w-5" aria-hidden="true" /> Akun
+              </button>
+            }
+          />
+        ) : (
+          <NavLink to="/login" className={linkClass}>
+            <User className="h-5 w-5" aria-hidden="true" /> Masuk
+          </NavLink>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,101 @@
+import { Dialog as D } from "radix-ui";
+import { Link, NavLink } from "react-router";
+import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
+import { useRootData } from "~/root";
+import { cn } from "~/lib/utils";
+import { AccountMenu } from "./account-menu";
+import { useCart } from "./cart-provider";
+import { SheetContent } from "./ui/dialog";
+import { buttonClass } from "./ui/button";
+
+export const MAIN_NAV = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "Produk" },
+  { to: "/supply-with-us", label: "Supply Kami" },
+  { to: "/about", label: "Tentang Kami" },
+];
+
+// The small-screen menu lists them in the spec's order.
+const MOBILE_NAV = [MAIN_NAV[0], MAIN_NAV[1], MAIN_NAV[3], MAIN_NAV[2]];
+
+export function CartBadge({ count, className }: { count: number; className?: string }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="cart-badge"
+      className={cn("absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white", className)}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+export function SiteHeader() {
+  const { user, shop } = useRootData();
+  const { totalItems } = useCart();
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
+        <D.Root>
+          <D.Trigger className="-ml-2 rounded-lg p-2 text-stone-800 md:hidden" aria-label="Buka menu">
+            <Menu className="h-6 w-6" aria-hidden="true" />
+          </D.Trigger>
+          <SheetContent title="Menu" side="right">
+            <nav aria-label="Menu utama" className="flex flex-col p-2">
+              {MOBILE_NAV.map((item) => (
+                <D.Close asChild key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => cn("rounded-lg px-3 py-3 font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-stone-800")}>
+                    {item.label}
+                  </NavLink>
+                </D.Close>
+              ))}
+            </nav>
+          </SheetContent>
+        </D.Root>
+        <Link to="/" className="flex items-center gap-2 font-extrabold text-brand-800">
+          <Leaf className="h-6 w-6" aria-hidden="true" />
+          <span className="text-lg">{shop.name}</span>
+        </Link>
+        <nav aria-label="Navigasi utama" className="ml-6 hidden items-center gap-1 md:flex">
+          {MAIN_NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === "/"}
+              className={({ isActive }) => cn("rounded-lg px-3 py-2 text-sm font-semibold", isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800")}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <Link to="/cart" className="relative hidden rounded-lg p-2 text-stone-800 hover:bg-stone-100 md:inline-flex" aria-label={`Keranjang, ${totalItems} barang`}>
+            <ShoppingCart className="h-6 w-6" aria-hidden="true" />
+            <CartBadge count={totalItems} />
+          </Link>
+          {user ? (
+            <AccountMenu
+              email={user.email}
+              trigger={
+                <button type="button" className="hidden items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 md:inline-flex">
+                  <UserCircle className="h-6 w-6" aria-hidden="true" />
+                  Akun Saya
+                  <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                </button>
+              }
+            />
+          ) : (
+            <div className="flex items-center gap-2">
+              <Link to="/login" className={buttonClass({ variant: "outline", size: "sm" })}>
+                Masuk
+              </Link>
+              <Link to="/register" className={buttonClass({ size: "sm", className: "hidden sm:inline-flex" })}>
+                Daftar
+              </Link>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

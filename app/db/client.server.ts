@@ -1,0 +1,130 @@
+// The one database client: embedded PGlite in DATA_DIR by default, PostgreSQL when
+// DATABASE_URL is set. Migrations are applied when it opens.
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock, type LockInfo } from "./data-dir-lock.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** For the server to publish its port for admin commands (embedded database only). */
+  updateLock?: (patch: Partial<LockInfo>) => void;
+  /** Flushes and checkpoints the embedded database (no-op on PostgreSQL). */
+  checkpoint: () => Promise<void>;
+  ping: () => Promise<void>;
+};
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string; holder: string }
+  | { kind: "memory" };
+
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "app/db/migrations"))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+export const migrationsFolder = path.join(findProjectRoot(), "app/db/migrations");
+
+// Any number-ish constant works; it only has to be the same in every process.
+const MIGRATION_LOCK_ID = 7_204_2025;
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    // Several app processes may start at once; only one migrates at a time.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+      client.release();
+    }
+    return {
+      db,
+      kind: "postgres",
+      close: () => pool.end(),
+      checkpoint: async () => {},
+      ping: async () => {
+        await pool.query("select 1");
+      },
+    };
+  }
+
+  let lock: ReturnType<typeof acquireDataDirLock> | undefined;
+  let client: PGlite;
+  if (options.kind === "pglite") {
+    lock = acquireDataDirLock(options.dataDir, options.holder);
+    const pgdata = path.join(options.dataDir, "pgdata");
+    // PGlite creates only the last folder of its path.
+    mkdirSync(pgdata, { recursive: true });
+    try {
+      client = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  return {
+    db,
+    kind: "pglite",
+    updateLock: lock?.update,
+    close: async () => {
+      try {
+        if (!client.closed) {
+          await client.query("checkpoint").catch(() => {});
+          await client.close();
+        }
+      } finally {
+        lock?.release();
+      }
+    },
+    checkpoint: async () => {
+      await client.query("checkpoint");
+    },
+    ping: async () => {
+      await client.query("select 1");
+    },
+  };
+}

@@ -1,0 +1,278 @@
+// Tables only. Money is integer rupiah; timestamps are timestamptz; ids are uuids
+// except the Better Auth tables, whose ids Better Auth generates itself.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---- Accounts (Better Auth models user/session/account/verification, plural table names) ----
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(), // the spec's full_name
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    role: text("role").notNull().default("customer"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'customer')`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---- Catalog ----
+
+export const categories = pgTable("categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    price: integer("price").notNull(),
+    unit: text("unit").notNull().default("pcs"),
+    discount: integer("discount").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+    featured: boolean("featured").notNull().default(false),
+    imageUrl: text("image_url"),
+    description: text("description").notNull().default(""),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    // Hidden products stay in past orders but are not sold or listed.
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.price} >= 0`),
+    check("products_discount_check", sql`${t.discount} between 0 and 100`),
+    // The last line of defence against overselling: stock can never go negative.
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    index("products_category_name_idx").on(t.categoryId, t.name),
+    index("products_category_price_idx").on(t.categoryId, t.price),
+    index("products_name_idx").on(t.name),
+    index("products_price_idx").on(t.price),
+    index("products_featured_idx").on(t.featured),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+// ---- Orders ----
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("pending"),
+    // Sum of the items at the unit prices charged; the delivery fee is added once staff set it.
+    totalAmount: integer("total_amount").notNull(),
+    deliveryFee: integer("delivery_fee"),
+    deliverySlot: text("delivery_slot").notNull(), // 'pagi' | 'sore'
+    deliveryTime: text("delivery_time").notNull(), // '05:00 - 07:00' | '16:00 - 18:00'
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    notes: text("notes").notNull().default(""),
+    recipientName: text("recipient_name").notNull(),
+    recipientPhone: text("recipient_phone").notNull(),
+    recipientAddress: text("recipient_address").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
+    check("orders_slot_check", sql`${t.deliverySlot} in ('pagi', 'sore')`),
+    check("orders_total_check", sql`${t.totalAmount} >= 0`),
+    check("orders_fee_check", sql`${t.deliveryFee} is null or ${t.deliveryFee} >= 0`),
+    uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_delivery_idx").on(t.deliveryDate, t.deliverySlot),
+    index("orders_recipient_name_trgm_idx").using("gin", sql`${t.recipientName} gin_trgm_ops`),
+    index("orders_recipient_phone_trgm_idx").using("gin", sql`${t.recipientPhone} gin_trgm_ops`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // Null once a product is deleted; the snapshot columns keep the order readable.
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    productUnit: text("product_unit").notNull(),
+    productImageUrl: text("product_image_url"),
+    quantity: integer("quantity").notNull(),
+    price: integer("price").notNull(), // unit price charged (after discount)
+    originalPrice: integer("original_price").notNull(),
+    discount: integer("discount").notNull().default(0),
+  },
+  (t) => [
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export const stockAdjustments = pgTable(
+  "stock_adjustments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason").notNull(), // 'order' | 'cancel' | 'uncancel' | 'manual' | 'initial'
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_adjustments_product_idx").on(t.productId, t.createdAt)],
+);
+
+// ---- Inbox ----
+
+export const partnerApplications = pgTable(
+  "partner_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    landAddress: text("land_address").notNull().default(""),
+    farmSize: text("farm_size").notNull().default(""),
+    products: text("products").notNull(),
+    harvestTime: text("harvest_time").notNull().default(""),
+    otherInfo: text("other_info").notNull().default(""),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("partner_applications_status_check", sql`${t.status} in ('new', 'contacted', 'done')`),
+    index("partner_applications_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("contact_messages_status_check", sql`${t.status} in ('new', 'contacted', 'done')`),
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---- Shared counters (in the database so every app process sees the same) ----
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

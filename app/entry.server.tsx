@@ -1,0 +1,55 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { NonceProvider } from "~/lib/nonce";
+import { log } from "~/server/logger.server";
+import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
+
+// The server entry (server/app.mjs) starts and stops the database through these.
+export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";
+
+export const streamTimeout = 10_000;
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  const nonce = createNonce();
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // Whole documents, not streamed shells: pages are complete before any JavaScript runs.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          applySecurityHeaders(responseHeaders, nonce);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) log.error("render error", { error, url: new URL(request.url).pathname });
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers);
+  return response;
+};
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log.error("request failed", { error, method: request.method, path: new URL(request.url).pathname });
+};

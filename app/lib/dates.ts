@@ -1,0 +1,82 @@
+// The shop lives in Asia/Jakarta: "today", "tomorrow" and every date shown are computed
+// there, whatever the server's own time zone.
+
+export const SHOP_TIME_ZONE = "Asia/Jakarta";
+
+const ymd = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar date in the shop's zone, as yyyy-mm-dd. */
+export function shopDate(instant: Date = new Date()): string {
+  return ymd.format(instant);
+}
+
+/** Adds whole days to a yyyy-mm-dd date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const utc = new Date(Date.UTC(y, m - 1, d + days));
+  return utc.toISOString().slice(0, 10);
+}
+
+/** The delivery date of an order placed now: tomorrow in Jember. */
+export function tomorrowInShop(now: Date = new Date()): string {
+  return addDays(shopDate(now), 1);
+}
+
+/** The instant the given shop date starts (Jakarta has no daylight saving: UTC+7). */
+export function startOfShopDay(date: string): Date {
+  return new Date(`${date}T00:00:00+07:00`);
+}
+
+export function isValidDateString(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+const longDate = new Intl.DateTimeFormat("id-ID", {
+  timeZone: SHOP_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const longDateWithDay = new Intl.DateTimeFormat("id-ID", {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const dateTime = new Intl.DateTimeFormat("id-ID", {
+  timeZone: SHOP_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+function toInstant(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  // A bare yyyy-mm-dd is a shop calendar date: read it at noon in Jakarta.
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+07:00`) : new Date(value);
+}
+
+/** 22 November 2026 */
+export function formatDate(value: Date | string): string {
+  return longDate.format(toInstant(value));
+}
+
+/** Minggu, 22 November 2026 */
+export function formatDateWithDay(value: Date | string): string {
+  return longDateWithDay.format(toInstant(value));
+}
+
+/** 22 Nov 2026, 09.15 (in Jakarta time) */
+export function formatDateTime(value: Date | string): string {
+  return dateTime.format(toInstant(value));
+}

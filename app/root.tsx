@@ -1,0 +1,78 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CartProvider } from "~/components/cart-provider";
+import { ErrorState } from "~/components/error-state";
+import { useNonce } from "~/lib/nonce";
+import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
+import { config } from "~/server/config.server";
+import { crossSiteRefusal, isCrossSiteMutation } from "~/server/request-guard.server";
+import { getSessionUser } from "~/server/session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (isCrossSiteMutation(request)) throw crossSiteRefusal();
+    return next();
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return {
+    user: user ? { email: user.email, name: user.name, role: user.role } : null,
+    shop: config().shop,
+  };
+}
+
+export type RootUser = { email: string; name: string; role: "admin" | "customer" } | null;
+
+/** The signed-in user and the shop identity, for any component. */
+export function useRootData(): { user: RootUser; shop: ShopIdentity } {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return data ?? { user: null, shop: FALLBACK_SHOP };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="id">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#15803d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <CartProvider>
+      <Outlet />
+    </CartProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16">
+      <title>{status === 404 ? "Halaman Tidak Ditemukan" : "Terjadi Kesalahan"}</title>
+      <ErrorState status={status} />
+    </main>
+  );
+}

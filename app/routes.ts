@@ -1,0 +1,66 @@
+// Every URL of the shop in one place. Route modules are thin: parse input, call a server
+// module, shape the answer.
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/shop-layout.tsx", [
+    // Catalog and cart
+    index("routes/home.tsx"),
+    route("products", "routes/products.tsx"),
+    route("products/:slug", "routes/products.$slug.tsx"),
+    route("categories", "routes/categories.tsx"),
+    route("categories/:slug", "routes/categories.$slug.tsx"),
+    route("category/:slug", "routes/category.$slug.tsx"),
+    route("search", "routes/search.tsx"),
+    route("cart", "routes/cart.tsx"),
+
+    // Accounts
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("verify-email", "routes/verify-email.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("addresses", "routes/addresses.tsx"),
+
+    // Checkout and the customer's orders
+    route("checkout", "routes/checkout.tsx"),
+    route("order-success", "routes/order-success.tsx"),
+    route("orders", "routes/orders.tsx"),
+    route("orders/:id", "routes/orders.$id.tsx"),
+
+    // Content
+    route("about", "routes/about.tsx"),
+    route("supply-with-us", "routes/supply-with-us.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+
+    route("*", "routes/not-found.tsx"),
+  ]),
+
+  // Staff
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin/orders/print/:id", "routes/admin.orders.print.$id.tsx"),
+  route("admin/picking-list/print", "routes/admin.picking-list.print.tsx"),
+  route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
+  layout("routes/admin.layout.tsx", [
+    route("admin", "routes/admin._index.ts"),
+    route("admin/dashboard", "routes/admin.dashboard.tsx"),
+    route("admin/orders/:id", "routes/admin.orders.$id.tsx"),
+    route("admin/picking-list", "routes/admin.picking-list.tsx"),
+    route("admin/products", "routes/admin.products.tsx"),
+    route("admin/products/new", "routes/admin.products.new.tsx"),
+    route("admin/products/:id", "routes/admin.products.$id.tsx"),
+    route("admin/categories", "routes/admin.categories.tsx"),
+    route("admin/inbox", "routes/admin.inbox.tsx"),
+  ]),
+
+  // Resources
+  route("logout", "routes/logout.ts"),
+  route("api/cart-products", "routes/api.cart-products.ts"),
+  route("uploads/*", "routes/uploads.$.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("healthz", "routes/healthz.ts"),
+] satisfies RouteConfig;

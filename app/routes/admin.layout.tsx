@@ -1,0 +1,5 @@
+// Placeholder until the admin issue lands.
+import { Outlet } from "react-router";
+export default function AdminLayout() {
+  return <Outlet />;
+}

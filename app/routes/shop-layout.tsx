@@ -1,0 +1,21 @@
+// The shop's frame: header, page, footer and the phone's bottom bar.
+import { Outlet } from "react-router";
+import { BottomNav } from "~/components/bottom-nav";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+
+export default function ShopLayout() {
+  return (
+    <>
+      <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Langsung ke konten
+      </a>
+      <SiteHeader />
+      <main id="konten" className="min-h-[60vh]">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <BottomNav />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder until this resource's issue lands.
+export function loader() {
+  return new Response("Not Found", { status: 404 });
+}

@@ -1,0 +1,93 @@
+// Every environment variable the shop reads, parsed once, with laptop-friendly defaults.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { defaultShop, type ShopIdentity } from "~/lib/shop";
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  UPLOADS_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SHOP_NAME: z.string().optional(),
+  SHOP_PHONE: z.string().optional(),
+  SHOP_WHATSAPP: z
+    .string()
+    .regex(/^62\d{7,13}$/, "SHOP_WHATSAPP harus berupa angka dengan kode negara 62, mis. 6281234567890")
+    .optional(),
+  SHOP_EMAIL: z.string().email().optional(),
+  SHOP_ADDRESS: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Konfigurasi tidak valid: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, "");
+  const shop: ShopIdentity = {
+    ...defaultShop,
+    name: e.SHOP_NAME ?? defaultShop.name,
+    phone: e.SHOP_PHONE ?? defaultShop.phone,
+    whatsapp: e.SHOP_WHATSAPP ?? defaultShop.whatsapp,
+    email: e.SHOP_EMAIL ?? defaultShop.email,
+    street: e.SHOP_ADDRESS ?? defaultShop.street,
+  };
+  return {
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    appUrl,
+    secureCookies: appUrl.startsWith("https://"),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${shop.name} <${shop.email}>`,
+    explicitAuthSecret: e.BETTER_AUTH_SECRET,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    outboxDir: path.join(dataDir, "outbox"),
+    logLevel: e.LOG_LEVEL,
+    shop,
+  };
+}
+
+let cached: AppConfig | undefined;
+export function config(): AppConfig {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Tests change the environment between cases; this forgets the parsed copy. */
+export function resetConfigForTests() {
+  cached = undefined;
+}
+
+/**
+ * The auth secret: BETTER_AUTH_SECRET when set (required when several processes share
+ * one database), else one generated on first start and kept in DATA_DIR so sessions
+ * survive restarts on a laptop.
+ */
+export function authSecret(cfg: AppConfig = config()): string {
+  if (cfg.explicitAuthSecret) return cfg.explicitAuthSecret;
+  const file = path.join(cfg.dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(cfg.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,40 @@
+// Start-up, shutdown and local control commands for the server entry (server/app.mjs).
+import { newControlToken } from "~/db/data-dir-lock.server";
+import { createOrPromoteAdmin } from "./admin-accounts.server";
+import { closeDatabase, getDatabaseHandle } from "./db.server";
+import { log } from "./logger.server";
+
+export async function startServices({ port }: { port: number }): Promise<{ controlToken: string }> {
+  const handle = await getDatabaseHandle();
+  const controlToken = newControlToken();
+  handle.updateLock?.({ port, controlToken });
+  log.info("database ready", { kind: handle.kind });
+  return { controlToken };
+}
+
+export async function stopServices(): Promise<void> {
+  await closeDatabase();
+}
+
+export async function checkHealth(): Promise<{ ok: boolean; database: string }> {
+  try {
+    const handle = await getDatabaseHandle();
+    await handle.ping();
+    return { ok: true, database: handle.kind };
+  } catch (error) {
+    log.warn("health check failed", { error });
+    return { ok: false, database: "unavailable" };
+  }
+}
+
+/** Commands that scripts send to the running server instead of opening its database. */
+export async function runControlCommand(command: string, input: unknown): Promise<{ status: number; body: unknown }> {
+  switch (command) {
+    case "admin-create": {
+      const handle = await getDatabaseHandle();
+      return createOrPromoteAdmin(handle.db, input);
+    }
+    default:
+      return { status: 404, body: { error: `Perintah tidak dikenal: ${command}` } };
+  }
+}

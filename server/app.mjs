@@ -1,0 +1,122 @@
+// The HTTP server: static files, compression, the React Router app, and a graceful stop.
+// Plain JavaScript so production needs no TypeScript at run time.
+import { timingSafeEqual } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 6 * 1024 * 1024);
+
+function jsonLog(level, msg, fields = {}) {
+  if (process.env.LOG_LEVEL === "silent") return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+export async function startServer({ port = Number(process.env.PORT ?? 3000), host = process.env.HOST ?? "0.0.0.0" } = {}) {
+  const buildFile = path.join(root, "build/server/index.js");
+  const build = await import(buildFile);
+  const entry = build.entry.module;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1");
+
+  // Requests in flight, so a stop can wait for them.
+  let inFlight = 0;
+  let stopping = false;
+  app.use((req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    inFlight++;
+    res.on("close", () => inFlight--);
+    // Rate limits key on the socket address; a client cannot choose it.
+    req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    next();
+  });
+
+  // Bodies larger than the shop ever needs (an image upload is at most 5 MB) are refused early.
+  app.use((req, res, next) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain; charset=utf-8").send("Data yang dikirim terlalu besar.");
+      return;
+    }
+    next();
+  });
+
+  app.use(compression());
+
+  const staticHeaders = (res) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  };
+  // Hashed build assets never change: cache them for a year.
+  app.use(
+    "/assets",
+    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", setHeaders: staticHeaders, fallthrough: false }),
+  );
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", setHeaders: staticHeaders, index: false }));
+
+  // Local control channel for admin commands while the embedded database is in use.
+  let controlToken = "";
+  app.post("/__control/:command", express.json({ limit: "10kb" }), async (req, res) => {
+    const remote = req.socket.remoteAddress ?? "";
+    const given = Buffer.from(String(req.headers["x-control-token"] ?? ""));
+    const expected = Buffer.from(controlToken);
+    const isLocal = remote === "127.0.0.1" || remote === "::1" || remote === "::ffff:127.0.0.1";
+    if (!isLocal || !controlToken || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      res.status(403).json({ error: "Ditolak." });
+      return;
+    }
+    try {
+      const result = await entry.runControlCommand(req.params.command, req.body);
+      res.status(result.status).json(result.body);
+    } catch (error) {
+      jsonLog("error", "control command failed", { command: req.params.command, error: String(error) });
+      res.status(500).json({ error: "Perintah gagal dijalankan." });
+    }
+  });
+
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+
+  app.use((error, req, res, _next) => {
+    jsonLog("error", "unhandled", { path: req.path, error: String(error?.stack ?? error) });
+    if (res.headersSent) return;
+    res.status(500).type("text/html; charset=utf-8").send("<!doctype html><html lang=id><title>Terjadi Kesalahan</title><p>Maaf, terjadi kesalahan. Silakan coba lagi.</p></html>");
+  });
+
+  const server = await new Promise((resolve, reject) => {
+    const s = app.listen(port, host, () => resolve(s));
+    s.on("error", reject);
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+
+  try {
+    ({ controlToken } = await entry.startServices({ port: actualPort }));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeIdleConnections?.();
+    const deadline = Date.now() + 8000;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    server.closeAllConnections?.();
+    await entry.stopServices();
+  }
+
+  return { server, port: actualPort, stop };
+}
+
+export function buildExists() {
+  return existsSync(path.join(root, "build/server/index.js"));
+}

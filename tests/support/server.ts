@@ -1,0 +1,103 @@
+// Starts the production server (node server/start.mjs) on a free port with its own data
+// directory, for browser and process-level tests.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  logs: () => string;
+  /** Mail files written to DATA_DIR/outbox, oldest first. */
+  outbox: () => { file: string; text: string }[];
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export async function startTestServer({ env = {}, dataDir }: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sayur-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      APP_URL: url,
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.includes("shop listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", check);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    url,
+    port,
+    dataDir: dir,
+    process: child,
+    logs: () => output,
+    outbox: () => {
+      const outboxDir = path.join(dir, "outbox");
+      let files: string[] = [];
+      try {
+        files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml")).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => ({ file: f, text: readFileSync(path.join(outboxDir, f), "utf8") }));
+    },
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const code = await exited;
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Decodes a quoted-printable .eml body and returns the first link to `pathPrefix`. */
+export function linkFromMail(text: string, pathPrefix: string): string | null {
+  const decoded = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const match = decoded.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^\\s"<>]*`));
+  return match ? match[0].replace(/&amp;/g, "&") : null;
+}
