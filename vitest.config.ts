@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: ["tests/e2e/**/*.test.ts", "tests/process/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 2,

@@ -6,13 +6,18 @@ import { ErrorState } from "~/components/error-state";
 import { useNonce } from "~/lib/nonce";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
-import { crossSiteRefusal, isCrossSiteMutation } from "~/server/request-guard.server";
+import { checkHealth } from "~/server/lifecycle.server";
+import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable } from "~/server/request-guard.server";
 import { getSessionUser } from "~/server/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (isCrossSiteMutation(request)) throw crossSiteRefusal();
-    return next();
+    const response = await next();
+    // A failure while the database is away is an outage, not a bug: say so with a 503
+    // that a shopper understands, and recover by itself when the database is back.
+    if (response.status >= 500 && !(await checkHealth()).ok) return serviceUnavailable(request);
+    return response;
   },
 ];
 

@@ -1,0 +1,83 @@
+// The server as a process: one owner of the embedded data, a clean stop on SIGTERM, and a
+// friendly 503 while PostgreSQL is away, recovering without a restart.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, postgresAvailable, startTcpProxy } from "../support/postgres";
+import { startTestServer } from "../support/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("embedded database ownership and shutdown", () => {
+  it("refuses a second server on the same data directory, and SIGTERM stops cleanly", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-proc-"));
+    const first = await startTestServer({ dataDir });
+    try {
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      const second = spawnSync(process.execPath, [path.join(root, "server/start.mjs")], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: "", NODE_ENV: "production" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toMatch(/sedang dipakai oleh proses lain/);
+      // The first server is unharmed.
+      expect((await fetch(`${first.url}/`)).status).toBe(200);
+    } finally {
+      const started = Date.now();
+      const code = await first.stop("SIGTERM");
+      expect(code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+    // The lock is gone and the data opens again.
+    expect(existsSync(path.join(dataDir, "shop.lock"))).toBe(false);
+    const again = await startTestServer({ dataDir });
+    expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
+    await again.stop();
+  });
+});
+
+const pgUp = await postgresAvailable();
+
+describe.skipIf(!pgUp)("PostgreSQL going away", () => {
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const target = new URL(database.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString() } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it("shows a friendly 503 page while the database is away and recovers by itself", async () => {
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    proxy.cut();
+    const down = await fetch(`${server.url}/`);
+    expect(down.status).toBe(503);
+    const html = await down.text();
+    expect(html).toContain("sedang gangguan");
+    expect(html).not.toMatch(/at \w+ \(|node_modules|Error:/);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    proxy.restore();
+    let recovered = 0;
+    for (let i = 0; i < 50 && recovered !== 200; i++) {
+      recovered = (await fetch(`${server.url}/`)).status;
+      if (recovered !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(recovered).toBe(200);
+  });
+});
