@@ -1,6 +1,8 @@
 // Start-up, shutdown and local control commands for the server entry (server/app.mjs).
 import { newControlToken } from "~/db/data-dir-lock.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
+import { createBackup } from "./backup.server";
+import { config } from "./config.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 
@@ -33,6 +35,11 @@ export async function runControlCommand(command: string, input: unknown): Promis
     case "admin-create": {
       const handle = await getDatabaseHandle();
       return createOrPromoteAdmin(handle.db, input);
+    }
+    case "backup": {
+      const handle = await getDatabaseHandle();
+      const archive = await createBackup(handle.db, config().uploadsDir);
+      return { status: 200, body: { data: archive.toString("base64") } };
     }
     default:
       return { status: 404, body: { error: `Perintah tidak dikenal: ${command}` } };

@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, users, orders, orderItems } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { BACKUP_TABLES, createBackup, RestoreError, restoreBackup } from "./backup.server";
+
+let source: TestDatabase;
+let target: TestDatabase;
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+});
+afterAll(async () => {
+  await Promise.all([source?.destroy(), target?.destroy()]);
+});
+
+async function snapshot(db: TestDatabase["db"]) {
+  const out: Record<string, unknown> = {};
+  for (const table of BACKUP_TABLES) {
+    const result = await db.execute(sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`);
+    out[table] = ((result as unknown as { rows: { rows: unknown }[] }).rows ?? result)[0].rows;
+  }
+  return out;
+}
+
+describe("backup and restore", () => {
+  it("brings back every table and upload exactly", async () => {
+    const [product] = await source.db.select().from(products).limit(1);
+    await source.db.insert(users).values({ id: "u1", name: "Bu Sri <b>", email: "sri@contoh.id", phone: "6281234567890", address: "Jl. Jawa 5, Jember" });
+    const [order] = await source.db
+      .insert(orders)
+      .values({ userId: "u1", totalAmount: 8000, deliverySlot: "pagi", deliveryTime: "05:00 - 07:00", deliveryDate: "2026-11-23", notes: "Titip di pos satpam 🙏", recipientName: "Bu Sri", recipientPhone: "6281234567890", recipientAddress: "Jl. Jawa 5", idempotencyKey: "k1" })
+      .returning();
+    await source.db.insert(orderItems).values({ orderId: order.id, productId: product.id, productName: product.name, productUnit: product.unit, quantity: 2, price: 4000, originalPrice: 4000 });
+    const uploadsA = mkdtempSync(path.join(os.tmpdir(), "sayur-up-a-"));
+    mkdirSync(path.join(uploadsA, "products"));
+    writeFileSync(path.join(uploadsA, "products/abc.webp"), Buffer.from([1, 2, 3, 250]));
+
+    const archive = await createBackup(source.db, uploadsA);
+    const uploadsB = mkdtempSync(path.join(os.tmpdir(), "sayur-up-b-"));
+    const result = await restoreBackup(target.db, uploadsB, archive);
+
+    expect(result.uploads).toBe(1);
+    expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
+    expect([...readFileSync(path.join(uploadsB, "products/abc.webp"))]).toEqual([1, 2, 3, 250]);
+  });
+
+  it("refuses to restore over a shop that already has accounts or orders", async () => {
+    const archive = await createBackup(source.db, "/nonexistent");
+    await expect(restoreBackup(source.db, "/tmp", archive)).rejects.toThrow(RestoreError);
+  });
+
+  it("refuses a file that is not a backup", async () => {
+    await expect(restoreBackup(target.db, "/tmp", Buffer.from("hello"))).rejects.toThrow(/rusak/);
+  });
+});
