@@ -1,6 +1,6 @@
 // The HTTP server: static files, compression, the React Router app, and a graceful stop.
 // Plain JavaScript so production needs no TypeScript at run time.
-import { timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +32,22 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   app.use((req, res, next) => {
     if (stopping) res.setHeader("Connection", "close");
     inFlight++;
-    res.on("close", () => inFlight--);
+    const started = process.hrtime.bigint();
+    // One id per request, in the response and in every log line about it.
+    const requestId = randomUUID();
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.on("close", () => {
+      inFlight--;
+      if (process.env.LOG_REQUESTS === "0") return;
+      jsonLog(res.statusCode >= 500 ? "error" : "info", "request", {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    });
     // Rate limits key on the socket address; a client cannot choose it.
     req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
     next();
@@ -43,6 +58,12 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > MAX_BODY_BYTES) {
       res.status(413).type("text/plain; charset=utf-8").send("Data yang dikirim terlalu besar.");
+      return;
+    }
+    // Browsers always state the size of what they post; a streamed body of unknown size
+    // could grow without bound, so it is refused.
+    if (req.headers["transfer-encoding"] && req.headers["content-length"] === undefined) {
+      res.status(411).type("text/plain; charset=utf-8").send("Ukuran data harus disebutkan (Content-Length).");
       return;
     }
     next();
