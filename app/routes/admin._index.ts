@@ -1,4 +1,9 @@
-// Placeholder until this resource's issue lands.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+// /admin is the dashboard.
+import { redirect } from "react-router";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin._index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/dashboard");
 }

@@ -1,4 +1,158 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// Categories: create, rename (the link stays the same), delete when no product uses it.
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Trash2 } from "lucide-react";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { buttonClass } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { redirectWithFlash } from "~/server/admin-flash.server";
+import { createCategory, deleteCategory, listCategoriesForAdmin, renameCategory } from "~/server/admin-catalog.server";
+import { getDb } from "~/server/db.server";
+import { log } from "~/server/logger.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.categories";
+
+export const meta: Route.MetaFunction = () => adminMeta("Kategori");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = await getDb();
+  return { categories: await listCategoriesForAdmin(db) };
+}
+
+type ActionData = {
+  intent: string;
+  id: string | null;
+  message: string;
+  value?: string;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
+  const name = form.get("name");
+  const db = await getDb();
+  try {
+    const result =
+      intent === "create"
+        ? await createCategory(db, name)
+        : intent === "rename"
+          ? await renameCategory(db, id, name)
+          : intent === "delete"
+            ? await deleteCategory(db, id)
+            : ({
+                ok: false,
+                status: 400,
+                message: "Permintaan tidak dikenal.",
+              } as const);
+    if (!result.ok)
+      return data<ActionData>(
+        {
+          intent,
+          id,
+          message: result.message,
+          value: typeof name === "string" ? name : undefined,
+        },
+        { status: result.status },
+      );
+    return redirectWithFlash("/admin/categories", {
+      tone: "success",
+      message: result.message,
+    });
+  } catch (error) {
+    log.error("category change failed", { error, intent });
+    return data<ActionData>({ intent, id, message: "Gagal menyimpan kategori. Silakan coba lagi." }, { status: 500 });
+  }
+}
+
+export default function AdminCategories() {
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const createError = actionData?.intent === "create" ? actionData.message : undefined;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-extrabold text-stone-900">Kategori</h1>
+      {actionData && !["create", "rename", "delete"].includes(actionData.intent) ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      <Card title="Tambah kategori" id="tambah">
+        <Form method="post" className="flex items-start gap-2" noValidate key={createError ? "error" : "ok"}>
+          <input type="hidden" name="intent" value="create" />
+          <Field label="Nama kategori" error={createError} className="flex-1">
+            {(p) => (
+              <Input {...p} name="name" maxLength={60} defaultValue={createError ? actionData?.value : ""} placeholder="mis. Buah Lokal" autoComplete="off" />
+            )}
+          </Field>
+          <SubmitButton intent="create" className="mt-7">
+            Tambah
+          </SubmitButton>
+        </Form>
+      </Card>
+      <Card title={`${categories.length} kategori`} id="daftar">
+        <ul className="divide-y divide-stone-100">
+          {categories.map((c) => {
+            const error = actionData && actionData.id === c.id && (actionData.intent === "rename" || actionData.intent === "delete") ? actionData : undefined;
+            return (
+              <li key={c.id} className="py-3" data-category={c.slug}>
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+                  <Form method="post" className="flex flex-1 items-start gap-2" noValidate>
+                    <input type="hidden" name="intent" value="rename" />
+                    <input type="hidden" name="id" value={c.id} />
+                    <div className="flex-1">
+                      <label htmlFor={`cat-${c.id}`} className="sr-only">
+                        Nama kategori {c.name}
+                      </label>
+                      <Input
+                        id={`cat-${c.id}`}
+                        name="name"
+                        key={`${c.name}-${error?.intent === "rename" ? "e" : ""}`}
+                        defaultValue={error?.intent === "rename" ? error.value : c.name}
+                        maxLength={60}
+                        aria-invalid={error?.intent === "rename" ? true : undefined}
+                        autoComplete="off"
+                      />
+                      <p className="mt-1 text-xs text-stone-600">
+                        <Link to={`/category/${c.slug}`} className="font-mono hover:underline" target="_blank" rel="noopener">
+                          /category/{c.slug}
+                        </Link>{" "}
+                        · {c.productCount} produk
+                      </p>
+                    </div>
+                    <SubmitButton intent="rename" variant="outline">
+                      Simpan
+                    </SubmitButton>
+                  </Form>
+                  <details className="sm:w-44">
+                    <summary
+                      className={buttonClass({
+                        variant: "ghost",
+                        className: "w-full cursor-pointer list-none text-red-800 hover:bg-red-50",
+                      })}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" /> Hapus...
+                    </summary>
+                    <Form method="post" className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3">
+                      <input type="hidden" name="id" value={c.id} />
+                      <p className="mb-2 text-sm text-red-900">
+                        {c.productCount > 0 ? `Masih dipakai ${c.productCount} produk; pindahkan dulu.` : `Hapus "${c.name}"?`}
+                      </p>
+                      <SubmitButton intent="delete" variant="destructive" size="sm" className="w-full">
+                        Ya, hapus
+                      </SubmitButton>
+                    </Form>
+                  </details>
+                </div>
+                {error ? (
+                  <p role="alert" className="mt-2 text-sm text-red-700">
+                    {error.message}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+    </div>
+  );
 }

@@ -1,4 +1,279 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// The inbox: farmers' partner applications and contact messages, newest first, with their
+// status and a WhatsApp (or e-mail) link to answer.
+import { data, Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Mail, MessageCircle } from "lucide-react";
+import { useId } from "react";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { Pagination } from "~/components/admin/pagination";
+import { Pill } from "~/components/admin/status-badge";
+import { buttonClass } from "~/components/ui/button";
+import { Select } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/dates";
+import { cn } from "~/lib/utils";
+import { adminReturnPath, redirectWithFlash } from "~/server/admin-flash.server";
+import { INBOX_STATUS_BADGE, INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from "~/lib/admin";
+import { countNewInbox, inboxStatusChangeSchema, listInbox, parseInboxFilters, setInboxStatus } from "~/server/admin-inbox.server";
+import { config } from "~/server/config.server";
+import { getDb } from "~/server/db.server";
+import { log } from "~/server/logger.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.inbox";
+
+export const meta: Route.MetaFunction = () => adminMeta("Inbox");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filters = parseInboxFilters(url.searchParams);
+  const db = await getDb();
+  const [inbox, newCounts] = await Promise.all([listInbox(db, filters, config().shop.name), countNewInbox(db)]);
+  return {
+    filters,
+    inbox,
+    newCounts,
+    returnTo: `${url.pathname}${url.search}`,
+  };
+}
+
+type ActionData = { id: string | null; message: string; at: number };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
+  const parsed = inboxStatusChangeSchema.safeParse({
+    kind: form.get("kind"),
+    id: form.get("id"),
+    status: form.get("status"),
+  });
+  if (!parsed.success) return data<ActionData>({ id, message: parsed.error.issues[0].message, at: Date.now() }, { status: 400 });
+  try {
+    const result = await setInboxStatus(await getDb(), parsed.data);
+    if (!result.ok) return data<ActionData>({ id, message: result.message, at: Date.now() }, { status: result.status });
+    const url = new URL(request.url);
+    return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), { tone: "success", message: result.message });
+  } catch (error) {
+    log.error("inbox status change failed", { error });
+    return data<ActionData>(
+      {
+        id,
+        message: "Gagal memperbarui status. Silakan coba lagi.",
+        at: Date.now(),
+      },
+      { status: 500 },
+    );
+  }
+}
+
+function StatusForm({ kind, id, status, name }: { kind: InboxKind; id: string; status: string; name: string }) {
+  const { returnTo } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  const selectId = useId();
+  const failed = fetcher.data && "message" in fetcher.data ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-1">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <label htmlFor={selectId} className="sr-only">
+        Status dari {name}
+      </label>
+      <div className="flex gap-1">
+        <Select
+          id={selectId}
+          name="status"
+          key={`${status}-${failed?.at ?? ""}`}
+          defaultValue={status}
+          disabled={fetcher.state !== "idle"}
+          className="h-10 w-44 text-sm"
+          onChange={(e) => fetcher.submit(e.currentTarget.form, { preventScrollReset: true })}
+        >
+          {INBOX_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {INBOX_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        <noscript>
+          <button
+            type="submit"
+            className={buttonClass({
+              variant: "outline",
+              size: "sm",
+              className: "h-10",
+            })}
+          >
+            Simpan
+          </button>
+        </noscript>
+      </div>
+      {fetcher.state !== "idle" ? <span className="text-xs text-stone-600">Memproses...</span> : null}
+      {failed ? (
+        <span role="alert" className="text-xs text-red-700">
+          {failed.message}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function StatusPill({ status }: { status: string }) {
+  const s = status as InboxStatus;
+  return <Pill className={INBOX_STATUS_BADGE[s] ?? "bg-stone-100 text-stone-800 ring-stone-300"}>{INBOX_STATUS_LABELS[s] ?? status}</Pill>;
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt className="text-xs font-semibold text-stone-600">{label}</dt>
+      <dd className="text-sm break-words whitespace-pre-line text-stone-900">{value}</dd>
+    </div>
+  );
+}
+
+export default function AdminInbox() {
+  const { filters, inbox, newCounts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const tabs: { id: InboxKind; label: string; count: number }[] = [
+    { id: "mitra", label: "Mitra Petani", count: newCounts.mitra },
+    { id: "pesan", label: "Pesan Kontak", count: newCounts.pesan },
+  ];
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-extrabold text-stone-900">Inbox</h1>
+      {actionData ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Jenis" className="inline-flex gap-1 rounded-xl bg-stone-200/60 p-1">
+          {tabs.map((t) => (
+            <Link
+              key={t.id}
+              to={`/admin/inbox?jenis=${t.id}`}
+              aria-current={filters.jenis === t.id ? "page" : undefined}
+              className={cn(
+                "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold",
+                filters.jenis === t.id ? "bg-white text-brand-800 shadow-sm" : "text-stone-700 hover:text-stone-900",
+              )}
+            >
+              {t.label}
+              {t.count > 0 ? <span className="rounded-full bg-amber-400 px-1.5 text-xs leading-5 font-bold text-stone-900">{t.count} baru</span> : null}
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" key={`${filters.jenis}-${filters.status ?? ""}`} className="flex items-center gap-2">
+          <input type="hidden" name="jenis" value={filters.jenis} />
+          <label htmlFor="inbox-status" className="text-sm font-semibold text-stone-700">
+            Status
+          </label>
+          <Select
+            id="inbox-status"
+            name="status"
+            defaultValue={filters.status ?? ""}
+            className="h-10 w-40 text-sm"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">Semua</option>
+            {INBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {INBOX_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+          <noscript>
+            <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+              Saring
+            </button>
+          </noscript>
+        </Form>
+      </div>
+
+      {inbox.total === 0 ? (
+        <Card>
+          <p className="text-center text-sm text-stone-600">
+            {filters.status ? "Tidak ada yang cocok dengan status ini." : inbox.kind === "mitra" ? "Belum ada pendaftaran mitra petani." : "Belum ada pesan."}
+          </p>
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {inbox.kind === "mitra"
+            ? inbox.applications.map((a) => (
+                <li key={a.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm" data-inbox-id={a.id}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="flex flex-wrap items-center gap-2 font-bold text-stone-900">
+                        {a.name} <StatusPill status={a.status} />
+                      </p>
+                      <p className="text-xs text-stone-600">{formatDateTime(a.createdAt)}</p>
+                    </div>
+                    <StatusForm kind="mitra" id={a.id} status={a.status} name={a.name} />
+                  </div>
+                  <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+                    <Detail label="Telepon" value={a.phone} />
+                    <Detail label="Alamat lahan" value={a.landAddress} />
+                    <Detail label="Luas lahan" value={a.farmSize} />
+                    <Detail label="Waktu panen" value={a.harvestTime} />
+                    <Detail label="Produk" value={a.products} />
+                    <Detail label="Info lain" value={a.otherInfo} />
+                  </dl>
+                  <a
+                    href={a.whatsapp}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass({
+                      size: "sm",
+                      className: "mt-3 bg-green-700 hover:bg-green-800",
+                    })}
+                  >
+                    <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp {a.phone}
+                  </a>
+                </li>
+              ))
+            : inbox.messages.map((m) => (
+                <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm" data-inbox-id={m.id}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="flex flex-wrap items-center gap-2 font-bold text-stone-900">
+                        {m.subject} <StatusPill status={m.status} />
+                      </p>
+                      <p className="text-sm text-stone-700">
+                        {m.name} · {m.email}
+                        {m.phone ? ` · ${m.phone}` : ""}
+                      </p>
+                      <p className="text-xs text-stone-600">{formatDateTime(m.createdAt)}</p>
+                    </div>
+                    <StatusForm kind="pesan" id={m.id} status={m.status} name={m.name} />
+                  </div>
+                  <p className="mt-3 text-sm break-words whitespace-pre-line text-stone-900">{m.message}</p>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <a
+                      href={m.mailto}
+                      className={buttonClass({
+                        variant: "outline",
+                        size: "sm",
+                      })}
+                    >
+                      <Mail className="h-4 w-4" aria-hidden="true" /> Balas email
+                    </a>
+                    {m.whatsapp ? (
+                      <a
+                        href={m.whatsapp}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={buttonClass({
+                          size: "sm",
+                          className: "bg-green-700 hover:bg-green-800",
+                        })}
+                      >
+                        <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp
+                      </a>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+        </ul>
+      )}
+      <Pagination page={filters.page} pageCount={inbox.pageCount} label="Halaman inbox" />
+    </div>
+  );
 }

@@ -1,5 +1,157 @@
-// Placeholder until the admin issue lands.
-import { Outlet } from "react-router";
+// The admin panel's frame: its own header and navigation (no shop header, footer or cart),
+// and the one-time message of the last action. Every child route guards itself as well:
+// a parent loader never runs for a child's action.
+import { data, Form, Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "react-router";
+import { CheckCircle2, ExternalLink, Inbox, LayoutDashboard, ListChecks, LogOut, Package, Tags, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { countNewInbox } from "~/server/admin-inbox.server";
+import { takeFlash } from "~/server/admin-flash.server";
+import { getDb } from "~/server/db.server";
+import { requireAdmin } from "~/server/session.server";
+import { useRootData } from "~/root";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/admin.layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const [{ flash, headers }, inbox] = await Promise.all([takeFlash(request), countNewInbox(db)]);
+  return data(
+    {
+      admin: { name: admin.name, email: admin.email },
+      flash,
+      newInbox: inbox.mitra + inbox.pesan,
+    },
+    { headers },
+  );
+}
+
+// The message belongs to one page view, and the inbox badge should be current.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+const NAV = [
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    icon: LayoutDashboard,
+    match: ["/admin/dashboard", "/admin/orders"],
+  },
+  {
+    to: "/admin/picking-list",
+    label: "Picking List",
+    icon: ListChecks,
+    match: ["/admin/picking-list"],
+  },
+  {
+    to: "/admin/products",
+    label: "Produk",
+    icon: Package,
+    match: ["/admin/products"],
+  },
+  {
+    to: "/admin/categories",
+    label: "Kategori",
+    icon: Tags,
+    match: ["/admin/categories"],
+  },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox, match: ["/admin/inbox"] },
+];
+
+function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: string } | null }) {
+  const [shown, setShown] = useState(flash);
+  if (!shown) return null;
+  const Icon = shown.tone === "error" ? TriangleAlert : CheckCircle2;
+  return (
+    <div
+      role={shown.tone === "error" ? "alert" : "status"}
+      data-testid="flash"
+      className={cn(
+        "mb-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium",
+        shown.tone === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-green-200 bg-green-50 text-green-900",
+      )}
+    >
+      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <p className="flex-1">{shown.message}</p>
+      <button type="button" onClick={() => setShown(null)} className="-my-1 rounded px-2 py-1 text-xs font-semibold underline-offset-2 hover:underline">
+        Tutup
+      </button>
+    </div>
+  );
+}
+
 export default function AdminLayout() {
-  return <Outlet />;
+  const { admin, flash, newInbox } = useLoaderData<typeof loader>();
+  const { shop } = useRootData();
+  const location = useLocation();
+  return (
+    <div className="min-h-dvh bg-stone-100">
+      <a
+        href="#konten-admin"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Langsung ke konten
+      </a>
+      <header className="no-print sticky top-0 z-40 bg-brand-900 text-white shadow">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+          <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2 font-extrabold">
+            <span className="truncate">{shop.name}</span>
+            <span className="rounded bg-white/15 px-1.5 py-0.5 text-xs font-bold tracking-wide uppercase">Admin</span>
+          </Link>
+          <div className="ml-auto flex items-center gap-1">
+            <span className="mr-2 hidden max-w-48 truncate text-sm text-brand-100 lg:inline" title={admin.email}>
+              {admin.name}
+            </span>
+            <a
+              href="/"
+              className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold hover:bg-white/10"
+              target="_blank"
+              rel="noopener"
+            >
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              <span className="hidden sm:inline">Lihat Toko</span>
+              <span className="sr-only sm:hidden">Lihat Toko</span>
+            </a>
+            <Form method="post" action="/logout">
+              <button type="submit" className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold hover:bg-white/10">
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+                Logout
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Menu admin" className="border-t border-white/10">
+          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 [scrollbar-width:none]">
+            {NAV.map((item) => {
+              const active = item.match.some((m) => location.pathname.startsWith(m));
+              return (
+                <li key={item.to} className="shrink-0">
+                  <NavLink
+                    to={item.to}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "relative flex h-11 items-center gap-1.5 border-b-2 px-2.5 text-sm font-semibold whitespace-nowrap sm:px-3",
+                      active ? "border-white text-white" : "border-transparent text-brand-100 hover:text-white",
+                    )}
+                  >
+                    <item.icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+                    {item.label}
+                    {item.to === "/admin/inbox" && newInbox > 0 ? (
+                      <span className="ml-0.5 min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-stone-900">
+                        {newInbox > 99 ? "99+" : newInbox}
+                        <span className="sr-only"> baru</span>
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </header>
+      <main id="konten-admin" className="mx-auto max-w-6xl px-3 py-4 sm:px-4 md:py-6">
+        <FlashMessage key={`${location.key}-${flash?.message ?? ""}`} flash={flash} />
+        <Outlet />
+      </main>
+    </div>
+  );
 }

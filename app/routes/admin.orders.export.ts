@@ -1,4 +1,31 @@
-// Placeholder until this resource's issue lands.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+// /admin/orders/export.csv?from=yyyy-mm-dd&to=yyyy-mm-dd&basis=created|delivery
+import { redirectWithFlash } from "~/server/admin-flash.server";
+import { exportOrdersCsv, exportSchema } from "~/server/admin-orders.server";
+import { getDb } from "~/server/db.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.orders.export";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const parsed = exportSchema.safeParse({
+    from: params.get("from") || undefined,
+    to: params.get("to") || undefined,
+    basis: params.get("basis") || undefined,
+  });
+  if (!parsed.success) {
+    return redirectWithFlash("/admin/dashboard", { tone: "error", message: `Ekspor CSV gagal: ${parsed.error.issues[0].message}` });
+  }
+  const db = await getDb();
+  const { csv } = await exportOrdersCsv(db, parsed.data);
+  const { from, to, basis } = parsed.data;
+  const filename = `pesanan-${basis === "delivery" ? "kirim" : "pesan"}-${from}-sd-${to}.csv`;
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

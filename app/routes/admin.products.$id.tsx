@@ -1,4 +1,254 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// Edit one product: its fields and image, showing or hiding it in the shop, deleting it
+// (or hiding it when it was ever ordered), and its stock history.
+import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
+import { ArrowLeft, ExternalLink, EyeOff, Eye, Trash2 } from "lucide-react";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { ProductForm } from "~/components/admin/product-form";
+import { Pill } from "~/components/admin/status-badge";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { buttonClass } from "~/components/ui/button";
+import { formatDateTime } from "~/lib/dates";
+import { shortOrderId } from "~/lib/orders";
+import { STOCK_REASON_LABELS } from "~/lib/admin";
+import { redirectWithFlash } from "~/server/admin-flash.server";
+import { deleteProduct, getProductForAdmin, listCategoryOptions, productFormValues, setProductActive, updateProduct } from "~/server/admin-catalog.server";
+import { getDb } from "~/server/db.server";
+import { log } from "~/server/logger.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.products.$id";
+
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = await getDb();
+  const [found, categories] = await Promise.all([getProductForAdmin(db, params.id), listCategoryOptions(db)]);
+  if (!found) throw data("Produk tidak ditemukan.", { status: 404 });
+  return { ...found, categories };
+}
+
+type ActionData = {
+  intent: string;
+  message: string;
+  fieldErrors?: Partial<Record<string, string>>;
+  values?: Record<string, string>;
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<ActionData>(
+      {
+        intent: "save",
+        message: "Data formulir tidak terbaca. Silakan coba lagi.",
+      },
+      { status: 400 },
+    );
+  }
+  const intent = String(form.get("intent") ?? "");
+  const db = await getDb();
+  const here = `/admin/products/${params.id}`;
+  try {
+    if (intent === "save") {
+      const result = await updateProduct(db, params.id, form, admin.id);
+      if (!result.ok)
+        return data<ActionData>(
+          {
+            intent,
+            message: result.message,
+            fieldErrors: result.fieldErrors,
+            values: productFormValues(form),
+          },
+          { status: result.status },
+        );
+      return redirectWithFlash(here, {
+        tone: "success",
+        message: result.message,
+      });
+    }
+    if (intent === "hide" || intent === "unhide") {
+      const result = await setProductActive(db, params.id, intent === "unhide");
+      if (!result.ok) return data<ActionData>({ intent, message: result.message }, { status: result.status });
+      return redirectWithFlash(here, {
+        tone: "success",
+        message: result.message,
+      });
+    }
+    if (intent === "delete") {
+      const result = await deleteProduct(db, params.id);
+      if (!result.ok) return data<ActionData>({ intent, message: result.message }, { status: result.status });
+      return redirectWithFlash(result.deleted ? "/admin/products" : here, {
+        tone: "success",
+        message: result.message,
+      });
+    }
+  } catch (error) {
+    log.error("product update failed", { error, intent, productId: params.id });
+    return data<ActionData>(
+      {
+        intent,
+        message: "Gagal menyimpan perubahan produk. Silakan coba lagi.",
+        values: intent === "save" ? productFormValues(form) : undefined,
+      },
+      { status: 500 },
+    );
+  }
+  return data<ActionData>({ intent, message: "Permintaan tidak dikenal." }, { status: 400 });
+}
+
+export default function AdminEditProduct() {
+  const { product, categories, orderLines, adjustments } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const saveError = actionData?.intent === "save" ? actionData : undefined;
+  const v = saveError?.values;
+  return (
+    <div className="space-y-4">
+      <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke daftar produk
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-extrabold text-stone-900">
+          {product.name}
+          {!product.isActive ? <Pill className="bg-stone-200 text-stone-800 ring-stone-400">Disembunyikan</Pill> : null}
+        </h1>
+        {product.isActive ? (
+          <a href={`/products/${product.slug}`} target="_blank" rel="noopener" className={buttonClass({ variant: "outline", size: "sm" })}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" /> Lihat di toko
+          </a>
+        ) : null}
+      </div>
+      {actionData && actionData.intent !== "save" ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <ProductForm
+            key={`${product.updatedAt.toString()}-${JSON.stringify(saveError ?? null)}`}
+            defaults={{
+              name: v?.name ?? product.name,
+              price: v?.price ?? String(product.price),
+              unit: v?.unit ?? product.unit,
+              discount: v?.discount ?? String(product.discount),
+              stock: v?.stock ?? String(product.stock),
+              featured: v ? v.featured === "on" : product.featured,
+              categoryId: v?.categoryId ?? product.categoryId ?? "",
+              description: v?.description ?? product.description,
+              imageUrl: product.imageUrl,
+              stockBefore: String(product.stock),
+            }}
+            categories={categories}
+            errors={saveError?.fieldErrors}
+            message={saveError?.message}
+            submitLabel="Simpan Produk"
+            slugNote={
+              <>
+                Alamat halaman: <span className="font-mono">/products/{product.slug}</span> (tetap sama walau nama diubah).
+              </>
+            }
+          />
+        </Card>
+
+        <div className="space-y-4">
+          <Card title="Tampil di toko" id="visibility">
+            <p className="mb-3 text-sm text-stone-700">
+              {product.isActive
+                ? "Produk ini tampil di toko dan bisa dipesan."
+                : "Produk ini disembunyikan: tidak tampil di toko dan tidak bisa dipesan, tetapi tetap ada di pesanan lama."}
+            </p>
+            <Form method="post">
+              {product.isActive ? (
+                <SubmitButton intent="hide" variant="outline" className="w-full">
+                  <EyeOff className="h-4 w-4" aria-hidden="true" /> Sembunyikan dari toko
+                </SubmitButton>
+              ) : (
+                <SubmitButton intent="unhide" className="w-full">
+                  <Eye className="h-4 w-4" aria-hidden="true" /> Tampilkan lagi di toko
+                </SubmitButton>
+              )}
+            </Form>
+          </Card>
+
+          <Card title="Hapus produk" id="hapus">
+            <p className="mb-3 text-sm text-stone-700">
+              {orderLines > 0
+                ? `Produk ini ada di ${orderLines} baris pesanan, jadi tidak bisa dihapus: menghapus akan menyembunyikannya saja, agar riwayat pesanan tetap utuh.`
+                : "Produk ini belum pernah dipesan dan bisa dihapus permanen beserta gambarnya."}
+            </p>
+            <details className="group">
+              <summary
+                className={buttonClass({
+                  variant: "outline",
+                  className: "w-full cursor-pointer list-none border-red-300 text-red-800 hover:bg-red-50",
+                })}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Hapus produk...
+              </summary>
+              <Form method="post" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
+                <p className="mb-3 text-sm font-medium text-red-900">Yakin ingin menghapus &quot;{product.name}&quot;?</p>
+                <SubmitButton intent="delete" variant="destructive" className="w-full">
+                  Ya, hapus
+                </SubmitButton>
+              </Form>
+            </details>
+          </Card>
+
+          <Card title="Riwayat stok" id="stok">
+            {adjustments.length === 0 ? (
+              <p className="text-sm text-stone-600">Belum ada perubahan stok.</p>
+            ) : (
+              <ul className="divide-y divide-stone-100 text-sm" data-testid="stock-history">
+                {adjustments.map((a) => (
+                  <li key={a.id} className="flex items-start justify-between gap-2 py-2">
+                    <div>
+                      <p className="font-medium text-stone-900">
+                        {STOCK_REASON_LABELS[a.reason] ?? a.reason}
+                        {a.orderId ? (
+                          <>
+                            {" "}
+                            <Link to={`/admin/orders/${a.orderId}`} className="font-mono text-brand-800 hover:underline">
+                              #{shortOrderId(a.orderId)}
+                            </Link>
+                          </>
+                        ) : null}
+                      </p>
+                      <p className="text-xs text-stone-600">
+                        {formatDateTime(a.createdAt)}
+                        {a.changedByName ? ` · ${a.changedByName}` : ""}
+                      </p>
+                    </div>
+                    <p className="text-right whitespace-nowrap">
+                      <span className={`font-bold tabular-nums ${a.delta < 0 ? "text-red-700" : "text-green-700"}`}>
+                        {a.delta > 0 ? "+" : ""}
+                        {a.delta}
+                      </span>
+                      <span className="block text-xs text-stone-600">jadi {a.stockAfter}</span>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-6 text-center">
+      <h1 className="text-xl font-bold text-stone-900">{notFound ? "Produk Tidak Ditemukan" : "Ubah Produk"}</h1>
+      <p role="alert" className="mt-2 text-stone-700">
+        {notFound ? "Produk ini tidak ada atau sudah dihapus." : "Gagal memuat produk. Silakan coba lagi."}
+      </p>
+      <Link to="/admin/products" className={buttonClass({ className: "mt-4" })}>
+        Kembali ke daftar produk
+      </Link>
+    </div>
+  );
 }

@@ -1,4 +1,103 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// "Tambah Produk": a new product with its slug made from the name.
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { Card } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { ProductForm } from "~/components/admin/product-form";
+import { redirectWithFlash } from "~/server/admin-flash.server";
+import { createProduct, listCategoryOptions, productFormValues } from "~/server/admin-catalog.server";
+import { getDb } from "~/server/db.server";
+import { log } from "~/server/logger.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.products.new";
+
+export const meta: Route.MetaFunction = () => adminMeta("Tambah Produk");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = await getDb();
+  return { categories: await listCategoryOptions(db) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data(
+      {
+        message: "Data formulir tidak terbaca. Silakan coba lagi.",
+        fieldErrors: {},
+        values: {} as Record<string, string>,
+      },
+      { status: 400 },
+    );
+  }
+  const db = await getDb();
+  try {
+    const result = await createProduct(db, form, admin.id);
+    if (!result.ok)
+      return data(
+        {
+          message: result.message,
+          fieldErrors: result.fieldErrors ?? {},
+          values: productFormValues(form),
+        },
+        { status: result.status },
+      );
+    return redirectWithFlash(`/admin/products/${result.id}`, {
+      tone: "success",
+      message: result.message,
+    });
+  } catch (error) {
+    log.error("product create failed", { error });
+    return data(
+      {
+        message: "Gagal menyimpan produk. Silakan coba lagi.",
+        fieldErrors: {},
+        values: productFormValues(form),
+      },
+      { status: 500 },
+    );
+  }
+}
+
+export default function AdminNewProduct() {
+  const { categories } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const v = actionData?.values ?? {};
+  return (
+    <div className="space-y-4">
+      <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke daftar produk
+      </Link>
+      <h1 className="text-2xl font-extrabold text-stone-900">Tambah Produk</h1>
+      <Card>
+        <ProductForm
+          key={JSON.stringify(actionData ?? null)}
+          defaults={{
+            name: v.name ?? "",
+            price: v.price ?? "",
+            unit: v.unit ?? "",
+            discount: v.discount ?? "0",
+            stock: v.stock ?? "0",
+            featured: v.featured === "on",
+            categoryId: v.categoryId ?? "",
+            description: v.description ?? "",
+            imageUrl: null,
+          }}
+          categories={categories}
+          errors={actionData?.fieldErrors}
+          message={
+            actionData
+              ? `${actionData.message}${actionData.fieldErrors && Object.keys(actionData.fieldErrors).length > 0 ? " Pilih gambar lagi bila tadi sudah memilih." : ""}`
+              : undefined
+          }
+          submitLabel="Tambah Produk"
+          slugNote="Alamat halaman produk dibuat otomatis dari nama ini."
+        />
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,159 @@
+// The product form shared by "Tambah Produk" and the edit page. Works as a plain
+// multipart form; with JavaScript it previews the image and refuses files over 5 MB
+// before they are sent.
+import { Form } from "react-router";
+import { useEffect, useState } from "react";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { ErrorNote } from "~/components/admin/card";
+import { Field, Input, Select, Textarea } from "~/components/ui/field";
+
+export type ProductFormDefaults = {
+  name: string;
+  price: string;
+  unit: string;
+  discount: string;
+  stock: string;
+  featured: boolean;
+  categoryId: string;
+  description: string;
+  imageUrl: string | null;
+  stockBefore?: string;
+};
+
+const UNITS = ["per ikat", "per kg", "per 500 g", "per 250 g", "per 100 g", "pcs", "per butir", "per 10 butir", "per liter", "per pack", "per sisir"];
+const MAX_BYTES = 5 * 1024 * 1024;
+
+export function ProductForm({
+  defaults,
+  categories,
+  errors,
+  message,
+  submitLabel,
+  slugNote,
+}: {
+  defaults: ProductFormDefaults;
+  categories: { id: string; name: string }[];
+  errors?: Partial<Record<string, string>>;
+  message?: string;
+  submitLabel: string;
+  slugNote?: React.ReactNode;
+}) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  useEffect(() => {
+    return () => {
+      if (preview) URL.revokeObjectURL(preview);
+    };
+  }, [preview]);
+
+  const onImageChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    setPreview(null);
+    setImageError(null);
+    if (!file) return;
+    if (file.size > MAX_BYTES) {
+      setImageError("Ukuran gambar maksimal 5 MB.");
+      event.currentTarget.value = "";
+      return;
+    }
+    if (!["image/jpeg", "image/png", "image/webp"].includes(file.type)) {
+      setImageError("Gambar harus berupa JPEG, PNG, atau WebP.");
+      event.currentTarget.value = "";
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+  };
+
+  const shownImage = preview ?? defaults.imageUrl;
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+      {message ? <ErrorNote>{message}</ErrorNote> : null}
+      {defaults.stockBefore !== undefined ? <input type="hidden" name="stockBefore" value={defaults.stockBefore} /> : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label="Nama produk" required error={errors?.name} hint={slugNote} className="md:col-span-2">
+          {(p) => <Input {...p} name="name" defaultValue={defaults.name} maxLength={100} autoComplete="off" />}
+        </Field>
+        <Field label="Harga (Rp)" required error={errors?.price} hint="Harga sebelum diskon, tanpa titik atau koma.">
+          {(p) => <Input {...p} name="price" inputMode="numeric" defaultValue={defaults.price} placeholder="mis. 5000" autoComplete="off" />}
+        </Field>
+        <Field label="Satuan" error={errors?.unit} hint="Kosong berarti pcs.">
+          {(p) => (
+            <>
+              <Input {...p} name="unit" list="unit-options" defaultValue={defaults.unit} maxLength={30} placeholder="mis. per ikat" autoComplete="off" />
+              <datalist id="unit-options">
+                {UNITS.map((u) => (
+                  <option key={u} value={u} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
+        <Field label="Diskon (%)" error={errors?.discount} hint="0 sampai 100; 0 berarti tanpa diskon.">
+          {(p) => <Input {...p} name="discount" inputMode="numeric" defaultValue={defaults.discount} placeholder="0" autoComplete="off" />}
+        </Field>
+        <Field label="Stok" required error={errors?.stock} hint="Setiap perubahan stok dicatat dengan nama Anda.">
+          {(p) => <Input {...p} name="stock" inputMode="numeric" defaultValue={defaults.stock} autoComplete="off" />}
+        </Field>
+        <Field label="Kategori" error={errors?.categoryId}>
+          {(p) => (
+            <Select {...p} name="categoryId" defaultValue={defaults.categoryId}>
+              <option value="">Tanpa kategori</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <div className="flex items-end">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800">
+            <input type="checkbox" name="featured" defaultChecked={defaults.featured} className="h-5 w-5 accent-brand-700" />
+            Tampilkan di Produk Pilihan (beranda)
+          </label>
+        </div>
+        <Field label="Deskripsi" error={errors?.description} className="md:col-span-2">
+          {(p) => <Textarea {...p} name="description" defaultValue={defaults.description} rows={5} maxLength={3000} />}
+        </Field>
+      </div>
+
+      <fieldset className="rounded-xl border border-stone-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-stone-800">Gambar</legend>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <div className="h-32 w-32 shrink-0 overflow-hidden rounded-lg bg-stone-100">
+            {shownImage ? (
+              <img src={shownImage} alt="Pratinjau gambar produk" className="h-full w-full object-cover" />
+            ) : (
+              <span className="flex h-full items-center justify-center text-xs text-stone-500">Belum ada gambar</span>
+            )}
+          </div>
+          <div className="flex-1 space-y-3">
+            <Field label={defaults.imageUrl ? "Ganti gambar" : "Unggah gambar"} error={imageError ?? errors?.image} hint="JPEG, PNG, atau WebP, maksimal 5 MB.">
+              {(p) => (
+                <input
+                  {...p}
+                  type="file"
+                  name="image"
+                  accept="image/jpeg,image/png,image/webp"
+                  onChange={onImageChange}
+                  className="block w-full text-sm text-stone-800 file:mr-3 file:h-10 file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
+                />
+              )}
+            </Field>
+            {defaults.imageUrl ? (
+              <label className="flex items-center gap-2 text-sm text-stone-800">
+                <input type="checkbox" name="removeImage" className="h-4 w-4 accent-red-700" /> Hapus gambar saat ini
+              </label>
+            ) : null}
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="flex justify-end">
+        <SubmitButton intent="save" size="lg" className="w-full sm:w-auto">
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,583 @@
+// The catalogue as staff manage it: products (with their images and every stock change
+// recorded), hiding, deleting, and categories.
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "~/db/client.server";
+import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
+import { log } from "./logger.server";
+import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_PRICE = 100_000_000;
+export const MAX_STOCK = 1_000_000;
+
+export type FieldErrors = Partial<Record<string, string>>;
+export type CatalogResult<T = object> = ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+
+const idSchema = z.guid();
+function isId(value: unknown): value is string {
+  return idSchema.safeParse(value).success;
+}
+
+// ---------------------------------------------------------------- slugs
+
+/** "Cabai Rawit Merah (250 g)" -> "cabai-rawit-merah-250-g". */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " dan ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug;
+}
+
+/** The slug itself when free, else the first free one of slug-2, slug-3, ... */
+async function uniqueSlug(db: Queryable, table: typeof products | typeof categories, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: table.slug })
+        .from(table)
+        .where(or(eq(table.slug, base), sql`${table.slug} like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint ?? "";
+  return code === "23505" && (name === "" || name.includes(constraint));
+}
+
+// ---------------------------------------------------------------- reading
+
+export const productListSchema = z.object({
+  q: z.string().trim().max(100).catch("").default(""),
+  show: z.enum(["semua", "aktif", "tersembunyi"]).catch("semua").default("semua"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type ProductListFilters = z.infer<typeof productListSchema>;
+
+export function parseProductListFilters(params: URLSearchParams): ProductListFilters {
+  return productListSchema.parse(Object.fromEntries([...params.entries()].filter(([, v]) => v !== "")));
+}
+
+/** Every product, hidden ones included, newest changes first. */
+export async function listProductsForAdmin(db: Queryable, filters: ProductListFilters) {
+  const where = and(
+    filters.q ? ilike(products.name, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filters.show === "aktif" ? eq(products.isActive, true) : filters.show === "tersembunyi" ? eq(products.isActive, false) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      price: products.price,
+      unit: products.unit,
+      discount: products.discount,
+      stock: products.stock,
+      featured: products.featured,
+      imageUrl: products.imageUrl,
+      isActive: products.isActive,
+      categoryName: categories.name,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE);
+  return { products: rows, total, page, pageCount };
+}
+
+export async function listCategoryOptions(db: Queryable) {
+  return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
+}
+
+export async function getProductForAdmin(db: Queryable, id: string) {
+  if (!isId(id)) return null;
+  const [product] = await db.select().from(products).where(eq(products.id, id));
+  if (!product) return null;
+  const [[{ orderLines }], adjustments] = await Promise.all([
+    db.select({ orderLines: count() }).from(orderItems).where(eq(orderItems.productId, id)),
+    db
+      .select({
+        id: stockAdjustments.id,
+        delta: stockAdjustments.delta,
+        stockAfter: stockAdjustments.stockAfter,
+        reason: stockAdjustments.reason,
+        orderId: stockAdjustments.orderId,
+        note: stockAdjustments.note,
+        createdAt: stockAdjustments.createdAt,
+        changedByName: users.name,
+      })
+      .from(stockAdjustments)
+      .leftJoin(users, eq(users.id, stockAdjustments.changedBy))
+      .where(eq(stockAdjustments.productId, id))
+      .orderBy(desc(stockAdjustments.createdAt), desc(stockAdjustments.id))
+      .limit(15),
+  ]);
+  return { product, orderLines, adjustments };
+}
+
+// ---------------------------------------------------------------- product form
+
+function wholeNumber(label: string, { required, min, max, empty }: { required: boolean; min: number; max: number; empty?: number }) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").replace(/^\s*rp\.?\s*/i, "").replace(/[.\s]/g, ""))
+    .superRefine((v, ctx) => {
+      if (v === "") {
+        if (required) ctx.addIssue({ code: "custom", message: `${label} wajib diisi.` });
+        return;
+      }
+      if (!/^\d+$/.test(v))
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} harus berupa angka bulat.`,
+        });
+      else if (Number(v) < min || Number(v) > max)
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} harus antara ${min.toLocaleString("id-ID")} dan ${max.toLocaleString("id-ID")}.`,
+        });
+    })
+    .transform((v) => (v === "" ? (empty ?? 0) : Number(v)));
+}
+
+export const productFormSchema = z.object({
+  name: z.string({ message: "Nama produk wajib diisi." }).trim().min(1, "Nama produk wajib diisi.").max(100, "Nama produk maksimal 100 karakter."),
+  price: wholeNumber("Harga", { required: true, min: 0, max: MAX_PRICE }),
+  unit: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim() || "pcs")
+    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.")),
+  discount: wholeNumber("Diskon", { required: false, min: 0, max: 100 }),
+  stock: wholeNumber("Stok", { required: true, min: 0, max: MAX_STOCK }),
+  featured: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
+  categoryId: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim() || null)
+    .pipe(z.guid("Kategori tidak ditemukan.").nullable()),
+  description: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").replace(/\r\n/g, "\n").trim())
+    .pipe(z.string().max(3000, "Deskripsi maksimal 3.000 karakter.")),
+});
+export type ProductFormInput = z.infer<typeof productFormSchema>;
+
+/** The text fields of a submitted product form, as the form shows them again after an error. */
+export function productFormValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["name", "price", "unit", "discount", "stock", "categoryId", "description", "stockBefore"]) {
+    const v = form.get(name);
+    if (typeof v === "string") out[name] = v;
+  }
+  out.featured = form.get("featured") === "on" ? "on" : "";
+  return out;
+}
+
+type ParsedProductForm = { ok: true; input: ProductFormInput; image: File | null } | { ok: false; fieldErrors: FieldErrors };
+
+export function parseProductForm(form: FormData): ParsedProductForm {
+  const raw: Record<string, unknown> = {};
+  for (const name of ["name", "price", "unit", "discount", "stock", "featured", "categoryId", "description"]) {
+    const v = form.get(name);
+    raw[name] = typeof v === "string" ? v : undefined;
+  }
+  const parsed = productFormSchema.safeParse(raw);
+  const fieldErrors: FieldErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      fieldErrors[key] ??= issue.message;
+    }
+  }
+  const file = form.get("image");
+  let image: File | null = null;
+  if (file !== null && typeof file !== "string" && file.size > 0) image = file;
+  else if (typeof file === "string" && file !== "") fieldErrors.image = "Unggah gambar sebagai berkas.";
+  if (image && image.size > MAX_IMAGE_BYTES) fieldErrors.image = "Ukuran gambar maksimal 5 MB.";
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, input: parsed.data, image };
+}
+
+const IMAGE_TYPE_MESSAGE = "Gambar harus berupa JPEG, PNG, atau WebP.";
+
+/** Stores an uploaded image under a random name after checking what it really is. */
+async function storeImage(image: File): Promise<{ ok: true; key: string } | { ok: false; message: string }> {
+  const data = Buffer.from(await image.arrayBuffer());
+  if (data.length > MAX_IMAGE_BYTES) return { ok: false, message: "Ukuran gambar maksimal 5 MB." };
+  const ext = sniffImageType(data);
+  if (!ext) return { ok: false, message: IMAGE_TYPE_MESSAGE };
+  const key = randomKey("products", ext);
+  await getStorage().put(key, data);
+  return { ok: true, key };
+}
+
+async function forgetImage(url: string | null | undefined) {
+  const key = keyOfPublicUrl(url);
+  if (!key) return;
+  try {
+    await getStorage().delete(key);
+  } catch (error) {
+    log.warn("could not delete an uploaded image", { key, error });
+  }
+}
+
+async function categoryExists(db: Queryable, id: string | null): Promise<boolean> {
+  if (!id) return true;
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return Boolean(row);
+}
+
+export async function createProduct(db: Queryable, form: FormData, changedBy: string): Promise<CatalogResult<{ id: string }>> {
+  const parsed = parseProductForm(form);
+  if (!parsed.ok)
+    return {
+      ok: false,
+      status: 400,
+      message: "Periksa lagi isian yang ditandai.",
+      fieldErrors: parsed.fieldErrors,
+    };
+  const { input, image } = parsed;
+  if (!(await categoryExists(db, input.categoryId))) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Periksa lagi isian yang ditandai.",
+      fieldErrors: { categoryId: "Kategori tidak ditemukan." },
+    };
+  }
+  let imageKey: string | null = null;
+  if (image) {
+    const stored = await storeImage(image);
+    if (!stored.ok)
+      return {
+        ok: false,
+        status: 400,
+        message: "Periksa lagi isian yang ditandai.",
+        fieldErrors: { image: stored.message },
+      };
+    imageKey = stored.key;
+  }
+  const base = slugify(input.name) || "produk";
+  try {
+    // A second admin may take the same slug at the same moment: try the next one then.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const id = await db.transaction(async (tx) => {
+          const slug = await uniqueSlug(tx, products, base);
+          const [created] = await tx
+            .insert(products)
+            .values({
+              name: input.name,
+              slug,
+              price: input.price,
+              unit: input.unit,
+              discount: input.discount,
+              stock: input.stock,
+              featured: input.featured,
+              categoryId: input.categoryId,
+              description: input.description,
+              imageUrl: imageKey ? publicUrlOf(imageKey) : null,
+            })
+            .returning({ id: products.id });
+          if (input.stock !== 0) {
+            await tx.insert(stockAdjustments).values({
+              productId: created.id,
+              delta: input.stock,
+              stockAfter: input.stock,
+              reason: "initial",
+              changedBy,
+            });
+          }
+          return created.id;
+        });
+        return { ok: true, id, message: `Produk "${input.name}" ditambahkan.` };
+      } catch (error) {
+        if (attempt < 3 && isUniqueViolation(error, "slug")) continue;
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (imageKey) await forgetImage(publicUrlOf(imageKey));
+    throw error;
+  }
+}
+
+export async function updateProduct(db: Queryable, id: string, form: FormData, changedBy: string): Promise<CatalogResult> {
+  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  const parsed = parseProductForm(form);
+  const stockBeforeRaw = form.get("stockBefore");
+  const stockBefore = typeof stockBeforeRaw === "string" && /^\d+$/.test(stockBeforeRaw) ? Number(stockBeforeRaw) : null;
+  if (!parsed.ok)
+    return {
+      ok: false,
+      status: 400,
+      message: "Periksa lagi isian yang ditandai.",
+      fieldErrors: parsed.fieldErrors,
+    };
+  const { input, image } = parsed;
+  if (!(await categoryExists(db, input.categoryId))) {
+    return {
+      ok: false,
+      status: 400,
+      message: "Periksa lagi isian yang ditandai.",
+      fieldErrors: { categoryId: "Kategori tidak ditemukan." },
+    };
+  }
+  let imageKey: string | null = null;
+  if (image) {
+    const stored = await storeImage(image);
+    if (!stored.ok)
+      return {
+        ok: false,
+        status: 400,
+        message: "Periksa lagi isian yang ditandai.",
+        fieldErrors: { image: stored.message },
+      };
+    imageKey = stored.key;
+  }
+  const removeImage = form.get("removeImage") === "on";
+  let result: CatalogResult & { oldImageUrl?: string | null };
+  try {
+    result = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!current)
+        return {
+          ok: false as const,
+          status: 404,
+          message: "Produk tidak ditemukan.",
+        };
+      // Orders take stock while the form is open. An untouched stock field keeps whatever
+      // the stock is now; a changed one made from a stale number is refused, not applied.
+      const stockTouched = stockBefore === null || input.stock !== stockBefore;
+      const newStock = stockTouched ? input.stock : current.stock;
+      if (stockTouched && stockBefore !== null && stockBefore !== current.stock) {
+        return {
+          ok: false as const,
+          status: 409,
+          message: "Stok berubah sejak halaman ini dibuka.",
+          fieldErrors: {
+            stock: `Stok sekarang ${current.stock} (berubah sejak halaman ini dibuka, mungkin karena pesanan baru). Periksa lagi lalu simpan.`,
+          },
+        };
+      }
+      const newImageUrl = imageKey ? publicUrlOf(imageKey) : removeImage ? null : current.imageUrl;
+      await tx
+        .update(products)
+        .set({
+          name: input.name,
+          price: input.price,
+          unit: input.unit,
+          discount: input.discount,
+          stock: newStock,
+          featured: input.featured,
+          categoryId: input.categoryId,
+          description: input.description,
+          imageUrl: newImageUrl,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id));
+      const delta = newStock - current.stock;
+      if (delta !== 0) {
+        await tx.insert(stockAdjustments).values({
+          productId: id,
+          delta,
+          stockAfter: newStock,
+          reason: "manual",
+          changedBy,
+        });
+      }
+      return {
+        ok: true as const,
+        message: `Produk "${input.name}" disimpan.`,
+        oldImageUrl: newImageUrl !== current.imageUrl ? current.imageUrl : undefined,
+      };
+    });
+  } catch (error) {
+    if (imageKey) await forgetImage(publicUrlOf(imageKey));
+    throw error;
+  }
+  if (!result.ok) {
+    if (imageKey) await forgetImage(publicUrlOf(imageKey));
+    return result;
+  }
+  if (result.oldImageUrl) await forgetImage(result.oldImageUrl);
+  return { ok: true, message: result.message };
+}
+
+export async function setProductActive(db: Queryable, id: string, isActive: boolean): Promise<CatalogResult> {
+  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  const [updated] = await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id)).returning({ name: products.name });
+  if (!updated) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  return {
+    ok: true,
+    message: isActive ? `Produk "${updated.name}" ditampilkan lagi di toko.` : `Produk "${updated.name}" disembunyikan dari toko.`,
+  };
+}
+
+/**
+ * Deletes a product that was never ordered. One that appears in orders is hidden instead,
+ * so its page and listings disappear while past orders keep their lines.
+ */
+export async function deleteProduct(db: Queryable, id: string): Promise<CatalogResult<{ deleted: boolean }>> {
+  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  const outcome = await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        imageUrl: products.imageUrl,
+      })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!product) return null;
+    const [used] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
+    if (used) {
+      await tx.update(products).set({ isActive: false, updatedAt: new Date() }).where(eq(products.id, id));
+      return { product, deleted: false };
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    return { product, deleted: true };
+  });
+  if (!outcome) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!outcome.deleted) {
+    return {
+      ok: true,
+      deleted: false,
+      message: `Produk "${outcome.product.name}" sudah pernah dipesan, jadi disembunyikan dari toko, bukan dihapus, agar riwayat pesanan tetap utuh.`,
+    };
+  }
+  await forgetImage(outcome.product.imageUrl);
+  return {
+    ok: true,
+    deleted: true,
+    message: `Produk "${outcome.product.name}" dihapus.`,
+  };
+}
+
+// ---------------------------------------------------------------- categories
+
+export const categoryNameSchema = z
+  .string({ message: "Nama kategori wajib diisi." })
+  .trim()
+  .min(1, "Nama kategori wajib diisi.")
+  .max(60, "Nama kategori maksimal 60 karakter.");
+
+export async function listCategoriesForAdmin(db: Queryable) {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      // Written out in full: drizzle leaves columns unqualified in one-table selects, which a subquery would misread.
+      productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.name));
+}
+
+async function nameTaken(db: Queryable, name: string, exceptId?: string): Promise<boolean> {
+  const conditions: (SQL | undefined)[] = [sql`lower(${categories.name}) = lower(${name})`, exceptId ? ne(categories.id, exceptId) : undefined];
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function createCategory(db: Queryable, rawName: unknown): Promise<CatalogResult> {
+  const parsed = categoryNameSchema.safeParse(rawName);
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      message: parsed.error.issues[0].message,
+      fieldErrors: { name: parsed.error.issues[0].message },
+    };
+  const name = parsed.data;
+  if (await nameTaken(db, name))
+    return {
+      ok: false,
+      status: 400,
+      message: "Kategori dengan nama ini sudah ada.",
+      fieldErrors: { name: "Kategori dengan nama ini sudah ada." },
+    };
+  const base = slugify(name) || "kategori";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const slug = await uniqueSlug(db, categories, base);
+      await db.insert(categories).values({ name, slug });
+      return { ok: true, message: `Kategori "${name}" ditambahkan.` };
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, "slug")) continue;
+      throw error;
+    }
+  }
+}
+
+/** Renames a category; its slug (and so its links) stays the same. */
+export async function renameCategory(db: Queryable, id: unknown, rawName: unknown): Promise<CatalogResult> {
+  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  const parsed = categoryNameSchema.safeParse(rawName);
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      message: parsed.error.issues[0].message,
+      fieldErrors: { name: parsed.error.issues[0].message },
+    };
+  const name = parsed.data;
+  if (await nameTaken(db, name, id))
+    return {
+      ok: false,
+      status: 400,
+      message: "Kategori dengan nama ini sudah ada.",
+      fieldErrors: { name: "Kategori dengan nama ini sudah ada." },
+    };
+  const [updated] = await db.update(categories).set({ name }).where(eq(categories.id, id)).returning({ id: categories.id });
+  if (!updated) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  return { ok: true, message: `Kategori diubah menjadi "${name}".` };
+}
+
+export async function deleteCategory(db: Queryable, id: unknown): Promise<CatalogResult> {
+  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  return db.transaction(async (tx) => {
+    const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id)).for("update");
+    if (!category) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+    const [{ used }] = await tx.select({ used: count() }).from(products).where(eq(products.categoryId, id));
+    if (used > 0) {
+      return {
+        ok: false,
+        status: 409,
+        message: `Kategori "${category.name}" masih dipakai oleh ${used} produk (termasuk yang disembunyikan). Pindahkan produk tersebut ke kategori lain dulu.`,
+      };
+    }
+    await tx.delete(categories).where(eq(categories.id, id));
+    return { ok: true, message: `Kategori "${category.name}" dihapus.` };
+  });
+}

@@ -1,0 +1,31 @@
+// CSV that opens correctly in the spreadsheets the shop uses (Excel with Indonesian
+// settings, LibreOffice, Google Sheets): UTF-8 with a BOM so accents and emoji survive,
+// semicolons because Indonesian Excel reads the comma as the decimal sign, CRLF lines.
+
+export const CSV_SEPARATOR = ";";
+const BOM = "\uFEFF";
+
+export type CsvValue = string | number | null | undefined;
+
+/**
+ * One cell. Text that a spreadsheet would run as a formula (starting with = + - @, or a tab
+ * or carriage return that some of them skip first) gets a leading apostrophe (OWASP CSV
+ * injection advice); numbers stay numbers so columns can be summed.
+ */
+export function csvCell(value: CsvValue, separator = CSV_SEPARATOR): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const needsQuotes = text.includes(separator) || /["\r\n]/.test(text) || text !== text.trim();
+  return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: CsvValue[], separator = CSV_SEPARATOR): string {
+  return values.map((v) => csvCell(v, separator)).join(separator);
+}
+
+/** A whole file: BOM, header row, data rows, CRLF after every row. */
+export function toCsv(header: string[], rows: CsvValue[][], separator = CSV_SEPARATOR): string {
+  return BOM + [header, ...rows].map((row) => `${csvRow(row, separator)}\r\n`).join("");
+}

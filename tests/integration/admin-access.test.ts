@@ -1,0 +1,236 @@
+// Every admin loader and action, called as React Router calls them, for a visitor, a
+// customer and an admin. Visitors and customers get a redirect to /admin/login and no admin
+// data; a customer's session is ended (spec section 6); and nothing in the database changes.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import * as categoriesRoute from "~/routes/admin.categories";
+import * as dashboardRoute from "~/routes/admin.dashboard";
+import * as inboxRoute from "~/routes/admin.inbox";
+import * as indexRoute from "~/routes/admin._index";
+import * as layoutRoute from "~/routes/admin.layout";
+import * as orderRoute from "~/routes/admin.orders.$id";
+import * as exportRoute from "~/routes/admin.orders.export";
+import * as printRoute from "~/routes/admin.orders.print.$id";
+import * as pickingRoute from "~/routes/admin.picking-list";
+import * as pickingPrintRoute from "~/routes/admin.picking-list.print";
+import * as productRoute from "~/routes/admin.products.$id";
+import * as newProductRoute from "~/routes/admin.products.new";
+import * as productsRoute from "~/routes/admin.products";
+import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import {
+  createCategory,
+  createContactMessage,
+  createOrder,
+  createPartnerApplication,
+  createProduct,
+  createUser,
+  signIn,
+  type TestUser,
+} from "../support/factories";
+import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase, type RouteResult } from "../support/routes";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+let testDb: TestDatabase;
+let uploads: string;
+let admin: TestUser;
+let customer: TestUser;
+let orderId: string;
+let productId: string;
+let unusedProductId: string;
+let categoryId: string;
+let applicationId: string;
+let messageId: string;
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  useTestDatabase(testDb);
+  uploads = mkdtempSync(path.join(os.tmpdir(), "sayur-access-"));
+  setStorageForTests(new LocalDiskStorage(uploads));
+  admin = await createUser(testDb.db, { role: "admin" });
+  customer = await createUser(testDb.db);
+  const category = await createCategory(testDb.db);
+  categoryId = category.id;
+  productId = (await createProduct(testDb.db, { categoryId })).id;
+  unusedProductId = (await createProduct(testDb.db)).id;
+  orderId = (await createOrder(testDb.db, { userId: customer.id, items: [{ productId, quantity: 2 }] })).id;
+  applicationId = (await createPartnerApplication(testDb.db)).id;
+  messageId = (await createContactMessage(testDb.db)).id;
+});
+
+afterAll(async () => {
+  setStorageForTests(undefined);
+  releaseTestDatabase();
+  await testDb?.destroy();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+/** Everything an admin action could change, in one comparable value. */
+async function fingerprint() {
+  const db = testDb.db;
+  const rows = async (table: string) => {
+    const result = await db.execute(sql`select coalesce(json_agg(t order by t.id), '[]'::json)::text as rows from ${sql.identifier(table)} t`);
+    const list = (result as unknown as { rows?: { rows: string }[] }).rows ?? (result as unknown as { rows: string }[]);
+    return list[0].rows;
+  };
+  return {
+    orders: await rows("orders"),
+    orderItems: await rows("order_items"),
+    history: await rows("order_status_history"),
+    products: await rows("products"),
+    categories: await rows("categories"),
+    adjustments: await rows("stock_adjustments"),
+    applications: await rows("partner_applications"),
+    messages: await rows("contact_messages"),
+  };
+}
+
+type Case = { name: string; run: (cookie?: string) => Promise<RouteResult> };
+
+const loaders: Case[] = [
+  { name: "layout", run: (cookie) => callLoader(layoutRoute.loader, "/admin/dashboard", { cookie }) },
+  { name: "/admin", run: (cookie) => callLoader(indexRoute.loader, "/admin", { cookie }) },
+  { name: "dashboard", run: (cookie) => callLoader(dashboardRoute.loader, "/admin/dashboard", { cookie }) },
+  { name: "order detail", run: (cookie) => callLoader(orderRoute.loader, `/admin/orders/${orderId}`, { cookie, params: { id: orderId } }) },
+  { name: "invoice", run: (cookie) => callLoader(printRoute.loader, `/admin/orders/print/${orderId}`, { cookie, params: { id: orderId } }) },
+  { name: "picking list", run: (cookie) => callLoader(pickingRoute.loader, "/admin/picking-list", { cookie }) },
+  { name: "picking list print", run: (cookie) => callLoader(pickingPrintRoute.loader, "/admin/picking-list/print", { cookie }) },
+  { name: "CSV export", run: (cookie) => callLoader(exportRoute.loader, "/admin/orders/export.csv?from=2020-01-01&to=2020-12-31", { cookie }) },
+  { name: "products", run: (cookie) => callLoader(productsRoute.loader, "/admin/products", { cookie }) },
+  { name: "new product", run: (cookie) => callLoader(newProductRoute.loader, "/admin/products/new", { cookie }) },
+  { name: "edit product", run: (cookie) => callLoader(productRoute.loader, `/admin/products/${productId}`, { cookie, params: { id: productId } }) },
+  { name: "categories", run: (cookie) => callLoader(categoriesRoute.loader, "/admin/categories", { cookie }) },
+  { name: "inbox", run: (cookie) => callLoader(inboxRoute.loader, "/admin/inbox", { cookie }) },
+];
+
+const actions: Case[] = [
+  {
+    name: "dashboard status change",
+    run: (cookie) => callAction(dashboardRoute.action, "/admin/dashboard", form({ intent: "status", orderId, status: "cancelled" }), { cookie }),
+  },
+  {
+    name: "detail status change",
+    run: (cookie) =>
+      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "status", status: "completed" }), { cookie, params: { id: orderId } }),
+  },
+  {
+    name: "delivery fee",
+    run: (cookie) =>
+      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "fee", deliveryFee: "15000" }), { cookie, params: { id: orderId } }),
+  },
+  {
+    name: "create product",
+    run: (cookie) =>
+      callAction(
+        newProductRoute.action,
+        "/admin/products/new",
+        form({ name: "Sawi Putih Peretas", price: "1", stock: "5", image: new File([PNG], "x.png", { type: "image/png" }) }),
+        { cookie },
+      ),
+  },
+  {
+    name: "save product",
+    run: (cookie) =>
+      callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "save", name: "Diretas", price: "1", stock: "999" }), {
+        cookie,
+        params: { id: productId },
+      }),
+  },
+  {
+    name: "hide product",
+    run: (cookie) => callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "hide" }), { cookie, params: { id: productId } }),
+  },
+  {
+    name: "unhide product",
+    run: (cookie) => callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "unhide" }), { cookie, params: { id: productId } }),
+  },
+  {
+    name: "delete product",
+    run: (cookie) =>
+      callAction(productRoute.action, `/admin/products/${unusedProductId}`, form({ intent: "delete" }), { cookie, params: { id: unusedProductId } }),
+  },
+  {
+    name: "create category",
+    run: (cookie) => callAction(categoriesRoute.action, "/admin/categories", form({ intent: "create", name: "Peretas" }), { cookie }),
+  },
+  {
+    name: "rename category",
+    run: (cookie) => callAction(categoriesRoute.action, "/admin/categories", form({ intent: "rename", id: categoryId, name: "Diretas" }), { cookie }),
+  },
+  { name: "delete category", run: (cookie) => callAction(categoriesRoute.action, "/admin/categories", form({ intent: "delete", id: categoryId }), { cookie }) },
+  {
+    name: "inbox application status",
+    run: (cookie) => callAction(inboxRoute.action, "/admin/inbox", form({ kind: "mitra", id: applicationId, status: "done" }), { cookie }),
+  },
+  {
+    name: "inbox message status",
+    run: (cookie) => callAction(inboxRoute.action, "/admin/inbox", form({ kind: "pesan", id: messageId, status: "done" }), { cookie }),
+  },
+];
+
+function expectSentToAdminLogin(result: RouteResult) {
+  expect(result.thrown).toBe(true);
+  expect([302, 303]).toContain(result.status);
+  expect(result.location).toBe("/admin/login");
+  expect(result.data).toBe("");
+}
+
+describe("a visitor", () => {
+  it.each([...loaders, ...actions])("is sent to /admin/login by $name, and nothing changes", async ({ run }) => {
+    const before = await fingerprint();
+    expectSentToAdminLogin(await run());
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("is sent away with a forged or expired session cookie too", async () => {
+    expectSentToAdminLogin(await callLoader(dashboardRoute.loader, "/admin/dashboard", { cookie: "sayur.session_token=bukan-token.asli" }));
+  });
+});
+
+describe("a signed-in customer", () => {
+  it.each([...loaders, ...actions])("is signed out and sent to /admin/login by $name, and nothing changes", async ({ run }) => {
+    const cookie = await signIn(testDb.db, customer);
+    const [{ sessions: before }] = await testDb.db
+      .select({ sessions: sql<number>`count(*)::int` })
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, customer.id));
+    const state = await fingerprint();
+
+    const result = await run(cookie);
+
+    expectSentToAdminLogin(result);
+    // The session cookie is cleared in the browser and the session ended on the server.
+    expect(result.headers.getSetCookie().some((c) => c.startsWith("sayur.session_token=") && /max-age=0/i.test(c))).toBe(true);
+    const [{ sessions: after }] = await testDb.db
+      .select({ sessions: sql<number>`count(*)::int` })
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, customer.id));
+    expect(after).toBe(before - 1);
+    expect(await fingerprint()).toEqual(state);
+  });
+});
+
+describe("an admin", () => {
+  it.each(loaders)("opens $name", async ({ name, run }) => {
+    const result = await run(await signIn(testDb.db, admin));
+    if (name === "/admin") {
+      expect(result.location).toBe("/admin/dashboard");
+    } else {
+      expect(result.thrown).toBe(false);
+      expect(result.status).toBe(200);
+    }
+  });
+
+  it.each(actions)("can use $name", async ({ run }) => {
+    const result = await run(await signIn(testDb.db, admin));
+    // Success is a 303 back with a message; a refusal for a business reason (e.g. a category
+    // still in use) is an answer with a message, never a redirect to the login.
+    expect(result.location).not.toBe("/admin/login");
+    expect([200, 303, 400, 409]).toContain(result.status);
+  });
+});

@@ -1,0 +1,269 @@
+// Test data made the way the app makes it: accounts through Better Auth, orders as one
+// order + its items + the first status history row (taking stock like checkout does),
+// and the inbox's applications and messages.
+import { randomBytes } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { categories, contactMessages, orderItems, orders, orderStatusHistory, partnerApplications, products, stockAdjustments, users } from "~/db/schema";
+import { discountedPrice } from "~/lib/money";
+import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { tomorrowInShop } from "~/lib/dates";
+import { createAuth } from "~/server/auth.server";
+
+const uid = () => randomBytes(5).toString("hex");
+
+export type TestUser = {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: "admin" | "customer";
+};
+
+export async function createUser(
+  db: Database,
+  {
+    role = "customer",
+    name,
+    email,
+    password,
+    phone = "081234567890",
+    address = "Jl. Kalimantan No. 37, Sumbersari, Jember",
+  }: Partial<TestUser> & { phone?: string; address?: string } = {},
+): Promise<TestUser> {
+  const u = uid();
+  const account = {
+    email: email ?? `${role}.${u}@contoh.id`,
+    password: password ?? `Sayur-Segar-${u}-Jember`,
+    name: name ?? (role === "admin" ? `Admin ${u}` : `Pelanggan ${u}`),
+  };
+  const created = await createAuth(db).api.signUpEmail({
+    body: { ...account, phone, address },
+  });
+  if (role === "admin") await db.update(users).set({ role: "admin" }).where(eq(users.id, created.user.id));
+  return { id: created.user.id, role, ...account };
+}
+
+/** The Cookie header of a fresh session for this account, as a browser would send it. */
+export async function signIn(db: Database, user: { email: string; password: string }): Promise<string> {
+  const { headers } = await createAuth(db).api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export type OrderLineInput = { productId: string; quantity: number };
+
+export type CreateOrderInput = {
+  userId: string;
+  items: OrderLineInput[];
+  status?: OrderStatus;
+  deliveryDate?: string;
+  deliverySlot?: DeliverySlot;
+  recipientName?: string;
+  recipientPhone?: string;
+  recipientAddress?: string;
+  notes?: string;
+  deliveryFee?: number | null;
+  createdAt?: Date;
+  /** Take the items' stock like checkout does (default true). */
+  takeStock?: boolean;
+};
+
+export async function createOrder(db: Database, input: CreateOrderInput) {
+  return db.transaction(async (tx) => {
+    const ids = input.items.map((i) => i.productId);
+    const rows = await tx.select().from(products).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((p) => [p.id, p]));
+    const lines = input.items.map((i) => {
+      const p = byId.get(i.productId);
+      if (!p) throw new Error(`no product ${i.productId}`);
+      return {
+        p,
+        quantity: i.quantity,
+        price: discountedPrice(p.price, p.discount),
+      };
+    });
+    const slot = input.deliverySlot ?? "pagi";
+    const status = input.status ?? "pending";
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: input.userId,
+        status,
+        totalAmount: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+        deliveryFee: input.deliveryFee ?? null,
+        deliverySlot: slot,
+        deliveryTime: DELIVERY_SLOTS[slot].time,
+        deliveryDate: input.deliveryDate ?? tomorrowInShop(),
+        notes: input.notes ?? "",
+        recipientName: input.recipientName ?? "Siti Aminah",
+        recipientPhone: input.recipientPhone ?? "081234567890",
+        recipientAddress: input.recipientAddress ?? "Jl. Kalimantan No. 37, Sumbersari, Jember",
+        idempotencyKey: uid(),
+        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.p.id,
+        productName: l.p.name,
+        productUnit: l.p.unit,
+        productImageUrl: l.p.imageUrl,
+        quantity: l.quantity,
+        price: l.price,
+        originalPrice: l.p.price,
+        discount: l.p.discount,
+      })),
+    );
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: "pending",
+      changedBy: input.userId,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    });
+    if (status !== "pending") {
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: "pending",
+        toStatus: status,
+        changedBy: null,
+      });
+    }
+    if ((input.takeStock ?? true) && status !== "cancelled") {
+      for (const l of lines) {
+        const [after] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${l.quantity}` })
+          .where(eq(products.id, l.p.id))
+          .returning({ stock: products.stock });
+        await tx.insert(stockAdjustments).values({
+          productId: l.p.id,
+          delta: -l.quantity,
+          stockAfter: after.stock,
+          reason: "order",
+          orderId: order.id,
+          changedBy: input.userId,
+        });
+      }
+    }
+    return order;
+  });
+}
+
+/** Many orders at once (no stock taken), for paging and search tests. */
+export async function createManyOrders(
+  db: Database,
+  count: number,
+  make: (i: number) => Omit<CreateOrderInput, "items" | "takeStock"> & {
+    product: { id: string; name: string; unit: string; price: number };
+    quantity?: number;
+  },
+) {
+  const made: {
+    id: string;
+    recipientName: string;
+    recipientPhone: string;
+    createdAt: Date;
+  }[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => make(start + k));
+    const inserted = await db
+      .insert(orders)
+      .values(
+        batch.map((b) => {
+          const slot = b.deliverySlot ?? "pagi";
+          return {
+            userId: b.userId,
+            status: b.status ?? "pending",
+            totalAmount: b.product.price * (b.quantity ?? 1),
+            deliveryFee: b.deliveryFee ?? null,
+            deliverySlot: slot,
+            deliveryTime: DELIVERY_SLOTS[slot].time,
+            deliveryDate: b.deliveryDate ?? tomorrowInShop(),
+            notes: b.notes ?? "",
+            recipientName: b.recipientName ?? "Siti Aminah",
+            recipientPhone: b.recipientPhone ?? "081234567890",
+            recipientAddress: b.recipientAddress ?? "Jl. Kalimantan No. 37, Jember",
+            idempotencyKey: uid(),
+            ...(b.createdAt ? { createdAt: b.createdAt, updatedAt: b.createdAt } : {}),
+          };
+        }),
+      )
+      .returning({
+        id: orders.id,
+        recipientName: orders.recipientName,
+        recipientPhone: orders.recipientPhone,
+        createdAt: orders.createdAt,
+      });
+    await db.insert(orderItems).values(
+      inserted.map((o, k) => ({
+        orderId: o.id,
+        productId: batch[k].product.id,
+        productName: batch[k].product.name,
+        productUnit: batch[k].product.unit,
+        quantity: batch[k].quantity ?? 1,
+        price: batch[k].product.price,
+        originalPrice: batch[k].product.price,
+      })),
+    );
+    made.push(...inserted);
+  }
+  return made;
+}
+
+export async function createPartnerApplication(db: Database, overrides: Partial<typeof partnerApplications.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(partnerApplications)
+    .values({
+      name: "Pak Slamet",
+      phone: "081298765432",
+      landAddress: "Desa Sukorambi, Jember",
+      farmSize: "0,5 ha",
+      products: "Bayam, kangkung\nCabai rawit",
+      harvestTime: "Setiap minggu",
+      otherInfo: "",
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+export async function createContactMessage(db: Database, overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: "Bu Ratna",
+      email: "ratna@contoh.id",
+      phone: "085211112222",
+      subject: "Pengiriman ke Patrang",
+      message: "Apakah bisa kirim ke Patrang?",
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A product of its own (tests never rely on the sample catalog, which may change). */
+export async function createProduct(db: Database, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const u = uid();
+  const [row] = await db
+    .insert(products)
+    .values({ name: `Sayur Uji ${u}`, slug: `sayur-uji-${u}`, price: 5000, unit: "per ikat", stock: 50, description: "Untuk pengujian.", ...overrides })
+    .returning();
+  return row;
+}
+
+export async function createCategory(db: Database, name = `Kategori Uji ${uid()}`) {
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-") })
+    .returning();
+  return row;
+}
