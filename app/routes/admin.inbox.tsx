@@ -152,12 +152,17 @@ export default function AdminInbox() {
               to={`/admin/inbox?jenis=${t.id}`}
               aria-current={filters.jenis === t.id ? "page" : undefined}
               className={cn(
-                "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold",
+                "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap",
                 filters.jenis === t.id ? "bg-white text-brand-800 shadow-sm" : "text-stone-700 hover:text-stone-900",
               )}
             >
               {t.label}
-              {t.count > 0 ? <span className="rounded-full bg-amber-400 px-1.5 text-xs leading-5 font-bold text-stone-900">{t.count} baru</span> : null}
+              {t.count > 0 ? (
+                <span className="min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-stone-900">
+                  {t.count}
+                  <span className="sr-only"> baru</span>
+                </span>
+              ) : null}
             </Link>
           ))}
         </nav>

@@ -3,6 +3,8 @@
 // before they are sent.
 import { Form } from "react-router";
 import { useEffect, useState } from "react";
+import { ImagePlus } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { ErrorNote } from "~/components/admin/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
@@ -40,6 +42,7 @@ export function ProductForm({
 }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   useEffect(() => {
     return () => {
       if (preview) URL.revokeObjectURL(preview);
@@ -50,6 +53,7 @@ export function ProductForm({
     const file = event.currentTarget.files?.[0];
     setPreview(null);
     setImageError(null);
+    setFileName(null);
     if (!file) return;
     if (file.size > MAX_BYTES) {
       setImageError("Ukuran gambar maksimal 5 MB.");
@@ -61,6 +65,7 @@ export function ProductForm({
       event.currentTarget.value = "";
       return;
     }
+    setFileName(file.name);
     setPreview(URL.createObjectURL(file));
   };
 
@@ -128,18 +133,35 @@ export function ProductForm({
             )}
           </div>
           <div className="flex-1 space-y-3">
-            <Field label={defaults.imageUrl ? "Ganti gambar" : "Unggah gambar"} error={imageError ?? errors?.image} hint="JPEG, PNG, atau WebP, maksimal 5 MB.">
-              {(p) => (
+            <div className="space-y-1.5">
+              <label
+                className={buttonClass({
+                  variant: "secondary",
+                  className: "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
+                })}
+              >
+                <ImagePlus className="h-4 w-4" aria-hidden="true" />
+                {defaults.imageUrl ? "Ganti gambar" : "Pilih gambar"}
                 <input
-                  {...p}
                   type="file"
                   name="image"
                   accept="image/jpeg,image/png,image/webp"
                   onChange={onImageChange}
-                  className="block w-full text-sm text-stone-800 file:mr-3 file:h-10 file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-900"
+                  aria-invalid={imageError || errors?.image ? true : undefined}
+                  aria-describedby="image-hint image-error"
+                  className="sr-only"
                 />
-              )}
-            </Field>
+              </label>
+              <p id="image-hint" className="text-xs text-stone-600">
+                {fileName ? <span className="font-medium text-stone-800">{fileName} · </span> : null}
+                JPEG, PNG, atau WebP, maksimal 5 MB.
+              </p>
+              {imageError || errors?.image ? (
+                <p id="image-error" role="alert" className="text-sm text-red-700">
+                  {imageError ?? errors?.image}
+                </p>
+              ) : null}
+            </div>
             {defaults.imageUrl ? (
               <label className="flex items-center gap-2 text-sm text-stone-800">
                 <input type="checkbox" name="removeImage" className="h-4 w-4 accent-red-700" /> Hapus gambar saat ini
