@@ -2,12 +2,22 @@
 // auth step goes through the shop's own actions, which add the origin checks, rate limits
 // and Indonesian messages that the library's endpoints would not.
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { authSecret, config, type AppConfig } from "./config.server";
 import { getDb } from "./db.server";
 import { resetPasswordMail, sendMail, verificationMail } from "./mail.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
+
+// Every path that sets a password, whichever action calls it.
+const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/set-password": "newPassword",
+};
 
 export function createAuth(db: Database, cfg: AppConfig = config()) {
   return betterAuth({
@@ -55,6 +65,15 @@ export function createAuth(db: Database, cfg: AppConfig = config()) {
       updateAge: 60 * 60 * 24,
     },
     rateLimit: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_PATHS[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === "string" && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "PASSWORD_TOO_COMMON" });
+        }
+      }),
+    },
     advanced: {
       useSecureCookies: cfg.secureCookies,
       cookiePrefix: "sayur",
