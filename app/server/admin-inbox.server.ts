@@ -1,6 +1,6 @@
 // The staff inbox: farmers' partner applications and contact messages, newest first, each
 // moved from new to contacted to done.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { contactMessages, partnerApplications } from "~/db/schema";
@@ -43,7 +43,7 @@ export async function listInbox(db: Queryable, filters: InboxFilters, shopName: 
         .select()
         .from(partnerApplications)
         .where(where)
-        .orderBy(desc(partnerApplications.createdAt), desc(partnerApplications.id))
+        .orderBy(sql`${partnerApplications.createdAt} desc nulls last`, desc(partnerApplications.id))
         .limit(INBOX_PAGE_SIZE)
         .offset(offset),
     ]);
@@ -61,7 +61,7 @@ export async function listInbox(db: Queryable, filters: InboxFilters, shopName: 
   const where = filters.status ? eq(contactMessages.status, filters.status) : undefined;
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(contactMessages).where(where),
-    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(INBOX_PAGE_SIZE).offset(offset),
+    db.select().from(contactMessages).where(where).orderBy(sql`${contactMessages.createdAt} desc nulls last`, desc(contactMessages.id)).limit(INBOX_PAGE_SIZE).offset(offset),
   ]);
   return {
     kind: "pesan" as const,
