@@ -3,7 +3,7 @@
 // a parent loader never runs for a child's action.
 import { data, Form, Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "react-router";
 import { CheckCircle2, ExternalLink, Inbox, LayoutDashboard, ListChecks, LogOut, Package, Tags, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
 import { getDb } from "~/server/db.server";
@@ -59,15 +59,22 @@ const NAV = [
 
 function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: string } | null }) {
   const [shown, setShown] = useState(flash);
+  // Success fades after a while; an error stays until it is closed.
+  useEffect(() => {
+    if (shown?.tone !== "success") return;
+    const timer = setTimeout(() => setShown(null), 8000);
+    return () => clearTimeout(timer);
+  }, [shown]);
   if (!shown) return null;
   const Icon = shown.tone === "error" ? TriangleAlert : CheckCircle2;
   return (
     <div
-      role={shown.tone === "error" ? "alert" : "status"}
+      role={shown.tone === "error" ? "alert" : undefined}
       data-testid="flash"
       className={cn(
-        "mb-4 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium",
-        shown.tone === "error" ? "border-red-200 bg-red-50 text-red-900" : "border-green-200 bg-green-50 text-green-900",
+        // Fixed, so it is seen wherever the page was scrolled to (the list keeps its place).
+        "no-print fixed inset-x-3 bottom-4 z-50 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium shadow-lg md:right-6 md:bottom-6 md:left-auto md:w-[26rem]",
+        shown.tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900",
       )}
     >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
@@ -149,7 +156,9 @@ export default function AdminLayout() {
         </nav>
       </header>
       <main id="konten-admin" className="mx-auto max-w-6xl px-3 py-4 sm:px-4 md:py-6">
-        <FlashMessage key={`${location.key}-${flash?.message ?? ""}`} flash={flash} />
+        <div aria-live="polite" aria-atomic="true">
+          <FlashMessage key={`${location.key}-${flash?.message ?? ""}`} flash={flash} />
+        </div>
         <Outlet />
       </main>
     </div>

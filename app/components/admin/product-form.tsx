@@ -2,7 +2,7 @@
 // multipart form; with JavaScript it previews the image and refuses files over 5 MB
 // before they are sent.
 import { Form } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ImagePlus } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/admin/submit-button";
@@ -69,9 +69,16 @@ export function ProductForm({
     setPreview(URL.createObjectURL(file));
   };
 
+  // After a refused save, take staff to the first field that needs fixing.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!errors || Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
   const shownImage = preview ?? defaults.imageUrl;
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+    <Form ref={formRef} method="post" encType="multipart/form-data" className="space-y-5" noValidate>
       {message ? <ErrorNote>{message}</ErrorNote> : null}
       {defaults.stockBefore !== undefined ? <input type="hidden" name="stockBefore" value={defaults.stockBefore} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
