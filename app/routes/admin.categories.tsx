@@ -16,9 +16,9 @@ import type { Route } from "./+types/admin.categories";
 export const meta: Route.MetaFunction = () => adminMeta("Kategori");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = await getDb();
-  return { categories: await listCategoriesForAdmin(db) };
+  return { categories: await listCategoriesForAdmin(db, admin) };
 }
 
 type ActionData = {
@@ -29,7 +29,7 @@ type ActionData = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
@@ -38,11 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const result =
       intent === "create"
-        ? await createCategory(db, name)
+        ? await createCategory(db, admin, name)
         : intent === "rename"
-          ? await renameCategory(db, id, name)
+          ? await renameCategory(db, admin, id, name)
           : intent === "delete"
-            ? await deleteCategory(db, id)
+            ? await deleteCategory(db, admin, id)
             : ({
                 ok: false,
                 status: 400,

@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await getDb();
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts] = await Promise.all([tab === "daftar" ? listOrdersForAdmin(db, filters) : null, tab === "statistik" ? countOrdersByStatus(db) : null]);
+  const [list, counts] = await Promise.all([
+    tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
+    tab === "statistik" ? countOrdersByStatus(db, admin) : null,
+  ]);
   const today = shopDate();
   return {
     adminName: admin.name,
@@ -62,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   const db = await getDb();
-  const result = await changeStatusFromForm(db, form, admin.id);
+  const result = await changeStatusFromForm(db, admin, form);
   if (!result.ok)
     return data(
       {

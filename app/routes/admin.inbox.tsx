@@ -23,11 +23,11 @@ import type { Route } from "./+types/admin.inbox";
 export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const filters = parseInboxFilters(url.searchParams);
   const db = await getDb();
-  const [inbox, newCounts] = await Promise.all([listInbox(db, filters, config().shop.name), countNewInbox(db)]);
+  const [inbox, newCounts] = await Promise.all([listInbox(db, admin, filters, config().shop.name), countNewInbox(db, admin)]);
   return {
     filters,
     inbox,
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { id: string | null; message: string; at: number };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
   const parsed = inboxStatusChangeSchema.safeParse({
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!parsed.success) return data<ActionData>({ id, message: parsed.error.issues[0].message, at: Date.now() }, { status: 400 });
   try {
-    const result = await setInboxStatus(await getDb(), parsed.data);
+    const result = await setInboxStatus(await getDb(), admin, parsed.data);
     if (!result.ok) return data<ActionData>({ id, message: result.message, at: Date.now() }, { status: result.status });
     const url = new URL(request.url);
     return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), { tone: "success", message: result.message });

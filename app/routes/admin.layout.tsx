@@ -15,7 +15,7 @@ import type { Route } from "./+types/admin.layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = await getDb();
-  const [{ flash, headers }, inbox] = await Promise.all([takeFlash(request), countNewInbox(db)]);
+  const [{ flash, headers }, inbox] = await Promise.all([takeFlash(request), countNewInbox(db, admin)]);
   return data(
     {
       admin: { name: admin.name, email: admin.email },

@@ -24,9 +24,9 @@ import type { Route } from "./+types/admin.orders.$id";
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = await getDb();
-  const order = await getOrderForAdmin(db, params.id, config().shop.name);
+  const order = await getOrderForAdmin(db, admin, params.id, config().shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
   return { order };
 }
@@ -45,7 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/admin/orders/${params.id}`;
   if (intent === "status") {
     form.set("orderId", params.id);
-    const result = await changeStatusFromForm(db, form, admin.id);
+    const result = await changeStatusFromForm(db, admin, form);
     if (!result.ok) return data<ActionData>({ intent: "status", error: result.message }, { status: result.status });
     return redirectWithFlash(here, {
       tone: "success",
@@ -62,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<ActionData>({ intent: "fee", field: "deliveryFee", error: issue.message }, { status: issue.path[0] === "orderId" ? 404 : 400 });
     }
     try {
-      const result = await setDeliveryFee(db, parsed.data);
+      const result = await setDeliveryFee(db, admin, parsed.data);
       if (!result.ok) return data<ActionData>({ intent: "fee", field: result.field, error: result.message }, { status: result.status });
       return redirectWithFlash(here, {
         tone: "success",

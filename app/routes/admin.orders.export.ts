@@ -6,7 +6,7 @@ import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.export";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const parsed = exportSchema.safeParse({
     from: params.get("from") || undefined,
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return redirectWithFlash("/admin/dashboard", { tone: "error", message: `Ekspor CSV gagal: ${parsed.error.issues[0].message}` });
   }
   const db = await getDb();
-  const { csv } = await exportOrdersCsv(db, parsed.data);
+  const { csv } = await exportOrdersCsv(db, admin, parsed.data);
   const { from, to, basis } = parsed.data;
   const filename = `pesanan-${basis === "delivery" ? "kirim" : "pesan"}-${from}-sd-${to}.csv`;
   return new Response(csv, {

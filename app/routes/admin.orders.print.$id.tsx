@@ -17,10 +17,10 @@ import type { Route } from "./+types/admin.orders.print.$id";
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Invoice #${data.order.shortId}` : "Invoice");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = await getDb();
   const shop = config().shop;
-  const order = await getOrderForAdmin(db, params.id, shop.name);
+  const order = await getOrderForAdmin(db, admin, params.id, shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
   return {
     order,

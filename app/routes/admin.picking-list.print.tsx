@@ -14,11 +14,11 @@ import type { Route } from "./+types/admin.picking-list.print";
 export const meta: Route.MetaFunction = () => adminMeta("Cetak Picking List");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
   const db = await getDb();
   return {
-    list: await pickingList(db, filters),
+    list: await pickingList(db, admin, filters),
     shopName: config().shop.name,
     printedAt: new Date(),
   };

@@ -18,10 +18,10 @@ import type { Route } from "./+types/admin.picking-list";
 export const meta: Route.MetaFunction = () => adminMeta("Picking List");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
   const db = await getDb();
-  const list = await pickingList(db, filters);
+  const list = await pickingList(db, admin, filters);
   return { list, tomorrow: addDays(shopDate(), 1), today: shopDate() };
 }
 

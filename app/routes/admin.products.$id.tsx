@@ -21,9 +21,9 @@ import type { Route } from "./+types/admin.products.$id";
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = await getDb();
-  const [found, categories] = await Promise.all([getProductForAdmin(db, params.id), listCategoryOptions(db)]);
+  const [found, categories] = await Promise.all([getProductForAdmin(db, admin, params.id), listCategoryOptions(db, admin)]);
   if (!found) throw data("Produk tidak ditemukan.", { status: 404 });
   return { ...found, categories };
 }
@@ -54,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/admin/products/${params.id}`;
   try {
     if (intent === "save") {
-      const result = await updateProduct(db, params.id, form, admin.id);
+      const result = await updateProduct(db, admin, params.id, form);
       if (!result.ok)
         return data<ActionData>(
           {
@@ -71,7 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
     if (intent === "hide" || intent === "unhide") {
-      const result = await setProductActive(db, params.id, intent === "unhide");
+      const result = await setProductActive(db, admin, params.id, intent === "unhide");
       if (!result.ok) return data<ActionData>({ intent, message: result.message }, { status: result.status });
       return redirectWithFlash(here, {
         tone: "success",
@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
     if (intent === "delete") {
-      const result = await deleteProduct(db, params.id);
+      const result = await deleteProduct(db, admin, params.id);
       if (!result.ok) return data<ActionData>({ intent, message: result.message }, { status: result.status });
       return redirectWithFlash(result.deleted ? "/admin/products" : here, {
         tone: "success",

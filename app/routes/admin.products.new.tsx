@@ -14,9 +14,9 @@ import type { Route } from "./+types/admin.products.new";
 export const meta: Route.MetaFunction = () => adminMeta("Tambah Produk");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = await getDb();
-  return { categories: await listCategoryOptions(db) };
+  return { categories: await listCategoryOptions(db, admin) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const db = await getDb();
   try {
-    const result = await createProduct(db, form, admin.id);
+    const result = await createProduct(db, admin, form);
     if (!result.ok)
       return data(
         {

@@ -16,10 +16,10 @@ import type { Route } from "./+types/admin.products";
 export const meta: Route.MetaFunction = () => adminMeta("Produk");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const filters = parseProductListFilters(new URL(request.url).searchParams);
   const db = await getDb();
-  return { filters, list: await listProductsForAdmin(db, filters) };
+  return { filters, list: await listProductsForAdmin(db, admin, filters) };
 }
 
 type Row = Awaited<ReturnType<typeof listProductsForAdmin>>["products"][number];

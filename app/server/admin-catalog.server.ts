@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
+import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
@@ -75,7 +76,8 @@ export function parseProductListFilters(params: URLSearchParams): ProductListFil
 }
 
 /** Every product, hidden ones included, newest changes first. */
-export async function listProductsForAdmin(db: Queryable, filters: ProductListFilters) {
+export async function listProductsForAdmin(db: Queryable, actor: AdminActor, filters: ProductListFilters) {
+  assertAdmin(actor);
   const where = and(
     filters.q ? ilike(products.name, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     filters.show === "aktif" ? eq(products.isActive, true) : filters.show === "tersembunyi" ? eq(products.isActive, false) : undefined,
@@ -106,11 +108,13 @@ export async function listProductsForAdmin(db: Queryable, filters: ProductListFi
   return { products: rows, total, page, pageCount };
 }
 
-export async function listCategoryOptions(db: Queryable) {
+export async function listCategoryOptions(db: Queryable, actor: AdminActor) {
+  assertAdmin(actor);
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }
 
-export async function getProductForAdmin(db: Queryable, id: string) {
+export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: string) {
+  assertAdmin(actor);
   if (!isId(id)) return null;
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
@@ -251,7 +255,8 @@ async function categoryExists(db: Queryable, id: string | null): Promise<boolean
   return Boolean(row);
 }
 
-export async function createProduct(db: Queryable, form: FormData, changedBy: string): Promise<CatalogResult<{ id: string }>> {
+export async function createProduct(db: Queryable, actor: AdminActor, form: FormData): Promise<CatalogResult<{ id: string }>> {
+  assertAdmin(actor);
   const parsed = parseProductForm(form);
   if (!parsed.ok)
     return {
@@ -309,7 +314,7 @@ export async function createProduct(db: Queryable, form: FormData, changedBy: st
               delta: input.stock,
               stockAfter: input.stock,
               reason: "initial",
-              changedBy,
+              changedBy: actor.id,
             });
           }
           return created.id;
@@ -326,7 +331,8 @@ export async function createProduct(db: Queryable, form: FormData, changedBy: st
   }
 }
 
-export async function updateProduct(db: Queryable, id: string, form: FormData, changedBy: string): Promise<CatalogResult> {
+export async function updateProduct(db: Queryable, actor: AdminActor, id: string, form: FormData): Promise<CatalogResult> {
+  assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
@@ -407,7 +413,7 @@ export async function updateProduct(db: Queryable, id: string, form: FormData, c
           delta,
           stockAfter: newStock,
           reason: "manual",
-          changedBy,
+          changedBy: actor.id,
         });
       }
       return {
@@ -428,7 +434,8 @@ export async function updateProduct(db: Queryable, id: string, form: FormData, c
   return { ok: true, message: result.message };
 }
 
-export async function setProductActive(db: Queryable, id: string, isActive: boolean): Promise<CatalogResult> {
+export async function setProductActive(db: Queryable, actor: AdminActor, id: string, isActive: boolean): Promise<CatalogResult> {
+  assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const [updated] = await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id)).returning({ name: products.name });
   if (!updated) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
@@ -442,7 +449,8 @@ export async function setProductActive(db: Queryable, id: string, isActive: bool
  * Deletes a product that was never ordered. One that appears in orders is hidden instead,
  * so its page and listings disappear while past orders keep their lines.
  */
-export async function deleteProduct(db: Queryable, id: string): Promise<CatalogResult<{ deleted: boolean }>> {
+export async function deleteProduct(db: Queryable, actor: AdminActor, id: string): Promise<CatalogResult<{ deleted: boolean }>> {
+  assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const outcome = await db.transaction(async (tx) => {
     const [product] = await tx
@@ -487,7 +495,8 @@ export const categoryNameSchema = z
   .min(1, "Nama kategori wajib diisi.")
   .max(60, "Nama kategori maksimal 60 karakter.");
 
-export async function listCategoriesForAdmin(db: Queryable) {
+export async function listCategoriesForAdmin(db: Queryable, actor: AdminActor) {
+  assertAdmin(actor);
   return db
     .select({
       id: categories.id,
@@ -510,7 +519,8 @@ async function nameTaken(db: Queryable, name: string, exceptId?: string): Promis
   return Boolean(row);
 }
 
-export async function createCategory(db: Queryable, rawName: unknown): Promise<CatalogResult> {
+export async function createCategory(db: Queryable, actor: AdminActor, rawName: unknown): Promise<CatalogResult> {
+  assertAdmin(actor);
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
     return {
@@ -541,7 +551,8 @@ export async function createCategory(db: Queryable, rawName: unknown): Promise<C
 }
 
 /** Renames a category; its slug (and so its links) stays the same. */
-export async function renameCategory(db: Queryable, id: unknown, rawName: unknown): Promise<CatalogResult> {
+export async function renameCategory(db: Queryable, actor: AdminActor, id: unknown, rawName: unknown): Promise<CatalogResult> {
+  assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
@@ -564,7 +575,8 @@ export async function renameCategory(db: Queryable, id: unknown, rawName: unknow
   return { ok: true, message: `Kategori diubah menjadi "${name}".` };
 }
 
-export async function deleteCategory(db: Queryable, id: unknown): Promise<CatalogResult> {
+export async function deleteCategory(db: Queryable, actor: AdminActor, id: unknown): Promise<CatalogResult> {
+  assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return db.transaction(async (tx) => {
     const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id)).for("update");

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
+import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { contactMessages, partnerApplications } from "~/db/schema";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
@@ -21,7 +22,8 @@ export function parseInboxFilters(params: URLSearchParams): InboxFilters {
 }
 
 /** How many of each kind still wait for a first reply (the navigation badge and the tabs). */
-export async function countNewInbox(db: Queryable): Promise<{ mitra: number; pesan: number }> {
+export async function countNewInbox(db: Queryable, actor: AdminActor): Promise<{ mitra: number; pesan: number }> {
+  assertAdmin(actor);
   const [[a], [m]] = await Promise.all([
     db.select({ n: count() }).from(partnerApplications).where(eq(partnerApplications.status, "new")),
     db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, "new")),
@@ -33,7 +35,8 @@ function greeting(name: string, shopName: string, about: string): string {
   return `Halo ${name}, kami dari ${shopName} menanggapi ${about} Anda.`;
 }
 
-export async function listInbox(db: Queryable, filters: InboxFilters, shopName: string) {
+export async function listInbox(db: Queryable, actor: AdminActor, filters: InboxFilters, shopName: string) {
+  assertAdmin(actor);
   const offset = (filters.page - 1) * INBOX_PAGE_SIZE;
   if (filters.jenis === "mitra") {
     const where = filters.status ? eq(partnerApplications.status, filters.status) : undefined;
@@ -61,7 +64,13 @@ export async function listInbox(db: Queryable, filters: InboxFilters, shopName: 
   const where = filters.status ? eq(contactMessages.status, filters.status) : undefined;
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(contactMessages).where(where),
-    db.select().from(contactMessages).where(where).orderBy(sql`${contactMessages.createdAt} desc nulls last`, desc(contactMessages.id)).limit(INBOX_PAGE_SIZE).offset(offset),
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(sql`${contactMessages.createdAt} desc nulls last`, desc(contactMessages.id))
+      .limit(INBOX_PAGE_SIZE)
+      .offset(offset),
   ]);
   return {
     kind: "pesan" as const,
@@ -84,8 +93,10 @@ export const inboxStatusChangeSchema = z.object({
 
 export async function setInboxStatus(
   db: Queryable,
+  actor: AdminActor,
   input: z.infer<typeof inboxStatusChangeSchema>,
 ): Promise<{ ok: true; message: string } | { ok: false; status: number; message: string }> {
+  assertAdmin(actor);
   const table = input.kind === "mitra" ? partnerApplications : contactMessages;
   const [updated] = await db
     .update(table)

@@ -4,6 +4,7 @@
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
+import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
@@ -93,7 +94,8 @@ export type AdminOrderRow = {
   itemCount: number;
 };
 
-export async function listOrdersForAdmin(db: Queryable, filters: AdminOrderFilters) {
+export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filters: AdminOrderFilters) {
+  assertAdmin(actor);
   const where = filterCondition(filters);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -161,7 +163,8 @@ export type AdminOrderCounts = {
 };
 
 /** The 'Statistik' counters, over every order. */
-export async function countOrdersByStatus(db: Queryable): Promise<AdminOrderCounts> {
+export async function countOrdersByStatus(db: Queryable, actor: AdminActor): Promise<AdminOrderCounts> {
+  assertAdmin(actor);
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -187,7 +190,8 @@ export function customerGreeting(customerName: string, orderId: string, shopName
   return `Halo ${customerName}, kami dari ${shopName} ingin mengonfirmasi pesanan Anda #${shortOrderId(orderId)}.`;
 }
 
-export async function getOrderForAdmin(db: Queryable, id: string, shopName: string) {
+export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: string, shopName: string) {
+  assertAdmin(actor);
   if (!isUuid(id)) return null;
   const [order] = await db
     .select({
@@ -275,7 +279,8 @@ export type ActionResult = { ok: true; message: string } | { ok: false; status: 
  * Cancelling returns the items' stock; un-cancelling takes it again and is refused,
  * with nothing changed, when a product no longer has enough.
  */
-export async function setOrderStatus(db: Queryable, input: { orderId: string; status: OrderStatus; changedBy: string }): Promise<ActionResult> {
+export async function setOrderStatus(db: Queryable, actor: AdminActor, input: { orderId: string; status: OrderStatus }): Promise<ActionResult> {
+  assertAdmin(actor);
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
@@ -335,7 +340,7 @@ export async function setOrderStatus(db: Queryable, input: { orderId: string; st
             stockAfter: updated.stock,
             reason: becomesCancelled ? "cancel" : "uncancel",
             orderId: order.id,
-            changedBy: input.changedBy,
+            changedBy: actor.id,
           });
         }
       }
@@ -346,7 +351,7 @@ export async function setOrderStatus(db: Queryable, input: { orderId: string; st
       orderId: order.id,
       fromStatus: order.status,
       toStatus: input.status,
-      changedBy: input.changedBy,
+      changedBy: actor.id,
     });
     return {
       ok: true,
@@ -381,7 +386,8 @@ export const deliveryFeeSchema = z.object({
     ),
 });
 
-export async function setDeliveryFee(db: Queryable, input: { orderId: string; deliveryFee: number }): Promise<ActionResult> {
+export async function setDeliveryFee(db: Queryable, actor: AdminActor, input: { orderId: string; deliveryFee: number }): Promise<ActionResult> {
+  assertAdmin(actor);
   if (!Number.isInteger(input.deliveryFee) || input.deliveryFee < 0 || input.deliveryFee > MAX_DELIVERY_FEE) {
     return {
       ok: false,
@@ -421,7 +427,8 @@ export function parsePickingListFilters(params: URLSearchParams): PickingListFil
 }
 
 /** What to collect from farmers for one delivery: each product's total over the non-cancelled orders. */
-export async function pickingList(db: Queryable, filters: PickingListFilters) {
+export async function pickingList(db: Queryable, actor: AdminActor, filters: PickingListFilters) {
+  assertAdmin(actor);
   const where = and(
     eq(orders.deliveryDate, filters.date),
     ne(orders.status, "cancelled"),
@@ -507,7 +514,8 @@ function spreadsheetDateTime(instant: Date): string {
 }
 
 /** Orders of a date range (by order date or delivery date) as a spreadsheet-ready CSV. */
-export async function exportOrdersCsv(db: Queryable, filters: ExportFilters): Promise<{ csv: string; count: number }> {
+export async function exportOrdersCsv(db: Queryable, actor: AdminActor, filters: ExportFilters): Promise<{ csv: string; count: number }> {
+  assertAdmin(actor);
   const range =
     filters.basis === "delivery"
       ? and(gte(orders.deliveryDate, filters.from), lt(orders.deliveryDate, addDays(filters.to, 1)))
@@ -557,7 +565,8 @@ export async function exportOrdersCsv(db: Queryable, filters: ExportFilters): Pr
 // ---------------------------------------------------------------- form handling shared by the routes
 
 /** A status change posted from the list or the detail page: parsed, applied, failures logged. */
-export async function changeStatusFromForm(db: Queryable, form: FormData, changedBy: string): Promise<ActionResult & { orderId: string | null }> {
+export async function changeStatusFromForm(db: Queryable, actor: AdminActor, form: FormData): Promise<ActionResult & { orderId: string | null }> {
+  assertAdmin(actor);
   const orderId = typeof form.get("orderId") === "string" ? String(form.get("orderId")) : null;
   const parsed = statusChangeSchema.safeParse({
     orderId: form.get("orderId"),
@@ -572,7 +581,7 @@ export async function changeStatusFromForm(db: Queryable, form: FormData, change
     };
   try {
     return {
-      ...(await setOrderStatus(db, { ...parsed.data, changedBy })),
+      ...(await setOrderStatus(db, actor, parsed.data)),
       orderId,
     };
   } catch (error) {

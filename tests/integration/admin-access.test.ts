@@ -20,6 +20,9 @@ import * as pickingPrintRoute from "~/routes/admin.picking-list.print";
 import * as productRoute from "~/routes/admin.products.$id";
 import * as newProductRoute from "~/routes/admin.products.new";
 import * as productsRoute from "~/routes/admin.products";
+import * as catalogModule from "~/server/admin-catalog.server";
+import * as inboxModule from "~/server/admin-inbox.server";
+import * as orderModule from "~/server/admin-orders.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import {
   createCategory,
@@ -232,5 +235,38 @@ describe("an admin", () => {
     // still in use) is an answer with a message, never a redirect to the login.
     expect(result.location).not.toBe("/admin/login");
     expect([200, 303, 400, 409]).toContain(result.status);
+  });
+});
+
+describe("the admin server modules themselves", () => {
+  // Defence in depth: even a route that forgot requireAdmin gets nothing from them.
+  it("refuse anyone but an admin with 403, changing nothing", async () => {
+    const asCustomer = { id: customer.id, role: "customer" as const };
+    const calls: [string, () => Promise<unknown>][] = [
+      ["listOrdersForAdmin", () => orderModule.listOrdersForAdmin(testDb.db, asCustomer, orderModule.parseAdminOrderFilters(new URLSearchParams()))],
+      ["countOrdersByStatus", () => orderModule.countOrdersByStatus(testDb.db, asCustomer)],
+      ["getOrderForAdmin", () => orderModule.getOrderForAdmin(testDb.db, asCustomer, orderId, "Toko")],
+      ["setOrderStatus", () => orderModule.setOrderStatus(testDb.db, asCustomer, { orderId, status: "cancelled" })],
+      ["setDeliveryFee", () => orderModule.setDeliveryFee(testDb.db, asCustomer, { orderId, deliveryFee: 1 })],
+      ["pickingList", () => orderModule.pickingList(testDb.db, asCustomer, { date: "2026-01-01", slot: "semua" })],
+      ["exportOrdersCsv", () => orderModule.exportOrdersCsv(testDb.db, asCustomer, { from: "2026-01-01", to: "2026-01-02", basis: "created" })],
+      ["listProductsForAdmin", () => catalogModule.listProductsForAdmin(testDb.db, asCustomer, { q: "", show: "semua", page: 1 })],
+      ["getProductForAdmin", () => catalogModule.getProductForAdmin(testDb.db, asCustomer, productId)],
+      ["setProductActive", () => catalogModule.setProductActive(testDb.db, asCustomer, productId, false)],
+      ["deleteProduct", () => catalogModule.deleteProduct(testDb.db, asCustomer, unusedProductId)],
+      ["createCategory", () => catalogModule.createCategory(testDb.db, asCustomer, "Peretas")],
+      ["deleteCategory", () => catalogModule.deleteCategory(testDb.db, asCustomer, categoryId)],
+      ["listInbox", () => inboxModule.listInbox(testDb.db, asCustomer, { jenis: "mitra", page: 1 }, "Toko")],
+      ["setInboxStatus", () => inboxModule.setInboxStatus(testDb.db, asCustomer, { kind: "mitra", id: applicationId, status: "done" })],
+    ];
+    const before = await fingerprint();
+    for (const [name, call] of calls) {
+      const refusal = await call().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refusal instanceof Response ? refusal.status : refusal, name).toBe(403);
+    }
+    expect(await fingerprint()).toEqual(before);
   });
 });

@@ -139,7 +139,7 @@ describe("status changes", () => {
   it("says so and records nothing when the status is already the chosen one", async () => {
     const p = await createProduct(testDb.db);
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }] });
-    const result = await setOrderStatus(testDb.db, { orderId: order.id, status: "pending", changedBy: admin.id });
+    const result = await setOrderStatus(testDb.db, admin, { orderId: order.id, status: "pending" });
     expect(result).toEqual({ ok: true, message: `Status pesanan #${order.id.slice(0, 8)} sudah Menunggu.` });
     expect(await historyOf(order.id)).toHaveLength(1);
   });
@@ -160,8 +160,8 @@ describe("status changes", () => {
     const p = await createProduct(testDb.db, { stock: 6 });
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 2 }] });
     await Promise.all([
-      setOrderStatus(testDb.db, { orderId: order.id, status: "cancelled", changedBy: admin.id }),
-      setOrderStatus(testDb.db, { orderId: order.id, status: "cancelled", changedBy: admin.id }),
+      setOrderStatus(testDb.db, admin, { orderId: order.id, status: "cancelled" }),
+      setOrderStatus(testDb.db, admin, { orderId: order.id, status: "cancelled" }),
     ]);
     expect(await stockOf(p.id)).toBe(6);
   });
@@ -265,7 +265,7 @@ describe("many orders", () => {
     await db?.destroy();
   });
 
-  const list = (query: string) => listOrdersForAdmin(db.db, parseAdminOrderFilters(new URLSearchParams(query)));
+  const list = (query: string) => listOrdersForAdmin(db.db, admin, parseAdminOrderFilters(new URLSearchParams(query)));
 
   it("pages through them newest first, 20 at a time, counted by the database", async () => {
     const first = await list("");
@@ -325,7 +325,7 @@ describe("many orders", () => {
   });
 
   it("counts every status for the Statistik tab", async () => {
-    expect(await countOrdersByStatus(db.db)).toEqual({ total: 300, pending: 75, processing: 75, completed: 75, cancelled: 75 });
+    expect(await countOrdersByStatus(db.db, admin)).toEqual({ total: 300, pending: 75, processing: 75, completed: 75, cancelled: 75 });
   });
 
   it("serves the list through the dashboard route, 20 rows, and the counters on their tab", async () => {
@@ -377,13 +377,13 @@ describe("picking list", () => {
     await createOrder(testDb.db, { userId: customer.id, deliveryDate: date, deliverySlot: "sore", items: [{ productId: tomat.id, quantity: 4 }] });
     await createOrder(testDb.db, { userId: customer.id, deliveryDate: addDays(date, 1), deliverySlot: "pagi", items: [{ productId: tomat.id, quantity: 9 }] });
 
-    const morning = await pickingList(testDb.db, { date, slot: "pagi" });
+    const morning = await pickingList(testDb.db, admin, { date, slot: "pagi" });
     expect(morning.orderCount).toBe(2);
     expect(morning.lines.map((l) => [l.productName, l.quantity, l.productUnit, l.orderCount])).toEqual([
       ["Bayam Picking", 5, "per ikat", 2],
       ["Tomat Picking", 1, "per kg", 1],
     ]);
-    const wholeDay = await pickingList(testDb.db, { date, slot: "semua" });
+    const wholeDay = await pickingList(testDb.db, admin, { date, slot: "semua" });
     expect(wholeDay.lines.map((l) => [l.productName, l.quantity])).toEqual([
       ["Bayam Picking", 5],
       ["Tomat Picking", 5],
@@ -445,7 +445,7 @@ describe("CSV export", () => {
     const date = addDays(shopDate(), 45);
     const p = await createProduct(testDb.db);
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }], deliveryDate: date });
-    const { csv, count } = await exportOrdersCsv(testDb.db, { from: date, to: date, basis: "delivery" });
+    const { csv, count } = await exportOrdersCsv(testDb.db, admin, { from: date, to: date, basis: "delivery" });
     expect(count).toBe(1);
     expect(csv).toContain(order.id);
 
