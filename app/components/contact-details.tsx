@@ -52,12 +52,12 @@ export function ContactDetails({ shop, showMap = false, showWhatsapp = true }: {
           {shop.email}
         </a>
       </Row>
-      <Row icon={<Clock className="h-5 w-5" aria-hidden="true" />} label="Jam Operasional">
+      <Row icon={<Clock className="h-5 w-5" aria-hidden="true" />} label="Jam Operasional (WIB)">
         <dl className="space-y-1">
           {shop.openingHours.map((h) => (
             <div key={h.days} className="flex flex-wrap gap-x-2">
               <dt>{h.days}:</dt>
-              <dd className="font-semibold whitespace-nowrap">{h.hours} WIB</dd>
+              <dd className="font-semibold whitespace-nowrap">{h.hours}</dd>
             </div>
           ))}
         </dl>

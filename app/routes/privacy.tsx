@@ -64,7 +64,7 @@ export default function Privacy() {
       body: (
         <>
           <p>
-            Kami hanya memakai <strong>satu cookie sesi</strong> agar Anda tetap masuk ke akun. Cookie ini berlaku paling lama 30 hari dan dihapus saat Anda keluar (logout).
+            Kami hanya memakai <strong>satu cookie sesi</strong> agar Anda tetap masuk ke akun. Cookie ini berakhir 30 hari setelah terakhir kali Anda memakai situs, atau saat Anda keluar (logout).
           </p>
           <p>
             Isi keranjang belanja disimpan di penyimpanan lokal peramban (local storage) di perangkat Anda sendiri, dan baru dikirim ke kami saat Anda memesan.
