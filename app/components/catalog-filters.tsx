@@ -107,7 +107,7 @@ const chipOff = "border-stone-300 bg-white text-stone-800 hover:border-brand-600
 export function CategoryChips({ filters, categories, pathname = "/products" }: { filters: CatalogFilters; categories: FilterCategory[]; pathname?: string }) {
   const none = filters.categories.length === 0;
   return (
-    <nav aria-label="Kategori" className="flex flex-wrap gap-2">
+    <nav aria-label="Filter kategori" className="flex flex-wrap gap-2">
       <Link
         to={catalogHref({ ...filters, categories: [], page: 1 }, pathname)}
         className={cn(chip, none ? chipOn : chipOff)}
@@ -158,7 +158,7 @@ export function SortAndPriceSelects({
       {showPrice ? (
         <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
           Harga
-          <Select name="price" defaultValue={filters.price ?? ""} key={`price-${filters.price}`} className="w-52 font-normal">
+          <Select name="price" aria-label="Harga" defaultValue={filters.price ?? ""} key={`price-${filters.price}`} className="w-52 font-normal">
             <option value="">Semua Harga</option>
             {PRICE_RANGES.map((r) => (
               <option key={r} value={r}>
@@ -172,7 +172,7 @@ export function SortAndPriceSelects({
       )}
       <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
         Urutkan
-        <Select name="sort" defaultValue={filters.sort} key={`sort-${filters.sort}`} className="w-48 font-normal">
+        <Select name="sort" aria-label="Urutkan" defaultValue={filters.sort} key={`sort-${filters.sort}`} className="w-48 font-normal">
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}

@@ -23,7 +23,8 @@ export function useAddToCart() {
   };
 }
 
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const [quantity, setQuantity] = useState(1);
   const addToCart = useAddToCart();
   const inStock = isInStock(product);
@@ -53,11 +54,11 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="min-w-0 flex-1">
           {product.categoryName ? <p className="truncate text-xs text-stone-600">{product.categoryName}</p> : null}
-          <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-stone-900">
+          <Heading data-testid="product-name" className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-stone-900">
             <Link to={href} prefetch="intent" className="hover:text-brand-800 hover:underline">
               {product.name}
             </Link>
-          </h3>
+          </Heading>
         </div>
         <PriceBlock price={product.price} discount={product.discount} unit={product.unit} className="min-h-10" />
         {inStock ? (

@@ -11,12 +11,23 @@ import { buttonClass } from "./ui/button";
 /** One page of a product list, as the server's listProducts gives it. */
 export type ListPage = { page: number; pageCount: number };
 
-export function ProductGrid({ products, priorityCount = 0, className }: { products: ProductSummary[]; priorityCount?: number; className?: string }) {
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+  headingLevel = 3,
+  className,
+}: {
+  products: ProductSummary[];
+  priorityCount?: number;
+  /** 2 when the grid sits right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
   return (
     <ul className={cn("grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4", className)} data-testid="product-grid">
       {products.map((product, i) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={i < priorityCount} />
+          <ProductCard product={product} priority={i < priorityCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 // Minus, the quantity, plus: 44 px targets, bounded by min and max. The number can also
 // be typed; it is clamped when the field is left.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Minus, Plus } from "lucide-react";
 import { cn } from "~/lib/utils";
 
@@ -25,14 +25,14 @@ export function QuantityStepper({
   className?: string;
 }) {
   const upper = Math.max(min, max);
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // What is being typed, until the field is left; otherwise the value itself.
+  const [draft, setDraft] = useState<string | null>(null);
 
   const clamp = (n: number) => Math.min(upper, Math.max(min, Math.floor(n)));
   const commit = (raw: string) => {
     const n = Number.parseInt(raw, 10);
     const next = Number.isFinite(n) ? clamp(n) : value;
-    setText(String(next));
+    setDraft(null);
     if (next !== value) onChange(next);
   };
 
@@ -50,9 +50,9 @@ export function QuantityStepper({
         inputMode="numeric"
         pattern="[0-9]*"
         aria-label={label}
-        value={text}
+        value={draft ?? String(value)}
         disabled={disabled}
-        onChange={(e) => setText(e.target.value.replace(/\D/g, "").slice(0, 4))}
+        onChange={(e) => setDraft(e.target.value.replace(/\D/g, "").slice(0, 4))}
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === "Enter") {

@@ -32,12 +32,18 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
 
 export function CartLineSkeleton() {
   return (
-    <div className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-3" aria-hidden="true">
-      <Bone className="h-20 w-20 shrink-0" />
-      <div className="flex flex-1 flex-col gap-2">
-        <Bone className="h-4 w-2/3" />
-        <Bone className="h-3 w-1/3" />
-        <Bone className="h-11 w-32" />
+    <div className="rounded-2xl border border-stone-200 bg-white p-3 sm:p-4" aria-hidden="true">
+      <div className="flex gap-3 sm:gap-4">
+        <Bone className="h-20 w-20 shrink-0 rounded-xl sm:h-24 sm:w-24" />
+        <div className="flex flex-1 flex-col gap-2 pt-1">
+          <Bone className="h-4 w-2/3" />
+          <Bone className="h-3 w-1/3" />
+          <Bone className="h-4 w-1/2" />
+        </div>
+      </div>
+      <div className="mt-3 flex items-center justify-between">
+        <Bone className="h-11 w-36" />
+        <Bone className="h-9 w-24" />
       </div>
     </div>
   );

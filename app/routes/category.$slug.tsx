@@ -121,7 +121,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         )
       ) : (
         <>
-          <ProductGrid products={result.products} priorityCount={4} className="mt-4" />
+          <ProductGrid products={result.products} priorityCount={4} headingLevel={2} className="mt-4" />
           <Pagination filters={filters} result={result} pathname={pathname} />
         </>
       )}

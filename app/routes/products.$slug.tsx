@@ -247,7 +247,7 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
             ) : (
               <>
                 <p className="text-sm text-stone-700">Produk ini sedang habis. Silakan cek kembali nanti atau pilih produk lain.</p>
-                <Button size="lg" className="mt-4 w-full" disabled>
+                <Button size="lg" className="mt-4 w-full bg-stone-200! text-stone-700! opacity-100!" disabled>
                   Stok Habis
                 </Button>
               </>

@@ -71,7 +71,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <EmptyResult />
       ) : (
         <>
-          <ProductGrid products={result.products} priorityCount={4} className="mt-3" />
+          <ProductGrid products={result.products} priorityCount={4} headingLevel={2} className="mt-3" />
           <Pagination filters={filters} result={result} pathname="/products" />
         </>
       )}

@@ -226,6 +226,7 @@ describe("getProductBySlug", () => {
     expect(await getProductBySlug(testDb.db, "")).toBeNull();
     expect(await getProductBySlug(testDb.db, "x".repeat(10_000))).toBeNull();
     expect(await getProductBySlug(testDb.db, "'; drop table products; --")).toBeNull();
+    expect(await getProductBySlug(testDb.db, "kang\u0000kung")).toBeNull();
   });
 
   it("shows a product without a category", async () => {
@@ -270,6 +271,8 @@ describe("categories", () => {
     expect(await findCategoryBySlugOrId(testDb.db, cat.pokok)).toMatchObject({ slug: "pokok" });
     expect(await findCategoryBySlugOrId(testDb.db, cat.pokok.toUpperCase())).toMatchObject({ slug: "pokok" });
     expect(await findCategoryBySlugOrId(testDb.db, "abc")).toBeNull();
+    expect(await findCategoryBySlugOrId(testDb.db, "bum\u0000bu")).toBeNull();
+    expect(await getCategoryBySlug(testDb.db, "\u0000")).toBeNull();
     expect(await findCategoryBySlugOrId(testDb.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });
 });

@@ -35,6 +35,12 @@ function toSummary(row: ProductSummary): ProductSummary {
   return { ...row, unit: displayUnit(row.unit) };
 }
 
+/** A slug worth looking up: short, and free of control characters the database would refuse. */
+function isPlausibleSlug(slug: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return slug.length > 0 && slug.length <= 200 && !/[\u0000-\u001f\u007f]/.test(slug);
+}
+
 /** `%`, `_` and `\` match themselves: the search text is a literal substring. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -121,7 +127,7 @@ export async function listProducts(
 
 /** One active product by its slug, or null (unknown, malformed or hidden). */
 export async function getProductBySlug(db: Queryable, slug: string): Promise<ProductDetail | null> {
-  if (!slug || slug.length > 200) return null;
+  if (!isPlausibleSlug(slug)) return null;
   const [row] = await db
     .select({ ...summaryColumns, description: products.description, categoryId: products.categoryId })
     .from(products)
@@ -164,14 +170,14 @@ export async function listCategoriesWithCounts(db: Queryable): Promise<CategoryW
 export type CategoryRef = { id: string; name: string; slug: string };
 
 export async function getCategoryBySlug(db: Queryable, slug: string): Promise<CategoryRef | null> {
-  if (!slug || slug.length > 200) return null;
+  if (!isPlausibleSlug(slug)) return null;
   const [row] = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(eq(categories.slug, slug)).limit(1);
   return row ?? null;
 }
 
 /** A category named by its slug or, as old links do, by its id. */
 export async function findCategoryBySlugOrId(db: Queryable, slugOrId: string): Promise<CategoryRef | null> {
-  if (!slugOrId || slugOrId.length > 200) return null;
+  if (!isPlausibleSlug(slugOrId)) return null;
   const id = slugOrId.toLowerCase();
   const [row] = await db
     .select({ id: categories.id, name: categories.name, slug: categories.slug })
