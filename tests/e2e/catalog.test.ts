@@ -108,7 +108,16 @@ for (const [label, size] of [
       await page.reload();
       await hydrated(page);
       expect(await cardCategories(page)).toEqual(inCategory);
-
+      if (label === "phone") {
+        // Reset in the sheet clears every choice; Terapkan shows everything again.
+        await page.getByTestId("filter-button").click();
+        await page.getByRole("button", { name: "Reset" }).click();
+        await expect.poll(() => page.getByRole("dialog").getByLabel(categoryName, { exact: true }).isChecked()).toBe(false);
+        await page.getByRole("button", { name: "Terapkan" }).click();
+        await page.waitForURL((url) => url.pathname === "/products" && url.search === "");
+        await expect.poll(() => cards(page).count()).toBe(total);
+        await expect.poll(() => page.getByTestId("filter-count").count()).toBe(0);
+      }
       // Price range: only products paid under Rp10.000, across all categories.
       await open(page, "/products");
       if (label === "desktop") {
@@ -207,8 +216,17 @@ for (const [label, size] of [
       await page.getByRole("tab", { name: "Pengiriman" }).click();
       await page.getByText(/05:00 - 07:00/).waitFor();
 
-      // Quantity 2, then add: the notice, the badge, and the stepper back at 1.
+      // The quantity is bounded by the stock: a typed 9999 becomes the stock.
       const stepper = page.getByRole("textbox", { name: `Jumlah ${name}`, exact: true });
+      const stock = Number((await page.getByTestId("stock").textContent())!.replace(/\D/g, ""));
+      await stepper.fill("9999");
+      await stepper.press("Enter");
+      await expect.poll(() => stepper.inputValue()).toBe(String(stock));
+      await expect.poll(() => page.getByRole("button", { name: "Tambah jumlah" }).first().isDisabled()).toBe(true);
+      await stepper.fill("1");
+      await stepper.press("Enter");
+
+      // Quantity 2, then add: the notice, the badge, and the stepper back at 1.
       await expect.poll(() => page.getByRole("button", { name: "Kurangi jumlah" }).first().isDisabled()).toBe(true);
       await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
       await expect.poll(() => stepper.inputValue()).toBe("2");
