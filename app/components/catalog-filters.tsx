@@ -133,15 +133,7 @@ export function CategoryChips({ filters, categories, pathname = "/products" }: {
 }
 
 /** Desktop: price range and sort selects, applied on change (a button does it without JavaScript). */
-export function SortAndPriceSelects({
-  filters,
-  pathname = "/products",
-  showPrice = true,
-}: {
-  filters: CatalogFilters;
-  pathname?: string;
-  showPrice?: boolean;
-}) {
+export function SortAndPriceSelects({ filters, pathname = "/products" }: { filters: CatalogFilters; pathname?: string }) {
   const go = useFilterNavigate(pathname);
   return (
     <Form
@@ -155,21 +147,17 @@ export function SortAndPriceSelects({
       }}
     >
       <HiddenFilters filters={filters} omit={["price", "sort"]} />
-      {showPrice ? (
-        <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
-          Harga
-          <Select name="price" aria-label="Harga" defaultValue={filters.price ?? ""} key={`price-${filters.price}`} className="w-52 font-normal">
-            <option value="">Semua Harga</option>
-            {PRICE_RANGES.map((r) => (
-              <option key={r} value={r}>
-                {PRICE_RANGE_LABELS[r]}
-              </option>
-            ))}
-          </Select>
-        </label>
-      ) : (
-        <HiddenFilters filters={filters} omit={["q", "category", "sort"]} />
-      )}
+      <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
+        Harga
+        <Select name="price" aria-label="Harga" defaultValue={filters.price ?? ""} key={`price-${filters.price}`} className="w-52 font-normal">
+          <option value="">Semua Harga</option>
+          {PRICE_RANGES.map((r) => (
+            <option key={r} value={r}>
+              {PRICE_RANGE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </label>
       <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
         Urutkan
         <Select name="sort" aria-label="Urutkan" defaultValue={filters.sort} key={`sort-${filters.sort}`} className="w-48 font-normal">

@@ -233,7 +233,7 @@ export default function CartPage() {
                 <CartLineItem
                   key={line.product.id}
                   line={line}
-                  category={freshness ? (freshness.categories.get(line.product.id) ?? null) : undefined}
+                  category={freshness?.categories.has(line.product.id) ? (freshness.categories.get(line.product.id) ?? null) : undefined}
                   problem={problems[i]}
                   onRemove={() => {
                     cart.remove(line.product.id);
