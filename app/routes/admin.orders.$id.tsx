@@ -6,6 +6,7 @@ import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { Thumbnail } from "~/components/admin/thumbnail";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
@@ -216,18 +217,7 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
       <ul className="divide-y divide-stone-100">
         {order.items.map((item) => (
           <li key={item.id} className="flex gap-3 py-3">
-            {item.productImageUrl ? (
-              <img
-                src={item.productImageUrl}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                className="h-12 w-12 shrink-0 rounded-lg bg-stone-100 object-cover"
-              />
-            ) : (
-              <span className="h-12 w-12 shrink-0 rounded-lg bg-stone-100" aria-hidden="true" />
-            )}
+            <Thumbnail src={item.productImageUrl} />
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-900">{item.productName}</p>
               <p className="text-sm text-stone-700">

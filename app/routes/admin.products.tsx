@@ -5,6 +5,7 @@ import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
 import { Pill } from "~/components/admin/status-badge";
+import { Thumbnail } from "~/components/admin/thumbnail";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { discountedPrice, formatRupiah } from "~/lib/money";
@@ -49,11 +50,7 @@ function Marks({ p }: { p: Row }) {
 }
 
 function Thumb({ p }: { p: Row }) {
-  return p.imageUrl ? (
-    <img src={p.imageUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg bg-stone-100 object-cover" />
-  ) : (
-    <span className="h-12 w-12 shrink-0 rounded-lg bg-stone-100" aria-hidden="true" />
-  );
+  return <Thumbnail src={p.imageUrl} />;
 }
 
 export default function AdminProducts() {
