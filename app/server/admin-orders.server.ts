@@ -9,7 +9,7 @@ import { categories, orderItems, orders, orderStatusHistory, products, stockAdju
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
-import { whatsappNumber } from "~/lib/phone";
+import { normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
@@ -185,6 +185,12 @@ export function isUuid(value: unknown): value is string {
   return uuidSchema.safeParse(value).success;
 }
 
+/** A tel: link that dials from any phone: stored 62... numbers get their + (tel:6281... would dial a local number). */
+export function customerTelHref(phone: string): string {
+  const normalized = normalizeIndonesianPhone(phone);
+  return normalized ? `tel:+${normalized}` : telHref(phone);
+}
+
 /** The greeting staff send a customer about an order. */
 export function customerGreeting(customerName: string, orderId: string, shopName: string): string {
   return `Halo ${customerName}, kami dari ${shopName} ingin mengonfirmasi pesanan Anda #${shortOrderId(orderId)}.`;
@@ -256,7 +262,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
     items: items.map((i) => ({ ...i, lineTotal: i.price * i.quantity })),
     history,
     links: {
-      tel: telHref(order.recipientPhone),
+      tel: customerTelHref(order.recipientPhone),
       whatsapp: whatsappHref(whatsappNumber(order.recipientPhone), customerGreeting(order.recipientName, order.id, shopName)),
       maps: mapsSearchHref(order.recipientAddress),
     },

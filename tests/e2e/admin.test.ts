@@ -25,12 +25,11 @@ function seeded(slug: string) {
 }
 
 /** A customer buys one product for tomorrow morning and gets the order number from the chat. */
-async function orderForTomorrowMorning(context: BrowserContext, page: Page, baseUrl: string, slug: string): Promise<string> {
-  await page.goto(`${baseUrl}/products/${slug}`);
-  await page.getByRole("main").getByRole("button", { name: /tambah ke keranjang/i }).first().click();
-  const added = page.getByRole("alertdialog").filter({ hasText: "Produk Ditambahkan" });
-  await added.waitFor();
-  await added.getByRole("button").first().click();
+async function orderForTomorrowMorning(context: BrowserContext, page: Page, baseUrl: string, product: { name: string; slug: string }): Promise<string> {
+  await page.goto(`${baseUrl}/products/${product.slug}`);
+  await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+  await page.getByText(`${product.name} telah ditambahkan ke keranjang belanja.`).waitFor();
   await page.goto(`${baseUrl}/checkout`);
   await page.getByText("Pagi (05:00 - 07:00)").click();
   const chatTab = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 });
@@ -81,7 +80,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       const customerPage = await shopper.newPage();
       const customer = await registerAndLogin(customerPage, server.url, { name: `Bu Ratna ${label}` });
       const product = seeded("wortel");
-      const number = await orderForTomorrowMorning(shopper, customerPage, server.url, product.slug);
+      const number = await orderForTomorrowMorning(shopper, customerPage, server.url, product);
 
       // --- Staff log in and find tomorrow morning's orders.
       const staff = await newContext(browser, size);
@@ -156,7 +155,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await page.setInputFiles('input[name="image"]', { name: "jamur.png", mimeType: "image/png", buffer: PNG });
       await page.getByAltText("Pratinjau gambar produk").waitFor();
       await page.getByRole("button", { name: "Tambah Produk" }).click();
-      await expect.poll(() => page.getByTestId("flash").textContent()).toBe(`Produk "${name}" ditambahkan.`);
+      await expect.poll(() => page.getByTestId("flash").textContent()).toContain(`Produk "${name}" ditambahkan.`);
       await screenshot(page, `admin-product-${label}`);
 
       const slug = `jamur-tiram-segar-${label}`;
@@ -173,7 +172,8 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await customerPage.goto(`${server.url}/orders`);
       expect(new URL(customerPage.url()).pathname).toBe("/login");
 
-      expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+      // The one 400 is the refused fee "abc" above; the browser logs every 4xx answer.
+      expect(errors.filter((e) => !e.includes("404") && !e.includes("400 (Bad Request)"))).toEqual([]);
       await staff.close();
       await shopper.close();
     });

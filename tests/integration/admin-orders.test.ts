@@ -218,7 +218,7 @@ describe("order detail", () => {
     });
     const result = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, { cookie: adminCookie, params: { id: order.id } });
     const links = (result.data as { order: { links: { tel: string; whatsapp: string; maps: string } } }).order.links;
-    expect(links.tel).toBe("tel:081233445566");
+    expect(links.tel).toBe("tel:+6281233445566");
     const wa = new URL(links.whatsapp);
     expect(`${wa.origin}${wa.pathname}`).toBe("https://wa.me/6281233445566");
     expect(wa.searchParams.get("text")).toContain("Bu Sri");
