@@ -94,6 +94,13 @@ export async function action({ request }: Route.ActionArgs) {
   return { ok: true as const, orderId: order.id, chatUrl: storedOrderChatUrl(order, config().shop) };
 }
 
+/** Moves focus to the first field with a message, so it is seen and read out. */
+function focusFirstInvalid(form: HTMLFormElement | null, errors: CheckoutFieldErrors) {
+  const field = (["name", "phone", "address", "notes"] as const).find((f) => errors[f]);
+  const element = field ? form?.elements.namedItem(field) : null;
+  if (element instanceof HTMLElement) element.focus();
+}
+
 type Values = { name: string; phone: string; address: string; notes: string; slot: DeliverySlot };
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -129,6 +136,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [placed, setPlaced] = useState<{ orderId: string; chatUrl: string; chatOpened: boolean } | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const handledAction = useRef<unknown>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => setHydrated(true), []);
 
@@ -163,6 +171,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (!actionData.ok) {
       setFieldErrors(actionData.fieldErrors);
       setDialog(actionData.dialog);
+      if (!actionData.dialog) focusFirstInvalid(formRef.current, actionData.fieldErrors);
       return;
     }
     cart.clear();
@@ -203,6 +212,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (check.success) return;
     event.preventDefault();
     setFieldErrors(check.fieldErrors);
+    focusFirstInvalid(event.currentTarget, check.fieldErrors);
     if (check.incomplete) setDialog({ title: INCOMPLETE_TITLE, message: INCOMPLETE_MESSAGE });
     else if (check.fieldErrors.lines) setDialog({ title: CHECKOUT_FAILED_TITLE, message: check.fieldErrors.lines });
   }
@@ -214,7 +224,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </Link>
       <h1 className="mt-2 text-2xl font-extrabold text-stone-900 md:text-3xl">Checkout</h1>
 
-      <Form method="post" onSubmit={onSubmit} noValidate className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+      <Form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         {cart.lines.map((line) => (
