@@ -23,6 +23,7 @@ import {
 import { formatRupiah, hasDiscount } from "~/lib/money";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { DELIVERY_SLOTS, type DeliverySlot } from "~/lib/orders";
+import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const ids = new URL(request.url).searchParams.get("products");
   return {
-    prefill: { name: user.name, phone: user.phone, address: user.address },
+    prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
     idempotencyKey: newIdempotencyKey(),
     // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
     products: ids === null ? null : await loadCheckoutProducts(await getDb(), ids.split(",", 101)),

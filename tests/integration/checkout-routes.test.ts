@@ -33,7 +33,7 @@ async function customer(name: string) {
   const auth = createAuth(testDb.db, loadConfig({ ...process.env, APP_URL: BASE }));
   const email = `${name.toLowerCase().replace(/\W/g, "")}.${randomBytes(4).toString("hex")}@contoh.id`;
   const password = `Sayur-Segar-${randomBytes(4).toString("hex")}`;
-  await auth.api.signUpEmail({ body: { email, password, name, phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" } as never });
+  await auth.api.signUpEmail({ body: { email, password, name, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" } as never });
   const res = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = res.headers
     .getSetCookie()
@@ -106,7 +106,7 @@ describe("checkout route", () => {
     const first = await run(checkoutLoader as never, args(get(`/checkout?products=${bayam.id},${hidden.id},bukan-id`, siti.cookie)));
     expect(first.status).toBe(200);
     const body = first.data as { prefill: Record<string, string>; idempotencyKey: string; products: { id: string; price: number; discount: number }[] };
-    expect(body.prefill).toEqual({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" });
+    expect(body.prefill).toEqual({ name: "Siti Aminah", phone: "0812-3456-7890", address: "Jl. Kalimantan No. 37, Jember" });
     expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(body.products.map((p) => [p.id, p.price, p.discount])).toEqual([[bayam.id, 4000, 10]]);
     const second = (await run(checkoutLoader as never, args(get("/checkout", siti.cookie)))).data as { idempotencyKey: string; products: null };
