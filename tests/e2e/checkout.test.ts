@@ -23,8 +23,8 @@ function seeded(slug: string) {
 async function addFromProductPage(page: Page, baseUrl: string, name: string, slug: string, quantity: number) {
   await page.goto(`${baseUrl}/products/${slug}`);
   await page.getByRole("heading", { level: 1, name }).waitFor();
-  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).click();
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).click();
+  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
   await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
 }
 
