@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
 import { ErrorState } from "~/components/error-state";
+import { ToastProvider } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
@@ -66,7 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <CartProvider>
-      <Outlet />
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
     </CartProvider>
   );
 }

@@ -1,4 +1,19 @@
-// Placeholder until this resource's issue lands.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+// GET /api/cart-products?ids=a,b,c: today's name, price, discount and stock of the products
+// in a cart, so the cart never shows yesterday's price. Unknown and hidden ids are left out.
+import { MAX_CART_LINES } from "~/lib/cart";
+import { getCartProducts } from "~/server/catalog.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/api.cart-products";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const ids = new URL(request.url).searchParams
+    .getAll("ids")
+    .flatMap((value) => value.split(","))
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (ids.length > MAX_CART_LINES) {
+    return Response.json({ error: `Maksimal ${MAX_CART_LINES} produk sekaligus.` }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const products = await getCartProducts(await getDb(), ids);
+  return Response.json({ products }, { headers: { "Cache-Control": "no-store" } });
 }

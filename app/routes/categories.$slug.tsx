@@ -1,4 +1,28 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// /categories/:slugOrId, the older link form: a permanent redirect to /category/:slug.
+import { data, redirect } from "react-router";
+import { ErrorState } from "~/components/error-state";
+import { findCategoryBySlugOrId } from "~/server/catalog.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/categories.$slug";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const category = await findCategoryBySlugOrId(await getDb(), params.slug ?? "");
+  if (!category) throw data("Kategori Tidak Ditemukan", { status: 404 });
+  return redirect(`/category/${encodeURIComponent(category.slug)}`, 301);
+}
+
+export function meta() {
+  return [{ title: "Halaman Tidak Ditemukan" }, { name: "robots", content: "noindex" }];
+}
+
+export default function CategoryRedirect() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <ErrorState status={404} />
+    </div>
+  );
 }

@@ -1,4 +1,33 @@
-// Placeholder until this resource's issue lands.
-export function loader() {
-  return new Response("Not Found", { status: 404 });
+// /sitemap.xml: home, the product list, the categories, the shop's own pages, every category
+// and every product on sale.
+import { listSitemapEntries } from "~/server/catalog.server";
+import { config } from "~/server/config.server";
+import { getDb } from "~/server/db.server";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+}
+
+export async function loader() {
+  const appUrl = config().appUrl;
+  const { categories, products } = await listSitemapEntries(await getDb());
+  const url = (path: string, lastmod?: Date) =>
+    `  <url><loc>${escapeXml(`${appUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`;
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url("/"),
+    url("/products"),
+    url("/categories"),
+    url("/about"),
+    url("/supply-with-us"),
+    url("/contact"),
+    ...categories.map((c) => url(`/category/${encodeURIComponent(c.slug)}`)),
+    ...products.map((p) => url(`/products/${encodeURIComponent(p.slug)}`, p.updatedAt)),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

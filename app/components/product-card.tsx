@@ -1,0 +1,95 @@
+// A product in a list: photo, name, price paid (original struck through when discounted),
+// badges, a quantity and add-to-cart. Sold out ('Stok Habis') cannot be added.
+import { useState } from "react";
+import { Link } from "react-router";
+import { ShoppingCart } from "lucide-react";
+import { isInStock, toCartProduct, type ProductSummary } from "~/lib/catalog";
+import { cn } from "~/lib/utils";
+import { useCart } from "./cart-provider";
+import { DiscountBadge, PriceBlock } from "./price-block";
+import { ProductImage } from "./product-image";
+import { QuantityStepper } from "./quantity-stepper";
+import { Button } from "./ui/button";
+import { useToast } from "./ui/toast";
+
+/** Adds to the cart and says so; shared by the card and the product page. */
+export function useAddToCart() {
+  const cart = useCart();
+  const toast = useToast();
+  return (product: ProductSummary, quantity: number) => {
+    if (!isInStock(product) || quantity < 1) return;
+    cart.add(toCartProduct(product), quantity);
+    toast({ title: "Produk Ditambahkan", description: `${product.name} telah ditambahkan ke keranjang belanja.` });
+  };
+}
+
+export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const [quantity, setQuantity] = useState(1);
+  const addToCart = useAddToCart();
+  const inStock = isInStock(product);
+  const href = `/products/${product.slug}`;
+  return (
+    <article
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+      aria-label={product.name}
+    >
+      <Link to={href} prefetch="intent" className="relative block" tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          src={product.imageUrl}
+          alt=""
+          size={400}
+          priority={priority}
+          className={cn("transition-transform duration-300 group-hover:scale-[1.03]", !inStock && "opacity-60 grayscale")}
+        />
+        <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
+          <DiscountBadge discount={product.discount} />
+          {product.featured ? <span className="rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-stone-900">Featured</span> : null}
+        </span>
+        {!inStock ? (
+          <span className="absolute inset-x-0 bottom-0 bg-stone-900/75 py-1 text-center text-xs font-bold tracking-wide text-white uppercase">Stok Habis</span>
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="min-w-0 flex-1">
+          {product.categoryName ? <p className="truncate text-xs text-stone-600">{product.categoryName}</p> : null}
+          <Heading data-testid="product-name" className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-stone-900">
+            <Link to={href} prefetch="intent" className="hover:text-brand-800 hover:underline">
+              {product.name}
+            </Link>
+          </Heading>
+        </div>
+        <PriceBlock price={product.price} discount={product.discount} unit={product.unit} className="min-h-10" />
+        {inStock ? (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              min={1}
+              max={product.stock}
+              size="sm"
+              label={`Jumlah ${product.name}`}
+              className="w-full sm:w-auto sm:flex-1"
+            />
+            <Button
+              className="w-full sm:w-auto sm:px-3"
+              onClick={() => {
+                addToCart(product, quantity);
+                setQuantity(1);
+              }}
+              aria-label={`Tambah ${product.name} ke keranjang`}
+            >
+              <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+              <span className="sm:hidden lg:inline">Tambah</span>
+            </Button>
+          </div>
+        ) : (
+          <Button variant="secondary" disabled className="w-full bg-stone-200! text-stone-700! opacity-100!" aria-label={`${product.name} stok habis`}>
+            Stok Habis
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

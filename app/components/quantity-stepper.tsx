@@ -1,0 +1,70 @@
+// Minus, the quantity, plus: 44 px targets, bounded by min and max. The number can also
+// be typed; it is clamped when the field is left.
+import { useState } from "react";
+import { Minus, Plus } from "lucide-react";
+import { cn } from "~/lib/utils";
+
+export function QuantityStepper({
+  value,
+  onChange,
+  min = 1,
+  max = 999,
+  label = "Jumlah",
+  disabled = false,
+  size = "md",
+  className,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  min?: number;
+  max?: number;
+  /** Accessible name of the number field, e.g. 'Jumlah Kangkung'. */
+  label?: string;
+  disabled?: boolean;
+  size?: "sm" | "md";
+  className?: string;
+}) {
+  const upper = Math.max(min, max);
+  // What is being typed, until the field is left; otherwise the value itself.
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const clamp = (n: number) => Math.min(upper, Math.max(min, Math.floor(n)));
+  const commit = (raw: string) => {
+    const n = Number.parseInt(raw, 10);
+    const next = Number.isFinite(n) ? clamp(n) : value;
+    setDraft(null);
+    if (next !== value) onChange(next);
+  };
+
+  const button = cn(
+    "flex shrink-0 items-center justify-center text-stone-800 hover:bg-brand-50 disabled:text-stone-300 disabled:hover:bg-transparent",
+    size === "sm" ? "h-11 w-11" : "h-12 w-12",
+  );
+  return (
+    <div className={cn("inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white", disabled && "opacity-60", className)}>
+      <button type="button" className={button} onClick={() => onChange(clamp(value - 1))} disabled={disabled || value <= min} aria-label="Kurangi jumlah">
+        <Minus className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <input
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        aria-label={label}
+        value={draft ?? String(value)}
+        disabled={disabled}
+        onChange={(e) => setDraft(e.target.value.replace(/\D/g, "").slice(0, 4))}
+        onBlur={(e) => commit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            commit(e.currentTarget.value);
+          }
+        }}
+        className="h-11 w-full min-w-8 flex-1 border-x border-stone-200 bg-transparent text-center text-base font-semibold tabular-nums focus:outline-none focus-visible:bg-brand-50"
+      />
+      <button type="button" className={button} onClick={() => onChange(clamp(value + 1))} disabled={disabled || value >= upper} aria-label="Tambah jumlah">
+        <Plus className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
