@@ -87,9 +87,3 @@ export function Notice({ tone = "info", title, children, className }: { tone?: k
     </div>
   );
 }
-
-/** The shop's name from the root loader, for page titles. */
-export function shopNameFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
-  const root = matches.find((m) => m?.id === "root")?.data as { shop?: { name?: string } } | undefined;
-  return root?.shop?.name ?? "Sayur Jember";
-}

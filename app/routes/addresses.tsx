@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { MapPin, Pencil, Phone, User } from "lucide-react";
-import { Notice, shopNameFrom } from "~/components/account-form";
+import { Notice } from "~/components/account-form";
 import { ProfileForm } from "~/components/profile-form";
 import { buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
@@ -10,6 +10,7 @@ import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { getProfile, updateProfile } from "~/server/accounts.server";
 import { getDb } from "~/server/db.server";
 import { requireUser } from "~/server/session.server";
+import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/addresses";
 
 const SAVED_MESSAGE = "Alamat pengiriman berhasil disimpan.";
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Alamat Pengiriman | ${shopNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Alamat Pengiriman", description: "Alamat pengiriman yang dipakai saat checkout.", shopName: matches[0]?.data?.shop.name, noIndex: true });
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { ArrowLeft, Leaf, ShieldCheck } from "lucide-react";
-import { Notice, PasswordInput, shopNameFrom, useSubmitting } from "~/components/account-form";
+import { Notice, PasswordInput, useSubmitting } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
@@ -11,6 +11,7 @@ import { useRootData } from "~/root";
 import { accountDeps, signInAdmin } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, getSessionUser, setCookieHeaders } from "~/server/session.server";
+import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/admin.login";
 
 const DASHBOARD = "/admin/dashboard";
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Admin Panel | ${shopNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Admin Panel", description: "Login staf toko.", shopName: matches[0]?.data?.shop.name, noIndex: true });
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {

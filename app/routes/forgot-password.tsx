@@ -2,13 +2,14 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { ArrowLeft, KeyRound, MailCheck } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, shopNameFrom, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, useSubmitting } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { accountDeps, requestPasswordReset } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
+import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request }: Route.ActionArgs) {
@@ -22,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Lupa Password | ${shopNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Lupa Password", description: "Minta tautan untuk membuat password baru.", shopName: matches[0]?.data?.shop.name, noIndex: true });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

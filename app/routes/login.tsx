@@ -2,11 +2,12 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LogIn } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, shopNameFrom, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
+import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { accountDeps, signIn } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
@@ -45,7 +46,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Masuk | ${shopNameFrom(matches)}` }, { name: "description", content: "Masuk ke akun Anda untuk berbelanja sayur segar dan melihat pesanan." }];
+  return pageMeta({ title: "Masuk", description: "Masuk ke akun Anda untuk berbelanja sayur segar dan melihat pesanan.", shopName: matches[0]?.data?.shop.name });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

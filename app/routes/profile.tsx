@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, ShoppingBag, User } from "lucide-react";
-import { Notice, shopNameFrom, useSubmitting } from "~/components/account-form";
+import { Notice, useSubmitting } from "~/components/account-form";
 import { ProfileForm } from "~/components/profile-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
@@ -15,6 +15,7 @@ import { accountDeps, getProfile, resendVerificationEmail, updateProfile } from 
 import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
 import { getDb } from "~/server/db.server";
 import { authHeaders, requireUser } from "~/server/session.server";
+import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
 
 const TABS = [
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Profil Saya | ${shopNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Profil Saya", description: "Profil, pesanan terbaru dan pengaturan akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
 }
 
 type DialogState = { title: string; message: string; tone: "default" | "error" };

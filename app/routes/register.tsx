@@ -3,11 +3,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { UserPlus } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, shopNameFrom, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { ACCOUNT_TEXT, ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from "~/lib/account-rules";
+import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { accountDeps, registerCustomer } from "~/server/accounts.server";
 import { getSessionUser } from "~/server/session.server";
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Daftar | ${shopNameFrom(matches)}` }, { name: "description", content: "Buat akun untuk memesan sayur segar dari petani Jember." }];
+  return pageMeta({ title: "Daftar", description: "Buat akun untuk memesan sayur segar dari petani Jember.", shopName: matches[0]?.data?.shop.name });
 }
 
 type DialogState = { title: string; message: string; tone: "default" | "error" };

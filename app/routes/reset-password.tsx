@@ -3,13 +3,14 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, shopNameFrom, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
 import { accountDeps, isResetTokenValid, resetPassword } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
+import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/reset-password";
 
 const REDIRECT_SECONDS = 3;
@@ -41,7 +42,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
-  const tags: Record<string, string>[] = [{ title: `Reset Password | ${shopNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  const tags = pageMeta({ title: "Reset Password", description: "Buat password baru untuk akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
   if (loaderData?.done) tags.push({ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/login?reset=done` });
   return tags;
 }

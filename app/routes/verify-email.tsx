@@ -1,10 +1,11 @@
 // /verify-email?token=...: the link from the sign-up e-mail marks the address as verified.
 import { Link } from "react-router";
 import { MailCheck, MailX } from "lucide-react";
-import { AuthCard, shopNameFrom } from "~/components/account-form";
+import { AuthCard } from "~/components/account-form";
 import { buttonClass } from "~/components/ui/button";
 import { useRootData } from "~/root";
 import { accountDeps, verifyEmail } from "~/server/accounts.server";
+import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `Verifikasi Email | ${shopNameFrom(matches)}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: "Verifikasi Email", description: "Verifikasi alamat email akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

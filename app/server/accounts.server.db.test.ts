@@ -131,6 +131,7 @@ describe("register", () => {
     [{ phone: "12345" }, "phone", "Nomor telepon tidak valid. Contoh: 081234567890."],
     [{ address: "" }, "address", "Alamat wajib diisi."],
     [{ password: "x".repeat(129), confirmPassword: "x".repeat(129) }, "password", "Password maksimal 128 karakter."],
+    [{ password: "Indonesia123", confirmPassword: "Indonesia123" }, "password", "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain."],
   ])("refuses %j with a message next to the field and stores nothing", async (overrides, field, message) => {
     const before = await userCount();
     const result = await registerCustomer(deps, newRegistration(overrides));
@@ -404,6 +405,19 @@ describe("password reset", () => {
       title: "Password Terlalu Pendek",
       message: "Password harus memiliki minimal 8 karakter.",
     });
+  });
+
+  it("refuses a common password and keeps the link usable", async () => {
+    const user = await registered();
+    mail.sent.length = 0;
+    await requestPasswordReset(deps, { email: user.email }, client());
+    const token = linkIn(mail.sent[0], "/reset-password").searchParams.get("token")!;
+    expect(await resetPassword(deps, { token, password: "password123", confirmPassword: "password123" }, client())).toMatchObject({
+      ok: false,
+      title: "Update Password Gagal",
+      fieldErrors: { password: "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain." },
+    });
+    expect(await isResetTokenValid(deps, token)).toBe(true);
   });
 
   it("treats made-up tokens as invalid", async () => {

@@ -19,6 +19,7 @@ import { normalizeIndonesianPhone } from "~/lib/phone";
 import { getAuth, type Auth } from "./auth.server";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
 
 export type AccountDeps = { db: Database; auth: Auth };
@@ -67,7 +68,13 @@ const phoneField = text(
     .refine((v) => normalizeIndonesianPhone(v) !== null, "Nomor telepon tidak valid. Contoh: 081234567890."),
 );
 const addressField = text(z.string().trim().min(1, "Alamat wajib diisi.").max(ADDRESS_MAX_LENGTH, `Alamat maksimal ${ADDRESS_MAX_LENGTH} karakter.`));
-const newPasswordField = text(z.string().min(PASSWORD_MIN_LENGTH, T.passwordTooShort).max(PASSWORD_MAX_LENGTH, T.passwordTooLong));
+const newPasswordField = text(
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, T.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, T.passwordTooLong)
+    .refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE),
+);
 
 const registerSchema = z.object({
   name: nameField,
@@ -111,6 +118,10 @@ function parseWithConfirmation<S extends z.ZodType<{ password: string; confirmPa
   if (asText(input.password) !== asText(input.confirmPassword)) fieldErrors.confirmPassword = mismatch;
   if (parsed.success && Object.keys(fieldErrors).length === 0) return { ok: true as const, data: parsed.data as z.output<S> };
   return { ok: false as const, fieldErrors };
+}
+
+function apiErrorCode(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
 
 function failure<F extends string>(status: number, title: string, message: string, fieldErrors: Partial<Record<F, string>> = {}): FormFailure<F> {
@@ -178,6 +189,8 @@ export async function registerCustomer(deps: AccountDeps, input: Record<string, 
     log.info("customer registered", { userId: created.id });
     return { ok: true, email };
   } catch (error) {
+    // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
+    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON") return failure(400, T.validationTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     log.error("registration failed", { error });
     return failure(500, T.registerFailedTitle, T.registerError);
   }
@@ -310,9 +323,9 @@ export async function resetPassword(deps: AccountDeps, input: Record<string, unk
     log.info("password reset done");
     return { ok: true };
   } catch (error) {
-    if (isAPIError(error) && error.status === "BAD_REQUEST") {
-      return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
-    }
+    const code = apiErrorCode(error);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
+    if (code === "PASSWORD_TOO_COMMON") return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     log.error("password reset failed", { error });
     return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
   }
@@ -328,7 +341,7 @@ export async function verifyEmail(deps: AccountDeps, token: string | null | unde
     await deps.auth.api.verifyEmail({ query: { token } });
     return { ok: true };
   } catch (error) {
-    const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+    const code = apiErrorCode(error);
     if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
     if (!isAPIError(error)) log.error("email verification failed", { error });
     return { ok: false, reason: "invalid" };
