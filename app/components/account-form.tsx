@@ -1,8 +1,8 @@
 // Pieces shared by the account screens (login, register, password reset, profile, admin
 // login): the card they sit in, the password field with its show/hide toggle, inline
 // notices, and the marker that tells an action the browser runs JavaScript.
-import { useState, useSyncExternalStore, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useNavigate, useNavigation } from "react-router";
 import { AlertCircle, CheckCircle2, Eye, EyeOff, Info } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { Input } from "./ui/field";
@@ -31,6 +31,26 @@ export function EnhancedMarker() {
 export function useSubmitting(): boolean {
   const navigation = useNavigation();
   return navigation.state === "submitting" || (navigation.state === "loading" && navigation.formMethod != null);
+}
+
+/**
+ * navigate() that waits until the router is idle. Moving on while the loaders are still
+ * revalidating after an action aborts their requests, and React Router 7.18 lets those
+ * aborts escape as unhandled promise rejections.
+ */
+type IdleNavigateOptions = { replace?: boolean; preventScrollReset?: boolean };
+
+export function useNavigateWhenIdle(): (to: string, options?: IdleNavigateOptions) => void {
+  const navigate = useNavigate();
+  const { state } = useNavigation();
+  const [pending, setPending] = useState<({ to: string } & IdleNavigateOptions) | null>(null);
+  useEffect(() => {
+    if (!pending || state !== "idle") return;
+    setPending(null);
+    const { to, ...options } = pending;
+    Promise.resolve(navigate(to, options)).catch(() => {});
+  }, [pending, state, navigate]);
+  return useCallback((to: string, options: IdleNavigateOptions = {}) => setPending({ to, ...options }), []);
 }
 
 export function AuthCard({ title, subtitle, icon, children, footer, className }: { title: ReactNode; subtitle?: ReactNode; icon?: ReactNode; children: ReactNode; footer?: ReactNode; className?: string }) {

@@ -1,8 +1,8 @@
 // /addresses: the delivery address saved with the profile, which checkout fills in.
 import { useEffect, useState } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { MapPin, Pencil, Phone, User } from "lucide-react";
-import { Notice } from "~/components/account-form";
+import { Notice, useNavigateWhenIdle } from "~/components/account-form";
 import { ProfileForm } from "~/components/profile-form";
 import { buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
@@ -46,7 +46,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, editing, saved } = loaderData;
-  const navigate = useNavigate();
+  const navigate = useNavigateWhenIdle();
   const [dialog, setDialog] = useState<{ title: string; message: string; tone: "default" | "error" } | null>(null);
   const failure = actionData && !actionData.ok ? actionData : null;
 

@@ -1,8 +1,8 @@
 // /login: e-mail and password, back to the page that was asked for (a path on this site only).
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LogIn } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
@@ -51,7 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, registered, resetInvalid, passwordChanged } = loaderData;
-  const navigate = useNavigate();
+  const navigate = useNavigateWhenIdle();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<{ title: string; message: string; tone: "default" | "error" } | null>(null);
   const failure = actionData && !actionData.ok ? actionData : null;

@@ -1,8 +1,8 @@
 // /profile: tabs Profil (view and edit), Pesanan (latest orders) and Keluar. Signed-in users only.
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, ShoppingBag, User } from "lucide-react";
-import { Notice, useSubmitting } from "~/components/account-form";
+import { Notice, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { ProfileForm } from "~/components/profile-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
@@ -73,7 +73,7 @@ type DialogState = { title: string; message: string; tone: "default" | "error" }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, orders, tab, editing, saved } = loaderData;
-  const navigate = useNavigate();
+  const navigate = useNavigateWhenIdle();
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 // /register: a customer account with name, e-mail, phone and address; a verification
 // e-mail goes out and the visitor moves on to /login.
 import { useEffect, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { UserPlus } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
@@ -51,7 +51,7 @@ type DialogState = { title: string; message: string; tone: "default" | "error" }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const navigate = useNavigate();
+  const navigate = useNavigateWhenIdle();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const failure = actionData && !actionData.ok ? actionData : null;

@@ -1,9 +1,9 @@
 // /reset-password?token=...: a new password from the e-mailed link. Without a usable link
 // the visitor goes to /login; after the change, to /login after 3 s or through the button.
 import { useEffect, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting } from "~/components/account-form";
+import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -59,7 +59,7 @@ function Done() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
+  const navigate = useNavigateWhenIdle();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
   const failure = actionData && !actionData.ok ? actionData : null;

@@ -264,6 +264,15 @@ describe("login", () => {
     expect(later.ok).toBe(true);
   });
 
+  it("counts a burst of parallel guesses before checking any of them", async () => {
+    const user = await registered();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(deps, { email: user.email, password: `tebakan-${i}-salah` }, client())));
+    const statuses = results.map((r) => (r.ok ? 200 : r.status));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perEmail);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perEmail);
+    expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({ ok: false, status: 429 });
+  });
+
   it("forgives an e-mail's failures once its owner logs in", async () => {
     const user = await registered();
     for (let round = 0; round < 2; round++) {
@@ -282,6 +291,14 @@ describe("login", () => {
     expect(blocked).toMatchObject({ ok: false, status: 429 });
     const elsewhere = await signIn(deps, { email: user.email, password: user.password }, client());
     expect(elsewhere.ok).toBe(true);
+  });
+
+  it("does not hold a client's correct logins against it", async () => {
+    const from = client();
+    const user = await registered();
+    for (let i = 0; i < LOGIN_LIMITS.perClient + 5; i++) {
+      expect((await signIn(deps, { email: user.email, password: user.password }, from)).ok).toBe(true);
+    }
   });
 
   it("sets a Secure, __Secure- prefixed cookie when APP_URL is https", async () => {

@@ -2,7 +2,7 @@
 // and the profile. Every step goes through Better Auth's server API; this module adds the
 // input rules, the limits and the Indonesian answers the screens show.
 import { isAPIError } from "better-auth/api";
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { rateLimits, users } from "~/db/schema";
@@ -128,23 +128,14 @@ function failure<F extends string>(status: number, title: string, message: strin
   return { ok: false, status, title, message, fieldErrors };
 }
 
-// ---- rate limits on failures ----
+// ---- rate limits ----
 
-/** Seconds until the first of `limits` that is used up frees again, or null when none is. */
-async function blockedFor(db: Database, limits: { key: string; limit: number }[]): Promise<number | null> {
-  const rows = await db
-    .select()
-    .from(rateLimits)
-    .where(and(inArray(rateLimits.key, limits.map((l) => l.key)), gt(rateLimits.resetAt, new Date())));
-  let wait: number | null = null;
-  for (const row of rows) {
-    const limit = limits.find((l) => l.key === row.key)?.limit ?? Infinity;
-    if (row.count >= limit) {
-      const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
-      wait = Math.max(wait ?? 0, seconds);
-    }
-  }
-  return wait;
+/** Takes back one counted attempt, e.g. one that turned out to be a correct login. */
+async function undoRateLimitHit(db: Database, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 function waitText(seconds: number): string {
@@ -213,11 +204,14 @@ export async function signIn(deps: AccountDeps, input: Record<string, unknown>, 
     return failure(400, T.loginFailedTitle, Object.values(fieldErrors)[0] ?? T.badCredentials, fieldErrors);
   }
   const { email, password } = parsed.data;
-  const keys = loginKeys(email, client.key);
-  const wait = await blockedFor(deps.db, keys);
-  if (wait !== null) {
+  const [byEmail, byClient] = loginKeys(email, client.key);
+  // Every attempt is counted before the password is checked, so a burst of parallel
+  // guesses cannot slip past the limit; a correct login takes its count back afterwards.
+  const hits = await Promise.all([byEmail, byClient].map((k) => hitRateLimit(deps.db, k.key, k.limit, LOGIN_LIMITS.windowSeconds)));
+  const refused = hits.filter((h) => !h.allowed);
+  if (refused.length > 0) {
     log.warn("login refused by rate limit", { client: client.key });
-    return failure(429, T.loginFailedTitle, tooManyLoginsMessage(wait));
+    return failure(429, T.loginFailedTitle, tooManyLoginsMessage(Math.max(...refused.map((h) => h.retryAfterSeconds))));
   }
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -225,16 +219,17 @@ export async function signIn(deps: AccountDeps, input: Record<string, unknown>, 
       headers: client.headers ?? new Headers(),
       returnHeaders: true,
     });
-    // The owner proved the password: their e-mail's failures are forgiven (the client's are not).
-    await clearRateLimit(deps.db, keys[0].key);
+    // The owner proved the password: their e-mail's failures are forgiven, the client's stay.
+    await Promise.all([clearRateLimit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]);
     const u = response.user as typeof response.user & { role?: string };
     return { ok: true, headers, user: { id: u.id, role: u.role === "admin" ? "admin" : "customer" } };
   } catch (error) {
     if (isAPIError(error) && (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST")) {
-      await Promise.all(keys.map((k) => hitRateLimit(deps.db, k.key, k.limit, LOGIN_LIMITS.windowSeconds)));
       log.warn("login failed: bad credentials", { client: client.key });
       return failure(401, T.loginFailedTitle, T.badCredentials);
     }
+    // Our own failure is not the visitor's: the attempt does not count.
+    await Promise.all([undoRateLimitHit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]).catch(() => {});
     log.error("login failed", { error });
     return failure(500, T.loginFailedTitle, T.loginError);
   }
