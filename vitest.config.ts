@@ -39,6 +39,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 2,
+          // Browser and process tests run after the fast projects, two files at a time.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -8,6 +8,7 @@ import { applySecurityHeaders, createNonce } from "~/server/security-headers.ser
 
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";
+export { crossSiteRefusal, isCrossSiteMutation } from "~/server/request-guard.server";
 
 export const streamTimeout = 10_000;
 

@@ -102,6 +102,18 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     }
   });
 
+  // Cross-site state changes get the root middleware's 403 here already: React Router's own
+  // action check would otherwise answer them first, with a bare 400.
+  app.use(async (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const headers = new Headers();
+    for (const name of ["origin", "sec-fetch-site"]) if (typeof req.headers[name] === "string") headers.set(name, req.headers[name]);
+    const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
+    if (!entry.isCrossSiteMutation(request)) return next();
+    const refusal = entry.crossSiteRefusal();
+    res.status(refusal.status).set(Object.fromEntries(refusal.headers)).send(await refusal.text());
+  });
+
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
 
   app.use((error, req, res, _next) => {

@@ -54,7 +54,7 @@ export function SiteHeader() {
         </D.Root>
         <Link to="/" className="flex items-center gap-2 font-extrabold text-brand-800">
           <Leaf className="h-6 w-6" aria-hidden="true" />
-          <span className="text-lg">{shop.name}</span>
+          <span className="text-base whitespace-nowrap sm:text-lg">{shop.name}</span>
         </Link>
         <nav aria-label="Navigasi utama" className="ml-6 hidden items-center gap-1 md:flex">
           {MAIN_NAV.map((item) => (

@@ -45,3 +45,8 @@ export function shortOrderId(id: string): string {
 export function orderGrandTotal(totalAmount: number, deliveryFee: number | null): number {
   return totalAmount + (deliveryFee ?? 0);
 }
+
+/** Sum of the order's lines at the unit prices charged (the delivery fee comes on top later). */
+export function orderItemsTotal(items: readonly { price: number; quantity: number }[]): number {
+  return items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+}

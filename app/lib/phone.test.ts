@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeIndonesianPhone, whatsappNumber } from "./phone";
+import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "./phone";
 
 describe("normalizeIndonesianPhone", () => {
   it("turns 08..., +62... and 62... into 62...", () => {
@@ -18,5 +18,13 @@ describe("normalizeIndonesianPhone", () => {
   });
   it("makes wa.me numbers", () => {
     expect(whatsappNumber("0812-3456-7890")).toBe("6281234567890");
+  });
+});
+
+describe("formatIndonesianPhone", () => {
+  it("shows stored numbers the local way", () => {
+    expect(formatIndonesianPhone("6281234567890")).toBe("0812-3456-7890");
+    expect(formatIndonesianPhone("62331123456")).toBe("0331123456");
+    expect(formatIndonesianPhone("+1 555")).toBe("+1 555");
   });
 });

@@ -14,3 +14,11 @@ export function normalizeIndonesianPhone(input: string): string | null {
 export function whatsappNumber(phone: string): string {
   return normalizeIndonesianPhone(phone) ?? phone.replace(/\D/g, "");
 }
+
+/** A stored 62... number as Indonesians read it: 0812-3456-7890. Odd input is returned as is. */
+export function formatIndonesianPhone(phone: string): string {
+  if (!/^62\d{8,13}$/.test(phone)) return phone;
+  const local = `0${phone.slice(2)}`;
+  // Mobile numbers are read in groups of four; landlines keep their digits together.
+  return local.startsWith("08") ? local.replace(/^(\d{4})(\d{4})(\d+)$/, "$1-$2-$3") : local;
+}

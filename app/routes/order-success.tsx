@@ -1,4 +1,81 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// /order-success: thanks, and back to the shop after 5 s. With ?order=<id> of the visitor's
+// own order it also offers the chat link (the way on for a browser without JavaScript).
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { CheckCircle2, MessageCircle } from "lucide-react";
+import type { Route } from "./+types/order-success";
+import { buttonClass } from "~/components/ui/button";
+import { isUuid } from "~/lib/checkout";
+import { storedOrderChatUrl } from "~/lib/order-message";
+import { shortOrderId } from "~/lib/orders";
+import { config } from "~/server/config.server";
+import { getOrderForCustomer } from "~/server/customer-orders.server";
+import { getDb } from "~/server/db.server";
+import { getSessionUser } from "~/server/session.server";
+
+export function meta() {
+  return [{ title: "Pesanan Berhasil - Sayur Jember" }, { name: "robots", content: "noindex" }];
+}
+
+const RETURN_AFTER_SECONDS = 5;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const orderId = new URL(request.url).searchParams.get("order");
+  if (!isUuid(orderId)) return { order: null };
+  const user = await getSessionUser(request);
+  if (!user) return { order: null };
+  const order = await getOrderForCustomer(await getDb(), user.id, orderId);
+  if (!order) return { order: null };
+  return { order: { id: order.id, number: shortOrderId(order.id), chatUrl: storedOrderChatUrl(order, config().shop) } };
+}
+
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const navigate = useNavigate();
+  // Only counted down once JavaScript runs (a browser without it stays, with the chat link).
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+
+  useEffect(() => {
+    setSecondsLeft(RETURN_AFTER_SECONDS);
+    const started = Date.now();
+    const tick = window.setInterval(() => {
+      const left = RETURN_AFTER_SECONDS - Math.floor((Date.now() - started) / 1000);
+      if (left <= 0) {
+        window.clearInterval(tick);
+        navigate("/");
+      } else setSecondsLeft(left);
+    }, 250);
+    return () => window.clearInterval(tick);
+  }, [navigate]);
+
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-12 text-center md:py-20">
+      <CheckCircle2 className="h-20 w-20 text-brand-600" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan Berhasil!</h1>
+      <p className="mt-3 text-stone-700">
+        Terima kasih telah berbelanja di Sayur Jember. Pesanan Anda sudah kami terima; CS kami akan mengonfirmasi pesanan dan ongkos kirim melalui
+        WhatsApp.
+      </p>
+      {order ? (
+        <div className="mt-6 w-full rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+          <p className="text-sm text-stone-700">
+            Nomor pesanan <span className="font-bold text-stone-900">#{order.number}</span>
+          </p>
+          <p className="mt-1 text-sm text-stone-700">Belum mengirim pesanan ke WhatsApp? Kirim sekarang agar segera kami proses.</p>
+          <a href={order.chatUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "mt-3 w-full" })}>
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Pesanan via WhatsApp
+          </a>
+          <Link to={`/orders/${order.id}`} className={buttonClass({ variant: "outline", className: "mt-2 w-full" })}>
+            Lihat Detail Pesanan
+          </Link>
+        </div>
+      ) : null}
+      <Link to="/" className={buttonClass({ variant: order ? "secondary" : "default", size: "lg", className: "mt-6" })}>
+        Belanja Lagi
+      </Link>
+      <p className="mt-4 min-h-5 text-sm text-stone-600">
+        {secondsLeft !== null ? `Anda akan diarahkan ke beranda dalam ${secondsLeft} detik.` : null}
+      </p>
+    </div>
+  );
 }

@@ -1,4 +1,278 @@
-// Placeholder until this screen's issue lands.
-export default function Placeholder() {
-  return <p className="p-8">Halaman ini sedang disiapkan.</p>;
+// /profile: tabs Profil (view and edit), Pesanan (latest orders) and Keluar. Signed-in users only.
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, ShoppingBag, User } from "lucide-react";
+import { Notice, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
+import { ProfileForm } from "~/components/profile-form";
+import { Button, buttonClass } from "~/components/ui/button";
+import { NotifyDialog } from "~/components/ui/dialog";
+import { ACCOUNT_TEXT } from "~/lib/account-rules";
+import { formatDate } from "~/lib/dates";
+import { formatRupiah } from "~/lib/money";
+import { isOrderStatus, ORDER_STATUS_BADGE, orderGrandTotal, orderStatusLabel, shortOrderId } from "~/lib/orders";
+import { cn } from "~/lib/utils";
+import { accountDeps, getProfile, resendVerificationEmail, updateProfile } from "~/server/accounts.server";
+import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
+import { getDb } from "~/server/db.server";
+import { authHeaders, requireUser } from "~/server/session.server";
+import { pageMeta } from "~/lib/page-meta";
+import type { Route } from "./+types/profile";
+
+const TABS = [
+  { id: "profil", label: "Profil", Icon: User },
+  { id: "pesanan", label: "Pesanan", Icon: Package },
+  { id: "keluar", label: "Keluar", Icon: LogOut },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+const RECENT_ORDERS = 5;
+
+function tabOf(value: string | null): TabId {
+  return TABS.some((t) => t.id === value) ? (value as TabId) : "profil";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const db = await getDb();
+  const [profile, orders] = await Promise.all([getProfile(db, user.id), listRecentOrdersForCustomer(db, user.id, RECENT_ORDERS)]);
+  if (!profile) throw redirect("/login?redirect=%2Fprofile");
+  const params = new URL(request.url).searchParams;
+  return {
+    profile: { name: profile.name, email: profile.email, phone: profile.phone, address: profile.address, emailVerified: profile.emailVerified },
+    orders,
+    tab: tabOf(params.get("tab")),
+    editing: params.get("edit") === "1",
+    saved: params.get("saved") === "1",
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "resend-verification") {
+    const result = await resendVerificationEmail(await accountDeps(), user, authHeaders(request));
+    if (!result.ok) return data({ intent: "resend-verification" as const, ok: false as const, title: result.title, message: result.message }, { status: result.status });
+    return { intent: "resend-verification" as const, ok: true as const, title: "Email Terkirim", message: result.message };
+  }
+  const result = await updateProfile(await getDb(), user.id, form);
+  if (!result.ok) {
+    const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
+    return data(
+      { intent: "save-profile" as const, ok: false as const, title: result.title, message: result.message, fieldErrors: result.fieldErrors, values: { name: text("name"), phone: text("phone"), address: text("address") } },
+      { status: result.status },
+    );
+  }
+  if (form.enhanced === "1") return { intent: "save-profile" as const, ok: true as const, title: ACCOUNT_TEXT.profileSavedTitle, message: ACCOUNT_TEXT.profileSaved };
+  return redirect("/profile?saved=1", 303);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: "Profil Saya", description: "Profil, pesanan terbaru dan pengaturan akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+}
+
+type DialogState = { title: string; message: string; tone: "default" | "error" };
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, orders, tab, editing, saved } = loaderData;
+  const navigate = useNavigateWhenIdle();
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  useEffect(() => {
+    if (!actionData) return;
+    setDialog({ title: actionData.title, message: actionData.message, tone: actionData.ok ? "default" : "error" });
+    // Saved: back to the read-only view, like pressing 'Selesai'.
+    if (actionData.ok && actionData.intent === "save-profile") navigate("/profile", { replace: true, preventScrollReset: true });
+  }, [actionData, navigate]);
+
+  const resendResult = actionData?.intent === "resend-verification" ? actionData : null;
+  const saveFailure = actionData?.intent === "save-profile" && !actionData.ok ? actionData : null;
+  const initial = profile.name.trim().charAt(0).toUpperCase() || "?";
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-6 pb-24 md:pt-10 md:pb-16">
+      <h1 className="sr-only">Profil Saya</h1>
+      <section className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6" aria-label="Akun">
+        <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white" aria-hidden="true">
+          {initial}
+        </div>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-lg font-bold text-stone-900">{profile.name}</p>
+          <p className="truncate text-sm text-stone-700">{profile.email}</p>
+          {profile.emailVerified ? (
+            <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-brand-800">
+              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Email terverifikasi
+            </p>
+          ) : (
+            <Form method="post" className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs" preventScrollReset>
+              <input type="hidden" name="intent" value="resend-verification" />
+              <span className="inline-flex items-center gap-1 font-semibold text-amber-800">
+                <MailWarning className="h-4 w-4" aria-hidden="true" /> Email belum diverifikasi
+              </span>
+              <button type="submit" className="font-semibold text-brand-800 underline underline-offset-2">
+                Kirim ulang email verifikasi
+              </button>
+            </Form>
+          )}
+        </div>
+      </section>
+
+      {resendResult ? (
+        <Notice tone={resendResult.ok ? "success" : "error"} className="mt-4">
+          {resendResult.message}
+        </Notice>
+      ) : null}
+
+      <nav aria-label="Bagian profil" className="mt-4 grid grid-cols-3 gap-1 rounded-xl bg-stone-100 p-1">
+        {TABS.map(({ id, label, Icon }) => (
+          <Link
+            key={id}
+            to={id === "profil" ? "/profile" : `/profile?tab=${id}`}
+            replace
+            preventScrollReset
+            aria-current={tab === id ? "page" : undefined}
+            className={cn(
+              "flex min-h-11 items-center justify-center gap-2 rounded-lg text-sm font-semibold",
+              tab === id ? "bg-white text-brand-800 shadow-sm" : "text-stone-700 hover:text-stone-900",
+            )}
+          >
+            <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6">
+        {tab === "profil" ? (
+          <section aria-labelledby="profil-heading">
+            <div className="mb-4 flex items-center justify-between gap-3">
+              <h2 id="profil-heading" className="text-lg font-bold">
+                Informasi Profil
+              </h2>
+              {editing ? (
+                <Link to="/profile" replace preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
+                  Selesai
+                </Link>
+              ) : (
+                <Link to="/profile?edit=1" replace preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+                </Link>
+              )}
+            </div>
+            {saved && !editing ? (
+              <Notice tone="success" className="mb-4">
+                {ACCOUNT_TEXT.profileSaved}
+              </Notice>
+            ) : null}
+            {saveFailure ? (
+              <Notice tone="error" title={saveFailure.title} className="mb-4">
+                {saveFailure.message}
+              </Notice>
+            ) : null}
+            {editing || saveFailure ? (
+              <ProfileForm
+                values={{ ...profile, ...(saveFailure?.values ?? {}) }}
+                errors={saveFailure?.fieldErrors}
+                submitLabel="Simpan Profil"
+                onProblem={(title, message) => setDialog({ title, message, tone: "error" })}
+              />
+            ) : (
+              <dl className="divide-y divide-stone-100">
+                {[
+                  ["Nama Lengkap", profile.name],
+                  ["Email", profile.email],
+                  ["Nomor Telepon", profile.phone],
+                  ["Alamat", profile.address],
+                ].map(([label, value]) => (
+                  <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+                    <dt className="text-sm font-medium text-stone-600">{label}</dt>
+                    <dd className={cn("text-sm break-words whitespace-pre-line sm:col-span-2", value ? "text-stone-900" : "text-stone-500 italic")}>{value || "Belum diisi"}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+        ) : null}
+
+        {tab === "pesanan" ? <OrdersTab orders={orders} /> : null}
+
+        {tab === "keluar" ? (
+          <section aria-labelledby="keluar-heading" className="py-4 text-center">
+            <h2 id="keluar-heading" className="text-lg font-bold">
+              Keluar dari Akun
+            </h2>
+            <p className="mt-2 text-sm text-stone-700">
+              Anda akan keluar dari akun <strong className="break-all">{profile.email}</strong> di perangkat ini. Isi keranjang tetap tersimpan.
+            </p>
+            <Form method="post" action="/logout" className="mt-6">
+              <LogoutButton />
+            </Form>
+          </section>
+        ) : null}
+      </div>
+
+      <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone={dialog?.tone} />
+    </div>
+  );
+}
+
+function LogoutButton() {
+  const submitting = useSubmitting();
+  return (
+    <Button type="submit" variant="destructive" size="lg" className="w-full sm:w-auto sm:min-w-48" disabled={submitting}>
+      <LogOut className="h-5 w-5" aria-hidden="true" /> {submitting ? "Memproses..." : "Keluar"}
+    </Button>
+  );
+}
+
+function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["orders"] }) {
+  return (
+    <section aria-labelledby="pesanan-heading">
+      <h2 id="pesanan-heading" className="mb-4 text-lg font-bold">
+        Pesanan Terbaru
+      </h2>
+      {orders.length === 0 ? (
+        <div className="py-8 text-center">
+          <ShoppingBag className="mx-auto h-12 w-12 text-stone-400" aria-hidden="true" />
+          <p className="mt-3 font-semibold text-stone-900">Belum Ada Pesanan</p>
+          <p className="mt-1 text-sm text-stone-700">Pesanan Anda akan tampil di sini setelah Anda berbelanja.</p>
+          <Link to="/products" className={buttonClass({ className: "mt-5" })}>
+            Mulai Belanja
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-3">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <Link to={`/orders/${order.id}`} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3 hover:border-brand-300 hover:bg-brand-50/40">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-sm font-bold text-stone-900">#{shortOrderId(order.id)}</span>
+                    <span
+                      className={cn(
+                        "rounded-full px-2 py-0.5 text-xs font-semibold ring-1",
+                        isOrderStatus(order.status) ? ORDER_STATUS_BADGE[order.status] : "bg-stone-100 text-stone-800 ring-stone-300",
+                      )}
+                    >
+                      {orderStatusLabel(order.status)}
+                    </span>
+                  </div>
+                  <p className="mt-1 text-xs text-stone-600">
+                    {formatDate(order.createdAt)} · {order.itemCount} produk
+                  </p>
+                </div>
+                <div className="text-right">
+                  <p className="text-sm font-bold text-stone-900">{formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}</p>
+                  {order.deliveryFee === null ? <p className="text-[11px] text-stone-600">+ ongkir</p> : null}
+                </div>
+                <ChevronRight className="h-5 w-5 shrink-0 text-stone-400" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/orders" className={buttonClass({ variant: "secondary", className: "w-full" })}>
+              Lihat Semua
+            </Link>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
 }

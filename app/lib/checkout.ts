@@ -1,0 +1,130 @@
+// The checkout form's rules, shared by the page (instant checks) and the server action
+// (the checks that count). Messages are the ones shown next to each field.
+import { z } from "zod";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
+import { normalizeIndonesianPhone } from "./phone";
+
+export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
+export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
+export const CHECKOUT_FAILED_TITLE = "Checkout Gagal";
+export const CHECKOUT_FAILED_MESSAGE = "Terjadi kesalahan saat memproses pesanan. Silakan coba lagi.";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for the 36-character ids the database gives products and orders. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID_PATTERN.test(value);
+}
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
+const quantityMessage = `Jumlah harus bilangan bulat 1-${MAX_LINE_QUANTITY}.`;
+
+export const checkoutLineSchema = z.object({
+  productId: z.string().regex(UUID_PATTERN, "Produk tidak dikenal."),
+  quantity: z.coerce
+    .number({ error: quantityMessage })
+    .int(quantityMessage)
+    .min(1, quantityMessage)
+    .max(MAX_LINE_QUANTITY, quantityMessage),
+});
+
+export const checkoutSchema = z.object({
+  name: z.string().trim().min(1, "Nama lengkap wajib diisi.").max(100, "Nama lengkap maksimal 100 karakter."),
+  phone: z
+    .string()
+    .trim()
+    .min(1, "Nomor telepon wajib diisi.")
+    .max(30, "Nomor telepon tidak valid.")
+    .transform((value, ctx) => {
+      const normalized = normalizeIndonesianPhone(value);
+      if (!normalized) {
+        ctx.addIssue({ code: "custom", message: "Nomor telepon tidak valid. Gunakan nomor Indonesia, mis. 081234567890." });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  address: z
+    .string()
+    .trim()
+    .min(1, "Alamat lengkap wajib diisi.")
+    .min(5, "Alamat minimal 5 karakter.")
+    .max(500, "Alamat maksimal 500 karakter."),
+  notes: z.string().trim().max(500, "Catatan maksimal 500 karakter.").default(""),
+  slot: z.enum(["pagi", "sore"], { error: "Pilih waktu pengiriman: pagi atau sore." }),
+  lines: z
+    .array(checkoutLineSchema, { error: "Keranjang Anda kosong." })
+    .min(1, "Keranjang Anda kosong.")
+    .max(MAX_CART_LINES, `Maksimal ${MAX_CART_LINES} produk dalam satu pesanan.`)
+    .refine((lines) => new Set(lines.map((l) => l.productId.toLowerCase())).size === lines.length, "Produk yang sama tercantum dua kali."),
+  idempotencyKey: z
+    .string({ error: "Halaman checkout sudah kedaluwarsa. Silakan muat ulang halaman." })
+    .regex(IDEMPOTENCY_KEY_PATTERN, "Halaman checkout sudah kedaluwarsa. Silakan muat ulang halaman."),
+});
+
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+export type CheckoutField = keyof CheckoutInput;
+export type CheckoutFieldErrors = Partial<Record<CheckoutField, string>>;
+
+export type CheckoutParseResult =
+  | { success: true; data: CheckoutInput }
+  | {
+      success: false;
+      fieldErrors: CheckoutFieldErrors;
+      /** Name, phone or address left empty: the spec's 'Data Tidak Lengkap' dialog. */
+      incomplete: boolean;
+    };
+
+/** The three fields without which the order button stays disabled. */
+export const REQUIRED_FIELDS = ["name", "phone", "address"] as const;
+
+export function isIncomplete(values: { name?: unknown; phone?: unknown; address?: unknown }): boolean {
+  return REQUIRED_FIELDS.some((field) => typeof values[field] !== "string" || values[field].trim() === "");
+}
+
+export function parseCheckout(raw: unknown): CheckoutParseResult {
+  const parsed = checkoutSchema.safeParse(raw);
+  if (parsed.success) return { success: true, data: parsed.data };
+  const fieldErrors: CheckoutFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && field in checkoutSchema.shape && !fieldErrors[field as CheckoutField]) {
+      fieldErrors[field as CheckoutField] = issue.message;
+    }
+  }
+  const values = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  return { success: false, fieldErrors, incomplete: isIncomplete(values) };
+}
+
+function text(formData: FormData, name: string): string | undefined {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Reads the checkout form. Cart lines arrive as repeated `productId` and `quantity`
+ * inputs, pair by pair; prices are never read from the form.
+ */
+export function checkoutInputFromForm(formData: FormData): Record<string, unknown> {
+  const ids = formData.getAll("productId");
+  const quantities = formData.getAll("quantity");
+  // One more than allowed is enough for the schema to say "too many".
+  const count = Math.min(Math.max(ids.length, quantities.length), MAX_CART_LINES + 1);
+  const lines = Array.from({ length: count }, (_, i) => ({
+    productId: typeof ids[i] === "string" ? ids[i] : "",
+    quantity: typeof quantities[i] === "string" ? quantities[i] : "",
+  }));
+  return {
+    name: text(formData, "name") ?? "",
+    phone: text(formData, "phone") ?? "",
+    address: text(formData, "address") ?? "",
+    notes: text(formData, "notes") ?? "",
+    slot: text(formData, "slot") ?? "",
+    lines,
+    idempotencyKey: text(formData, "idempotencyKey") ?? "",
+  };
+}
+
+export function parseCheckoutForm(formData: FormData): CheckoutParseResult {
+  return parseCheckout(checkoutInputFromForm(formData));
+}

@@ -1,0 +1,107 @@
+// The one builder of the WhatsApp texts about an order: the order sent at checkout and the
+// 'Butuh Bantuan?' question. Both name the real order number.
+import { formatDateWithDay } from "./dates";
+import { formatRupiah } from "./money";
+import { DELIVERY_SLOTS, isDeliverySlot, shortOrderId } from "./orders";
+import { whatsappHref } from "./shop";
+
+export type OrderMessageItem = {
+  name: string;
+  quantity: number;
+  /** Unit price charged (after discount). */
+  price: number;
+};
+
+export type OrderMessageInput = {
+  shopName: string;
+  orderId: string;
+  customerName: string;
+  address: string;
+  phone: string;
+  items: OrderMessageItem[];
+  totalAmount: number;
+  /** yyyy-mm-dd in the shop's zone. */
+  deliveryDate: string;
+  deliverySlot: string;
+  deliveryTime: string;
+  notes: string;
+};
+
+// Chat apps show a no-break space fine, but plain spaces keep copied text tidy.
+function rupiah(amount: number): string {
+  return formatRupiah(amount).replace(/\u00a0/g, " ");
+}
+
+function slotLabel(slot: string, time: string): string {
+  return isDeliverySlot(slot) ? `${DELIVERY_SLOTS[slot].label} (${time})` : time;
+}
+
+/** The order as the shop's customer service receives it in the chat. */
+export function buildOrderChatMessage(order: OrderMessageInput): string {
+  const items = order.items.map(
+    (item, i) => `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(item.price * item.quantity)}`,
+  );
+  const notes = order.notes.trim();
+  return [
+    `Halo ${order.shopName}, saya ingin memesan:`,
+    "",
+    `No. Pesanan: #${shortOrderId(order.orderId)}`,
+    `Nama: ${order.customerName}`,
+    `Alamat: ${order.address}`,
+    `Telepon: ${order.phone}`,
+    "",
+    "Daftar Pesanan:",
+    ...items,
+    "",
+    `Total: ${rupiah(order.totalAmount)}`,
+    `Pengiriman: ${formatDateWithDay(order.deliveryDate)}, ${slotLabel(order.deliverySlot, order.deliveryTime)}`,
+    `Catatan: ${notes === "" ? "-" : notes}`,
+    "",
+    "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
+    "Terima kasih.",
+  ].join("\n");
+}
+
+/** The 'Butuh Bantuan?' question about one order. */
+export function buildOrderHelpMessage(shopName: string, orderId: string): string {
+  return `Halo ${shopName}, saya butuh bantuan untuk pesanan #${shortOrderId(orderId)}.`;
+}
+
+/** https://wa.me/<shop number>?text=<message>, every character of the text preserved. */
+export function orderChatUrl(shopWhatsapp: string, message: string): string {
+  return whatsappHref(shopWhatsapp, message);
+}
+
+/** An order as stored (or as shown to its customer) in the shape the builder reads. */
+export type StoredOrderForMessage = {
+  id: string;
+  recipientName: string;
+  recipientAddress: string;
+  recipientPhone: string;
+  totalAmount: number;
+  deliveryDate: string;
+  deliverySlot: string;
+  deliveryTime: string;
+  notes: string;
+  items: readonly { productName: string; quantity: number; price: number }[];
+};
+
+/** The checkout chat link of a stored order. */
+export function storedOrderChatUrl(order: StoredOrderForMessage, shop: { name: string; whatsapp: string }): string {
+  return orderChatUrl(
+    shop.whatsapp,
+    buildOrderChatMessage({
+      shopName: shop.name,
+      orderId: order.id,
+      customerName: order.recipientName,
+      address: order.recipientAddress,
+      phone: order.recipientPhone,
+      items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, price: i.price })),
+      totalAmount: order.totalAmount,
+      deliveryDate: order.deliveryDate,
+      deliverySlot: order.deliverySlot,
+      deliveryTime: order.deliveryTime,
+      notes: order.notes,
+    }),
+  );
+}

@@ -1,0 +1,399 @@
+// Customer accounts: register, log in (rate limited), password reset, e-mail verification
+// and the profile. Every step goes through Better Auth's server API; this module adds the
+// input rules, the limits and the Indonesian answers the screens show.
+import { isAPIError } from "better-auth/api";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { rateLimits, users } from "~/db/schema";
+import {
+  ACCOUNT_TEXT as T,
+  ADDRESS_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "~/lib/account-rules";
+import { normalizeIndonesianPhone } from "~/lib/phone";
+import { getAuth, type Auth } from "./auth.server";
+import { getDb } from "./db.server";
+import { log } from "./logger.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
+import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
+
+export type AccountDeps = { db: Database; auth: Auth };
+
+export async function accountDeps(): Promise<AccountDeps> {
+  const [db, auth] = await Promise.all([getDb(), getAuth()]);
+  return { db, auth };
+}
+
+/** A problem to show: a dialog title and message, plus messages next to fields. */
+export type FormFailure<F extends string> = {
+  ok: false;
+  status: number;
+  title: string;
+  message: string;
+  fieldErrors: Partial<Record<F, string>>;
+};
+
+// Failed logins allowed per window, counted per e-mail and per client address. The
+// address limit is higher: several people may share one (an office, a phone carrier).
+export const LOGIN_LIMITS = { perEmail: 5, perClient: 20, windowSeconds: 15 * 60 };
+export const RESET_REQUEST_LIMITS = { perEmail: 3, perClient: 10, windowSeconds: 15 * 60 };
+export const RESET_SUBMIT_LIMITS = { perClient: 10, windowSeconds: 15 * 60 };
+
+// ---- input rules ----
+
+const asText = (value: unknown) => (typeof value === "string" ? value : "");
+const text = <S extends z.ZodType>(schema: S) => z.preprocess(asText, schema);
+
+const emailField = text(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Email wajib diisi.")
+    .max(EMAIL_MAX_LENGTH, "Email terlalu panjang.")
+    .pipe(z.email("Format email tidak valid.")),
+);
+const nameField = text(z.string().trim().min(1, "Nama lengkap wajib diisi.").max(NAME_MAX_LENGTH, `Nama maksimal ${NAME_MAX_LENGTH} karakter.`));
+const phoneField = text(
+  z
+    .string()
+    .trim()
+    .min(1, "Nomor telepon wajib diisi.")
+    .max(PHONE_MAX_LENGTH, "Nomor telepon tidak valid. Contoh: 081234567890.")
+    .refine((v) => normalizeIndonesianPhone(v) !== null, "Nomor telepon tidak valid. Contoh: 081234567890."),
+);
+const addressField = text(z.string().trim().min(1, "Alamat wajib diisi.").max(ADDRESS_MAX_LENGTH, `Alamat maksimal ${ADDRESS_MAX_LENGTH} karakter.`));
+const newPasswordField = text(
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, T.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, T.passwordTooLong)
+    .refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE),
+);
+
+const registerSchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  address: addressField,
+  password: newPasswordField,
+  confirmPassword: text(z.string()),
+  terms: z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, T.termsRequired)),
+});
+
+const loginSchema = z.object({
+  email: emailField,
+  password: text(z.string().min(1, "Password wajib diisi.").max(PASSWORD_MAX_LENGTH, "Email atau password salah. Silakan coba lagi.")),
+});
+
+const profileSchema = z.object({ name: nameField, phone: phoneField, address: addressField });
+
+const resetSchema = z.object({
+  token: text(z.string().min(1).max(200)),
+  password: newPasswordField,
+  confirmPassword: text(z.string()),
+});
+
+function fieldErrorsOf<F extends string>(error: z.ZodError | undefined): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  for (const issue of error?.issues ?? []) {
+    const key = String(issue.path[0] ?? "form") as F;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Parses a form that has a password and its confirmation. The mismatch is reported next
+ * to the other problems (a zod refinement would stay silent while any field fails).
+ */
+function parseWithConfirmation<S extends z.ZodType<{ password: string; confirmPassword: string }>, F extends string>(schema: S, input: Record<string, unknown>, mismatch: string) {
+  const parsed = schema.safeParse(input);
+  const fieldErrors = fieldErrorsOf<F | "confirmPassword">(parsed.error);
+  if (asText(input.password) !== asText(input.confirmPassword)) fieldErrors.confirmPassword = mismatch;
+  if (parsed.success && Object.keys(fieldErrors).length === 0) return { ok: true as const, data: parsed.data as z.output<S> };
+  return { ok: false as const, fieldErrors };
+}
+
+function apiErrorCode(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+function failure<F extends string>(status: number, title: string, message: string, fieldErrors: Partial<Record<F, string>> = {}): FormFailure<F> {
+  return { ok: false, status, title, message, fieldErrors };
+}
+
+// ---- rate limits ----
+
+/** Takes back one counted attempt, e.g. one that turned out to be a correct login. */
+async function undoRateLimitHit(db: Database, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+function waitText(seconds: number): string {
+  return seconds < 60 ? `${seconds} detik` : `${Math.ceil(seconds / 60)} menit`;
+}
+
+export function tooManyLoginsMessage(seconds: number): string {
+  return `Terlalu banyak percobaan login. Silakan coba lagi dalam ${waitText(seconds)}.`;
+}
+
+function loginKeys(email: string, client: string) {
+  return [
+    { key: `login:email:${email}`, limit: LOGIN_LIMITS.perEmail },
+    { key: `login:client:${client}`, limit: LOGIN_LIMITS.perClient },
+  ];
+}
+
+// ---- register ----
+
+export type RegisterField = "name" | "email" | "phone" | "address" | "password" | "confirmPassword" | "terms";
+
+export async function registerCustomer(deps: AccountDeps, input: Record<string, unknown>): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
+  const parsed = parseWithConfirmation<typeof registerSchema, RegisterField>(registerSchema, input, T.passwordMismatch);
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed;
+    // The spec's dialogs name the two rules people miss most; any other field shows its own text.
+    const message = fieldErrors.confirmPassword ?? fieldErrors.terms ?? Object.values(fieldErrors)[0] ?? T.registerError;
+    return failure(400, T.validationTitle, message as string, fieldErrors);
+  }
+  const { name, email, phone, address, password } = parsed.data;
+  const taken = () => failure<RegisterField>(409, T.registerFailedTitle, T.emailTaken, { email: T.emailTaken });
+
+  // Better Auth answers a duplicate sign-up with a made-up user (it hides which e-mails
+  // exist); the spec wants the shopper told, so look first.
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return taken();
+  try {
+    // Only these fields reach Better Auth: nothing a form adds (role, emailVerified...) does.
+    const result = await deps.auth.api.signUpEmail({ body: { name, email, password, phone, address } });
+    const [created] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, result.user.id));
+    if (!created) return taken(); // someone registered the same e-mail a moment earlier
+    log.info("customer registered", { userId: created.id });
+    return { ok: true, email };
+  } catch (error) {
+    // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
+    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON") return failure(400, T.validationTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    log.error("registration failed", { error });
+    return failure(500, T.registerFailedTitle, T.registerError);
+  }
+}
+
+// ---- log in ----
+
+export type LoginField = "email" | "password";
+export type SignedIn = { ok: true; headers: Headers; user: { id: string; role: "admin" | "customer" } };
+
+/**
+ * Checks e-mail and password and opens a session (its Set-Cookie lines are in `headers`).
+ * Wrong e-mail and wrong password give the same answer. Failures count against the
+ * e-mail and the client address; past the limit nothing is checked until the window ends.
+ */
+export async function signIn(deps: AccountDeps, input: Record<string, unknown>, client: { key: string; headers?: Headers }): Promise<SignedIn | FormFailure<LoginField>> {
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf<LoginField>(parsed.error);
+    return failure(400, T.loginFailedTitle, Object.values(fieldErrors)[0] ?? T.badCredentials, fieldErrors);
+  }
+  const { email, password } = parsed.data;
+  const [byEmail, byClient] = loginKeys(email, client.key);
+  // Every attempt is counted before the password is checked, so a burst of parallel
+  // guesses cannot slip past the limit; a correct login takes its count back afterwards.
+  const hits = await Promise.all([byEmail, byClient].map((k) => hitRateLimit(deps.db, k.key, k.limit, LOGIN_LIMITS.windowSeconds)));
+  const refused = hits.filter((h) => !h.allowed);
+  if (refused.length > 0) {
+    log.warn("login refused by rate limit", { client: client.key });
+    return failure(429, T.loginFailedTitle, tooManyLoginsMessage(Math.max(...refused.map((h) => h.retryAfterSeconds))));
+  }
+  try {
+    const { headers, response } = await deps.auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: client.headers ?? new Headers(),
+      returnHeaders: true,
+    });
+    // The owner proved the password: their e-mail's failures are forgiven, the client's stay.
+    await Promise.all([clearRateLimit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]);
+    const u = response.user as typeof response.user & { role?: string };
+    return { ok: true, headers, user: { id: u.id, role: u.role === "admin" ? "admin" : "customer" } };
+  } catch (error) {
+    if (isAPIError(error) && (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST")) {
+      log.warn("login failed: bad credentials", { client: client.key });
+      return failure(401, T.loginFailedTitle, T.badCredentials);
+    }
+    // Our own failure is not the visitor's: the attempt does not count.
+    await Promise.all([undoRateLimitHit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]).catch(() => {});
+    log.error("login failed", { error });
+    return failure(500, T.loginFailedTitle, T.loginError);
+  }
+}
+
+/**
+ * The admin panel's login: like signIn, but a non-admin's new session is ended at once
+ * and no cookie is handed out, so no session is left behind.
+ */
+export async function signInAdmin(deps: AccountDeps, input: Record<string, unknown>, client: { key: string; headers?: Headers }): Promise<SignedIn | FormFailure<LoginField>> {
+  const result = await signIn(deps, input, client);
+  if (!result.ok) return result.status === 500 ? { ...result, message: T.adminLoginError } : result;
+  if (result.user.role === "admin") return result;
+  await endSessionFromCookies(deps, result.headers);
+  log.warn("admin login refused for a non-admin", { userId: result.user.id });
+  return failure(403, T.loginFailedTitle, T.adminOnly);
+}
+
+async function endSessionFromCookies(deps: AccountDeps, setCookie: Headers) {
+  const cookie = setCookie
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0])
+    .join("; ");
+  if (cookie) await deps.auth.api.signOut({ headers: new Headers({ cookie }) });
+}
+
+// ---- password reset ----
+
+export type ForgotField = "email";
+
+/**
+ * Sends the reset link when the e-mail belongs to an account. The answer is the same
+ * either way; past the per-e-mail limit no more mail goes out, still with the same answer.
+ */
+export async function requestPasswordReset(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true; email: string } | FormFailure<ForgotField>> {
+  const parsed = z.object({ email: emailField }).safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf<ForgotField>(parsed.error);
+    return failure(400, T.resetMailFailedTitle, fieldErrors.email ?? T.resetMailFailed, fieldErrors);
+  }
+  const { email } = parsed.data;
+  const byClient = await hitRateLimit(deps.db, `reset-request:client:${client.key}`, RESET_REQUEST_LIMITS.perClient, RESET_REQUEST_LIMITS.windowSeconds);
+  if (!byClient.allowed) {
+    return failure(429, T.resetMailFailedTitle, `Terlalu banyak permintaan reset password. Silakan coba lagi dalam ${waitText(byClient.retryAfterSeconds)}.`);
+  }
+  const byEmail = await hitRateLimit(deps.db, `reset-request:email:${email}`, RESET_REQUEST_LIMITS.perEmail, RESET_REQUEST_LIMITS.windowSeconds);
+  if (!byEmail.allowed) {
+    log.warn("password reset mail skipped by rate limit");
+    return { ok: true, email };
+  }
+  try {
+    await deps.auth.api.requestPasswordReset({ body: { email } });
+    return { ok: true, email };
+  } catch (error) {
+    log.error("password reset mail failed", { error });
+    return failure(500, T.resetMailFailedTitle, T.resetMailFailed);
+  }
+}
+
+/** Whether a reset link's token is still usable (unused and not expired). */
+export async function isResetTokenValid(deps: AccountDeps, token: string | null | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const ctx = await deps.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(verification && verification.expiresAt > new Date());
+}
+
+export type ResetField = "password" | "confirmPassword";
+
+/** Sets a new password from a reset link. The link works once; every session of the account ends. */
+export async function resetPassword(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true } | FormFailure<ResetField | "token">> {
+  const parsed = parseWithConfirmation<typeof resetSchema, ResetField | "token">(resetSchema, input, T.resetMismatch);
+  if (!parsed.ok) {
+    const { fieldErrors } = parsed;
+    if (fieldErrors.token) return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, fieldErrors);
+    if (fieldErrors.confirmPassword) return failure(400, T.resetMismatchTitle, T.resetMismatch, fieldErrors);
+    if (fieldErrors.password === T.passwordTooShort) return failure(400, T.passwordTooShortTitle, T.passwordTooShort, fieldErrors);
+    return failure(400, T.updatePasswordFailedTitle, Object.values(fieldErrors)[0] ?? T.updatePasswordError, fieldErrors);
+  }
+  const limit = await hitRateLimit(deps.db, `reset-submit:client:${client.key}`, RESET_SUBMIT_LIMITS.perClient, RESET_SUBMIT_LIMITS.windowSeconds);
+  if (!limit.allowed) {
+    return failure(429, T.updatePasswordFailedTitle, `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`);
+  }
+  try {
+    await deps.auth.api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
+    log.info("password reset done");
+    return { ok: true };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
+    if (code === "PASSWORD_TOO_COMMON") return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    log.error("password reset failed", { error });
+    return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
+  }
+}
+
+// ---- e-mail verification ----
+
+export type VerifyResult = { ok: true } | { ok: false; reason: "expired" | "invalid" };
+
+export async function verifyEmail(deps: AccountDeps, token: string | null | undefined): Promise<VerifyResult> {
+  if (!token || token.length > 2000) return { ok: false, reason: "invalid" };
+  try {
+    await deps.auth.api.verifyEmail({ query: { token } });
+    return { ok: true };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === "TOKEN_EXPIRED") return { ok: false, reason: "expired" };
+    if (!isAPIError(error)) log.error("email verification failed", { error });
+    return { ok: false, reason: "invalid" };
+  }
+}
+
+export const VERIFY_RESEND_LIMITS = { perUser: 3, windowSeconds: 60 * 60 };
+
+/** Sends the signed-in user a fresh verification link (a few times an hour at most). */
+export async function resendVerificationEmail(deps: AccountDeps, user: { id: string; email: string; emailVerified: boolean }, headers: Headers): Promise<{ ok: true; message: string } | FormFailure<never>> {
+  if (user.emailVerified) return { ok: true, message: "Email Anda sudah terverifikasi." };
+  const limit = await hitRateLimit(deps.db, `verify-resend:user:${user.id}`, VERIFY_RESEND_LIMITS.perUser, VERIFY_RESEND_LIMITS.windowSeconds);
+  if (!limit.allowed) return failure(429, T.errorTitle, `Email verifikasi sudah beberapa kali dikirim. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`);
+  try {
+    await deps.auth.api.sendVerificationEmail({ body: { email: user.email }, headers });
+    return { ok: true, message: `Email verifikasi telah dikirim ke ${user.email}.` };
+  } catch (error) {
+    log.error("verification mail failed", { error, userId: user.id });
+    return failure(500, T.errorTitle, "Gagal mengirim email verifikasi. Silakan coba lagi nanti.");
+  }
+}
+
+// ---- profile ----
+
+export type Profile = { id: string; name: string; email: string; phone: string; address: string; role: "admin" | "customer"; emailVerified: boolean };
+
+export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, address: users.address, role: users.role, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  return { ...row, role: row.role === "admin" ? "admin" : "customer" };
+}
+
+export type ProfileField = "name" | "phone" | "address";
+
+/**
+ * Saves the signed-in user's own name, phone and address. Only those three columns are
+ * written, for that user only: role, e-mail and anything else posted are ignored.
+ */
+export async function updateProfile(db: Database, userId: string, input: Record<string, unknown>): Promise<{ ok: true; profile: Profile } | FormFailure<ProfileField>> {
+  const parsed = profileSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf<ProfileField>(parsed.error);
+    const missing = Object.values(fieldErrors).some((m) => m?.endsWith("wajib diisi."));
+    return failure(400, T.profileIncompleteTitle, missing ? T.profileIncomplete : (Object.values(fieldErrors)[0] ?? T.profileIncomplete), fieldErrors);
+  }
+  const { name, phone, address } = parsed.data;
+  try {
+    const updated = await db.update(users).set({ name, phone, address, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (updated.length === 0) return failure(404, T.errorTitle, T.profileSaveError);
+    const profile = await getProfile(db, userId);
+    if (!profile) return failure(404, T.errorTitle, T.profileSaveError);
+    return { ok: true, profile };
+  } catch (error) {
+    log.error("profile update failed", { error, userId });
+    return failure(500, T.errorTitle, T.profileSaveError);
+  }
+}

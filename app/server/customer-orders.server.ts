@@ -1,0 +1,268 @@
+// A customer's own orders: every query here takes the customer's id and filters by it, so
+// no route can show one customer's order to another.
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "~/db/client.server";
+import { orderItems, orders, products } from "~/db/schema";
+import { isUuid } from "~/lib/checkout";
+import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
+import { ORDER_STATUSES } from "~/lib/orders";
+import { loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
+
+export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
+export const ORDER_THUMBNAILS = 4;
+
+export const ORDER_TIME_FILTERS = ["week", "month", "3months"] as const;
+export type OrderTimeFilter = (typeof ORDER_TIME_FILTERS)[number];
+
+/** The list's query string; anything odd falls back to "no filter" instead of an error. */
+export const customerOrdersQuerySchema = z.object({
+  q: z
+    .string()
+    .transform((s) => s.trim().slice(0, 100))
+    .catch(""),
+  status: z.enum(["all", ...ORDER_STATUSES]).catch("all"),
+  time: z.enum(["all", ...ORDER_TIME_FILTERS]).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export type CustomerOrdersQuery = z.output<typeof customerOrdersQuerySchema>;
+
+export function parseCustomerOrdersQuery(params: URLSearchParams): CustomerOrdersQuery {
+  return customerOrdersQuerySchema.parse({
+    q: params.get("q") ?? undefined,
+    status: params.get("status") ?? undefined,
+    time: params.get("time") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+export type OrderThumbnail = { name: string; imageUrl: string | null };
+
+export type CustomerOrderCard = {
+  id: string;
+  status: string;
+  totalAmount: number;
+  deliveryFee: number | null;
+  createdAt: Date;
+  deliveryDate: string;
+  deliveryTime: string;
+  itemCount: number;
+  thumbnails: OrderThumbnail[];
+};
+
+export type CustomerOrderPage = {
+  orders: CustomerOrderCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Whether the customer has any order at all (tells the two empty states apart). */
+  hasAnyOrder: boolean;
+};
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function subtractMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const target = new Date(Date.UTC(y, m - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** The first instant a time filter lets through, counted in whole shop days (Asia/Jakarta). */
+export function timeFilterStart(time: OrderTimeFilter, now: Date = new Date()): Date {
+  const today = shopDate(now);
+  if (time === "week") return startOfShopDay(addDays(today, -7));
+  return startOfShopDay(subtractMonths(today, time === "month" ? 1 : 3));
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const term = q.replace(/^#/, "").trim();
+  if (term === "") return undefined;
+  const contains = `%${escapeLike(term)}%`;
+  const conditions: SQL[] = [
+    sql`${orders.notes} ilike ${contains}`,
+    sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productName} ilike ${contains})`,
+  ];
+  // Order numbers are the id's first characters: match them as a prefix.
+  if (/^[0-9a-f-]{1,36}$/i.test(term)) conditions.push(sql`${orders.id}::text like ${`${escapeLike(term.toLowerCase())}%`}`);
+  return or(...conditions);
+}
+
+export async function listOrdersForCustomer(
+  db: Queryable,
+  userId: string,
+  query: Partial<CustomerOrdersQuery> = {},
+  { now = new Date(), pageSize = CUSTOMER_ORDERS_PAGE_SIZE }: { now?: Date; pageSize?: number } = {},
+): Promise<CustomerOrderPage> {
+  const { q, status, time, page } = customerOrdersQuerySchema.parse(query);
+  const filters: (SQL | undefined)[] = [
+    eq(orders.userId, userId),
+    status === "all" ? undefined : eq(orders.status, status),
+    time === "all" ? undefined : gte(orders.createdAt, timeFilterStart(time, now)),
+    searchCondition(q),
+  ];
+  const where = and(...filters);
+  const filtered = filters.slice(1).some(Boolean);
+
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const currentPage = Math.min(page, pageCount);
+
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: orders.id,
+            status: orders.status,
+            totalAmount: orders.totalAmount,
+            deliveryFee: orders.deliveryFee,
+            createdAt: orders.createdAt,
+            deliveryDate: orders.deliveryDate,
+            deliveryTime: orders.deliveryTime,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(pageSize)
+          .offset((currentPage - 1) * pageSize);
+
+  const thumbnails = await loadThumbnails(db, rows.map((r) => r.id));
+  let hasAnyOrder = total > 0;
+  if (!hasAnyOrder && filtered) {
+    hasAnyOrder = (await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1)).length > 0;
+  }
+
+  return {
+    orders: rows.map((r) => ({ ...r, itemCount: thumbnails.get(r.id)?.count ?? 0, thumbnails: thumbnails.get(r.id)?.items ?? [] })),
+    total,
+    page: currentPage,
+    pageCount,
+    pageSize,
+    hasAnyOrder,
+  };
+}
+
+/** The first four item pictures of each order and how many lines it has, in one query. */
+async function loadThumbnails(db: Queryable, orderIds: string[]): Promise<Map<string, { count: number; items: OrderThumbnail[] }>> {
+  const result = new Map<string, { count: number; items: OrderThumbnail[] }>();
+  if (orderIds.length === 0) return result;
+  const ranked = db
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.productName,
+      imageUrl: orderItems.productImageUrl,
+      position: sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.productName}, ${orderItems.id})`.as("position"),
+      lineCount: sql<number>`count(*) over (partition by ${orderItems.orderId})`.as("line_count"),
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .as("ranked");
+  const rows = await db
+    .select({ orderId: ranked.orderId, name: ranked.name, imageUrl: ranked.imageUrl, position: ranked.position, lineCount: ranked.lineCount })
+    .from(ranked)
+    .where(lte(ranked.position, ORDER_THUMBNAILS))
+    .orderBy(ranked.orderId, ranked.position);
+  for (const row of rows) {
+    const entry = result.get(row.orderId) ?? { count: Number(row.lineCount), items: [] };
+    entry.items.push({ name: row.name, imageUrl: row.imageUrl });
+    result.set(row.orderId, entry);
+  }
+  return result;
+}
+
+export type RecentOrder = {
+  id: string;
+  status: string;
+  totalAmount: number;
+  deliveryFee: number | null;
+  createdAt: Date;
+  deliveryDate: string;
+  deliveryTime: string;
+  itemCount: number;
+};
+
+/** The latest orders of a customer, newest first (the profile's Pesanan tab). */
+export async function listRecentOrdersForCustomer(db: Queryable, userId: string, limit = 5): Promise<RecentOrder[]> {
+  const safeLimit = Math.min(50, Math.max(1, Math.floor(limit) || 1));
+  return db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalAmount: orders.totalAmount,
+      deliveryFee: orders.deliveryFee,
+      createdAt: orders.createdAt,
+      deliveryDate: orders.deliveryDate,
+      deliveryTime: orders.deliveryTime,
+      // Spelled out: inside a select list Drizzle leaves column names unqualified.
+      itemCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(safeLimit);
+}
+
+export type CustomerOrderItem = OrderItemRecord & {
+  /** The product page, while the product is still sold. */
+  productSlug: string | null;
+};
+
+export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & { items: CustomerOrderItem[] };
+
+/** One order of this customer, or null when it does not exist, is someone else's, or the id is malformed. */
+export async function getOrderForCustomer(db: Queryable, userId: string, orderId: string): Promise<CustomerOrderDetail | null> {
+  if (!isUuid(orderId)) return null;
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalAmount: orders.totalAmount,
+      deliveryFee: orders.deliveryFee,
+      deliverySlot: orders.deliverySlot,
+      deliveryTime: orders.deliveryTime,
+      deliveryDate: orders.deliveryDate,
+      notes: orders.notes,
+      recipientName: orders.recipientName,
+      recipientPhone: orders.recipientPhone,
+      recipientAddress: orders.recipientAddress,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return null;
+  const items = await loadOrderItems(db, order.id);
+  const productIds = items.map((i) => i.productId).filter((id): id is string => id !== null);
+  const slugs = new Map(
+    productIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: products.id, slug: products.slug })
+            .from(products)
+            .where(and(inArray(products.id, productIds), eq(products.isActive, true)))
+        ).map((p) => [p.id, p.slug]),
+  );
+  return { ...order, items: items.map((i) => ({ ...i, productSlug: (i.productId && slugs.get(i.productId)) || null })) };
+}
+
+/**
+ * Whether an id names an order of another customer. Only tells the page to send the
+ * visitor to /profile (spec); nothing of that order is read.
+ */
+export async function isOrderOfAnotherCustomer(db: Queryable, userId: string, orderId: string): Promise<boolean> {
+  if (!isUuid(orderId)) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), sql`${orders.userId} <> ${userId}`))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,260 @@
+// Placing an order: one transaction that reads the shop's own prices, takes the stock and
+// stores the order with all its items, or stores nothing at all.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database, Queryable } from "~/db/client.server";
+import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
+import { MAX_CART_LINES, type CartProduct } from "~/lib/cart";
+import { isUuid, type CheckoutInput } from "~/lib/checkout";
+import { tomorrowInShop } from "~/lib/dates";
+import { discountedPrice } from "~/lib/money";
+import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
+
+export type OrderItemRecord = {
+  id: string;
+  productId: string | null;
+  productName: string;
+  productUnit: string;
+  productImageUrl: string | null;
+  quantity: number;
+  /** Unit price charged (after discount). */
+  price: number;
+  originalPrice: number;
+  discount: number;
+};
+
+export type OrderRecord = {
+  id: string;
+  userId: string;
+  status: string;
+  totalAmount: number;
+  deliveryFee: number | null;
+  deliverySlot: string;
+  deliveryTime: string;
+  deliveryDate: string;
+  notes: string;
+  recipientName: string;
+  recipientPhone: string;
+  recipientAddress: string;
+  createdAt: Date;
+  items: OrderItemRecord[];
+};
+
+export type OrderProblem = { productId: string; message: string };
+
+export type PlaceOrderResult =
+  | { ok: true; order: OrderRecord; /** True when this key had already placed the order. */ duplicate: boolean }
+  | { ok: false; message: string; problems: OrderProblem[] };
+
+// The sum has to fit the integer column; no real basket comes near it.
+const MAX_ORDER_TOTAL = 2_000_000_000;
+
+class OrderRefused extends Error {
+  constructor(readonly problems: OrderProblem[]) {
+    super(problems.map((p) => p.message).join(" "));
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+const orderColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  status: orders.status,
+  totalAmount: orders.totalAmount,
+  deliveryFee: orders.deliveryFee,
+  deliverySlot: orders.deliverySlot,
+  deliveryTime: orders.deliveryTime,
+  deliveryDate: orders.deliveryDate,
+  notes: orders.notes,
+  recipientName: orders.recipientName,
+  recipientPhone: orders.recipientPhone,
+  recipientAddress: orders.recipientAddress,
+  createdAt: orders.createdAt,
+};
+
+const itemColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  productName: orderItems.productName,
+  productUnit: orderItems.productUnit,
+  productImageUrl: orderItems.productImageUrl,
+  quantity: orderItems.quantity,
+  price: orderItems.price,
+  originalPrice: orderItems.originalPrice,
+  discount: orderItems.discount,
+};
+
+/** The items of an order, in the one order every screen and message lists them. */
+export async function loadOrderItems(db: Queryable, orderId: string): Promise<OrderItemRecord[]> {
+  return db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productName), asc(orderItems.id));
+}
+
+async function findOrderByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<OrderRecord | null> {
+  const [order] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  if (!order) return null;
+  return { ...order, items: await loadOrderItems(db, order.id) };
+}
+
+/** Why a line could not be taken, in words the customer understands. */
+async function describeShortLine(tx: Queryable, productId: string): Promise<string> {
+  const [product] = await tx
+    .select({ name: products.name, stock: products.stock, isActive: products.isActive })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product) return "Salah satu produk di keranjang sudah tidak tersedia. Hapus produk tersebut dari keranjang.";
+  if (!product.isActive) return `Produk ${product.name} sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.`;
+  return `Stok ${product.name} tidak cukup: tersisa ${product.stock}.`;
+}
+
+/**
+ * Places the order of `user` for the checked checkout input. Prices, discounts, names and
+ * stock come from the database at this moment; stock is taken with a conditional update
+ * so concurrent checkouts can never sell more than there is. A second call with the same
+ * idempotency key returns the first order instead of storing another.
+ */
+export async function placeOrder(
+  db: Database,
+  user: { id: string },
+  input: CheckoutInput,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<PlaceOrderResult> {
+  // Sorted by id so two baskets with the same products lock their rows in the same order.
+  const lines = [...input.lines]
+    .map((l) => ({ productId: l.productId.toLowerCase(), quantity: l.quantity }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  const slot = DELIVERY_SLOTS[input.slot];
+
+  try {
+    return await db.transaction(async (tx) => {
+      // Requests retried with the same key queue here, so the second one finds the first order.
+      await tx.execute(sql`select pg_advisory_xact_lock(7205, hashtext(${`${user.id}:${input.idempotencyKey}`}))`);
+      const existing = await findOrderByKey(tx, user.id, input.idempotencyKey);
+      if (existing) return { ok: true as const, order: existing, duplicate: true };
+
+      const problems: OrderProblem[] = [];
+      const taken: {
+        productId: string;
+        quantity: number;
+        name: string;
+        unit: string;
+        imageUrl: string | null;
+        price: number;
+        discount: number;
+        stockAfter: number;
+      }[] = [];
+      for (const line of lines) {
+        const [row] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+          .where(and(eq(products.id, line.productId), eq(products.isActive, true), gte(products.stock, line.quantity)))
+          .returning({
+            name: products.name,
+            unit: products.unit,
+            imageUrl: products.imageUrl,
+            price: products.price,
+            discount: products.discount,
+            stockAfter: products.stock,
+          });
+        if (row) taken.push({ productId: line.productId, quantity: line.quantity, ...row });
+        else problems.push({ productId: line.productId, message: await describeShortLine(tx, line.productId) });
+      }
+      if (problems.length > 0) throw new OrderRefused(problems);
+
+      const items = taken.map((t) => ({ ...t, charged: discountedPrice(t.price, t.discount) }));
+      const totalAmount = orderItemsTotal(items.map((i) => ({ price: i.charged, quantity: i.quantity })));
+      if (totalAmount > MAX_ORDER_TOTAL) {
+        throw new OrderRefused([{ productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." }]);
+      }
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          status: "pending",
+          totalAmount,
+          deliverySlot: input.slot,
+          deliveryTime: slot.time,
+          deliveryDate: tomorrowInShop(now),
+          notes: input.notes,
+          recipientName: input.name,
+          recipientPhone: input.phone,
+          recipientAddress: input.address,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning(orderColumns);
+
+      await tx.insert(orderItems).values(
+        items.map((i) => ({
+          orderId: order.id,
+          productId: i.productId,
+          productName: i.name,
+          productUnit: i.unit,
+          productImageUrl: i.imageUrl,
+          quantity: i.quantity,
+          price: i.charged,
+          originalPrice: i.price,
+          discount: i.discount,
+        })),
+      );
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: "pending", changedBy: user.id });
+      await tx.insert(stockAdjustments).values(
+        items.map((i) => ({
+          productId: i.productId,
+          delta: -i.quantity,
+          stockAfter: i.stockAfter,
+          reason: "order",
+          orderId: order.id,
+          changedBy: user.id,
+        })),
+      );
+      return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
+    });
+  } catch (error) {
+    if (error instanceof OrderRefused) return { ok: false, message: error.message, problems: error.problems };
+    // Another request with this key won the race (the advisory lock makes this rare): its order stands.
+    if (isUniqueViolation(error)) {
+      const existing = await findOrderByKey(db, user.id, input.idempotencyKey);
+      if (existing) return { ok: true, order: existing, duplicate: true };
+    }
+    throw error;
+  }
+}
+
+/** A fresh idempotency key for one visit to the checkout page. */
+export function newIdempotencyKey(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/**
+ * Current data of the products in a browser's cart, in the cart's own shape, for the
+ * checkout summary. Hidden and unknown products are left out: the page marks them.
+ */
+export async function loadCheckoutProducts(db: Queryable, ids: string[]): Promise<CartProduct[]> {
+  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))].slice(0, MAX_CART_LINES);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      imageUrl: products.imageUrl,
+      discount: products.discount,
+      stock: products.stock,
+      unit: products.unit,
+      slug: products.slug,
+    })
+    .from(products)
+    .where(and(inArray(products.id, wanted), eq(products.isActive, true)));
+  return rows.map((p) => ({ id: p.id, name: p.name, price: p.price, image_url: p.imageUrl, discount: p.discount, stock: p.stock, unit: p.unit || "pcs", slug: p.slug }));
+}

@@ -1,0 +1,466 @@
+// Accounts in Chromium against the production server: register, verify, log in and out,
+// password reset, profile, guards, open redirects and the admin login.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE } from "../support/browser";
+import { linkFromMail, startTestServer, type TestServer } from "../support/server";
+import { login, newCustomer, register, registerAndLogin } from "./fixtures";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  if (hasChromium) browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh browser (own cookies) whose uncaught script errors fail the test. */
+async function openPage(size: { width: number; height: number } = PHONE, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = options.javaScriptEnabled === false ? await browser.newContext({ viewport: size, locale: "id-ID", javaScriptEnabled: false }) : await newContext(browser, size);
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+function mailsTo(email: string) {
+  return server.outbox().filter((m) => m.text.includes(`To: ${email}`));
+}
+
+function post(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${pathname}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers });
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies(server.url)).find((c) => c.name.endsWith("session_token"));
+}
+
+async function dialog(page: Page, title: string) {
+  const box = page.getByRole("alertdialog");
+  await box.getByText(title, { exact: true }).waitFor();
+  return box;
+}
+
+/** Opens a Radix menu; a click that lands while the page is still settling is repeated. */
+async function openMenu(page: Page, trigger: ReturnType<Page["getByRole"]>) {
+  const menu = page.getByRole("menu");
+  await expect
+    .poll(
+      async () => {
+        if (!(await menu.isVisible())) await trigger.click();
+        return menu.isVisible();
+      },
+      { timeout: 15_000, interval: 400 },
+    )
+    .toBe(true);
+  return menu;
+}
+
+function runAdminCreate(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/admin-create.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", APP_URL: server.url, LOG_LEVEL: "silent", NODE_ENV: "production" },
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe.skipIf(!hasChromium)("accounts in the browser", () => {
+  it("registers, follows the verification mail and logs in back to the page asked for", async () => {
+    const { page, errors } = await openPage(PHONE);
+    const customer = newCustomer();
+    await register(page, server.url, customer);
+    await expect.poll(() => page.url(), { timeout: 5000 }).toMatch(/\/login$/);
+
+    const [verification] = mailsTo(customer.email);
+    expect(verification?.text).toContain("Verifikasi email akun");
+    const link = linkFromMail(verification.text, "/verify-email");
+    expect(link?.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
+    await page.goto(link!);
+    await page.getByRole("heading", { name: "Email Berhasil Diverifikasi" }).waitFor();
+
+    await page.goto(`${server.url}/profile`);
+    expect(page.url()).toBe(`${server.url}/login?redirect=%2Fprofile`);
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="password"]', customer.password);
+    await page.getByRole("button", { name: "Masuk", exact: true }).click();
+    await dialog(page, "Login Berhasil");
+    await page.waitForURL(`${server.url}/profile`);
+    await page.getByText("Email terverifikasi").waitFor();
+    await page.getByText(customer.email).first().waitFor();
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  it("shows the register dialogs of the spec and refuses a taken e-mail", async () => {
+    const { page } = await openPage(DESKTOP);
+    const customer = newCustomer();
+    await page.goto(`${server.url}/register`);
+    await page.getByText("Minimal 8 karakter").waitFor();
+    await page.fill('input[name="name"]', customer.name);
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="phone"]', customer.phone);
+    await page.fill('[name="address"]', customer.address);
+    await page.fill('input[name="password"]', customer.password);
+    await page.fill('input[name="confirmPassword"]', `${customer.password}-lain`);
+    await page.getByRole("button", { name: "Daftar", exact: true }).click();
+    let box = await dialog(page, "Validasi Gagal");
+    await box.getByText("Password dan konfirmasi password tidak sama.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+
+    await page.fill('input[name="confirmPassword"]', customer.password);
+    await page.getByRole("button", { name: "Daftar", exact: true }).click();
+    box = await dialog(page, "Validasi Gagal");
+    await box.getByText("Anda harus menyetujui syarat dan ketentuan.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+
+    await page.check('input[name="terms"]');
+    await page.getByRole("button", { name: "Daftar", exact: true }).click();
+    await dialog(page, "Registrasi Berhasil");
+
+    const second = await openPage(DESKTOP);
+    await second.page.goto(`${server.url}/register`);
+    await second.page.fill('input[name="name"]', "Orang Lain");
+    await second.page.fill('input[name="email"]', customer.email.toUpperCase());
+    await second.page.fill('input[name="phone"]', customer.phone);
+    await second.page.fill('[name="address"]', customer.address);
+    await second.page.fill('input[name="password"]', "Password-Lain-123");
+    await second.page.fill('input[name="confirmPassword"]', "Password-Lain-123");
+    await second.page.check('input[name="terms"]');
+    await second.page.getByRole("button", { name: "Daftar", exact: true }).click();
+    box = await dialog(second.page, "Registrasi Gagal");
+    await box.getByText("Email sudah terdaftar. Silakan gunakan email lain atau login.").waitFor();
+    expect(mailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it("says 'Login Gagal' alike for a wrong password and an unknown e-mail", async () => {
+    const { page } = await openPage(PHONE);
+    const customer = newCustomer();
+    await register(page, server.url, customer);
+    for (const [email, password] of [
+      [customer.email, "bukan-password-nya"],
+      [`tidak.ada.${Date.now()}@contoh.id`, customer.password],
+    ]) {
+      await page.goto(`${server.url}/login`);
+      await page.fill('input[name="email"]', email);
+      await page.fill('input[name="password"]', password);
+      await page.getByRole("button", { name: "Masuk", exact: true }).click();
+      const box = await dialog(page, "Login Gagal");
+      await box.getByText("Email atau password salah. Silakan coba lagi.").waitFor();
+      expect(page.url()).toContain("/login");
+      expect(await sessionCookie(page.context())).toBeUndefined();
+    }
+  });
+
+  it("shows the checkout notice and never follows a redirect off the site", async () => {
+    const customer = newCustomer();
+    const first = await openPage(PHONE);
+    await register(first.page, server.url, customer);
+
+    await first.page.goto(`${server.url}/login?redirect=%2Fcheckout`);
+    await first.page.getByText("Silakan login terlebih dahulu untuk melanjutkan ke checkout.").waitFor();
+    await login(first.page, server.url, customer.email, customer.password, "/checkout");
+    expect(first.page.url()).toBe(`${server.url}/checkout`);
+
+    for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example", "\\\\evil", "javascript:alert(1)", "/%2F%2Fevil.example", "/\t/evil.example", " //evil.example"]) {
+      const { page } = await openPage(PHONE);
+      await login(page, server.url, customer.email, customer.password, evil);
+      expect(page.url(), `redirect=${JSON.stringify(evil)}`).toBe(`${server.url}/`);
+    }
+  });
+
+  it("sends visitors of guarded pages to /login with the page to come back to", async () => {
+    const { page } = await openPage(DESKTOP);
+    for (const target of ["/checkout", "/profile", "/orders", "/orders/abc-123", "/orders/abc-123?dari=email&x=1", "/addresses"]) {
+      await page.goto(`${server.url}${target}`);
+      expect(page.url()).toBe(`${server.url}/login?redirect=${encodeURIComponent(target)}`);
+      const response = await fetch(`${server.url}${target}`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(target)}`);
+    }
+    // A client-side navigation asks for the page's data; the answer is the same redirect.
+    const data = await fetch(`${server.url}/orders/abc-123.data?x=1&_routes=routes%2Forders.%24id`, { redirect: "manual" });
+    expect(await data.text()).toContain(`"/login?redirect=${encodeURIComponent("/orders/abc-123?x=1")}"`);
+  });
+
+  it("resets a forgotten password end to end; the old one stops working and the link works once", async () => {
+    const { page, errors } = await openPage(PHONE);
+    const customer = newCustomer();
+    await register(page, server.url, customer);
+
+    await page.goto(`${server.url}/login`);
+    await page.getByRole("link", { name: "Lupa password?" }).click();
+    await page.waitForURL(`${server.url}/forgot-password`);
+    await page.fill('input[name="email"]', `tidak.terdaftar.${Date.now()}@contoh.id`);
+    await page.getByRole("button", { name: "Kirim Tautan Reset" }).click();
+    let box = await dialog(page, "Email Terkirim");
+    await box.getByText("Instruksi reset password telah dikirim ke email Anda.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("heading", { name: "Cek Email Anda" }).waitFor();
+
+    await page.getByRole("link", { name: "Coba email lain" }).click();
+    await page.fill('input[name="email"]', customer.email);
+    await page.getByRole("button", { name: "Kirim Tautan Reset" }).click();
+    box = await dialog(page, "Email Terkirim");
+    await box.getByRole("button", { name: "OK" }).click();
+
+    const resetMail = mailsTo(customer.email).find((m) => m.text.includes("Reset password akun"));
+    const link = linkFromMail(resetMail!.text, "/reset-password");
+    expect(link?.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    await page.goto(link!);
+
+    const password = page.locator('input[name="password"]');
+    await password.fill("Baru-Sekali-123");
+    await page.fill('input[name="confirmPassword"]', "Lain-Sekali-123");
+    await page.getByRole("button", { name: "Tampilkan password" }).first().click();
+    expect(await password.getAttribute("type")).toBe("text");
+    await page.getByRole("button", { name: "Sembunyikan password" }).first().click();
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Simpan Password Baru" }).click();
+    box = await dialog(page, "Password Tidak Cocok");
+    await box.getByText("Password dan konfirmasi password harus sama.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+
+    await password.fill("pendek");
+    await page.fill('input[name="confirmPassword"]', "pendek");
+    await page.getByRole("button", { name: "Simpan Password Baru" }).click();
+    box = await dialog(page, "Password Terlalu Pendek");
+    await box.getByText("Password harus memiliki minimal 8 karakter.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+
+    await password.fill("Baru-Sekali-123");
+    await page.fill('input[name="confirmPassword"]', "Baru-Sekali-123");
+    await page.getByRole("button", { name: "Simpan Password Baru" }).click();
+    await page.getByRole("heading", { name: "Password Berhasil Diubah" }).waitFor();
+    const changedAt = Date.now();
+    await page.waitForURL(/\/login\?reset=done$/, { timeout: 10_000 });
+    expect(Date.now() - changedAt).toBeGreaterThan(2000);
+
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="password"]', customer.password);
+    await page.getByRole("button", { name: "Masuk", exact: true }).click();
+    await dialog(page, "Login Gagal");
+
+    const fresh = await openPage(PHONE);
+    await login(fresh.page, server.url, customer.email, "Baru-Sekali-123");
+    expect(fresh.page.url()).toBe(`${server.url}/`);
+
+    // The link is spent: opening it again lands on /login with an explanation.
+    await page.goto(link!);
+    expect(page.url()).toBe(`${server.url}/login?reset=invalid`);
+    await page.getByText("Tautan reset password tidak valid atau sudah kedaluwarsa.", { exact: false }).waitFor();
+    await page.goto(`${server.url}/reset-password`);
+    expect(page.url()).toBe(`${server.url}/login`);
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  it("edits and saves the profile, with the spec's dialogs", async () => {
+    const { page, errors } = await openPage(DESKTOP);
+    const customer = await registerAndLogin(page, server.url, {}, "/profile");
+    expect(page.url()).toBe(`${server.url}/profile`);
+    await page.getByText(customer.address).waitFor();
+
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Selesai" }).waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe(customer.email);
+    expect(await page.getByLabel("Email").isDisabled()).toBe(true);
+    await page.fill('input[name="phone"]', "");
+    await page.getByRole("button", { name: "Simpan Profil" }).click();
+    let box = await dialog(page, "Data Tidak Lengkap");
+    await box.getByText("Mohon lengkapi semua data profil.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+
+    await page.fill('input[name="name"]', "Siti Aminah Baru");
+    await page.fill('input[name="phone"]', "082233445566");
+    await page.fill('[name="address"]', "Jl. Jawa No. 9, Sumbersari, Jember");
+    await page.getByRole("button", { name: "Simpan Profil" }).click();
+    box = await dialog(page, "Sukses");
+    await box.getByText("Profil berhasil disimpan.").waitFor();
+    await box.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("link", { name: "Edit" }).waitFor();
+
+    await page.reload();
+    await page.getByText("Siti Aminah Baru").first().waitFor();
+    await page.getByText("082233445566").waitFor();
+    await page.getByText("Jl. Jawa No. 9, Sumbersari, Jember").waitFor();
+
+    await page.getByRole("link", { name: "Pesanan" }).click();
+    await page.getByText("Belum Ada Pesanan").waitFor();
+
+    await page.goto(`${server.url}/addresses`);
+    await page.getByText("Jl. Jawa No. 9, Sumbersari, Jember").waitFor();
+    expect(errors, errors.join("\n")).toEqual([]);
+  });
+
+  it("logs out from the profile's Keluar tab and the old cookie stops working", async () => {
+    const { page, context } = await openPage(PHONE);
+    await registerAndLogin(page, server.url);
+    const cookie = await sessionCookie(context);
+    expect(cookie).toBeDefined();
+    expect(cookie!.httpOnly).toBe(true);
+    expect(cookie!.sameSite).toBe("Lax");
+    expect(cookie!.secure).toBe(false);
+    const oldCookie = `${cookie!.name}=${cookie!.value}`;
+    expect((await fetch(`${server.url}/profile`, { redirect: "manual", headers: { cookie: oldCookie } })).status).toBe(200);
+
+    await page.goto(`${server.url}/profile?tab=keluar`);
+    await page.getByRole("main").getByRole("button", { name: "Keluar" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("navigation", { name: "Navigasi bawah" }).getByRole("link", { name: "Masuk" }).waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    const replay = await fetch(`${server.url}/profile`, { redirect: "manual", headers: { cookie: oldCookie } });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("location")).toBe("/login?redirect=%2Fprofile");
+  });
+
+  it("logs out from the header's account menu", async () => {
+    const { page, context } = await openPage(DESKTOP);
+    const customer = await registerAndLogin(page, server.url);
+    const menu = await openMenu(page, page.getByRole("button", { name: "Akun Saya" }));
+    await menu.getByText(customer.email).waitFor();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("banner").getByRole("link", { name: "Masuk" }).waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
+  });
+
+  it("logs out from the phone's bottom bar 'Akun' menu", async () => {
+    const { page, context } = await openPage(PHONE);
+    const customer = await registerAndLogin(page, server.url);
+    const bottomBar = page.getByRole("navigation", { name: "Navigasi bawah" });
+    const menu = await openMenu(page, bottomBar.getByRole("button", { name: "Akun" }));
+    await menu.getByText(customer.email).waitFor();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await bottomBar.getByRole("link", { name: "Masuk" }).waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
+  });
+
+  it("refuses a customer at the admin login without a session and lets in an admin made with admin:create", async () => {
+    const { page, context } = await openPage(DESKTOP);
+    const customer = newCustomer();
+    await register(page, server.url, customer);
+
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="password"]', customer.password);
+    await page.getByRole("button", { name: "Masuk", exact: true }).click();
+    const box = await dialog(page, "Login Gagal");
+    await box.getByText("Akses tidak diizinkan. Hanya admin yang dapat login ke panel ini.").waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
+    expect(page.url()).toBe(`${server.url}/admin/login`);
+
+    const adminEmail = `admin.${Date.now()}@contoh.id`;
+    const created = await runAdminCreate(["--email", adminEmail, "--password", "Admin-Sayur-2025", "--name", "Pak Admin"]);
+    expect(created.output).toContain(`Akun admin ${adminEmail} dibuat.`);
+    expect(created.code).toBe(0);
+
+    const admin = await openPage(DESKTOP);
+    await admin.page.goto(`${server.url}/admin/login`);
+    await admin.page.fill('input[name="email"]', adminEmail);
+    await admin.page.fill('input[name="password"]', "Admin-Sayur-2025");
+    await admin.page.getByRole("button", { name: "Masuk", exact: true }).click();
+    await admin.page.waitForURL(`${server.url}/admin/dashboard`);
+    expect(await sessionCookie(admin.context)).toBeDefined();
+  });
+
+  it("works without JavaScript: server checks, errors next to fields, redirects", async () => {
+    const { page } = await openPage(PHONE, { javaScriptEnabled: false });
+    const customer = newCustomer();
+    await page.goto(`${server.url}/register?redirect=%2Fprofile`);
+    await page.fill('input[name="name"]', customer.name);
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="phone"]', customer.phone);
+    await page.fill('[name="address"]', customer.address);
+    await page.fill('input[name="password"]', customer.password);
+    await page.fill('input[name="confirmPassword"]', "beda-password-123");
+    await page.getByRole("button", { name: "Daftar", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Password dan konfirmasi password tidak sama." }).first().waitFor();
+    expect(await page.inputValue('input[name="email"]')).toBe(customer.email);
+
+    await page.fill('input[name="password"]', customer.password);
+    await page.fill('input[name="confirmPassword"]', customer.password);
+    await page.check('input[name="terms"]');
+    await page.getByRole("button", { name: "Daftar", exact: true }).click();
+    await page.waitForURL(`${server.url}/login?registered=1&redirect=%2Fprofile`);
+    await page.getByText("Silakan cek email Anda untuk verifikasi").waitFor();
+
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="password"]', customer.password);
+    await page.getByRole("button", { name: "Masuk", exact: true }).click();
+    await page.waitForURL(`${server.url}/profile`);
+
+    await page.goto(`${server.url}/profile?edit=1`);
+    await page.fill('input[name="phone"]', "");
+    await page.getByRole("button", { name: "Simpan Profil" }).click();
+    await page.getByText("Nomor telepon wajib diisi.").waitFor();
+    await page.fill('input[name="phone"]', "081298765432");
+    await page.getByRole("button", { name: "Simpan Profil" }).click();
+    await page.waitForURL(`${server.url}/profile?saved=1`);
+    await page.getByText("Profil berhasil disimpan.").waitFor();
+    await page.getByText("081298765432").waitFor();
+
+    await page.goto(`${server.url}/profile?tab=keluar`);
+    await page.getByRole("main").getByRole("button", { name: "Keluar" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await sessionCookie(page.context())).toBeUndefined();
+  });
+
+  it("slows down repeated failed logins with a clear message", async () => {
+    const { page } = await openPage(PHONE);
+    const customer = newCustomer();
+    await register(page, server.url, customer);
+    for (let i = 0; i < 5; i++) {
+      const response = await post("/login", { email: customer.email, password: `salah-${i}-password`, redirect: "/" });
+      expect(response.status).toBe(401);
+    }
+    await page.goto(`${server.url}/login`);
+    await page.fill('input[name="email"]', customer.email);
+    await page.fill('input[name="password"]', customer.password);
+    await page.getByRole("button", { name: "Masuk", exact: true }).click();
+    const box = await dialog(page, "Login Gagal");
+    await box.getByText(/^Terlalu banyak percobaan login\. Silakan coba lagi dalam \d+ menit\.$/).waitFor();
+    expect(await sessionCookie(page.context())).toBeUndefined();
+  });
+});
+
+describe("requests from other sites", () => {
+  it("refuses a login POST with a foreign Origin, even with the right password", async () => {
+    const customer = newCustomer();
+    const created = await post("/register", { ...customer, confirmPassword: customer.password, terms: "on" });
+    expect(created.status).toBe(303);
+
+    const foreign = await post("/login", { email: customer.email, password: customer.password, redirect: "/" }, { Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).toContain("Permintaan ditolak");
+    expect(foreign.headers.getSetCookie()).toEqual([]);
+
+    const dataRequest = await post("/login.data", { email: customer.email, password: customer.password, redirect: "/" }, { Origin: "https://evil.example" });
+    expect(dataRequest.status).toBe(403);
+    expect(dataRequest.headers.getSetCookie()).toEqual([]);
+
+    const crossSite = await post("/login", { email: customer.email, password: customer.password, redirect: "/" }, { "Sec-Fetch-Site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.getSetCookie()).toEqual([]);
+
+    const own = await post("/login", { email: customer.email, password: customer.password, redirect: "/" }, { Origin: server.url });
+    expect(own.status).toBe(303);
+    expect(own.headers.getSetCookie().some((c) => c.includes("session_token=") && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+// `npm run admin:create` as a shop owner runs it: on a stopped data directory (opens it
+// itself), beside a running server (goes through the server), and with bad input.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const servers: TestServer[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function adminCreate(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/admin-create.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production" },
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+async function adminLogin(server: TestServer, email: string, password: string) {
+  const response = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  return { status: response.status, location: response.headers.get("location"), cookies: response.headers.getSetCookie() };
+}
+
+describe("admin:create", () => {
+  it("creates an admin directly on a stopped data directory", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
+    dirs.push(dataDir);
+    const result = await adminCreate(dataDir, ["--email", "Pemilik@Contoh.id", "--password", "Admin-Sayur-2025", "--name", "Pak Pemilik"]);
+    expect(result.output).toContain("Akun admin pemilik@contoh.id dibuat.");
+    expect(result.code).toBe(0);
+
+    const server = await startTestServer({ dataDir });
+    servers.push(server);
+    const login = await adminLogin(server, "pemilik@contoh.id", "Admin-Sayur-2025");
+    expect(login.status).toBe(303);
+    expect(login.location).toBe("/admin/dashboard");
+    expect(login.cookies.some((c) => c.includes("session_token="))).toBe(true);
+  });
+
+  it("goes through the running server, creating and promoting accounts", async () => {
+    const server = await startTestServer();
+    servers.push(server);
+
+    const created = await adminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "Staf-Sayur-2025"]);
+    expect(created.output).toContain("Akun admin staf@contoh.id dibuat.");
+    expect(created.code).toBe(0);
+    expect((await adminLogin(server, "staf@contoh.id", "Staf-Sayur-2025")).location).toBe("/admin/dashboard");
+
+    // A customer signs up in the shop, is refused by the admin login, then promoted.
+    const signup = await fetch(`${server.url}/register`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({
+        name: "Dewi",
+        email: "dewi@contoh.id",
+        phone: "081234567890",
+        address: "Jl. Melati 2, Jember",
+        password: "Dewi-Punya-Password",
+        confirmPassword: "Dewi-Punya-Password",
+        terms: "on",
+      }),
+    });
+    expect(signup.status).toBe(303);
+    const refused = await adminLogin(server, "dewi@contoh.id", "Dewi-Punya-Password");
+    expect(refused.status).toBe(403);
+    expect(refused.cookies.filter((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))).toEqual([]);
+
+    const promoted = await adminCreate(server.dataDir, ["--email", "dewi@contoh.id", "--password", "Apa-Saja-Diabaikan"]);
+    expect(promoted.output).toContain("dewi@contoh.id sekarang admin (password tidak diubah).");
+    expect(promoted.code).toBe(0);
+    const accepted = await adminLogin(server, "dewi@contoh.id", "Dewi-Punya-Password");
+    expect(accepted.status).toBe(303);
+    expect(accepted.location).toBe("/admin/dashboard");
+
+    // The server kept its data directory to itself the whole time.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("refuses bad input with a clear message and a non-zero exit", async () => {
+    const server = await startTestServer();
+    servers.push(server);
+    const stoppedDir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
+    dirs.push(stoppedDir);
+
+    const missing = await adminCreate(stoppedDir, ["--email", "a@contoh.id"]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.output).toContain("Gagal: --email dan --password wajib diisi.");
+
+    const unknownFlag = await adminCreate(stoppedDir, ["--email", "a@contoh.id", "--password", "Admin-Sayur-2025", "--role", "x"]);
+    expect(unknownFlag.code).not.toBe(0);
+    expect(unknownFlag.output).toContain("Pemakaian: npm run admin:create");
+
+    const directBad = await adminCreate(stoppedDir, ["--email", "bukan-email", "--password", "pendek"]);
+    expect(directBad.code).not.toBe(0);
+    expect(directBad.output).toMatch(/Gagal: .*Email tidak valid/);
+    expect(directBad.output).toMatch(/Password minimal 8 karakter/);
+
+    const viaServerBad = await adminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "pendek"]);
+    expect(viaServerBad.code).not.toBe(0);
+    expect(viaServerBad.output).toContain("Password minimal 8 karakter.");
+    expect((await adminLogin(server, "staf@contoh.id", "pendek")).status).toBe(401);
+  });
+});

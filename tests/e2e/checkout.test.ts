@@ -1,0 +1,158 @@
+// A customer buys from the product page, the shop's WhatsApp chat opens with the whole
+// order, the thank-you page follows, and the order is in their list and detail; another
+// customer cannot see it. At phone and desktop sizes.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedProducts } from "~/db/seed-data";
+import { formatDateWithDay, tomorrowInShop } from "~/lib/dates";
+import { discountedPrice, formatRupiah } from "~/lib/money";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { registerAndLogin, screenshot } from "./fixtures";
+
+const SHOP_WHATSAPP = "6289876543210";
+const rupiah = (n: number) => formatRupiah(n).replace(/\u00a0/g, " ");
+
+function seeded(slug: string) {
+  const product = seedProducts.find((p) => p.slug === slug);
+  if (!product) throw new Error(`seed product ${slug} missing`);
+  return { ...product, charged: discountedPrice(product.price, product.discount) };
+}
+
+/** Opens the product page, sets the quantity with its stepper and adds it to the cart. */
+async function addFromProductPage(page: Page, baseUrl: string, name: string, slug: string, quantity: number) {
+  await page.goto(`${baseUrl}/products/${slug}`);
+  await page.getByRole("heading", { level: 1, name }).waitFor();
+  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+  await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
+}
+
+/** Lets wa.me links open in a tab without reaching the network, and hands over the next one opened. */
+async function nextChatTab(context: BrowserContext): Promise<Page> {
+  return context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 });
+}
+
+describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SHOP_WHATSAPP } });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [label, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`buys from the product page, opens the chat with the order, then lists it (${label})`, async () => {
+      const context = await newContext(browser, size);
+      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      const customer = await registerAndLogin(page, server.url, { name: `Dewi & Budi ${label}` });
+
+      const wortel = seeded("wortel");
+      const tomat = seeded("tomat");
+      await addFromProductPage(page, server.url, wortel.name, wortel.slug, 2);
+      await addFromProductPage(page, server.url, tomat.name, tomat.slug, 1);
+
+      await page.goto(`${server.url}/checkout`);
+      await expect.poll(() => page.locator('input[name="name"]').inputValue()).toBe(customer.name);
+      const summary = page.getByRole("list", { name: "Produk yang dipesan" });
+      await summary.getByText(wortel.name, { exact: true }).waitFor();
+      const total = wortel.charged * 2 + tomat.charged;
+      await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(total));
+
+      const notes = "Pagar hijau #2 & bel rusak? 🥬 Terima kasih ya";
+      await page.fill('textarea[name="notes"]', notes);
+      await page.getByText("Sore (16:00 - 18:00)").click();
+      await screenshot(page, `checkout-${label}`);
+
+      const chatTab = nextChatTab(context);
+      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+      const chat = await chatTab;
+      const chatUrl = new URL(chat.url());
+      expect(chatUrl.origin + chatUrl.pathname).toBe(`https://wa.me/${SHOP_WHATSAPP}`);
+      const text = chatUrl.searchParams.get("text") ?? "";
+      const number = text.match(/No\. Pesanan: #([0-9a-f]{8})/)?.[1];
+      expect(number).toBeTruthy();
+      const [first, second] = [wortel, tomat].sort((a, b) => a.name.localeCompare(b.name));
+      const qty = (p: typeof wortel) => (p === wortel ? 2 : 1);
+      expect(text).toBe(
+        [
+          "Halo Sayur Jember, saya ingin memesan:",
+          "",
+          `No. Pesanan: #${number}`,
+          `Nama: ${customer.name}`,
+          `Alamat: ${customer.address}`,
+          "Telepon: 6281234567890",
+          "",
+          "Daftar Pesanan:",
+          `1. ${first.name} - ${qty(first)} x ${rupiah(first.charged)} = ${rupiah(first.charged * qty(first))}`,
+          `2. ${second.name} - ${qty(second)} x ${rupiah(second.charged)} = ${rupiah(second.charged * qty(second))}`,
+          "",
+          `Total: ${rupiah(total)}`,
+          `Pengiriman: ${formatDateWithDay(tomorrowInShop())}, Sore (16:00 - 18:00)`,
+          `Catatan: ${notes}`,
+          "",
+          "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
+          "Terima kasih.",
+        ].join("\n"),
+      );
+
+      await page.getByText("Pesanan Berhasil", { exact: true }).waitFor();
+      await page.getByText("Anda akan diarahkan ke WhatsApp untuk menyelesaikan pembayaran.").waitFor();
+      await page.waitForURL(/\/order-success/, { timeout: 10_000 });
+      await page.getByRole("heading", { name: "Pesanan Berhasil!" }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
+      await screenshot(page, `order-success-${label}`);
+      // Back to the shop by itself after 5 s.
+      await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
+
+      await page.goto(`${server.url}/orders`);
+      const card = page.getByRole("link", { name: new RegExp(`Pesanan #${number}`) });
+      await card.waitFor();
+      expect(await card.textContent()).toContain("Menunggu");
+      expect(await card.textContent()).toContain(formatRupiah(total));
+      await screenshot(page, `orders-${label}`);
+      await card.click();
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+      const orderId = new URL(page.url()).pathname.split("/").pop() ?? "";
+      expect(orderId.startsWith(number ?? "")).toBe(true);
+      await page.getByRole("heading", { name: `Pesanan #${number}` }).waitFor();
+      expect(await page.getByTestId("delivery-fee").textContent()).toBe("Ditentukan oleh CS");
+      expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(total));
+      await page.getByText(notes).waitFor();
+      const help = await page.getByRole("link", { name: "Butuh Bantuan?" }).getAttribute("href");
+      expect(new URL(help ?? "").searchParams.get("text")).toBe(`Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`);
+      await screenshot(page, `order-detail-${label}`);
+      expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+
+      // Another customer: sent to their profile; neither the page nor its data request leaks the order.
+      const otherContext = await newContext(browser, size);
+      const other = await otherContext.newPage();
+      await registerAndLogin(other, server.url, { name: "Orang Lain" });
+      await other.goto(`${server.url}/orders/${orderId}`);
+      expect(new URL(other.url()).pathname).toBe("/profile");
+      expect(await other.content()).not.toContain(notes.slice(0, 12));
+      const dataResponse = await other.request.get(`${server.url}/orders/${orderId}.data`, { maxRedirects: 0 });
+      const body = await dataResponse.text();
+      expect(body).not.toContain("Pagar hijau");
+      expect(body).not.toContain(customer.address);
+      expect(body).toContain("/profile");
+
+      await other.goto(`${server.url}/orders/bukan-pesanan`);
+      await other.getByRole("heading", { name: "Pesanan Tidak Ditemukan" }).waitFor();
+      await other.getByRole("link", { name: "Kembali ke Profil" }).waitFor();
+      await otherContext.close();
+      await context.close();
+    });
+  }
+});

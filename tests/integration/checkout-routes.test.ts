@@ -1,0 +1,226 @@
+// The checkout and order routes as the server runs them (loader and action functions with
+// real requests and sessions) on a fresh database: what each customer gets back.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, products } from "~/db/schema";
+import { createAuth, setAuthForTests } from "~/server/auth.server";
+import { loadConfig } from "~/server/config.server";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { loader as orderLoader } from "~/routes/orders.$id";
+import { loader as ordersLoader } from "~/routes/orders";
+import { loader as successLoader } from "~/routes/order-success";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+const BASE = "http://localhost:3000";
+let testDb: TestDatabase;
+const store = globalThis as typeof globalThis & { __shopDatabase?: Promise<unknown> };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+  // The routes ask getDb() for the process database: hand them this test's one.
+  store.__shopDatabase = Promise.resolve(testDb);
+  setAuthForTests(createAuth(testDb.db, loadConfig({ ...process.env, APP_URL: BASE })));
+});
+
+afterAll(async () => {
+  setAuthForTests(undefined);
+  store.__shopDatabase = undefined;
+  await testDb?.destroy();
+});
+
+async function customer(name: string) {
+  const auth = createAuth(testDb.db, loadConfig({ ...process.env, APP_URL: BASE }));
+  const email = `${name.toLowerCase().replace(/\W/g, "")}.${randomBytes(4).toString("hex")}@contoh.id`;
+  const password = `Sayur-Segar-${randomBytes(4).toString("hex")}`;
+  await auth.api.signUpEmail({ body: { email, password, name, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" } as never });
+  const res = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, id: res.response.user.id };
+}
+
+async function product(overrides: Partial<typeof products.$inferInsert> = {}) {
+  const slug = `produk-${randomBytes(4).toString("hex")}`;
+  const [row] = await testDb.db.insert(products).values({ name: "Kangkung", slug, price: 3000, unit: "per ikat", stock: 10, ...overrides }).returning();
+  return row;
+}
+
+function get(path: string, cookie?: string) {
+  return new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+function post(path: string, cookie: string, fields: [string, string][]) {
+  const body = new URLSearchParams(fields);
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { cookie, "content-type": "application/x-www-form-urlencoded" } });
+}
+
+type Args = { request: Request; params: Record<string, string>; context: never; unstable_pattern: string };
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: undefined as never, unstable_pattern: "" }) as Args;
+
+/** Runs a loader or action and returns what the server would answer: a Response, or data with its status. */
+async function run(fn: (a: Args) => unknown, a: Args): Promise<{ status: number; location: string | null; data: unknown }> {
+  try {
+    const result = (await fn(a)) as { type?: string; data?: unknown; init?: { status?: number } } | Response;
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), data: null };
+    if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
+      return { status: result.init?.status ?? 200, location: null, data: result.data };
+    }
+    return { status: 200, location: null, data: result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), data: null };
+    throw thrown;
+  }
+}
+
+function checkoutFields(key: string, lines: [string, number][], extra: [string, string][] = []): [string, string][] {
+  return [
+    ["name", "Siti Aminah"],
+    ["phone", "0812 3456 7890"],
+    ["address", "Jl. Kalimantan No. 37, Sumbersari"],
+    ["notes", "Titip tetangga"],
+    ["slot", "sore"],
+    ["idempotencyKey", key],
+    ...lines.flatMap(([id, q]): [string, string][] => [
+      ["productId", id],
+      ["quantity", String(q)],
+      ["price", "1"],
+    ]),
+    ...extra,
+  ];
+}
+
+describe("checkout route", () => {
+  it("sends a visitor to login and back to checkout", async () => {
+    expect(await run(checkoutLoader as never, args(get("/checkout")))).toMatchObject({ status: 302, location: "/login?redirect=%2Fcheckout" });
+    const form = post("/checkout", "", checkoutFields("k".repeat(20), []));
+    expect((await run(checkoutAction as never, args(form))).status).toBe(302);
+  });
+
+  it("prefills from the profile and gives fresh prices for the cart's ids", async () => {
+    const siti = await customer("Siti Aminah");
+    const bayam = await product({ name: "Bayam Hijau", price: 4000, discount: 10 });
+    const hidden = await product({ name: "Lama", isActive: false });
+    const first = await run(checkoutLoader as never, args(get(`/checkout?products=${bayam.id},${hidden.id},bukan-id`, siti.cookie)));
+    expect(first.status).toBe(200);
+    const body = first.data as { prefill: Record<string, string>; idempotencyKey: string; products: { id: string; price: number; discount: number }[] };
+    expect(body.prefill).toEqual({ name: "Siti Aminah", phone: "0812-3456-7890", address: "Jl. Kalimantan No. 37, Jember" });
+    expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(body.products.map((p) => [p.id, p.price, p.discount])).toEqual([[bayam.id, 4000, 10]]);
+    const second = (await run(checkoutLoader as never, args(get("/checkout", siti.cookie)))).data as { idempotencyKey: string; products: null };
+    expect(second.idempotencyKey).not.toBe(body.idempotencyKey);
+    expect(second.products).toBeNull();
+  });
+
+  it("without JavaScript: stores the order and redirects (303) to the page with the chat link", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const key = randomBytes(16).toString("hex");
+    const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, checkoutFields(key, [[tomat.id, 2]]))));
+    expect(res.status).toBe(303);
+    const orderId = res.location?.match(/^\/order-success\?order=([0-9a-f-]{36})$/)?.[1];
+    expect(orderId).toBeTruthy();
+    const [stored] = await testDb.db.select().from(orders).where(eq(orders.id, orderId!));
+    expect(stored).toMatchObject({ userId: siti.id, totalAmount: 24000, recipientPhone: "6281234567890", deliverySlot: "sore", notes: "Titip tetangga" });
+
+    const success = await run(successLoader as never, args(get(`/order-success?order=${orderId}`, siti.cookie)));
+    const page = success.data as { order: { number: string; chatUrl: string } };
+    expect(page.order.number).toBe(orderId!.slice(0, 8));
+    const text = new URL(page.order.chatUrl).searchParams.get("text");
+    expect(text).toContain(`No. Pesanan: #${orderId!.slice(0, 8)}`);
+    expect(text).toContain("1. Tomat Merah - 2 x Rp 12.000 = Rp 24.000");
+
+    // Someone else gets the thank-you page, but not this order's chat link.
+    const budi = await customer("Budi");
+    expect((await run(successLoader as never, args(get(`/order-success?order=${orderId}`, budi.cookie)))).data).toEqual({ order: null });
+    expect((await run(successLoader as never, args(get(`/order-success?order=${orderId}`)))).data).toEqual({ order: null });
+  });
+
+  it("with JavaScript: answers with the order and its chat link; a resubmit gives the same order", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const key = randomBytes(16).toString("hex");
+    const fields = checkoutFields(key, [[tomat.id, 1]], [["enhanced", "1"]]);
+    const first = await run(checkoutAction as never, args(post("/checkout", siti.cookie, fields)));
+    const again = await run(checkoutAction as never, args(post("/checkout", siti.cookie, fields)));
+    expect(first.status).toBe(200);
+    const a = first.data as { ok: true; orderId: string; chatUrl: string };
+    expect(again.data).toEqual(a);
+    expect(a.chatUrl.startsWith("https://wa.me/6281234567890?text=")).toBe(true);
+    expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(1);
+  });
+
+  it("puts each invalid field's message next to it and stores nothing", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ stock: 5 });
+    const key = randomBytes(16).toString("hex");
+    const bad = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] => (k === "phone" ? [k, "12345"] : k === "address" ? [k, "Jl"] : [k, v]));
+    const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, bad)));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ ok: false, fieldErrors: { phone: expect.stringMatching(/^Nomor telepon tidak valid/), address: "Alamat minimal 5 karakter." }, dialog: null });
+
+    const empty = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] => (k === "name" ? [k, ""] : [k, v]));
+    expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, empty)))).data).toMatchObject({
+      dialog: { title: "Data Tidak Lengkap", message: "Mohon lengkapi semua data pengiriman." },
+    });
+
+    const fractional = checkoutFields(key, [[tomat.id, 1.5 as number]]);
+    expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, fractional)))).data).toMatchObject({
+      fieldErrors: { lines: "Jumlah harus bilangan bulat 1-999." },
+      dialog: { title: "Checkout Gagal", message: "Jumlah harus bilangan bulat 1-999." },
+    });
+    expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(0);
+  });
+
+  it("refuses a short line with 'Checkout Gagal' naming the product and what is left", async () => {
+    const siti = await customer("Siti Aminah");
+    const bayam = await product({ name: "Bayam Hijau", stock: 2 });
+    const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, checkoutFields(randomBytes(16).toString("hex"), [[bayam.id, 3]], [["enhanced", "1"]]))));
+    expect(res.status).toBe(409);
+    expect(res.data).toMatchObject({
+      ok: false,
+      problems: [{ productId: bayam.id, message: "Stok Bayam Hijau tidak cukup: tersisa 2." }],
+      dialog: { title: "Checkout Gagal", message: "Stok Bayam Hijau tidak cukup: tersisa 2." },
+    });
+  });
+});
+
+describe("order pages", () => {
+  it("show an order to its customer only", async () => {
+    const siti = await customer("Siti Aminah");
+    const budi = await customer("Budi Santoso");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const placed = await run(checkoutAction as never, args(post("/checkout", siti.cookie, checkoutFields(randomBytes(16).toString("hex"), [[tomat.id, 1]], [["enhanced", "1"]]))));
+    const { orderId } = placed.data as { orderId: string };
+
+    const mine = await run(orderLoader as never, args(get(`/orders/${orderId}`, siti.cookie), { id: orderId }));
+    expect(mine.status).toBe(200);
+    const detail = mine.data as { order: { id: string; notes: string }; helpUrl: string };
+    expect(detail.order.notes).toBe("Titip tetangga");
+    expect(new URL(detail.helpUrl).searchParams.get("text")).toBe(`Halo Sayur Jember, saya butuh bantuan untuk pesanan #${orderId.slice(0, 8)}.`);
+
+    // Budi is sent to his profile, with nothing of Siti's order.
+    const theirs = await run(orderLoader as never, args(get(`/orders/${orderId}`, budi.cookie), { id: orderId }));
+    expect(theirs).toEqual({ status: 302, location: "/profile", data: null });
+    const list = (await run(ordersLoader as never, args(get("/orders", budi.cookie)))).data as { orders: unknown[]; hasAnyOrder: boolean };
+    expect(list).toMatchObject({ orders: [], hasAnyOrder: false });
+
+    for (const id of ["00000000-0000-0000-0000-000000000000", "bukan-pesanan", "%27%20or%201%3D1"]) {
+      const res = await run(orderLoader as never, args(get(`/orders/${id}`, siti.cookie), { id }));
+      expect(res).toEqual({ status: 404, location: null, data: { order: null, helpUrl: null, resendUrl: null } });
+    }
+    expect(await run(orderLoader as never, args(get(`/orders/${orderId}`), { id: orderId }))).toMatchObject({
+      status: 302,
+      location: `/login?redirect=${encodeURIComponent(`/orders/${orderId}`)}`,
+    });
+  });
+
+  it("lists with odd query parameters without failing", async () => {
+    const siti = await customer("Siti Aminah");
+    const res = await run(ordersLoader as never, args(get("/orders?page=-3&status=hilang&time=kemarin&q=%25%27%3B--", siti.cookie)));
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ query: { page: 1, status: "all", time: "all", q: "%';--" }, total: 0 });
+  });
+});
