@@ -157,8 +157,8 @@ function loginKeys(email: string, client: string) {
 
 export type RegisterField = "name" | "email" | "phone" | "address" | "password" | "confirmPassword" | "terms";
 
-/** Sign-ups per client address: enough for a family on one connection, not for a bot. */
-export const REGISTER_LIMITS = { perClient: 10, windowSeconds: 60 * 60 };
+/** Sign-ups per client address per hour: generous because mobile carriers put many shoppers behind one address, yet a bot cannot fill the database. */
+export const REGISTER_LIMITS = { perClient: 30, windowSeconds: 60 * 60 };
 
 export async function registerCustomer(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
   const parsed = parseWithConfirmation<typeof registerSchema, RegisterField>(registerSchema, input, T.passwordMismatch);
