@@ -6,7 +6,7 @@ import { useId } from "react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
-import { OrderStatusBadge } from "~/components/admin/status-badge";
+import { OrderStatusBadge } from "~/components/order-status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { addDays, formatDate, formatDateTime, shopDate } from "~/lib/dates";
@@ -25,6 +25,7 @@ import {
 import { getDb } from "~/server/db.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";
+import { formatIndonesianPhone } from "~/lib/phone";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -205,7 +206,7 @@ function OrderTable({ orders }: { orders: AdminOrderRow[] }) {
               </td>
               <td className="py-3 pr-3">
                 <span className="font-medium text-stone-900">{order.recipientName}</span>
-                <span className="block text-xs text-stone-600">{order.recipientPhone}</span>
+                <span className="block text-xs text-stone-600">{formatIndonesianPhone(order.recipientPhone)}</span>
               </td>
               <td className="py-3 pr-3">
                 <span className="text-stone-900">{formatDateTime(order.createdAt)}</span>
@@ -254,7 +255,7 @@ function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="mt-1 font-semibold text-stone-900">{order.recipientName}</p>
-          <p className="text-sm text-stone-700">{order.recipientPhone}</p>
+          <p className="text-sm text-stone-700">{formatIndonesianPhone(order.recipientPhone)}</p>
           <p className="mt-1 text-xs text-stone-600">
             Dipesan {formatDateTime(order.createdAt)}
             <br />

@@ -6,7 +6,7 @@ import { useId } from "react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
-import { Pill } from "~/components/admin/status-badge";
+import { Pill } from "~/components/admin/pill";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
@@ -19,6 +19,7 @@ import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.inbox";
+import { formatIndonesianPhone } from "~/lib/phone";
 
 export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
@@ -214,7 +215,7 @@ export default function AdminInbox() {
                     <StatusForm kind="mitra" id={a.id} status={a.status} name={a.name} />
                   </div>
                   <dl className="mt-3 grid gap-2 sm:grid-cols-2">
-                    <Detail label="Telepon" value={a.phone} />
+                    <Detail label="Telepon" value={formatIndonesianPhone(a.phone)} />
                     <Detail label="Alamat lahan" value={a.landAddress} />
                     <Detail label="Luas lahan" value={a.farmSize} />
                     <Detail label="Waktu panen" value={a.harvestTime} />
@@ -230,7 +231,7 @@ export default function AdminInbox() {
                       className: "mt-3 bg-green-700 hover:bg-green-800",
                     })}
                   >
-                    <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp {a.phone}
+                    <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp {formatIndonesianPhone(a.phone)}
                   </a>
                 </li>
               ))
@@ -243,7 +244,7 @@ export default function AdminInbox() {
                       </p>
                       <p className="text-sm text-stone-700">
                         {m.name} · {m.email}
-                        {m.phone ? ` · ${m.phone}` : ""}
+                        {m.phone ? ` · ${formatIndonesianPhone(m.phone)}` : ""}
                       </p>
                       <p className="text-xs text-stone-600">{formatDateTime(m.createdAt)}</p>
                     </div>

@@ -4,7 +4,7 @@ import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteE
 import { ArrowLeft, ArrowRight, MapPin, MessageCircle, Phone, Printer } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
-import { OrderStatusBadge } from "~/components/admin/status-badge";
+import { OrderStatusBadge } from "~/components/order-status-badge";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Thumbnail } from "~/components/admin/thumbnail";
 import { buttonClass } from "~/components/ui/button";
@@ -21,6 +21,7 @@ import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.$id";
+import { formatIndonesianPhone } from "~/lib/phone";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
 
@@ -141,7 +142,7 @@ function CustomerCard({ order }: { order: AdminOrderDetail }) {
         <Row label="Nama">{order.recipientName}</Row>
         <Row label="Telepon">
           <a href={order.links.tel} className="text-brand-800 underline-offset-2 hover:underline">
-            {order.recipientPhone}
+            {formatIndonesianPhone(order.recipientPhone)}
           </a>
         </Row>
         <Row label="Alamat">{order.recipientAddress}</Row>

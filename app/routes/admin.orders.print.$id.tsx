@@ -13,6 +13,7 @@ import { config } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.print.$id";
+import { formatIndonesianPhone } from "~/lib/phone";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Invoice #${data.order.shortId}` : "Invoice");
 
@@ -83,7 +84,7 @@ export default function PrintInvoice() {
         <section className="mt-3 border-t border-dashed border-black pt-2">
           <h2 className="font-bold">Kepada</h2>
           <p>{order.recipientName}</p>
-          <p>{order.recipientPhone}</p>
+          <p>{formatIndonesianPhone(order.recipientPhone)}</p>
           <p className="whitespace-pre-line">{order.recipientAddress}</p>
         </section>
 

@@ -5,7 +5,7 @@ import { ArrowLeft, ExternalLink, EyeOff, Eye, Trash2 } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { ProductForm } from "~/components/admin/product-form";
-import { Pill } from "~/components/admin/status-badge";
+import { Pill } from "~/components/admin/pill";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/dates";

@@ -4,7 +4,7 @@ import { Plus, Search } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
-import { Pill } from "~/components/admin/status-badge";
+import { Pill } from "~/components/admin/pill";
 import { Thumbnail } from "~/components/admin/thumbnail";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";

@@ -9,7 +9,7 @@ import { categories, orderItems, orders, orderStatusHistory, products, stockAdju
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
-import { normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
+import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
@@ -547,15 +547,17 @@ export async function exportOrdersCsv(db: Queryable, actor: AdminActor, filters:
     .innerJoin(users, eq(users.id, orders.userId))
     .where(range)
     .orderBy(asc(orders.createdAt), asc(orders.id));
+  // "#" keeps spreadsheets from reading an all-digit number (or 1e5...) as a number;
+  // phones are written 0812-... for the same reason and because staff read them so.
   const data = rows.map((r) => [
-    shortOrderId(r.id),
+    `#${shortOrderId(r.id)}`,
     r.id,
     spreadsheetDateTime(r.createdAt),
     r.deliveryDate,
     r.deliveryTime,
     orderStatusLabel(r.status),
     r.recipientName,
-    r.recipientPhone,
+    formatIndonesianPhone(r.recipientPhone),
     r.recipientAddress,
     r.email,
     r.items,

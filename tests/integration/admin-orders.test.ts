@@ -433,7 +433,7 @@ describe("CSV export", () => {
     expect(csv).toContain(order.id);
     // The header and the one row; the address's line break stays inside its quoted cell.
     expect(csv.match(/\r\n/g)).toHaveLength(2);
-    expect(csv).toContain(`${order.id.slice(0, 8)};${order.id};${day} 09:30;`);
+    expect(csv).toContain(`#${order.id.slice(0, 8)};${order.id};${day} 09:30;`);
     expect(csv).toContain(`"'=HYPERLINK(""http://jahat.example"")"`);
     expect(csv).toContain(";'+6281234567890;");
     expect(csv).toContain('"Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember"');
@@ -444,10 +444,12 @@ describe("CSV export", () => {
   it("can use the delivery date instead and refuses a bad range with a message", async () => {
     const date = addDays(shopDate(), 45);
     const p = await createProduct(testDb.db);
-    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }], deliveryDate: date });
+    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }], deliveryDate: date, recipientPhone: "6281234567890" });
     const { csv, count } = await exportOrdersCsv(testDb.db, admin, { from: date, to: date, basis: "delivery" });
     expect(count).toBe(1);
     expect(csv).toContain(order.id);
+    // Written as staff read it, and as text a spreadsheet will not turn into 6.28E+12.
+    expect(csv).toContain(";0812-3456-7890;");
 
     for (const [query, message] of [
       [`from=${date}&to=${addDays(date, -1)}`, "Ekspor CSV gagal: Tanggal awal harus sebelum tanggal akhir."],
