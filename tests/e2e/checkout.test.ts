@@ -133,6 +133,11 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       const help = await page.getByRole("link", { name: "Butuh Bantuan?" }).getAttribute("href");
       expect(new URL(help ?? "").searchParams.get("text")).toBe(`Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`);
       await screenshot(page, `order-detail-${label}`);
+
+      // The profile's Pesanan tab lists it too, with 'Lihat Semua' to the full list.
+      await page.goto(`${server.url}/profile?tab=pesanan`);
+      await page.getByRole("link", { name: new RegExp(`#${number}`) }).waitFor();
+      expect(await page.getByRole("link", { name: "Lihat Semua" }).getAttribute("href")).toBe("/orders");
       expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
 
       // Another customer: sent to their profile; neither the page nor its data request leaks the order.
