@@ -1,6 +1,6 @@
 // `npm start`: build when there is no build (or the sources are newer), then serve.
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -26,7 +26,13 @@ function buildIsStale() {
   }
 }
 
-if (buildIsStale()) {
+// Test harnesses start many servers at once on a build made beforehand: they must not rebuild it under each other.
+const mayBuild = process.env.SKIP_BUILD !== "1";
+if (!mayBuild && buildIsStale() && !existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("Tidak ada build: jalankan `npm run build` dulu (SKIP_BUILD=1 melarang build otomatis).");
+  process.exit(1);
+}
+if (mayBuild && buildIsStale()) {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "building the shop (first start or changed sources)" }));
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {

@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { accountDeps, registerCustomer } from "~/server/accounts.server";
 import { getSessionUser } from "~/server/session.server";
+import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";
 
 function loginHref(redirectTo: string, registered = false) {
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const redirectTo = safeRedirect(form.redirect);
-  const result = await registerCustomer(await accountDeps(), form);
+  const result = await registerCustomer(await accountDeps(), form, { key: clientKey(request) });
   if (!result.ok) {
     const { status, ...failure } = result;
     const keep = (key: string, max: number) => (typeof form[key] === "string" ? (form[key] as string).slice(0, max) : "");

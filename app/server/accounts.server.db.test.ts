@@ -11,6 +11,7 @@ import {
   getProfile,
   isResetTokenValid,
   LOGIN_LIMITS,
+  REGISTER_LIMITS,
   registerCustomer,
   requestPasswordReset,
   resendVerificationEmail,
@@ -27,6 +28,10 @@ import type * as MailModule from "./mail.server";
 import { authSecret, loadConfig } from "./config.server";
 import { listRecentOrdersForCustomer } from "./customer-orders.server";
 import type { MailMessage } from "./mail.server";
+
+let clientCounter = 0;
+/** A distinct client address per sign-up, so the per-client limit never mixes tests. */
+const newClient = () => ({ key: `test-client-${++clientCounter}` });
 
 const mail = vi.hoisted(() => ({ sent: [] as MailMessage[] }));
 vi.mock("./mail.server", async (importOriginal) => {
@@ -75,7 +80,7 @@ function newRegistration(overrides: Record<string, unknown> = {}) {
 
 async function registered(overrides: Record<string, unknown> = {}) {
   const input = newRegistration(overrides);
-  const result = await registerCustomer(deps, input);
+  const result = await registerCustomer(deps, input, newClient());
   if (!result.ok) throw new Error(`registration failed: ${result.message}`);
   const [user] = await testDb.db.select().from(users).where(eq(users.email, input.email));
   return { ...input, id: user.id };
@@ -102,7 +107,7 @@ function cookieHeaderFrom(setCookie: Headers): string {
 describe("register", () => {
   it("creates a customer with name, phone and address and sends a verification mail", async () => {
     const input = newRegistration({ email: "  Budi.Santoso.REG@Contoh.ID " });
-    const result = await registerCustomer(deps, input);
+    const result = await registerCustomer(deps, input, newClient());
     expect(result).toEqual({ ok: true, email: "budi.santoso.reg@contoh.id" });
     const profile = await testDb.db.select().from(users).where(eq(users.email, "budi.santoso.reg@contoh.id"));
     expect(profile).toHaveLength(1);
@@ -115,7 +120,7 @@ describe("register", () => {
   it("says the e-mail is taken, whatever its case, and changes nothing", async () => {
     const first = await registered();
     const before = await userCount();
-    const again = await registerCustomer(deps, newRegistration({ email: first.email.toUpperCase(), name: "Orang Lain" }));
+    const again = await registerCustomer(deps, newRegistration({ email: first.email.toUpperCase(), name: "Orang Lain" }), newClient());
     expect(again).toMatchObject({ ok: false, status: 409, title: "Registrasi Gagal", message: "Email sudah terdaftar. Silakan gunakan email lain atau login." });
     expect(await userCount()).toBe(before);
     const [row] = await testDb.db.select().from(users).where(eq(users.id, first.id));
@@ -134,7 +139,7 @@ describe("register", () => {
     [{ password: "Indonesia123", confirmPassword: "Indonesia123" }, "password", "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain."],
   ])("refuses %j with a message next to the field and stores nothing", async (overrides, field, message) => {
     const before = await userCount();
-    const result = await registerCustomer(deps, newRegistration(overrides));
+    const result = await registerCustomer(deps, newRegistration(overrides), newClient());
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
@@ -145,7 +150,7 @@ describe("register", () => {
   });
 
   it("reports every problem at once, the mismatch first", async () => {
-    const result = await registerCustomer(deps, newRegistration({ confirmPassword: "beda-sekali-123", terms: undefined, phone: "" }));
+    const result = await registerCustomer(deps, newRegistration({ confirmPassword: "beda-sekali-123", terms: undefined, phone: "" }), newClient());
     expect(result).toMatchObject({
       ok: false,
       title: "Validasi Gagal",
@@ -155,7 +160,7 @@ describe("register", () => {
   });
 
   it("survives input that is not text at all", async () => {
-    const result = await registerCustomer(deps, { name: 42, email: ["a@b.c"], phone: null, address: {}, password: true });
+    const result = await registerCustomer(deps, { name: 42, email: ["a@b.c"], phone: null, address: {}, password: true }, newClient());
     expect(result).toMatchObject({ ok: false, status: 400 });
   });
 
@@ -554,5 +559,24 @@ describe("what the log and database never hold", () => {
     expect(rows).toHaveLength(0);
     const [profile] = await testDb.db.select().from(users).where(eq(users.id, user.id));
     expect(JSON.stringify(profile)).not.toContain(user.password);
+  });
+});
+
+describe("registration limit", () => {
+  it("refuses more sign-ups from one client than the hourly limit, storing nothing", async () => {
+    const client = { key: "one-busy-client" };
+    for (let i = 0; i < REGISTER_LIMITS.perClient; i++) {
+      const ok = await registerCustomer(deps, newRegistration(), client);
+      expect(ok.ok).toBe(true);
+    }
+    const extra = newRegistration();
+    const refused = await registerCustomer(deps, extra, client);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.status).toBe(429);
+      expect(refused.message).toMatch(/Terlalu banyak percobaan/);
+    }
+    const [stored] = await testDb.db.select().from(users).where(eq(users.email, String(extra.email).toLowerCase()));
+    expect(stored).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ import { getAuth, type Auth } from "./auth.server";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
-import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
+import { clearRateLimit, hitRateLimit, retryMessage } from "./rate-limit.server";
 
 export type AccountDeps = { db: Database; auth: Auth };
 
@@ -157,7 +157,10 @@ function loginKeys(email: string, client: string) {
 
 export type RegisterField = "name" | "email" | "phone" | "address" | "password" | "confirmPassword" | "terms";
 
-export async function registerCustomer(deps: AccountDeps, input: Record<string, unknown>): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
+/** Sign-ups per client address per hour: generous because mobile carriers put many shoppers behind one address, yet a bot cannot fill the database. */
+export const REGISTER_LIMITS = { perClient: 30, windowSeconds: 60 * 60 };
+
+export async function registerCustomer(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
   const parsed = parseWithConfirmation<typeof registerSchema, RegisterField>(registerSchema, input, T.passwordMismatch);
   if (!parsed.ok) {
     const { fieldErrors } = parsed;
@@ -166,6 +169,9 @@ export async function registerCustomer(deps: AccountDeps, input: Record<string, 
     return failure(400, T.validationTitle, message as string, fieldErrors);
   }
   const { name, email, phone, address, password } = parsed.data;
+  // Counted once the form is valid, so fixing a typo never locks anyone out.
+  const limit = await hitRateLimit(deps.db, `register:client:${client.key}`, REGISTER_LIMITS.perClient, REGISTER_LIMITS.windowSeconds);
+  if (!limit.allowed) return failure(429, T.registerFailedTitle, retryMessage(limit.retryAfterSeconds));
   const taken = () => failure<RegisterField>(409, T.registerFailedTitle, T.emailTaken, { email: T.emailTaken });
 
   // Better Auth answers a duplicate sign-up with a made-up user (it hides which e-mails

@@ -8,6 +8,10 @@ import { createOrPromoteAdmin } from "./admin-accounts.server";
 import { createAuth } from "./auth.server";
 import type * as MailModule from "./mail.server";
 
+let clientCounter = 0;
+/** A distinct client address per sign-up, so the per-client limit never mixes tests. */
+const newClient = () => ({ key: `test-client-${++clientCounter}` });
+
 vi.mock("./mail.server", async (importOriginal) => ({ ...(await importOriginal<typeof MailModule>()), sendMail: vi.fn(async () => {}) }));
 
 let testDb: TestDatabase;
@@ -41,7 +45,7 @@ describe("createOrPromoteAdmin", () => {
       password: "Dewi-Punya-Password",
       confirmPassword: "Dewi-Punya-Password",
       terms: "on",
-    });
+    }, newClient());
     const result = await createOrPromoteAdmin(testDb.db, { email: "dewi@contoh.id", password: "Password-Diabaikan" }, deps.auth);
     expect(result.status).toBe(200);
     expect(result.body.message).toMatch(/sekarang admin/);

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { authSecret, config, type AppConfig } from "./config.server";
 import { getDb } from "./db.server";
+import { log } from "./logger.server";
 import { resetPasswordMail, sendMail, verificationMail } from "./mail.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 
@@ -41,7 +42,9 @@ export function createAuth(db: Database, cfg: AppConfig = config()) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const href = `${cfg.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendMail(resetPasswordMail(user.email, user.name, href));
+        // Not awaited: the answer must take as long for a registered e-mail as for an
+        // unknown one, or its timing would tell who has an account.
+        void sendMail(resetPasswordMail(user.email, user.name, href)).catch((error) => log.error("reset mail failed", { error }));
       },
     },
     emailVerification: {

@@ -218,6 +218,8 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     box = await dialog(page, "Email Terkirim");
     await box.getByRole("button", { name: "OK" }).click();
 
+    // The reset mail is sent after the answer (equal timing for unknown e-mails): wait for it.
+    await expect.poll(() => mailsTo(customer.email).some((m) => m.text.includes("Reset password akun"))).toBe(true);
     const resetMail = mailsTo(customer.email).find((m) => m.text.includes("Reset password akun"));
     const link = linkFromMail(resetMail!.text, "/reset-password");
     expect(link?.startsWith(`${server.url}/reset-password?token=`)).toBe(true);

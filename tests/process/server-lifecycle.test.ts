@@ -18,7 +18,7 @@ describe("embedded database ownership and shutdown", () => {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       const second = spawnSync(process.execPath, [path.join(root, "server/start.mjs")], {
         cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: "", NODE_ENV: "production" },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: "", NODE_ENV: "production", SKIP_BUILD: "1" },
         encoding: "utf8",
         timeout: 60_000,
       });

@@ -48,6 +48,7 @@ export async function startTestServer({ env = {}, dataDir }: { env?: Record<stri
       LOG_LEVEL: "info",
       DATABASE_URL: "",
       SMTP_URL: "",
+      SKIP_BUILD: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
