@@ -1,6 +1,7 @@
 // Orders in the admin panel: finding them among many, status changes with their history
 // and stock, the delivery fee, the detail's contact links, the picking list and the CSV.
 import { and, desc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
@@ -10,6 +11,7 @@ import * as exportRoute from "~/routes/admin.orders.export";
 import * as printRoute from "~/routes/admin.orders.print.$id";
 import * as pickingRoute from "~/routes/admin.picking-list";
 import { countOrdersByStatus, exportOrdersCsv, listOrdersForAdmin, parseAdminOrderFilters, pickingList, setOrderStatus } from "~/server/admin-orders.server";
+import { placeOrder } from "~/server/orders.server";
 import { createManyOrders, createOrder, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -114,6 +116,27 @@ describe("status changes", () => {
     // Between non-cancelled statuses stock does not move.
     await changeStatus(order.id, "processing");
     expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([7, 0]);
+  });
+
+  it("undoes exactly what checkout took, for an order placed through the real checkout", async () => {
+    const p = await createProduct(testDb.db, { stock: 9, price: 10000, discount: 10 });
+    const placed = await placeOrder(testDb.db, customer, {
+      name: "Siti Aminah",
+      phone: "6281234567890",
+      address: "Jl. Kalimantan No. 37, Jember",
+      notes: "",
+      slot: "pagi",
+      lines: [{ productId: p.id, quantity: 4 }],
+      idempotencyKey: randomUUID(),
+    });
+    if (!placed.ok) throw new Error(placed.message);
+    expect(await stockOf(p.id)).toBe(5);
+    await changeStatus(placed.order.id, "cancelled");
+    expect(await stockOf(p.id)).toBe(9);
+    await changeStatus(placed.order.id, "pending");
+    expect(await stockOf(p.id)).toBe(5);
+    const reasons = await testDb.db.select({ reason: stockAdjustments.reason, delta: stockAdjustments.delta }).from(stockAdjustments).where(eq(stockAdjustments.orderId, placed.order.id));
+    expect(reasons.map((r) => `${r.reason}:${r.delta}`).sort()).toEqual(["cancel:4", "order:-4", "uncancel:-4"]);
   });
 
   it("refuses to un-cancel when stock is short, with a clear message, and changes nothing", async () => {
