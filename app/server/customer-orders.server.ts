@@ -129,7 +129,7 @@ export async function listOrdersForCustomer(
           })
           .from(orders)
           .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
           .limit(pageSize)
           .offset((currentPage - 1) * pageSize);
 
@@ -205,7 +205,7 @@ export async function listRecentOrdersForCustomer(db: Queryable, userId: string,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
     .limit(safeLimit);
 }
 
