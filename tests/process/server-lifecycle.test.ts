@@ -2,11 +2,13 @@
 // friendly 503 while PostgreSQL is away, recovering without a restart.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, existsSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, postgresAvailable, startTcpProxy } from "../support/postgres";
 import { startTestServer } from "../support/server";
+import { checkDurability, newEngine, openEngine, pgliteStartupLog, prepareShop, type Line } from "../support/shop-load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -37,6 +39,76 @@ describe("embedded database ownership and shutdown", () => {
     const again = await startTestServer({ dataDir });
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
     await again.stop();
+  });
+});
+
+describe("SIGTERM with a request in flight", () => {
+  it("stops accepting, finishes the request, closes the database and exits 0 within 10 s", async () => {
+    const engine = await newEngine("pglite", "sigterm");
+    if (engine.kind !== "pglite") throw new Error("unreachable");
+    const fixture = await prepareShop(engine, { customers: 1, productCount: 1 });
+    const server = await startTestServer({ dataDir: engine.dataDir });
+    const line: Line = { productId: fixture.productIds[0], quantity: 2 };
+    const body = new URLSearchParams([
+      ["name", "Siti Aminah"],
+      ["phone", "081234567890"],
+      ["address", "Jl. Kalimantan No. 37, Sumbersari, Jember"],
+      ["slot", "pagi"],
+      ["idempotencyKey", "sigterm-in-flight-0001"],
+      ["productId", line.productId],
+      ["quantity", String(line.quantity)],
+    ]).toString();
+
+    // A slow checkout: headers and half the form now, the rest after the signal.
+    const request = http.request(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        cookie: fixture.customers[0].cookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": Buffer.byteLength(body),
+      },
+    });
+    const answered = new Promise<{ status: number; location: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? "") }));
+      });
+      request.on("error", reject);
+    });
+    request.write(body.slice(0, 40));
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalled = Date.now();
+    server.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    // No new connections once stopping...
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    // ...but the checkout already under way completes and is stored.
+    request.end(body.slice(40));
+    const response = await answered;
+    expect(response.status).toBe(303);
+    expect(response.location).toMatch(/^\/order-success\?order=/);
+
+    const code = await server.stop();
+    expect(code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.logs()).not.toMatch(/"level":"error"/);
+    expect(existsSync(path.join(engine.dataDir, "shop.lock"))).toBe(false);
+
+    // A clean close: the engine finds a shut-down database (no crash recovery) holding the
+    // order finished during the stop.
+    const startup = pgliteStartupLog(engine.dataDir);
+    expect(startup).toMatch(/database system was shut down/);
+    expect(startup).not.toMatch(/not properly shut down|automatic recovery/);
+    const handle = await openEngine(engine);
+    try {
+      const orderId = new URL(response.location, server.url).searchParams.get("order")!;
+      const report = await checkDurability(handle.db, fixture, new Map([[orderId, [line]]]));
+      expect(report).toMatchObject({ storedOrders: 1, acknowledgedMissing: [], halfStored: [], stockMismatches: [] });
+    } finally {
+      await handle.close();
+    }
   });
 });
 
