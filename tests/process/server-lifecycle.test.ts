@@ -1,12 +1,11 @@
-// The server as a process: one owner of the embedded data, a clean stop on SIGTERM, and a
-// friendly 503 while PostgreSQL is away, recovering without a restart.
+// The server as a process: one owner of the embedded data, and a clean stop on SIGTERM that
+// finishes the requests in flight.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, postgresAvailable, startTcpProxy } from "../support/postgres";
+import { describe, expect, it } from "vitest";
 import { startTestServer } from "../support/server";
 import { checkDurability, newEngine, openEngine, pgliteStartupLog, prepareShop, type Line } from "../support/shop-load";
 
@@ -112,44 +111,4 @@ describe("SIGTERM with a request in flight", () => {
   });
 });
 
-const pgUp = await postgresAvailable();
-
-describe.skipIf(!pgUp)("PostgreSQL going away", () => {
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString() } });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.close();
-    await database?.drop();
-  });
-
-  it("shows a friendly 503 page while the database is away and recovers by itself", async () => {
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-    proxy.cut();
-    const down = await fetch(`${server.url}/`);
-    expect(down.status).toBe(503);
-    const html = await down.text();
-    expect(html).toContain("sedang gangguan");
-    expect(html).not.toMatch(/at \w+ \(|node_modules|Error:/);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
-    proxy.restore();
-    let recovered = 0;
-    for (let i = 0; i < 50 && recovered !== 200; i++) {
-      recovered = (await fetch(`${server.url}/`)).status;
-      if (recovered !== 200) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(recovered).toBe(200);
-  });
-});
+// PostgreSQL going away: tests/faults/database-down.test.ts (npm run test:faults).
