@@ -41,7 +41,7 @@ export async function openEngine(engine: Engine, holder = "test"): Promise<Datab
 }
 
 export type Customer = { id: string; cookie: string };
-export type ShopFixture = { customers: Customer[]; productIds: string[]; startStock: Map<string, number> };
+export type ShopFixture = { customers: Customer[]; productIds: string[]; productSlugs: string[]; startStock: Map<string, number> };
 
 /**
  * Customers signed in (Better Auth sessions made in the database, the cookie a browser would
@@ -58,13 +58,15 @@ export async function prepareShop(engine: Engine, { customers = 4, productCount 
       made.push({ id: user.id, cookie: await signIn(handle.db, user) });
     }
     const productIds: string[] = [];
+    const productSlugs: string[] = [];
     const startStock = new Map<string, number>();
     for (let i = 0; i < productCount; i++) {
       const product = await createProduct(handle.db, { stock, price: 3000 + 1000 * i });
       productIds.push(product.id);
+      productSlugs.push(product.slug);
       startStock.set(product.id, stock);
     }
-    return { customers: made, productIds, startStock };
+    return { customers: made, productIds, productSlugs, startStock };
   } finally {
     await handle.close();
   }
