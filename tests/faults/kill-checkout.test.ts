@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
-import { checkDurability, newEngine, openEngine, postCheckout, prepareShop, randomLines, serverOptions, type Engine, type Line } from "./shop-load";
+import { checkDurability, newEngine, openEngine, postCheckout, prepareShop, randomLines, serverOptions, type Engine, type Line } from "../support/shop-load";
 
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 3);
 const WORKERS = 6;

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { postCheckout } from "../faults/shop-load";
+import { postCheckout } from "../support/shop-load";
 import { createCategory, createProduct, createUser, signIn } from "../support/factories";
 import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";

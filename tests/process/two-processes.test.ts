@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { orderItems, products } from "~/db/schema";
 import { shortOrderId } from "~/lib/orders";
-import { postCheckout, type Customer } from "../faults/shop-load";
+import { postCheckout, type Customer } from "../support/shop-load";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";

@@ -1,6 +1,7 @@
 // Shared by the fault tests: a shop database prepared with customers who are signed in and
 // products with plenty of stock, checkouts posted the way the browser's form posts them,
 // and the durability checks run on the database afterwards.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -8,8 +9,8 @@ import { eq, inArray } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
-import { createPostgresDatabase } from "../support/postgres";
-import { createProduct, createUser, signIn } from "../support/factories";
+import { createPostgresDatabase } from "./postgres";
+import { createProduct, createUser, signIn } from "./factories";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -40,7 +41,7 @@ export async function openEngine(engine: Engine, holder = "test"): Promise<Datab
 }
 
 export type Customer = { id: string; cookie: string };
-export type ShopFixture = { customers: Customer[]; productIds: string[]; startStock: Map<string, number> };
+export type ShopFixture = { customers: Customer[]; productIds: string[]; productSlugs: string[]; startStock: Map<string, number> };
 
 /**
  * Customers signed in (Better Auth sessions made in the database, the cookie a browser would
@@ -57,13 +58,15 @@ export async function prepareShop(engine: Engine, { customers = 4, productCount 
       made.push({ id: user.id, cookie: await signIn(handle.db, user) });
     }
     const productIds: string[] = [];
+    const productSlugs: string[] = [];
     const startStock = new Map<string, number>();
     for (let i = 0; i < productCount; i++) {
       const product = await createProduct(handle.db, { stock, price: 3000 + 1000 * i });
       productIds.push(product.id);
+      productSlugs.push(product.slug);
       startStock.set(product.id, stock);
     }
-    return { customers: made, productIds, startStock };
+    return { customers: made, productIds, productSlugs, startStock };
   } finally {
     await handle.close();
   }
@@ -159,4 +162,18 @@ export async function checkDurability(db: Database, fixture: ShopFixture, acknow
 export async function productStock(db: Database, id: string): Promise<number | undefined> {
   const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return row?.stock;
+}
+
+/**
+ * What PostgreSQL inside PGlite says when it opens the data dir: "database system was shut
+ * down" after a clean close, "not properly shut down; automatic recovery" after a crash.
+ * Run in a child process so that the messages (printed by the engine itself) can be read.
+ */
+export function pgliteStartupLog(dataDir: string): string {
+  const script = `import { PGlite } from "@electric-sql/pglite";
+const pg = await PGlite.create(process.argv[1], { debug: 1 });
+await pg.query("select 1");
+await pg.close();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, path.join(dataDir, "pgdata")], { cwd: root, encoding: "utf8", timeout: 60_000 });
+  return `${result.stdout}${result.stderr}`;
 }
