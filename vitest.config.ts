@@ -43,6 +43,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        extends: true,
+        test: {
+          // Kill, shutdown, outage and soak tests: minutes long, run by `npm run test:faults`
+          // (scripts/test.mjs leaves them out of `npm test`). One file at a time: each one
+          // loads the server and the timing of a kill or a soak must not depend on a neighbour.
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

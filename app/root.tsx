@@ -17,7 +17,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     const response = await next();
     // A failure while the database is away is an outage, not a bug: say so with a 503
     // that a shopper understands, and recover by itself when the database is back.
-    if (response.status >= 500 && !(await checkHealth()).ok) return serviceUnavailable(request);
+    // A route that answers 503 itself (the health check, a form's own outage message) has said so already.
+    if (response.status >= 500 && response.status !== 503 && !(await checkHealth()).ok) return serviceUnavailable(request);
     return response;
   },
 ];

@@ -57,6 +57,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     };
     // Rate limits key on the socket address; a client cannot choose it.
     req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    // React Router hands its middleware the URL without ".data"; the outage answer needs to
+    // know whether the browser's router (JSON) or a person (a page) asked.
+    if (req.path.endsWith(".data")) req.headers["x-shop-data-request"] = "1";
+    else delete req.headers["x-shop-data-request"];
     next();
   });
 

@@ -24,11 +24,15 @@ export function crossSiteRefusal(): Response {
   });
 }
 
+export const OUTAGE_MESSAGE = "Toko sedang gangguan. Silakan coba lagi dalam beberapa saat.";
+
 /** The page shoppers see while the database is unreachable (HTTP 503, retry soon). */
 export function serviceUnavailable(request: Request): Response {
   const headers = { "Retry-After": "30", "Cache-Control": "no-store" };
-  if (new URL(request.url).pathname.endsWith(".data")) {
-    return new Response("Layanan sedang gangguan.", { status: 503, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  // The browser's router shows its own 503 page (root ErrorBoundary) for any error status
+  // without React Router's response header; JSON keeps it readable for other clients.
+  if (request.headers.get("x-shop-data-request") === "1" || new URL(request.url).pathname.endsWith(".data")) {
+    return Response.json({ ok: false, error: OUTAGE_MESSAGE }, { status: 503, headers });
   }
   const { shop } = config();
   const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sedang Gangguan - ${escapeHtml(shop.name)}</title><style>body{font-family:system-ui,sans-serif;background:#fafaf9;color:#1c1917;margin:0;display:grid;place-items:center;min-height:100vh;text-align:center;padding:1rem}h1{color:#166534}a{display:inline-block;margin-top:1rem;background:#15803d;color:#fff;padding:.75rem 1.25rem;border-radius:.5rem;text-decoration:none}</style></head><body><main><h1>Toko sedang gangguan</h1><p>Maaf, ${escapeHtml(shop.name)} sedang gangguan sebentar. Pesanan dan keranjang Anda aman.</p><p>Silakan coba lagi dalam beberapa saat.</p><a href="">Coba Lagi</a></main></body></html>`;

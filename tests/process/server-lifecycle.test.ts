@@ -1,12 +1,13 @@
-// The server as a process: one owner of the embedded data, a clean stop on SIGTERM, and a
-// friendly 503 while PostgreSQL is away, recovering without a restart.
+// The server as a process: one owner of the embedded data, and a clean stop on SIGTERM that
+// finishes the requests in flight.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, existsSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, postgresAvailable, startTcpProxy } from "../support/postgres";
+import { describe, expect, it } from "vitest";
 import { startTestServer } from "../support/server";
+import { checkDurability, newEngine, openEngine, pgliteStartupLog, prepareShop, type Line } from "../support/shop-load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -40,44 +41,74 @@ describe("embedded database ownership and shutdown", () => {
   });
 });
 
-const pgUp = await postgresAvailable();
+describe("SIGTERM with a request in flight", () => {
+  it("stops accepting, finishes the request, closes the database and exits 0 within 10 s", async () => {
+    const engine = await newEngine("pglite", "sigterm");
+    if (engine.kind !== "pglite") throw new Error("unreachable");
+    const fixture = await prepareShop(engine, { customers: 1, productCount: 1 });
+    const server = await startTestServer({ dataDir: engine.dataDir });
+    const line: Line = { productId: fixture.productIds[0], quantity: 2 };
+    const body = new URLSearchParams([
+      ["name", "Siti Aminah"],
+      ["phone", "081234567890"],
+      ["address", "Jl. Kalimantan No. 37, Sumbersari, Jember"],
+      ["slot", "pagi"],
+      ["idempotencyKey", "sigterm-in-flight-0001"],
+      ["productId", line.productId],
+      ["quantity", String(line.quantity)],
+    ]).toString();
 
-describe.skipIf(!pgUp)("PostgreSQL going away", () => {
-  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+    // A slow checkout: headers and half the form now, the rest after the signal.
+    const request = http.request(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        cookie: fixture.customers[0].cookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+        "content-length": Buffer.byteLength(body),
+      },
+    });
+    const answered = new Promise<{ status: number; location: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? "") }));
+      });
+      request.on("error", reject);
+    });
+    request.write(body.slice(0, 40));
+    await new Promise((r) => setTimeout(r, 300));
 
-  beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString() } });
-  });
+    const signalled = Date.now();
+    server.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    // No new connections once stopping...
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    // ...but the checkout already under way completes and is stored.
+    request.end(body.slice(40));
+    const response = await answered;
+    expect(response.status).toBe(303);
+    expect(response.location).toMatch(/^\/order-success\?order=/);
 
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.close();
-    await database?.drop();
-  });
+    const code = await server.stop();
+    expect(code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(server.logs()).not.toMatch(/"level":"error"/);
+    expect(existsSync(path.join(engine.dataDir, "shop.lock"))).toBe(false);
 
-  it("shows a friendly 503 page while the database is away and recovers by itself", async () => {
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-    proxy.cut();
-    const down = await fetch(`${server.url}/`);
-    expect(down.status).toBe(503);
-    const html = await down.text();
-    expect(html).toContain("sedang gangguan");
-    expect(html).not.toMatch(/at \w+ \(|node_modules|Error:/);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
-    proxy.restore();
-    let recovered = 0;
-    for (let i = 0; i < 50 && recovered !== 200; i++) {
-      recovered = (await fetch(`${server.url}/`)).status;
-      if (recovered !== 200) await new Promise((r) => setTimeout(r, 200));
+    // A clean close: the engine finds a shut-down database (no crash recovery) holding the
+    // order finished during the stop.
+    const startup = pgliteStartupLog(engine.dataDir);
+    expect(startup).toMatch(/database system was shut down/);
+    expect(startup).not.toMatch(/not properly shut down|automatic recovery/);
+    const handle = await openEngine(engine);
+    try {
+      const orderId = new URL(response.location, server.url).searchParams.get("order")!;
+      const report = await checkDurability(handle.db, fixture, new Map([[orderId, [line]]]));
+      expect(report).toMatchObject({ storedOrders: 1, acknowledgedMissing: [], halfStored: [], stockMismatches: [] });
+    } finally {
+      await handle.close();
     }
-    expect(recovered).toBe(200);
   });
 });
+
+// PostgreSQL going away: tests/faults/database-down.test.ts (npm run test:faults).

@@ -19,8 +19,8 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shop_proc_${Date.now()}_${randomBytes(3).toString("hex")}`;
+export async function createPostgresDatabase(prefix = "shop_proc"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

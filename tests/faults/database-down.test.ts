@@ -1,0 +1,110 @@
+// PostgreSQL going away while the shop runs: the server reaches its own throw-away database
+// through a TCP proxy in the test, so the test can cut the database off without stopping
+// the shared PostgreSQL. Shoppers get a friendly Indonesian 503, never a stack trace, and
+// the shop recovers by itself when the database is back.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable, startTcpProxy } from "../support/postgres";
+import { startTestServer, type TestServer } from "../support/server";
+import { newEngine, postCheckout, prepareShop, randomLines, type ShopFixture } from "../support/shop-load";
+
+const pgUp = await postgresAvailable();
+const STACK_TRACE = /at \S+ \(|node_modules|\w*Error:|ECONNREFUSED|Connection terminated/;
+
+async function get(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, { redirect: "manual", ...init });
+  return { status: response.status, type: response.headers.get("content-type") ?? "", headers: response.headers, text: await response.text() };
+}
+
+describe.skipIf(!pgUp)("PostgreSQL going away", () => {
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let drop: () => Promise<void>;
+  let server: TestServer;
+  let fixture: ShopFixture;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const engine = await newEngine("postgres", "down");
+    if (engine.kind !== "postgres") throw new Error("unreachable");
+    drop = engine.drop;
+    fixture = await prepareShop(engine, { customers: 1, productCount: 2 });
+    cookie = fixture.customers[0].cookie;
+    const target = new URL(engine.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const viaProxy = new URL(engine.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString() } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await drop?.();
+  });
+
+  it("answers 503 'sedang gangguan' while the database is away and recovers without a restart", async () => {
+    const up = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
+    expect(up.status).toBe(303);
+    expect((await get(`${server.url}/`)).status).toBe(200);
+
+    proxy.cut();
+
+    // Pages: the friendly HTML page, for visitors and signed-in customers alike.
+    for (const [path, init] of [
+      ["/", {}],
+      ["/products", {}],
+      ["/products?q=bayam", {}],
+      ["/orders", { headers: { cookie } }],
+      ["/checkout", { headers: { cookie } }],
+    ] as const) {
+      const page = await get(`${server.url}${path}`, init);
+      expect(page.status, path).toBe(503);
+      expect(page.type, path).toMatch(/text\/html/);
+      expect(page.text, path).toContain("sedang gangguan");
+      expect(page.text, path).not.toMatch(STACK_TRACE);
+      expect(page.headers.get("retry-after"), path).toBeTruthy();
+    }
+
+    // An order placed during the outage: the same page, and nothing half-done.
+    const body = new URLSearchParams([
+      ["name", "Siti Aminah"],
+      ["phone", "081234567890"],
+      ["address", "Jl. Kalimantan No. 37, Jember"],
+      ["slot", "pagi"],
+      ["idempotencyKey", "database-down-order-0001"],
+      ["productId", fixture.productIds[0]],
+      ["quantity", "1"],
+    ]);
+    const checkout = await get(`${server.url}/checkout`, { method: "POST", headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body });
+    expect(checkout.status).toBe(503);
+    expect(checkout.text).toContain("sedang gangguan");
+    expect(checkout.text).not.toMatch(STACK_TRACE);
+
+    // Client-side navigations (.data) and the health check: JSON with 503. Without React
+    // Router's own response header the browser's router shows its 503 error page.
+    for (const path of ["/products.data", "/orders.data", "/healthz"]) {
+      const data = await get(`${server.url}${path}`, { headers: { cookie } });
+      expect(data.status, path).toBe(503);
+      expect(data.type, path).toMatch(/application\/json/);
+      expect(data.headers.get("x-remix-response"), path).toBeNull();
+      expect(data.text, path).not.toMatch(STACK_TRACE);
+    }
+    expect(JSON.parse((await get(`${server.url}/healthz`)).text)).toMatchObject({ ok: false });
+
+    // Static files need no database.
+    expect((await get(`${server.url}/favicon.ico`)).status).toBe(200);
+
+    proxy.restore();
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await get(`${server.url}/`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(200);
+    expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
+    expect((await get(`${server.url}/healthz`)).status).toBe(200);
+    const again = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
+    expect(again.status).toBe(303);
+    expect(server.process.exitCode).toBeNull();
+  });
+});
