@@ -9,6 +9,7 @@ import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
+import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
 import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable } from "~/server/request-guard.server";
 import { getSessionUser } from "~/server/session.server";
@@ -23,6 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (response.status >= 500 && response.status !== 503 && !(await checkHealth()).ok) return serviceUnavailable(request);
     return response;
   },
+  ({ request }, next) => httpCacheMiddleware(request, next),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

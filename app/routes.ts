@@ -54,6 +54,7 @@ export default [
     route("admin/products/:id", "routes/admin.products.$id.tsx"),
     route("admin/categories", "routes/admin.categories.tsx"),
     route("admin/inbox", "routes/admin.inbox.tsx"),
+    route("admin/customers", "routes/admin.customers.tsx"),
   ]),
 
   // Resources
