@@ -7,6 +7,7 @@ import { ToastProvider } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
+import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
 import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable } from "~/server/request-guard.server";
 import { getSessionUser } from "~/server/session.server";
@@ -21,6 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (response.status >= 500 && response.status !== 503 && !(await checkHealth()).ok) return serviceUnavailable(request);
     return response;
   },
+  ({ request }, next) => httpCacheMiddleware(request, next),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -21,6 +21,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   const buildFile = path.join(root, "build/server/index.js");
   const build = await import(buildFile);
   const entry = build.entry.module;
+  // Part of the catalog pages' ETag: a deploy changes the HTML even when the catalog did not.
+  process.env.SHOP_BUILD_ID ??= build.assets.version;
 
   const app = express();
   app.disable("x-powered-by");
