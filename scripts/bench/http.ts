@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
+import type { DatabaseHandle } from "~/db/client.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 process.env.BETTER_AUTH_SECRET ??= randomBytes(32).toString("hex");
@@ -40,7 +41,7 @@ type Row = { engine: string; target: string; reqPerSec: number; p50: number; p99
 
 const log = (msg: string) => console.log(msg);
 
-async function prepare(open: () => Promise<import("~/db/client.server").DatabaseHandle>): Promise<Fixture> {
+async function prepare(open: () => Promise<DatabaseHandle>): Promise<Fixture> {
   const handle = await open();
   try {
     await seedCatalogIfEmpty(handle.db);
@@ -128,7 +129,7 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
   let dataDir = "";
   let database: Awaited<ReturnType<typeof throwAwayDatabase>> | undefined;
   let env: Record<string, string>;
-  let open: () => Promise<import("~/db/client.server").DatabaseHandle>;
+  let open: () => Promise<DatabaseHandle>;
   mkdirSync(path.join(root, ".tmp"), { recursive: true });
   dataDir = path.join(root, ".tmp", `bench-http-${engine}-${Date.now()}`);
   mkdirSync(dataDir, { recursive: true });
@@ -213,7 +214,7 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
 }
 
 /** Every stored order matches what its key's request sent, totals add up, stock adds up. */
-async function verifyOrders(open: () => Promise<import("~/db/client.server").DatabaseHandle>, fixture: Fixture, confirmed: number, sent: number): Promise<string> {
+async function verifyOrders(open: () => Promise<DatabaseHandle>, fixture: Fixture, confirmed: number, sent: number): Promise<string> {
   const handle = await open();
   try {
     const stored = await handle.db
