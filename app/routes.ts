@@ -63,5 +63,6 @@ export default [
   route("uploads/*", "routes/uploads.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

@@ -85,11 +85,21 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   app.use(compression());
 
   // Hashed build assets never change: cache them for a year.
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // A missing hashed file (an old page asking for a previous build's chunk) is a plain 404, never a page or a 500.
+  app.use("/assets", (req, res) => {
+    res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Tidak ditemukan.");
+  });
   app.use(
-    "/assets",
-    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    express.static(path.join(root, "build/client"), {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, file) => {
+        // The service worker must be re-checked on every visit so a fix reaches phones at once.
+        if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
   );
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
 
   // Local control channel for admin commands while the embedded database is in use.
   let controlToken = "";
