@@ -1,7 +1,7 @@
 // The HTTP server: static files, compression, the React Router app, and a graceful stop.
 // Plain JavaScript so production needs no TypeScript at run time.
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -84,8 +84,26 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
 
   app.use(compression());
 
-  // Hashed build assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Hashed build assets never change: cache them for a year. The build writes .br and .gz
+  // copies at the highest levels (server/precompress-plugin.ts); send those when the browser takes them.
+  const assetsDir = path.join(root, "build/client/assets");
+  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith(".br") || f.endsWith(".gz")) : []);
+  app.use("/assets", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (name.includes("/")) return next();
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+      if (!new RegExp(`(^|[\\s,])${encoding}([\\s;,]|$)`).test(accepted) || !precompressed.has(name + suffix)) continue;
+      res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Vary", "Accept-Encoding");
+      res.type(path.extname(name));
+      res.sendFile(path.join(assetsDir, name + suffix), { maxAge: "1y", immutable: true }, (error) => error && next(error));
+      return;
+    }
+    next();
+  });
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // A missing hashed file (an old page asking for a previous build's chunk) is a plain 404, never a page or a 500.
   app.use("/assets", (req, res) => {
     res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Tidak ditemukan.");
