@@ -63,7 +63,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     // know whether the browser's router (JSON) or a person (a page) asked.
     if (req.path.endsWith(".data")) req.headers["x-shop-data-request"] = "1";
     else delete req.headers["x-shop-data-request"];
-    next();
+    entry.runWithRequestId(requestId, () => next());
   });
 
   // Bodies larger than the shop ever needs (an image upload is at most 5 MB) are refused early.
