@@ -185,6 +185,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },
   { route: "robots.txt", url: () => "/robots.txt", get: all("ok"), data: false },
   { route: "healthz", url: () => "/healthz", get: all("ok"), data: false },
+  { route: "manifest.webmanifest", url: () => "/manifest.webmanifest", get: all("ok"), data: false },
 ];
 
 /**
