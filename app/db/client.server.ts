@@ -33,7 +33,7 @@ export type DatabaseHandle = {
 };
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; queryTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string; holder: string }
   | { kind: "memory" };
 
@@ -58,6 +58,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // A database host that vanishes from the network sends no reset: without these a query
+      // on an open connection waits for minutes and the shopper's page with it. A timed-out
+      // query fails its request (a 503 page) and the pool drops that connection.
+      query_timeout: options.queryTimeoutMs ?? 15_000,
+      keepAlive: true,
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
