@@ -1,0 +1,197 @@
+// `npm run bench:pages`: Lighthouse (mobile preset, default simulated throttling) against the
+// production server on a fresh data directory. Prints one row per page and writes the figures
+// to bench/results/pages-<timestamp>.json. Env: SKIP_BUILD=1 (use the existing build),
+// RUNS=n (repeat and take the median of each figure), CHROMIUM_PATH (default /usr/bin/chromium).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { freePort } from "../../tests/support/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const runs = Math.max(1, Number(process.env.RUNS ?? 1) || 1);
+const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+type PageFigures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  jsTransferBytes: number;
+  totalTransferBytes: number;
+  requests: number;
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function startShop(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  mkdirSync(path.join(root, ".tmp"), { recursive: true });
+  const dataDir = mkdtempSync(path.join(root, ".tmp", "bench-pages-"));
+  const url = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: url, DATABASE_URL: "", SKIP_BUILD: "1", LOG_REQUESTS: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    child.stdout.on("data", () => {
+      if (output.includes("shop listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first product linked from /products, so the bench does not depend on the sample catalog's names. */
+async function firstProductPath(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/products`)).text();
+  const match = html.match(/href="(\/products\/[^"?#]+)"/);
+  if (!match) throw new Error("no product link on /products");
+  return match[1];
+}
+
+const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"];
+
+// A fresh browser per run: a reused one sometimes records no navigation (NO_NAVSTART) and would
+// carry caches and service workers from one page to the next.
+async function measure(url: string): Promise<{ figures: PageFigures; failing: string[] }> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    return await measureIn(url, chrome.port);
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measureIn(url: string, port: number): Promise<{ figures: PageFigures; failing: string[] }> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const summary = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const byType = (type: string) => summary.find((i) => i.resourceType === type);
+  // Audits that cost points outside performance, so a score below 100 says why.
+  const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
+    (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}:${ref.id}`),
+  );
+  const figures: PageFigures = {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
+    fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? NaN),
+    jsTransferBytes: byType("script")?.transferSize ?? 0,
+    totalTransferBytes: byType("total")?.transferSize ?? 0,
+    requests: byType("total")?.requestCount ?? 0,
+  };
+  return { figures, failing };
+}
+
+function medianFigures(all: PageFigures[]): PageFigures {
+  const keys = Object.keys(all[0]) as (keyof PageFigures)[];
+  return Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as PageFigures;
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function main() {
+  if (process.env.SKIP_BUILD !== "1") {
+    console.log("building...");
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const shop = await startShop();
+  try {
+    const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", "/about"];
+    // One unmeasured visit per page first, so the server's first-request work is not measured.
+    for (const p of pages) await fetch(`${shop.url}${p}`).then((r) => r.arrayBuffer());
+    const results: Record<string, { median: PageFigures; runs: PageFigures[]; failingAudits: string[] }> = {};
+    for (const p of pages) {
+      const all: PageFigures[] = [];
+      const failing = new Set<string>();
+      for (let i = 0; i < runs; i++) {
+        const run = await measure(`${shop.url}${p}`);
+        all.push(run.figures);
+        for (const f of run.failing) failing.add(f);
+      }
+      results[p] = { median: medianFigures(all), runs: all, failingAudits: [...failing] };
+    }
+
+    const rows = Object.entries(results).map(([p, { median: f }]) => ({
+      page: p,
+      perf: f.performance,
+      a11y: f.accessibility,
+      bp: f.bestPractices,
+      seo: f.seo,
+      LCP: `${(f.lcpMs / 1000).toFixed(2)} s`,
+      TBT: `${f.tbtMs} ms`,
+      CLS: f.cls,
+      "JS (transfer)": kB(f.jsTransferBytes),
+      total: kB(f.totalTransferBytes),
+    }));
+    console.log(`\nLighthouse ${lighthouseVersion()}, mobile preset, simulated throttling, ${runs} run(s) per page (median)`);
+    console.table(rows);
+    for (const [p, r] of Object.entries(results)) if (r.failingAudits.length) console.log(`${p} loses points on: ${r.failingAudits.join(", ")}`);
+
+    const outDir = path.join(root, "bench/results");
+    mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `pages-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, chromium: chromeVersion() };
+    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), runs, machine, results }, null, 2)}\n`);
+    console.log(`written ${path.relative(root, file)}`);
+  } finally {
+    await shop.stop();
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+}
+
+function chromeVersion(): string {
+  const out = spawnSync(chromePath, ["--version"], { encoding: "utf8" });
+  return (out.stdout.match(/Chromium [\d.]+/)?.[0] ?? out.stdout.trim()) || "unknown";
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
