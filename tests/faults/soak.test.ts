@@ -37,9 +37,11 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
+/** SOAK_ENGINES=pglite or =postgres runs one only. */
+const only = process.env.SOAK_ENGINES?.split(",");
 describe.each([
-  { kind: "pglite" as const, skip: false },
-  { kind: "postgres" as const, skip: !pgUp },
+  { kind: "pglite" as const, skip: only ? !only.includes("pglite") : false },
+  { kind: "postgres" as const, skip: !pgUp || (only ? !only.includes("postgres") : false) },
 ])("soak ($kind)", ({ kind, skip }) => {
   it.skipIf(skip)(
     `holds steady for ${SOAK_SECONDS} s: memory levels off, no errors, no leaked connections`,
@@ -49,7 +51,7 @@ describe.each([
       // Checkout allows 20 orders per customer per 10 minutes.
       const checkouts = Math.ceil((SOAK_SECONDS * 1000) / CHECKOUT_INTERVAL_MS);
       const fixture = await prepareShop(engine, { customers: Math.ceil(checkouts / 18) + 1, productCount: 4 });
-      const server = await startTestServer({ ...serverOptions(engine), env: { ...serverOptions(engine).env, LOG_REQUESTS: "0", DATABASE_POOL_SIZE: String(POOL_SIZE), METRICS_LOG_SECONDS: String(SAMPLE_MS / 1000) } });
+      const server = await startTestServer({ ...serverOptions(engine), env: { ...serverOptions(engine).env, LOG_REQUESTS: "0", DATABASE_POOL_SIZE: String(POOL_SIZE), METRICS_LOG_SECONDS: String(SAMPLE_MS / 1000), NODE_OPTIONS: "--expose-gc" } });
       const pid = server.process.pid!;
       const monitor = engine.kind === "postgres" ? new pg.Client({ connectionString: engine.url }) : null;
       await monitor?.connect();
@@ -142,7 +144,8 @@ describe.each([
       console.log(
         `[soak ${kind}] ${SOAK_SECONDS} s: ${counts.pages} page requests, ${counts.checkouts} checkouts, ${failures.length} failures; ` +
           `RSS MB ${curve.join(", ")}; median middle third ${middle.toFixed(1)}, last third ${last.toFixed(1)}, peak ${Math.max(...rss.map((s) => s.mb)).toFixed(1)}; ` +
-          `heap used MB median middle third ${heapMiddle.toFixed(1)}, last third ${heapLast.toFixed(1)}` +
+          `heap used after GC MB ${heap.filter((_, k) => k % Math.max(1, Math.floor(heap.length / 12)) === 0).map((h) => h.toFixed(0)).join(", ")}; ` +
+          `median middle third ${heapMiddle.toFixed(1)}, last third ${heapLast.toFixed(1)}` +
           (connections.length ? `; PostgreSQL connections max ${Math.max(...connections)} (pool ${POOL_SIZE})` : ""),
       );
 
