@@ -5,6 +5,7 @@ import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type H
 import { NonceProvider } from "~/lib/nonce";
 import { log } from "~/server/logger.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
+export { baseSecurityHeaders } from "~/server/security-headers.server";
 
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";

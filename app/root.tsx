@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -5,8 +6,10 @@ import { CartProvider } from "~/components/cart-provider";
 import { ErrorState } from "~/components/error-state";
 import { ToastProvider } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
+import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
+import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
 import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable } from "~/server/request-guard.server";
 import { getSessionUser } from "~/server/session.server";
@@ -21,6 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (response.status >= 500 && response.status !== 503 && !(await checkHealth()).ok) return serviceUnavailable(request);
     return response;
   },
+  ({ request }, next) => httpCacheMiddleware(request, next),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,6 +47,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -52,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#15803d" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>
@@ -66,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(registerServiceWorker, []);
   return (
     <CartProvider>
       <ToastProvider>

@@ -54,6 +54,7 @@ export default [
     route("admin/products/:id", "routes/admin.products.$id.tsx"),
     route("admin/categories", "routes/admin.categories.tsx"),
     route("admin/inbox", "routes/admin.inbox.tsx"),
+    route("admin/customers", "routes/admin.customers.tsx"),
   ]),
 
   // Resources
@@ -62,5 +63,6 @@ export default [
   route("uploads/*", "routes/uploads.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

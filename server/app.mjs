@@ -21,6 +21,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   const buildFile = path.join(root, "build/server/index.js");
   const build = await import(buildFile);
   const entry = build.entry.module;
+  // Part of the catalog pages' ETag: a deploy changes the HTML even when the catalog did not.
+  process.env.SHOP_BUILD_ID ??= build.assets.version;
 
   const app = express();
   app.disable("x-powered-by");
@@ -48,6 +50,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       });
     });
+    // Every response carries the security headers, whoever writes it (static files, the
+    // 413 below, Express's own errors); React Router's pages set their nonce CSP themselves.
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) if (!res.hasHeader(name)) res.setHeader(name, value);
+      return writeHead.apply(this, args);
+    };
     // Rate limits key on the socket address; a client cannot choose it.
     req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
     // React Router hands its middleware the URL without ".data"; the outage answer needs to
@@ -75,16 +84,22 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
 
   app.use(compression());
 
-  const staticHeaders = (res) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  };
   // Hashed build assets never change: cache them for a year.
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // A missing hashed file (an old page asking for a previous build's chunk) is a plain 404, never a page or a 500.
+  app.use("/assets", (req, res) => {
+    res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Tidak ditemukan.");
+  });
   app.use(
-    "/assets",
-    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", setHeaders: staticHeaders, fallthrough: false }),
+    express.static(path.join(root, "build/client"), {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, file) => {
+        // The service worker must be re-checked on every visit so a fix reaches phones at once.
+        if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
   );
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", setHeaders: staticHeaders, index: false }));
 
   // Local control channel for admin commands while the embedded database is in use.
   let controlToken = "";

@@ -46,7 +46,7 @@ let running;
 try {
   running = await startServer();
 } catch (error) {
-  if (error?.name === "DataDirLockedError") {
+  if (error?.name === "DataDirLockedError" || error?.name === "ConfigError") {
     console.error(error.message);
     process.exit(1);
   }

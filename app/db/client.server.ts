@@ -33,7 +33,8 @@ export type DatabaseHandle = {
 };
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number; queryTimeoutMs?: number }
+  /** migrate: false when migrations ran at deploy time (MIGRATE_ON_START=false). */
+  | { kind: "postgres"; url: string; poolSize?: number; migrate?: boolean; queryTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string; holder: string }
   | { kind: "memory" };
 
@@ -67,14 +68,17 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    // Several app processes may start at once; only one migrates at a time.
-    const client = await pool.connect();
-    try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-      client.release();
+    if (options.migrate !== false) {
+      // Several app processes may start at once; only one migrates at a time, the others
+      // wait here and then find nothing left to do.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
     }
     return {
       db,

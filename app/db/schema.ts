@@ -127,6 +127,8 @@ export const products = pgTable(
     index("products_price_idx").on(t.price),
     index("products_featured_idx").on(t.featured),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // The newest change (a sale's stock included) is part of the catalog pages' ETag.
+    index("products_updated_idx").on(t.updatedAt),
   ],
 );
 
@@ -276,3 +278,18 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * One row whose version goes up whenever staff change what the catalog pages show (a
+ * product's or category's data, a product added or removed), bumped by triggers in the
+ * migrations so no writer can forget it. Part of the public pages' ETag.
+ */
+export const catalogState = pgTable(
+  "catalog_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: integer("version").notNull().default(1),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("catalog_state_single_row", sql`${t.id} = 1`)],
+);

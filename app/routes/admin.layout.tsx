@@ -2,7 +2,7 @@
 // and the one-time message of the last action. Every child route guards itself as well:
 // a parent loader never runs for a child's action.
 import { data, Form, Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "react-router";
-import { CheckCircle2, ExternalLink, Inbox, LayoutDashboard, ListChecks, LogOut, Package, Tags, TriangleAlert } from "lucide-react";
+import { CheckCircle2, ExternalLink, Inbox, LayoutDashboard, ListChecks, LogOut, Package, Tags, TriangleAlert, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
@@ -55,6 +55,7 @@ const NAV = [
     match: ["/admin/categories"],
   },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, match: ["/admin/inbox"] },
+  { to: "/admin/customers", label: "Pelanggan", icon: Users, match: ["/admin/customers"] },
 ];
 
 function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: string } | null }) {

@@ -27,7 +27,31 @@ const envSchema = z.object({
     .optional(),
   SHOP_EMAIL: z.string().email().optional(),
   SHOP_ADDRESS: z.string().optional(),
+  // "false" when migrations run once at deploy time (`npm run db:migrate`) instead.
+  MIGRATE_ON_START: z.enum(["true", "false", "1", "0"]).default("true"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
+
+export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/** The bucket settings when all of them are given; none means local disk; some is a mistake. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const given = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const missing = Object.entries(given).filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length === 4) return undefined;
+  if (missing.length > 0) throw new Error(`Konfigurasi tidak valid: penyimpanan S3 butuh juga ${missing.join(", ")}`);
+  return {
+    endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ""),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
+}
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -61,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${shop.name} <${shop.email}>`,
     explicitAuthSecret: e.BETTER_AUTH_SECRET,
+    migrateOnStart: e.MIGRATE_ON_START === "true" || e.MIGRATE_ON_START === "1",
+    s3: s3Config(e),
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     outboxDir: path.join(dataDir, "outbox"),
     logLevel: e.LOG_LEVEL,

@@ -6,7 +6,18 @@ import { config } from "./config.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 
+/** A setting that makes the server refuse to start; start.mjs prints only its message. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 export async function startServices({ port }: { port: number }): Promise<{ controlToken: string }> {
+  const cfg = config();
+  // A secret generated per machine would make a session signed by one app process invalid
+  // on the next: with a shared database every process needs the same one.
+  if (cfg.databaseUrl && cfg.isProduction && !cfg.explicitAuthSecret) {
+    throw new ConfigError("BETTER_AUTH_SECRET wajib diisi (minimal 32 karakter, sama di semua server) saat memakai DATABASE_URL.");
+  }
   const handle = await getDatabaseHandle();
   const controlToken = newControlToken();
   handle.updateLock?.({ port, controlToken });

@@ -1,6 +1,7 @@
 // Fixed-window rate limits kept in the database, so every app process counts together.
-import { sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
 
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
@@ -9,27 +10,32 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * One atomic upsert: concurrent hits from several processes never lose a count.
  */
 export async function hitRateLimit(db: Queryable, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const rows = await db.execute<{ count: number; reset_at: string | Date }>(sql`
-    insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then now() + make_interval(secs => ${windowSeconds}) else rate_limits.reset_at end
-    returning count, reset_at`);
-  const row = (rows as unknown as { rows?: { count: number; reset_at: string | Date }[] }).rows?.[0] ?? (rows as unknown as { count: number; reset_at: string | Date }[])[0];
+  const newWindowEnd = sql`now() + make_interval(secs => ${windowSeconds})`;
+  const expired = sql`${rateLimits.resetAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: newWindowEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then ${newWindowEnd} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   const count = Number(row.count);
-  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000));
+  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 1000));
   return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
 }
 
 /** Forgets a key, e.g. failed logins after a successful one. */
 export async function clearRateLimit(db: Queryable, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** Removes expired windows; cheap enough to run now and then. */
 export async function pruneRateLimits(db: Queryable): Promise<void> {
-  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`));
 }
 
 /**

@@ -6,13 +6,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isCrossSiteMutation(request: Request): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  // A browser that says the request comes from another site (or a sibling subdomain) is
+  // believed whatever Origin it carries; Fetch Metadata cannot be set by page scripts.
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return true;
+  // Browsers send Origin on every cross-site POST. Non-browser clients (curl, scripts)
+  // may send neither header; they carry no victim's cookies to abuse.
   const origin = request.headers.get("origin");
   const allowed = new Set([new URL(config().appUrl).origin, new URL(request.url).origin]);
-  if (origin) return !allowed.has(origin);
-  // Browsers send Origin on every cross-site POST; a browser request without one that
-  // still says cross-site is refused too. Non-browser clients (curl, scripts) send neither.
-  const site = request.headers.get("sec-fetch-site");
-  return site !== null && site !== "same-origin" && site !== "none";
+  return origin !== null && !allowed.has(origin);
 }
 
 export function crossSiteRefusal(): Response {

@@ -23,13 +23,31 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** Headers for every response; `nonce` adds the CSP for HTML documents. */
+/**
+ * The policy of everything that is not an HTML page (data, images, files, plain-text
+ * errors): nothing in it may run, embed or be framed, even if a browser renders it.
+ */
+export const NON_DOCUMENT_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/**
+ * The headers every response carries, whoever answers it (React Router, the static files,
+ * the body-size guard). server/app.mjs fills them into any response that lacks them.
+ */
+export function baseSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": NON_DOCUMENT_CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (config().secureCookies) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** Headers for every response; `nonce` gives HTML documents their script-nonce CSP. */
 export function applySecurityHeaders(headers: Headers, nonce?: string) {
+  for (const [name, value] of Object.entries(baseSecurityHeaders())) headers.set(name, value);
   if (nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (config().secureCookies) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

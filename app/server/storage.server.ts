@@ -1,10 +1,11 @@
 // The one place uploaded files live. Files are addressed by key ("products/<random>.webp");
-// the default backend is the local disk under config().uploadsDir. Another backend (an
-// S3-compatible bucket) only has to implement FileStorage and be returned by getStorage().
-import { randomBytes } from "node:crypto";
+// the backend is the local disk under config().uploadsDir, or an S3-compatible bucket when
+// the S3_* settings are given (needed once several app machines serve the same shop).
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { config } from "./config.server";
+import { AwsClient } from "aws4fetch";
+import { config, type S3Config } from "./config.server";
 
 export type StoredFile = { data: Buffer; contentType: string };
 
@@ -115,10 +116,70 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
+const sha256Hex = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
+// Bodiless requests sign the hash of nothing, which every S3-compatible store accepts.
+const EMPTY_SHA256 = sha256Hex("");
+
+/**
+ * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2...), addressed
+ * path-style (`endpoint/bucket/key`), every request signed with AWS Signature V4.
+ */
+export class S3Storage implements FileStorage {
+  private readonly client: AwsClient;
+
+  constructor(private readonly settings: S3Config) {
+    this.client = new AwsClient({
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      region: settings.region,
+      service: "s3",
+      // A failing bucket should surface as an error to the admin quickly, not after minutes of retries.
+      retries: 2,
+    });
+  }
+
+  private urlOf(key: string): string {
+    assertKey(key);
+    return `${this.settings.endpoint}/${encodeURIComponent(this.settings.bucket)}/${key}`;
+  }
+
+  private async fail(operation: string, key: string, response: Response): Promise<never> {
+    const detail = (await response.text().catch(() => "")).slice(0, 300);
+    throw new Error(`S3 ${operation} ${key} failed: ${response.status} ${detail}`);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const response = await this.client.fetch(this.urlOf(key), {
+      method: "PUT",
+      body: new Uint8Array(data),
+      headers: {
+        "Content-Type": contentTypeOfKey(key) ?? "application/octet-stream",
+        // A signed payload hash: the store refuses a body changed on the way.
+        "X-Amz-Content-Sha256": sha256Hex(data),
+      },
+    });
+    if (!response.ok) await this.fail("put", key, response);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    if (!isValidKey(key)) return null;
+    const response = await this.client.fetch(this.urlOf(key), { method: "GET", headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 } });
+    if (response.status === 404) return null;
+    if (!response.ok) await this.fail("get", key, response);
+    return { data: Buffer.from(await response.arrayBuffer()), contentType: contentTypeOfKey(key) ?? "application/octet-stream" };
+  }
+
+  async delete(key: string): Promise<void> {
+    const response = await this.client.fetch(this.urlOf(key), { method: "DELETE", headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 } });
+    if (!response.ok && response.status !== 404) await this.fail("delete", key, response);
+  }
+}
+
 const store = globalThis as typeof globalThis & { __shopStorage?: FileStorage };
 
 export function getStorage(): FileStorage {
-  store.__shopStorage ??= new LocalDiskStorage(config().uploadsDir);
+  const cfg = config();
+  store.__shopStorage ??= cfg.s3 ? new S3Storage(cfg.s3) : new LocalDiskStorage(cfg.uploadsDir);
   return store.__shopStorage;
 }
 

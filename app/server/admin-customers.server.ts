@@ -1,0 +1,67 @@
+// The admin's view of customer accounts, and ending a customer's sessions (a lost phone, a
+// shared computer, a suspected break-in: OWASP ASVS 5.0 7.4.5).
+import { and, count, desc, eq, gt, ilike, inArray, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { orders, sessions, users } from "~/db/schema";
+import { assertAdmin, type AdminActor } from "./admin-actor.server";
+import { log } from "./logger.server";
+
+export type AdminCustomerRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: "admin" | "customer";
+  activeSessions: number;
+  orderCount: number;
+};
+
+const PAGE_SIZE = 50;
+
+/** Accounts, newest first, optionally filtered by name, e-mail or phone. */
+export async function listCustomersForAdmin(db: Database, actor: AdminActor, query: string | null): Promise<AdminCustomerRow[]> {
+  assertAdmin(actor);
+  const q = (query ?? "").trim().slice(0, 100);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)) : undefined;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt))
+    .limit(PAGE_SIZE);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [sessionCounts, orderCounts] = await Promise.all([
+    db
+      .select({ userId: sessions.userId, n: count() })
+      .from(sessions)
+      .where(and(inArray(sessions.userId, ids), gt(sessions.expiresAt, new Date())))
+      .groupBy(sessions.userId),
+    db.select({ userId: orders.userId, n: count() }).from(orders).where(inArray(orders.userId, ids)).groupBy(orders.userId),
+  ]);
+  const sessionsOf = new Map(sessionCounts.map((s) => [s.userId, Number(s.n)]));
+  const ordersOf = new Map(orderCounts.map((o) => [o.userId, Number(o.n)]));
+  return rows.map((r) => ({
+    ...r,
+    role: r.role === "admin" ? "admin" : "customer",
+    activeSessions: sessionsOf.get(r.id) ?? 0,
+    orderCount: ordersOf.get(r.id) ?? 0,
+  }));
+}
+
+export type EndSessionsResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** Signs an account out everywhere: every session row goes, so every device's cookie stops working. */
+export async function endAllSessionsOfUser(db: Database, actor: AdminActor, input: unknown): Promise<EndSessionsResult> {
+  assertAdmin(actor);
+  const parsed = z.object({ userId: z.string().min(1).max(100) }).safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: "Akun tidak dikenal." };
+  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, parsed.data.userId));
+  if (!user) return { ok: false, status: 404, message: "Akun tidak ditemukan." };
+  const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+  log.info("admin ended a user's sessions", { adminId: actor.id, userId: user.id, count: ended.length });
+  const self = user.id === actor.id ? " Anda juga akan keluar dari perangkat ini." : "";
+  return { ok: true, message: `${ended.length} sesi milik ${user.name} diakhiri.${self}` };
+}

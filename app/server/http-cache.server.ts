@@ -1,0 +1,97 @@
+// HTTP caching of whole pages, decided in one place (the root middleware calls it):
+// - public catalog pages for visitors without a session: a shared cache (CDN, nginx) may
+//   keep them 60 s and serve them stale while it revalidates; browsers revalidate every
+//   time with If-None-Match and get a bodiless 304 while the catalog has not changed;
+// - the same pages for a signed-in visitor (their header shows their name), and every
+//   page with personal data: `private, no-store`, never kept by anyone.
+import { max, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { catalogState, products } from "~/db/schema";
+import { getDb } from "./db.server";
+import { log } from "./logger.server";
+
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+const CATALOG_PAGES = [/^\/$/, /^\/products\/?$/, /^\/products\/[^/]+\/?$/, /^\/categories\/?$/, /^\/categories\/[^/]+\/?$/, /^\/category\/[^/]+\/?$/, /^\/search\/?$/, /^\/sitemap\.xml$/];
+const PERSONAL_PAGES = [/^\/checkout(\/|$)/, /^\/cart(\/|$)/, /^\/profile(\/|$)/, /^\/addresses(\/|$)/, /^\/orders(\/|$)/, /^\/order-success(\/|$)/, /^\/admin(\/|$)/, /^\/logout(\/|$)/];
+
+export type CachePolicy = "catalog" | "personal" | "default";
+
+/** What kind of page a path is; client-side data requests (`.data`) count as their page. */
+export function cachePolicyFor(pathname: string): { policy: CachePolicy; isData: boolean } {
+  const isData = pathname.endsWith(".data");
+  const page = isData ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") || "/" : pathname;
+  if (PERSONAL_PAGES.some((p) => p.test(page))) return { policy: "personal", isData };
+  if (CATALOG_PAGES.some((p) => p.test(page))) return { policy: "catalog", isData };
+  return { policy: "default", isData };
+}
+
+/** Whether the request carries a Better Auth session cookie (the page may then show who it is for). */
+export function hasSessionCookie(request: Request): boolean {
+  return /(^|;\s*)(__Secure-)?sayur\.session_token=/.test(request.headers.get("cookie") ?? "");
+}
+
+/**
+ * The catalog's version: staff changes (catalog_state, bumped by triggers), the newest
+ * product change (stock taken by a sale) and the build (a deploy changes every page). The
+ * minute is part of it so a change committed out of order is seen within a minute anyway.
+ */
+export async function catalogEtag(db: Queryable, now = Date.now()): Promise<string> {
+  const [row] = await db
+    .select({ version: catalogState.version, newest: sql<string | null>`extract(epoch from (${db.select({ at: max(products.updatedAt) }).from(products)}))::text` })
+    .from(catalogState)
+    .limit(1);
+  const build = process.env.SHOP_BUILD_ID ?? "dev";
+  const newest = Math.round(Number(row?.newest ?? 0) * 1e6);
+  return `W/"${build}-${row?.version ?? 0}-${newest.toString(36)}-${Math.floor(now / 60_000).toString(36)}"`;
+}
+
+/** Weak comparison (RFC 9110 8.8.3.2) of an If-None-Match header with our ETag. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+function addVary(headers: Headers, name: string) {
+  const current = headers.get("Vary");
+  if (!current) headers.set("Vary", name);
+  else if (!current.toLowerCase().split(/\s*,\s*/).includes(name.toLowerCase())) headers.set("Vary", `${current}, ${name}`);
+}
+
+/** Root middleware: answers 304 before any loader runs, or labels the response it gets. */
+export async function httpCacheMiddleware(request: Request, next: () => Promise<Response>): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") return next();
+  const { policy, isData } = cachePolicyFor(new URL(request.url).pathname);
+  if (policy === "default") return next();
+  if (policy === "personal" || hasSessionCookie(request) || isData) {
+    const response = await next();
+    if (policy === "personal" || hasSessionCookie(request)) {
+      response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      if (policy === "catalog") addVary(response.headers, "Cookie");
+    }
+    return response;
+  }
+
+  let etag: string;
+  try {
+    etag = await catalogEtag(await getDb());
+  } catch (error) {
+    // Without the database the page itself will fail and say so; no caching headers then.
+    log.warn("catalog version unavailable", { error });
+    return next();
+  }
+  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag, Vary: "Cookie" });
+  if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  const response = await next();
+  if (response.status === 200) {
+    response.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    response.headers.set("ETag", etag);
+    addVary(response.headers, "Cookie");
+  } else {
+    // Not-found and error pages must not be kept by a shared cache as if they were the page.
+    response.headers.set("Cache-Control", "no-store");
+  }
+  return response;
+}

@@ -1,0 +1,178 @@
+// `npm run bench:data`: query latency at data scale, calling the shop's own server modules.
+// Fills PostgreSQL (a throw-away database on the server named by DATABASE_URL, else
+// postgres://postgres@127.0.0.1:5432) with 100,000 products and 1,000,000 orders, and the
+// embedded database with 10,000 / 100,000; each also at a tenth of that to show how latency
+// grows with data. Prints p50/p95 per operation and writes bench/results/data-<time>.json.
+// Env: BENCH_SCALE=0.1 shrinks every size (quick run), BENCH_ITERATIONS (default 60),
+// BENCH_ENGINES=postgres,pglite, BENCH_KEEP=1 keeps the databases.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import { EMPTY_FILTERS } from "~/lib/catalog-filters";
+import { listOrdersForAdmin } from "~/server/admin-orders.server";
+import { listProducts } from "~/server/catalog.server";
+import { listOrdersForCustomer } from "~/server/customer-orders.server";
+import { placeOrder } from "~/server/orders.server";
+import { customerCount, fillShop, FIRST_NAMES, LAST_NAMES, type FillSize } from "./fill";
+import { ms, summarize, table } from "./stats";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const scale = Number(process.env.BENCH_SCALE ?? 1) || 1;
+const iterations = Math.max(10, Number(process.env.BENCH_ITERATIONS ?? 60) || 60);
+const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim());
+const keep = process.env.BENCH_KEEP === "1";
+const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+const FULL: Record<"postgres" | "pglite", FillSize> = {
+  postgres: { products: 100_000, orders: 1_000_000 },
+  pglite: { products: 10_000, orders: 100_000 },
+};
+
+const log = (msg: string) => console.log(msg);
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length];
+
+type Operation = { name: string; run: (i: number) => Promise<unknown> };
+
+async function operations(db: Database, size: FillSize): Promise<Operation[]> {
+  const cats = await db.select({ id: categories.id }).from(categories);
+  const sellable = await db.select({ id: products.id }).from(products).where(and(eq(products.isActive, true))).limit(200);
+  const customers = customerCount(size);
+  const fragments = ["angku", "ortel", "rokol", "omat segar", "Bayam", "ubi", "cabai merah", "jeruk manis", "semangka", "apel jember"];
+  const admin = { id: "bench-admin", role: "admin" as const };
+  const run = randomBytes(4).toString("hex");
+  return [
+    { name: "catalog search by name fragment", run: (i) => listProducts(db, { ...EMPTY_FILTERS, q: pick(fragments, i) }) },
+    { name: "category page sorted by price", run: (i) => listProducts(db, { ...EMPTY_FILTERS, categories: [pick(cats, i * 7).id], sort: "price-asc" }) },
+    {
+      name: "admin order list, search + status",
+      run: (i) => listOrdersForAdmin(db, admin, { q: `${pick(FIRST_NAMES, i * 3)} ${pick(LAST_NAMES, i * 5)}`, status: pick(["pending", "completed"] as const, i), page: 1 }),
+    },
+    { name: "customer's order list", run: (i) => listOrdersForCustomer(db, `bench-user-${1 + ((i * 7919) % customers)}`, {}) },
+    {
+      name: "order placement",
+      run: async (i) => {
+        const result = await placeOrder(db, { id: `bench-user-${1 + ((i * 104729) % customers)}` }, {
+          name: "Siti Rahayu",
+          phone: "6281234567890",
+          address: "Jl. Kalimantan No. 37, Jember",
+          notes: "",
+          slot: "pagi",
+          idempotencyKey: `bench-run-${run}-${i}`,
+          lines: [
+            { productId: pick(sellable, i).id, quantity: 1 },
+            { productId: pick(sellable, i + 101).id, quantity: 2 },
+          ],
+        });
+        if (!result.ok) throw new Error(`order refused: ${result.message}`);
+      },
+    },
+  ];
+}
+
+async function measure(db: Database, size: FillSize) {
+  const ops = await operations(db, size);
+  const results: { operation: string; p50: number; p95: number; n: number }[] = [];
+  for (const op of ops) {
+    for (let i = 0; i < 5; i++) await op.run(10_000 + i); // warm-up
+    const samples: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const t = performance.now();
+      await op.run(i);
+      samples.push(performance.now() - t);
+    }
+    results.push({ operation: op.name, ...summarize(samples) });
+  }
+  return results;
+}
+
+async function withPostgres<T>(size: FillSize, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const name = `scale_bench_${size.products}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+    if (!keep) {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    } else log(`  kept database ${url}`);
+  }
+}
+
+async function withPglite<T>(size: FillSize, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const dir = path.join(root, ".tmp", `bench-data-${size.products}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  const handle = await openDatabase({ kind: "pglite", dataDir: dir, holder: "bench:data" });
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+type Run = { engine: string; products: number; orders: number; fillSeconds: number; results: Awaited<ReturnType<typeof measure>> };
+const runs: Run[] = [];
+
+for (const engine of engines) {
+  if (engine !== "postgres" && engine !== "pglite") continue;
+  if (engine === "postgres" && !(await postgresReachable())) {
+    log(`PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, "//")} is unreachable: skipping it.`);
+    continue;
+  }
+  for (const factor of [0.1, 1]) {
+    const size = { products: Math.round(FULL[engine].products * scale * factor), orders: Math.round(FULL[engine].orders * scale * factor) };
+    log(`\n${engine}: filling ${size.products.toLocaleString("en")} products, ${size.orders.toLocaleString("en")} orders`);
+    const started = Date.now();
+    const open = engine === "postgres" ? withPostgres : withPglite;
+    await open(size, async (handle) => {
+      await fillShop(handle.db, size, log);
+      const fillSeconds = (Date.now() - started) / 1000;
+      const results = await measure(handle.db, size);
+      runs.push({ engine, ...size, fillSeconds, results });
+      console.log(table(["operation", "p50 ms", "p95 ms", "n"], results.map((r) => [r.operation, ms(r.p50), ms(r.p95), r.n])));
+    });
+  }
+}
+
+console.log("\nSummary (p95 in ms; growth = p95 at full size / p95 at a tenth of the data)");
+const rows: (string | number)[][] = [];
+for (const engine of engines) {
+  const [small, full] = [runs.find((r) => r.engine === engine && r === runs.filter((x) => x.engine === engine)[0]), runs.filter((x) => x.engine === engine)[1]];
+  if (!small || !full) continue;
+  for (const r of full.results) {
+    const before = small.results.find((s) => s.operation === r.operation)!;
+    rows.push([engine, r.operation, `${small.products}/${small.orders}`, ms(before.p95), `${full.products}/${full.orders}`, ms(r.p50), ms(r.p95), `${(r.p95 / before.p95).toFixed(2)}x`]);
+  }
+}
+console.log(table(["engine", "operation", "small (prod/orders)", "p95 small", "full (prod/orders)", "p50 full", "p95 full", "growth"], rows));
+
+mkdirSync(path.join(root, "bench/results"), { recursive: true });
+const file = path.join(root, "bench/results", `data-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+writeFileSync(file, JSON.stringify({ scale, iterations, node: process.version, runs }, null, 2));
+console.log(`\nWritten to ${path.relative(root, file)}`);
+process.exit(0);

@@ -1,0 +1,276 @@
+// Accessibility in a real browser: axe-core finds no serious or critical violation on any
+// public or customer page at phone and desktop size; every control is reachable by Tab and
+// works from the keyboard; Radix dialogs trap focus and hand it back when they close.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { registerAndLogin } from "./fixtures";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+
+let server: TestServer;
+let browser: Browser;
+let productPath = "";
+let categoryPath = "";
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  server = await startTestServer();
+  browser = await launchBrowser();
+  // The sample catalog may change: take a product and a category from the pages themselves.
+  const products = await (await fetch(`${server.url}/products`)).text();
+  productPath = products.match(/href="(\/products\/[^"?#]+)"/)?.[1] ?? "";
+  const categories = await (await fetch(`${server.url}/categories`)).text();
+  categoryPath = categories.match(/href="(\/category\/[^"?#]+)"/)?.[1] ?? "";
+  expect(productPath).not.toBe("");
+  expect(categoryPath).not.toBe("");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__react"));
+  });
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(`${server.url}${path}`);
+  await hydrated(page);
+  // Skeletons and entry transitions settle before the page is judged.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
+}
+
+/** Serious and critical axe violations on the page as it is now, one readable line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not block it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+}
+
+const publicPages = () => [
+  "/",
+  "/products",
+  productPath,
+  "/categories",
+  categoryPath,
+  "/search?q=a",
+  "/cart",
+  "/about",
+  "/contact",
+  "/supply-with-us",
+  "/terms",
+  "/privacy",
+  "/login",
+  "/register",
+  "/forgot-password",
+];
+
+/** Adds the page's product to the cart using only the keyboard: Tab to the button, press Enter. */
+async function addToCartByKeyboard(page: Page) {
+  const button = page.getByRole("button", { name: "Tambah ke Keranjang" }).first();
+  await button.waitFor();
+  let reached = false;
+  for (let i = 0; i < 80 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await button.evaluate((el) => el === document.activeElement);
+  }
+  expect(reached, "Tambah ke Keranjang is reachable by Tab").toBe(true);
+  await page.keyboard.press("Enter");
+  await page.getByText(/telah ditambahkan ke keranjang belanja/).waitFor();
+}
+
+for (const [label, size] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const) {
+  describe.skipIf(!hasChromium)(`accessibility at ${label} size`, () => {
+    it("has no serious or critical axe violation on any public page", async () => {
+      const context = await newContext(browser, size);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of publicPages()) {
+        await open(page, path);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+      }
+      // The cart with something in it, not only the empty state.
+      await open(page, productPath);
+      await addToCartByKeyboard(page);
+      await open(page, "/cart");
+      await page.getByRole("list", { name: "Produk di keranjang" }).waitFor();
+      for (const v of await seriousViolations(page)) found.push(`/cart (filled): ${v}`);
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    it("has no serious or critical axe violation on the customer's pages", async () => {
+      const context = await newContext(browser, size);
+      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+      const page = await context.newPage();
+      await registerAndLogin(page, server.url, { name: `Rina ${label}` });
+      const found: string[] = [];
+
+      await open(page, productPath);
+      await addToCartByKeyboard(page);
+      await open(page, "/checkout");
+      await page.getByRole("list", { name: "Produk yang dipesan" }).waitFor();
+      for (const v of await seriousViolations(page)) found.push(`/checkout: ${v}`);
+
+      // Place the order, so the order list and its detail page have something to show.
+      await page.getByText("Sore (16:00 - 18:00)").click();
+      const chat = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 });
+      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+      await (await chat).close();
+      await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+
+      for (const path of ["/profile", "/orders"]) {
+        await open(page, path);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+      }
+      await page.getByRole("link", { name: /Pesanan #/ }).first().click();
+      await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+      await page.waitForLoadState("networkidle");
+      for (const v of await seriousViolations(page)) found.push(`/orders/:id: ${v}`);
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  });
+}
+
+/** Every visible, enabled control on the page, by a stable description. */
+async function visibleControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        // A tab list forwards its Tab stop to the selected tab.
+        if (el.getAttribute("role") === "tablist") return false;
+        return rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" && !el.closest("[inert],[aria-hidden='true']");
+      })
+      .map((el, i) => {
+        el.dataset.a11yProbe = String(i);
+        return `${el.tagName.toLowerCase()}#${i} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+      });
+  });
+}
+
+describe.skipIf(!hasChromium)("keyboard", () => {
+  for (const [label, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`reaches every control by Tab (${label})`, async () => {
+      const context = await newContext(browser, size);
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      const missed: string[] = [];
+      for (const path of ["/", "/products", productPath, "/cart", "/contact", "/login", "/register"]) {
+        await open(page, path);
+        const controls = await visibleControls(page);
+        const reached = new Set<string>();
+        // Radio groups and tab lists take one Tab stop for the group; the arrows move inside it.
+        const radioGroups = await page.evaluate(() => [
+          ...[...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].map((r) => [r.dataset.a11yProbe ?? "", r.name]),
+          ...[...document.querySelectorAll<HTMLElement>('[role="tab"]')].map((t) => {
+            const lists = [...document.querySelectorAll('[role="tablist"]')];
+            return [t.dataset.a11yProbe ?? "", `tablist-${lists.indexOf(t.closest('[role="tablist"]') as Element)}`];
+          }),
+        ]);
+        await page.locator("body").focus();
+        for (let i = 0; i < controls.length * 2 + 10; i++) {
+          await page.keyboard.press("Tab");
+          const probe = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.a11yProbe ?? "");
+          if (probe) reached.add(probe);
+        }
+        const reachedGroups = new Set(radioGroups.filter(([probe]) => reached.has(probe)).map(([, name]) => name));
+        for (const control of controls) {
+          const probe = control.match(/#(\d+) /)?.[1] ?? "";
+          const group = radioGroups.find(([p]) => p === probe)?.[1];
+          if (!reached.has(probe) && !(group && reachedGroups.has(group))) missed.push(`${path}: ${control}`);
+        }
+      }
+      await context.close();
+      expect(missed).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it("switches the product page's tabs with the arrow keys", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await open(page, productPath);
+    const tabs = page.getByRole("tab");
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    const second = tabs.nth(1);
+    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await second.getAttribute("aria-selected")).toBe("true");
+    await context.close();
+  });
+
+  it("the phone menu dialog traps focus, closes with Escape and returns focus to its button", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await open(page, "/");
+    const trigger = page.getByRole("button", { name: "Buka menu" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await dialog.waitFor();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press(i % 5 === 4 ? "Shift+Tab" : "Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `focus stays in the dialog after ${i + 1} key presses`).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it("the phone filter sheet traps focus and returns it, and a link in the menu works by keyboard", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await open(page, "/products");
+    const trigger = page.getByTestId("filter-button");
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Filter Produk" });
+    await dialog.waitFor();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Open the menu by keyboard and follow a link with Enter.
+    await page.getByRole("button", { name: "Buka menu" }).focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    const about = menu.getByRole("link", { name: /Tentang/ });
+    for (let i = 0; i < 15 && !(await about.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/about$/);
+    await context.close();
+  });
+});

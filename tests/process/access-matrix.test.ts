@@ -1,0 +1,262 @@
+// The access-control matrix (OWASP ASVS 5.0 V8) and cross-site refusal (V3.5) on the real
+// server: every route of app/routes.ts, its `.data` request and its actions, as a visitor,
+// customer A, customer B and the admin. Customer B never sees A's order, customers never see
+// admin data, and no forbidden or cross-site request changes anything in the database.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { openDatabase } from "~/db/client.server";
+import { categories, contactMessages, orders, products, sessions } from "~/db/schema";
+import { seedCatalogIfEmpty } from "~/db/seed.server";
+import { ACCESS_MATRIX, CLOSED_PATHS, ROLES, type Fixture, type MatrixEntry, type Outcome, type Role } from "../support/access-matrix";
+import { createContactMessage, createOrder, createUser, type TestUser } from "../support/factories";
+import { startTestServer, type TestServer } from "../support/server";
+
+const marker = randomBytes(4).toString("hex");
+/** Text only customer A and the admin may ever receive. */
+const A_SECRET = `Gang Rahasia A-${marker}`;
+/** Text only the admin may ever receive. */
+const ADMIN_SECRET = `Pesan rahasia untuk admin ${marker}`;
+
+let dataDir: string;
+let server: TestServer;
+let fixture: Fixture;
+const users: Partial<Record<Exclude<Role, "visitor">, TestUser>> = {};
+const cookies = new Map<Role, string>();
+let originalCategoryName = "";
+
+async function seed() {
+  const handle = await openDatabase({ kind: "pglite", dataDir, holder: "access-matrix test" });
+  try {
+    const db = handle.db;
+    await seedCatalogIfEmpty(db);
+    users.customerA = await createUser(db, { name: `Ani ${marker}`, address: A_SECRET });
+    users.customerB = await createUser(db, { name: `Budi ${marker}` });
+    users.admin = await createUser(db, { role: "admin" });
+    const [product] = await db.select().from(products).where(eq(products.isActive, true)).limit(1);
+    const [category] = await db.select().from(categories).limit(1);
+    originalCategoryName = category.name;
+    const order = await createOrder(db, { userId: users.customerA.id, items: [{ productId: product.id, quantity: 1 }], recipientAddress: A_SECRET, notes: `Catatan ${A_SECRET}` });
+    const message = await createContactMessage(db, { message: ADMIN_SECRET });
+    fixture = { customerB: users.customerB.id, orderA: order.id, productSlug: product.slug, productId: product.id, categorySlug: category.slug, categoryId: category.id, messageId: message.id };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function logIn(role: Exclude<Role, "visitor">): Promise<string> {
+  const user = users[role]!;
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: user.email, password: user.password }),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  expect(cookie, `login of ${role}`).toContain("session_token");
+  return cookie;
+}
+
+/** The role's cookie; a customer who touched an admin path was signed out, so gets a new session. */
+async function cookieFor(role: Role): Promise<string | undefined> {
+  if (role === "visitor") return undefined;
+  if (!cookies.has(role)) cookies.set(role, await logIn(role));
+  return cookies.get(role);
+}
+
+function afterRequest(role: Role, url: string) {
+  if (role !== "admin" && url.startsWith("/admin") && !url.startsWith("/admin/login")) cookies.delete(role);
+}
+
+type Answer = { status: number; location: string; body: string };
+
+async function send(role: Role, url: string, init: { method?: string; body?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const cookie = await cookieFor(role);
+  const headers: Record<string, string> = { ...(cookie ? { Cookie: cookie } : {}), ...init.headers };
+  if (init.method === "POST") {
+    headers.Origin ??= server.url;
+    // An empty Origin stands for none at all (a browser request that carries only Sec-Fetch-Site).
+    if (headers.Origin === "") delete headers.Origin;
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  const response = await fetch(`${server.url}${url}`, { method: init.method ?? "GET", headers, body: init.body ? new URLSearchParams(init.body) : undefined, redirect: "manual" });
+  afterRequest(role, url);
+  return { status: response.status, location: response.headers.get("location") ?? "", body: await response.text() };
+}
+
+function dataUrl(url: string): string {
+  const u = new URL(url, "http://x");
+  const pathname = u.pathname === "/" ? "/_root.data" : `${u.pathname}.data`;
+  return `${pathname}${u.search}`;
+}
+
+/** Checks an answer against an outcome; `.data` answers carry redirects in their body (status 202). */
+function check(answer: Answer, outcome: Outcome, what: string, isData: boolean) {
+  const redirectTarget =
+    outcome === "login" ? "/login?redirect=" : outcome === "adminLogin" ? "/admin/login" : typeof outcome === "string" && outcome.startsWith("redirect:") ? outcome.slice(9) : null;
+  if (redirectTarget !== null) {
+    if (isData) {
+      expect(answer.status, what).toBe(202);
+      expect(answer.body, what).toContain(redirectTarget.split("?")[0]);
+    } else {
+      expect([301, 302, 303, 307, 308], `${what} (status ${answer.status})`).toContain(answer.status);
+      expect(answer.location, what).toContain(redirectTarget);
+    }
+    return;
+  }
+  const status = outcome === "ok" ? 200 : outcome === "notFound" ? 404 : outcome;
+  expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBe(status);
+}
+
+function checkNoLeak(answer: Answer, role: Role, what: string) {
+  if (role !== "admin") expect(answer.body, `${what} leaks admin data`).not.toContain(ADMIN_SECRET);
+  if (role === "visitor" || role === "customerB") expect(answer.body, `${what} leaks customer A's data`).not.toContain(A_SECRET);
+}
+
+function routePaths(): string[] {
+  type Node = { path?: string; index?: boolean; children?: Node[] };
+  const out: string[] = [];
+  const walk = (nodes: Node[], prefix: string) => {
+    for (const n of nodes) {
+      const full = n.path === undefined ? prefix : [prefix, n.path].filter(Boolean).join("/");
+      if (n.path !== undefined || n.index) out.push(full);
+      if (n.children) walk(n.children, full);
+    }
+  };
+  walk(routes as Node[], "");
+  return out;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-matrix-"));
+  await seed();
+  server = await startTestServer({ dataDir });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("access-control matrix", () => {
+  it("lists every route of app/routes.ts", () => {
+    const listed = new Set(ACCESS_MATRIX.map((e) => e.route));
+    const missing = routePaths().filter((p) => !listed.has(p));
+    expect(missing, "routes without a line in tests/support/access-matrix.ts").toEqual([]);
+  });
+
+  it.each(ACCESS_MATRIX.map((e) => [e.route || "/", e] as const))("GET %s answers each role as listed, leaking nothing", async (_, entry: MatrixEntry) => {
+    const url = entry.url(fixture);
+    for (const role of ROLES) {
+      const answer = await send(role, url);
+      check(answer, entry.get[role], `GET ${url} as ${role}`, false);
+      checkNoLeak(answer, role, `GET ${url} as ${role}`);
+      if (!entry.data) continue;
+      const data = await send(role, dataUrl(url));
+      check(data, entry.get[role], `GET ${dataUrl(url)} as ${role}`, true);
+      checkNoLeak(data, role, `GET ${dataUrl(url)} as ${role}`);
+    }
+  });
+
+  it("keeps the auth library's own HTTP API closed", async () => {
+    for (const p of CLOSED_PATHS) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await send("customerA", p, { method, body: method === "POST" ? { email: users.customerA!.email, password: users.customerA!.password } : undefined });
+        expect([404, 405], `${method} ${p}`).toContain(answer.status);
+        expect(answer.body).not.toMatch(/session_token|"token"/);
+      }
+    }
+  });
+
+  const forbiddenAttempts = ACCESS_MATRIX.flatMap((e) => (e.actions ?? []).map((a) => [`${e.route} — ${a.name}`, e, a] as const));
+
+  it.each(forbiddenAttempts)("POST %s: roles that may not act are turned away", async (_, entry, action) => {
+    const url = entry.url(fixture);
+    for (const role of ROLES) {
+      // The allowed runs of destructive actions happen after the database check below.
+      if (action.destructive && (action.expect[role] === "ok" || String(action.expect[role]).startsWith("redirect:") && role === "admin")) continue;
+      if (entry.route === "logout") continue;
+      for (const target of [url, entry.data ? dataUrl(url) : null]) {
+        if (!target) continue;
+        const answer = await send(role, target, { method: "POST", body: action.body(fixture) });
+        const isData = target !== url;
+        check(answer, (isData ? action.dataExpect?.[role] : undefined) ?? action.expect[role], `POST ${target} (${action.name}) as ${role}`, isData);
+        checkNoLeak(answer, role, `POST ${target} as ${role}`);
+      }
+    }
+  });
+});
+
+describe("cross-site requests", () => {
+  const actions = ACCESS_MATRIX.flatMap((e) => (e.actions ?? []).map((a) => [`${e.route} — ${a.name}`, e, a] as const));
+
+  it.each(actions)("POST %s from another site is refused with 403", async (_, entry, action) => {
+    const url = entry.url(fixture);
+    // The most privileged cookie that may do it: a forged request rides on the victim's session.
+    const role: Role = action.expect.admin !== "adminLogin" && entry.route.startsWith("admin") ? "admin" : action.expect.customerA !== "login" ? "customerA" : "visitor";
+    const foreign: Record<string, string>[] = [
+      { Origin: "https://penipu.example" },
+      { Origin: "null" },
+      { Origin: "http://127.0.0.1.penipu.example" },
+      { Origin: "", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "", "Sec-Fetch-Site": "same-site" },
+    ];
+    for (const target of [url, entry.data ? dataUrl(url) : null]) {
+      if (!target) continue;
+      for (const headers of foreign) {
+        const answer = await send(role, target, { method: "POST", body: action.body(fixture), headers });
+        expect(answer.status, `POST ${target} as ${role} with ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+  });
+
+  it("changed nothing: the order, product, category, message and sessions are as seeded", async () => {
+    // B holds a session now (a visit to an admin page ends a customer's session by design).
+    await cookieFor("customerB");
+    await server.stop();
+    const handle = await openDatabase({ kind: "pglite", dataDir, holder: "access-matrix check" });
+    try {
+      const db = handle.db;
+      const [order] = await db.select().from(orders).where(eq(orders.id, fixture.orderA));
+      expect(order.status).toBe("pending");
+      const [product] = await db.select().from(products).where(eq(products.id, fixture.productId));
+      expect(product.isActive).toBe(true);
+      const [category] = await db.select().from(categories).where(eq(categories.id, fixture.categoryId));
+      expect(category.name).toBe(originalCategoryName);
+      const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, fixture.messageId));
+      expect(message.status).toBe("new");
+      // The cross-site logouts did not end the admin's or A's session.
+      const adminSessions = await db.select().from(sessions).where(eq(sessions.userId, users.admin!.id));
+      expect(adminSessions.length).toBeGreaterThan(0);
+      const bSessions = await db.select().from(sessions).where(eq(sessions.userId, users.customerB!.id));
+      expect(bSessions.length).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+    server = await startTestServer({ dataDir });
+  });
+
+  it.each(actions.filter(([, , a]) => a.destructive))("POST %s from the shop itself works for the roles allowed", async (_, entry, action) => {
+    const url = entry.url(fixture);
+    const bCookie = await cookieFor("customerB");
+    for (const role of ROLES) {
+      const outcome = action.expect[role];
+      if (outcome === "adminLogin" || outcome === "login") continue;
+      const answer = await send(role, url, { method: "POST", body: action.body(fixture) });
+      check(answer, outcome, `POST ${url} (${action.name}) as ${role}`, false);
+      if (entry.route === "logout") cookies.delete(role);
+    }
+    if (entry.route === "admin/customers") {
+      // B's cookie from before no longer opens anything.
+      const response = await fetch(`${server.url}/profile`, { headers: { Cookie: bCookie! }, redirect: "manual" });
+      expect(response.headers.get("location")).toContain("/login");
+    }
+  });
+});

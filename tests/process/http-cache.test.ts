@@ -1,0 +1,117 @@
+// What a CDN or reverse proxy in front of the shop sees: public catalog pages carry a shared
+// Cache-Control and an ETag, a repeat view with If-None-Match gets a bodiless 304 until staff
+// change the catalog or a sale changes stock, and pages with personal data (or any page seen
+// with a session) are `private, no-store`.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { postCheckout } from "../support/shop-load";
+import { createCategory, createProduct, createUser, signIn } from "../support/factories";
+import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { startTestServer, type TestServer } from "../support/server";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) {
+  const message = "http-cache: PostgreSQL is unreachable, so the caching test (which edits the catalog beside the server) cannot run";
+  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
+  console.warn(`\n!!! SKIPPED ${message}.\n`);
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let handle: DatabaseHandle;
+let server: TestServer;
+
+async function get(pathName: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${pathName}`, { headers, redirect: "manual" });
+  const body = await response.text();
+  return { status: response.status, headers: response.headers, body };
+}
+
+describe.skipIf(!pgUp)("HTTP caching of pages", () => {
+  beforeAll(async () => {
+    database = await createPostgresDatabase("scale_cache");
+    const dataDir = path.join(root, ".tmp", `http-cache-${Date.now()}`);
+    mkdirSync(dataDir, { recursive: true });
+    server = await startTestServer({ env: { DATABASE_URL: database.url }, dataDir });
+    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("public catalog pages are cacheable with an ETag, and a repeat view is a 304 without a body", async () => {
+    const category = await createCategory(handle.db);
+    const product = await createProduct(handle.db, { categoryId: category.id });
+    for (const page of ["/", "/products", "/products?q=sayur", `/products/${product.slug}`, "/categories", `/category/${category.slug}`, "/sitemap.xml"]) {
+      const first = await get(page);
+      expect(first.status, page).toBe(200);
+      expect(first.headers.get("cache-control"), page).toMatch(/^public, max-age=0, s-maxage=60, stale-while-revalidate=\d+$/);
+      expect(first.headers.get("vary"), page).toMatch(/Cookie/);
+      const etag = first.headers.get("etag");
+      expect(etag, page).toMatch(/^W\/".+"$/);
+      const again = await get(page, { "if-none-match": etag! });
+      expect(again.status, page).toBe(304);
+      expect(again.body).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+    }
+    // An unknown product is not cached as if it were a page.
+    const missing = await get("/products/tidak-ada-produk-ini");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("a staff edit of a product, and a sale taking stock, make the next revalidation a full 200 with the new content", async () => {
+    const category = await createCategory(handle.db);
+    const product = await createProduct(handle.db, { categoryId: category.id, name: "Wortel Lama", stock: 40 });
+    const admin = await createUser(handle.db, { role: "admin" });
+    const adminCookie = await signIn(handle.db, admin);
+    const page = `/products/${product.slug}`;
+    const before = await get(page);
+    const etag = before.headers.get("etag")!;
+    expect(before.body).toContain("Wortel Lama");
+
+    const edit = await fetch(`${server.url}/admin/products/${product.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: adminCookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "save", name: "Wortel Baru", price: "7000", unit: "kg", discount: "0", stock: "40", stockBefore: "40", categoryId: category.id, description: "Segar." }),
+    });
+    expect(edit.status).toBeLessThan(400);
+    const afterEdit = await get(page, { "if-none-match": etag });
+    expect(afterEdit.status).toBe(200);
+    expect(afterEdit.body).toContain("Wortel Baru");
+    const editedEtag = afterEdit.headers.get("etag")!;
+    expect(editedEtag).not.toBe(etag);
+    // The category page lists the product too: it changed with it.
+    expect((await get(`/category/${category.slug}`, { "if-none-match": etag })).status).toBe(200);
+
+    const customer = await createUser(handle.db);
+    const sale = await postCheckout(server.url, { id: customer.id, cookie: await signIn(handle.db, customer) }, [{ productId: product.id, quantity: 2 }]);
+    expect(sale.status).toBe(303);
+    const afterSale = await get(page, { "if-none-match": editedEtag });
+    expect(afterSale.status).toBe(200);
+    expect(afterSale.headers.get("etag")).not.toBe(editedEtag);
+  });
+
+  it("pages with personal data, and catalog pages seen with a session, are private and never stored", async () => {
+    const customer = await createUser(handle.db);
+    const cookie = await signIn(handle.db, customer);
+    for (const page of ["/checkout", "/profile", "/orders", "/cart", "/admin/dashboard", "/admin/login"]) {
+      const response = await get(page, { cookie });
+      expect(response.headers.get("cache-control"), page).toBe("private, no-store");
+    }
+    const anonymousOrders = await get("/orders");
+    expect(anonymousOrders.headers.get("cache-control")).toBe("private, no-store");
+
+    const home = await get("/", { cookie });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("cache-control")).toBe("private, no-store");
+    expect(home.headers.get("etag")).toBeNull();
+    expect(home.headers.get("vary")).toMatch(/Cookie/);
+  });
+});

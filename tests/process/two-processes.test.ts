@@ -1,0 +1,139 @@
+// Two production app processes on one PostgreSQL database, as behind a load balancer: both
+// start at once on an empty database (migrations run once), a login on one is a session on
+// the other, an order placed on one is seen on the other by its customer and by the staff,
+// and checkouts of the last units split across both never sell more than there is.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { eq, sum } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { orderItems, products } from "~/db/schema";
+import { shortOrderId } from "~/lib/orders";
+import { postCheckout, type Customer } from "../support/shop-load";
+import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { startTestServer, type TestServer } from "../support/server";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) {
+  const message = "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
+  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
+  console.warn(`\n!!! SKIPPED ${message}.\n`);
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let handle: DatabaseHandle;
+let a: TestServer;
+let b: TestServer;
+
+function dataDir(name: string): string {
+  const dir = path.join(root, ".tmp", `two-processes-${name}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Logs in through the real form on `server`; returns the cookie the browser would keep. */
+async function logIn(server: TestServer, formPath: "/login" | "/admin/login", user: TestUser): Promise<string> {
+  const response = await fetch(`${server.url}${formPath}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: user.email, password: user.password, redirect: "/" }),
+  });
+  await response.arrayBuffer();
+  expect(response.status, `login on ${server.url}${formPath}`).toBe(303);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  expect(cookie).toMatch(/session_token=/);
+  return cookie;
+}
+
+async function page(server: TestServer, pathName: string, cookie?: string) {
+  const response = await fetch(`${server.url}${pathName}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+}
+
+describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
+  beforeAll(async () => {
+    database = await createPostgresDatabase("scale_two");
+    const env = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: "10" };
+    // Started together on an empty database: both try to migrate, the advisory lock lets one do it.
+    [a, b] = await Promise.all([startTestServer({ env, dataDir: dataDir("a") }), startTestServer({ env, dataDir: dataDir("b") })]);
+    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("both processes came up healthy on the same freshly migrated database", async () => {
+    expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
+    // The sample catalog was seeded once, not twice.
+    const seeded = await handle.db.select({ slug: products.slug }).from(products);
+    expect(new Set(seeded.map((p) => p.slug)).size).toBe(seeded.length);
+    expect((await page(a, "/products")).html).toContain(seeded[0].slug);
+  });
+
+  it("a session from logging in on one process works on the other, and an order placed on one is seen on the other", async () => {
+    const customer = await createUser(handle.db, { name: "Siti Dua Proses" });
+    const admin = await createUser(handle.db, { role: "admin" });
+    const product = await createProduct(handle.db, { stock: 50, price: 12_000, name: "Bayam Dua Proses" });
+
+    const cookie = await logIn(a, "/login", customer);
+    expect((await page(b, "/profile")).status).toBe(302);
+    const profileOnB = await page(b, "/profile", cookie);
+    expect(profileOnB.status).toBe(200);
+    expect(profileOnB.html).toContain("Siti Dua Proses");
+
+    const placed = await postCheckout(a.url, { id: customer.id, cookie }, [{ productId: product.id, quantity: 3 }]);
+    expect(placed.status).toBe(303);
+    const orderId = placed.orderId!;
+
+    const ordersOnB = await page(b, "/orders", cookie);
+    expect(ordersOnB.status).toBe(200);
+    expect(ordersOnB.html).toContain(shortOrderId(orderId));
+    const detailOnB = await page(b, `/orders/${orderId}`, cookie);
+    expect(detailOnB.status).toBe(200);
+    expect(detailOnB.html).toContain("Bayam Dua Proses");
+
+    const adminCookie = await logIn(b, "/admin/login", admin);
+    const dashboardOnB = await page(b, "/admin/dashboard", adminCookie);
+    expect(dashboardOnB.status).toBe(200);
+    expect(dashboardOnB.html).toContain(shortOrderId(orderId));
+    // The staff session made on B is valid on A too.
+    const adminDetailOnA = await page(a, `/admin/orders/${orderId}`, adminCookie);
+    expect(adminDetailOnA.status).toBe(200);
+    expect(adminDetailOnA.html).toContain("Bayam Dua Proses");
+  });
+
+  it("concurrent checkouts of the last units split across both processes never oversell", async () => {
+    const STOCK = 15;
+    const ATTEMPTS = 40;
+    const product = await createProduct(handle.db, { stock: STOCK, price: 5_000, name: "Tomat Terakhir" });
+    const customers: Customer[] = [];
+    for (let i = 0; i < 8; i++) {
+      const user = await createUser(handle.db);
+      customers.push({ id: user.id, cookie: await signIn(handle.db, user) });
+    }
+
+    const results = await Promise.all(
+      Array.from({ length: ATTEMPTS }, (_, i) => postCheckout((i % 2 === 0 ? a : b).url, customers[i % customers.length], [{ productId: product.id, quantity: 1 }])),
+    );
+    const confirmed = results.filter((r) => r.status === 303 && r.orderId);
+    const refused = results.filter((r) => r.status !== 303);
+    expect(confirmed).toHaveLength(STOCK);
+    // The rest were told the stock ran out (409 with a message), never a server error.
+    expect(refused.map((r) => r.status)).toEqual(Array(ATTEMPTS - STOCK).fill(409));
+
+    const [row] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    expect(row.stock).toBe(0);
+    const [sold] = await handle.db.select({ units: sum(orderItems.quantity) }).from(orderItems).where(eq(orderItems.productId, product.id));
+    expect(Number(sold.units)).toBe(STOCK);
+  });
+});

@@ -1,0 +1,189 @@
+// Who may see and do what, for every route of app/routes.ts plus the paths a browser or an
+// attacker could try besides (the auth library's API, React Router's `.data` requests).
+// tests/process/access-matrix.test.ts calls each as each role and fails when app/routes.ts
+// grows a route this table does not list.
+
+export const ROLES = ["visitor", "customerA", "customerB", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The ids the seeded data dir holds, for building concrete URLs. */
+export type Fixture = { customerB: string; orderA: string; productSlug: string; productId: string; categorySlug: string; categoryId: string; messageId: string };
+
+/**
+ * What a role gets: `ok` (200), `notFound` (404), `login` (to /login?redirect=...),
+ * `adminLogin` (to /admin/login), `redirect:<path>` (any other redirect), or a status.
+ */
+export type Outcome = "ok" | "notFound" | "login" | "adminLogin" | `redirect:${string}` | number;
+
+export type ActionCase = {
+  /** What the attempt is, for the failure message. */
+  name: string;
+  body: (f: Fixture) => Record<string, string>;
+  expect: Record<Role, Outcome>;
+  /** The `.data` request's answer where it differs (no loader runs after an action there, so no redirect of signed-in people). */
+  dataExpect?: Record<Role, Outcome>;
+  /** Changes data an attacker would want changed: tried cross-site with the most privileged cookie. */
+  destructive?: boolean;
+};
+
+export type MatrixEntry = {
+  /** The path exactly as app/routes.ts spells it ("" for the home page). */
+  route: string;
+  url: (f: Fixture) => string;
+  get: Record<Role, Outcome>;
+  /** A React Router page whose `.data` request must obey the same rules (resource routes have none). */
+  data: boolean;
+  actions?: ActionCase[];
+};
+
+/** A fresh address each time, so the per-e-mail login limit never answers instead of the rule under test. */
+const unknownEmail = () => `tidak.ada.${Math.random().toString(36).slice(2)}@contoh.id`;
+const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, customerA: o, customerB: o, admin: o });
+const signedIn = (visitor: Outcome, rest: Outcome): Record<Role, Outcome> => ({ visitor, customerA: rest, customerB: rest, admin: rest });
+/** Admin pages: nobody else gets past the admin login, and a customer's session ends there. */
+const adminOnly = (admin: Outcome = "ok"): Record<Role, Outcome> => ({ visitor: "adminLogin", customerA: "adminLogin", customerB: "adminLogin", admin });
+/** Pages for signed-out people: a signed-in person is sent on. */
+const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({ visitor: "ok", customerA: signedInTarget, customerB: signedInTarget, admin: signedInTarget });
+
+const page = (route: string, url: string, get: Record<Role, Outcome> = all("ok"), actions?: ActionCase[]): MatrixEntry => ({ route, url: () => url, get, data: true, actions });
+
+export const ACCESS_MATRIX: MatrixEntry[] = [
+  // ---- shop, public ----
+  page("", "/"),
+  page("products", "/products"),
+  { route: "products/:slug", url: (f) => `/products/${f.productSlug}`, get: all("ok"), data: true },
+  page("categories", "/categories"),
+  // The old address of a category: a permanent redirect to /category/:slug.
+  { route: "categories/:slug", url: (f) => `/categories/${f.categorySlug}`, get: all("redirect:/category/"), data: true },
+  { route: "category/:slug", url: (f) => `/category/${f.categorySlug}`, get: all("ok"), data: true },
+  page("search", "/search?q=bayam", all("redirect:/products")),
+  page("cart", "/cart"),
+  page("about", "/about"),
+  page("terms", "/terms"),
+  page("privacy", "/privacy"),
+  page("contact", "/contact", all("ok"), [
+    {
+      name: "send an invalid message",
+      body: () => ({ name: "", email: "bukan-email", message: "" }),
+      expect: all(400),
+    },
+  ]),
+  page("supply-with-us", "/supply-with-us", all("ok"), [
+    {
+      name: "send an invalid application",
+      body: () => ({ name: "", phone: "x" }),
+      expect: all(400),
+    },
+  ]),
+  page("*", "/tidak-ada-halaman-ini", all("notFound")),
+
+  // ---- accounts ----
+  page("login", "/login", guestOnly("redirect:/"), [
+    { name: "log in with a wrong password", body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }), expect: { ...guestOnly("redirect:/"), visitor: 401 }, dataExpect: all(401) },
+  ]),
+  page("register", "/register", guestOnly("redirect:/"), [
+    { name: "register with an invalid form", body: () => ({ name: "", email: "x", password: "1" }), expect: { ...guestOnly("redirect:/"), visitor: 400 }, dataExpect: all(400) },
+  ]),
+  page("forgot-password", "/forgot-password", all("ok"), [{ name: "ask for a reset with an invalid e-mail", body: () => ({ email: "x" }), expect: all(400) }]),
+  // An unknown reset link goes back to the login with a notice.
+  page("reset-password", "/reset-password?token=tidak-berlaku", all("redirect:/login"), [
+    {
+      name: "reset with an unknown token",
+      body: () => ({ token: "tidak-berlaku", password: "Sayur-Segar-Baru-2026", confirmPassword: "Sayur-Segar-Baru-2026" }),
+      expect: all("redirect:/login"),
+      dataExpect: all(400),
+    },
+  ]),
+  page("verify-email", "/verify-email?token=tidak-berlaku"),
+  page("profile", "/profile", signedIn("login", "ok"), [
+    { name: "save a profile with empty fields", body: () => ({ name: "", phone: "", address: "" }), expect: signedIn("login", 400) },
+  ]),
+  page("addresses", "/addresses", signedIn("login", "ok"), [
+    { name: "save an address with empty fields", body: () => ({ name: "", phone: "", address: "" }), expect: signedIn("login", 400) },
+  ]),
+
+  // ---- checkout and orders ----
+  page("checkout", "/checkout", signedIn("login", "ok"), [
+    { name: "order with an empty cart", body: () => ({ items: "[]" }), expect: signedIn("login", 400) },
+  ]),
+  { route: "order-success", url: (f) => `/order-success?order=${f.orderA}`, get: all("ok"), data: true },
+  page("orders", "/orders", signedIn("login", "ok")),
+  {
+    route: "orders/:id",
+    url: (f) => `/orders/${f.orderA}`,
+    // Someone else's order: never shown, the reader is sent to their profile.
+    get: { visitor: "login", customerA: "ok", customerB: "redirect:/profile", admin: "redirect:/profile" },
+    data: true,
+  },
+
+  // ---- staff ----
+  page("admin/login", "/admin/login", { visitor: "ok", customerA: "ok", customerB: "ok", admin: "redirect:/admin/dashboard" }, [
+    { name: "log in with a wrong password", body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }), expect: { visitor: 401, customerA: 401, customerB: 401, admin: "redirect:/admin/dashboard" }, dataExpect: all(401) },
+  ]),
+  page("admin", "/admin", adminOnly("redirect:/admin/dashboard")),
+  page("admin/dashboard", "/admin/dashboard", adminOnly(), [
+    {
+      name: "cancel a customer's order from the list",
+      body: (f) => ({ intent: "status", orderId: f.orderA, status: "cancelled" }),
+      expect: adminOnly("redirect:/admin/dashboard"),
+      destructive: true,
+    },
+  ]),
+  {
+    route: "admin/orders/:id",
+    url: (f) => `/admin/orders/${f.orderA}`,
+    get: adminOnly(),
+    data: true,
+    actions: [
+      { name: "cancel the order", body: () => ({ intent: "status", status: "cancelled" }), expect: adminOnly("redirect:/admin/orders/"), destructive: true },
+      { name: "set a negative delivery fee", body: () => ({ intent: "fee", deliveryFee: "-5000" }), expect: adminOnly(400) },
+    ],
+  },
+  { route: "admin/orders/print/:id", url: (f) => `/admin/orders/print/${f.orderA}`, get: adminOnly(), data: true },
+  { route: "admin/orders/export.csv", url: () => "/admin/orders/export.csv?from=2026-01-01&to=2026-12-31", get: adminOnly(), data: false },
+  page("admin/picking-list", "/admin/picking-list", adminOnly()),
+  page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
+  page("admin/products", "/admin/products", adminOnly()),
+  page("admin/products/new", "/admin/products/new", adminOnly(), [{ name: "create a product without a name", body: () => ({ name: "" }), expect: adminOnly(400) }]),
+  {
+    route: "admin/products/:id",
+    url: (f) => `/admin/products/${f.productId}`,
+    get: adminOnly(),
+    data: true,
+    actions: [{ name: "hide the product", body: () => ({ intent: "hide" }), expect: adminOnly("redirect:/admin/products/"), destructive: true }],
+  },
+  page("admin/categories", "/admin/categories", adminOnly(), [
+    { name: "rename a category", body: (f) => ({ intent: "rename", id: f.categoryId, name: "Diretas" }), expect: adminOnly("redirect:/admin/categories"), destructive: true },
+  ]),
+  page("admin/inbox", "/admin/inbox", adminOnly(), [
+    { name: "mark a message done", body: (f) => ({ kind: "pesan", id: f.messageId, status: "done" }), expect: adminOnly("redirect:/admin/inbox"), destructive: true },
+  ]),
+  page("admin/customers", "/admin/customers", adminOnly(), [
+    {
+      name: "end customer B's sessions",
+      body: (f) => ({ intent: "end-sessions", userId: f.customerB }),
+      expect: adminOnly("redirect:/admin/customers"),
+      destructive: true,
+    },
+  ]),
+
+  // ---- resources ----
+  {
+    route: "logout",
+    url: () => "/logout",
+    get: all("redirect:/"),
+    data: false,
+    actions: [{ name: "log out", body: () => ({}), expect: all("redirect:/"), destructive: true }],
+  },
+  { route: "api/cart-products", url: (f) => `/api/cart-products?ids=${f.productId}`, get: all("ok"), data: false },
+  { route: "uploads/*", url: () => "/uploads/tidak-ada.webp", get: all("notFound"), data: false },
+  { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },
+  { route: "robots.txt", url: () => "/robots.txt", get: all("ok"), data: false },
+  { route: "healthz", url: () => "/healthz", get: all("ok"), data: false },
+];
+
+/**
+ * Paths outside app/routes.ts that must stay closed: Better Auth's HTTP API is not mounted
+ * (every auth step goes through the shop's own actions, with their origin checks and limits).
+ */
+export const CLOSED_PATHS = ["/api/auth/get-session", "/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset", "/api/auth/list-sessions"];
