@@ -11,12 +11,14 @@ import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
-import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable } from "~/server/request-guard.server";
+import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable, unreadableFormRefusal } from "~/server/request-guard.server";
 import { getSessionUser } from "~/server/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (isCrossSiteMutation(request)) throw crossSiteRefusal();
+    const unreadable = await unreadableFormRefusal(request);
+    if (unreadable) throw unreadable;
     const response = await next();
     // A failure while the database is away is an outage, not a bug: say so with a 503
     // that a shopper understands, and recover by itself when the database is back.

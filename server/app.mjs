@@ -82,6 +82,22 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     next();
   });
 
+  // Actions read their input with request.formData(): anything but a form (JSON, text, a
+  // body without a type) would make that throw, a 500. Refuse it here with 415 instead; a
+  // body-less POST (a logout button) counts as an empty form.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/")) return next();
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0;
+    if (!type && !hasBody) {
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+      return next();
+    }
+    const media = type.split(";")[0].trim();
+    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type))) return next();
+    res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
+  });
+
   app.use(compression());
 
   // Hashed build assets never change: cache them for a year.

@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import { Home, Search, ShoppingCart, Store, User } from "lucide-react";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu } from "./account-menu-lazy";
 import { useCart } from "./cart-provider";
 import { CartBadge } from "./site-header";
 

@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu } from "./account-menu-lazy";
 import { useCart } from "./cart-provider";
 import { SheetContent } from "./ui/dialog";
 import { buttonClass } from "./ui/button";

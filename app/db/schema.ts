@@ -129,6 +129,14 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // The newest change (a sale's stock included) is part of the catalog pages' ETag.
     index("products_updated_idx").on(t.updatedAt),
+    // The shop's list orders (catalog.server.ts listOrder), active products only: a page is
+    // read from the index in order instead of sorting every product of the category.
+    index("products_active_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.isActive}`),
+    index("products_active_price_idx").on(sql`round(${t.price} * (100 - ${t.discount}) / 100.0)`, sql`lower(${t.name})`, t.id).where(sql`${t.isActive}`),
+    index("products_active_category_name_idx").on(t.categoryId, sql`lower(${t.name})`, t.id).where(sql`${t.isActive}`),
+    index("products_active_category_price_idx")
+      .on(t.categoryId, sql`round(${t.price} * (100 - ${t.discount}) / 100.0)`, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.isActive}`),
   ],
 );
 

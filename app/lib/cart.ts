@@ -1,5 +1,7 @@
 // The cart's rules (spec section 4), shared by the browser's cart and the server's checks.
-import { z } from "zod";
+// zod/mini: this module is in every page's bundle (the cart lives in the root), and the
+// functional API is about a fifth of the size of zod's chainable one.
+import * as z from "zod/mini";
 import { discountedPrice } from "./money";
 
 export const CART_STORAGE_KEY = "cart";
@@ -7,21 +9,21 @@ export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
 
 export const cartProductSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(200),
-  price: z.number().int().nonnegative().max(1_000_000_000),
-  image_url: z.string().max(2000).nullable().catch(null),
-  discount: z.number().min(0).max(100).catch(0),
-  stock: z.number().int().catch(0),
-  unit: z.string().max(50).catch("pcs"),
-  slug: z.string().max(200),
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  name: z.string().check(z.maxLength(200)),
+  price: z.int().check(z.nonnegative(), z.maximum(1_000_000_000)),
+  image_url: z.catch(z.nullable(z.string().check(z.maxLength(2000))), null),
+  discount: z.catch(z.number().check(z.minimum(0), z.maximum(100)), 0),
+  stock: z.catch(z.int(), 0),
+  unit: z.catch(z.string().check(z.maxLength(50)), "pcs"),
+  slug: z.string().check(z.maxLength(200)),
 });
 
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
 const cartLineSchema = z.object({
   product: cartProductSchema,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY)),
 });
 
 export type CartLine = z.infer<typeof cartLineSchema>;

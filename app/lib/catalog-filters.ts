@@ -1,6 +1,7 @@
 // The product list's filters as they travel in the URL (?q=&category=&price=&sort=&page=),
 // so a shared or reloaded link shows the same result. Odd values are dropped, never thrown.
-import { z } from "zod";
+// zod/mini: the catalog pages ship this to the browser; the functional API is much smaller.
+import * as z from "zod/mini";
 import { formatRupiah } from "./money";
 
 export const MAX_QUERY_LENGTH = 100;
@@ -49,9 +50,9 @@ export type CatalogFilters = {
 export const EMPTY_FILTERS: CatalogFilters = { q: "", categories: [], price: null, sort: DEFAULT_SORT, page: 1 };
 
 const uuid = z.uuid();
-const priceSchema = z.enum(PRICE_RANGES).nullable().catch(null);
-const sortSchema = z.enum(SORTS).catch(DEFAULT_SORT);
-const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
+const priceSchema = z.catch(z.nullable(z.enum(PRICE_RANGES)), null);
+const sortSchema = z.catch(z.enum(SORTS), DEFAULT_SORT);
+const pageSchema = z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE)), 1);
 
 export function isUuid(value: string): boolean {
   return uuid.safeParse(value).success;

@@ -552,7 +552,7 @@ export default function AdminDashboard() {
                 )
               ) : (
                 <>
-                  <strong className="text-stone-900">{list.total.toLocaleString("id-ID")}</strong> pesanan
+                  <strong className="text-stone-900">{list.totalCapped ? "lebih dari " : ""}{list.total.toLocaleString("id-ID")}</strong> pesanan
                   {filters.date ? ` untuk pengiriman ${formatDate(filters.date)}` : ""}
                   {filters.slot ? ` (${DELIVERY_SLOTS[filters.slot].label.toLowerCase()})` : ""}
                   {list.pageCount > 1 ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}` : ""}

@@ -2,19 +2,20 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, ShoppingBag, User } from "lucide-react";
-import { Notice, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
+import { Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
+import { Field } from "~/components/ui/field";
 import { ProfileForm } from "~/components/profile-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
-import { ACCOUNT_TEXT } from "~/lib/account-rules";
+import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH } from "~/lib/account-rules";
 import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_BADGE, orderGrandTotal, orderStatusLabel, shortOrderId } from "~/lib/orders";
 import { cn } from "~/lib/utils";
-import { accountDeps, getProfile, resendVerificationEmail, updateProfile } from "~/server/accounts.server";
+import { accountDeps, changePassword, getProfile, resendVerificationEmail, updateProfile } from "~/server/accounts.server";
 import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
 import { getDb } from "~/server/db.server";
-import { authHeaders, requireUser } from "~/server/session.server";
+import { authHeaders, requireUser, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
 
@@ -53,6 +54,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok) return data({ intent: "resend-verification" as const, ok: false as const, title: result.title, message: result.message }, { status: result.status });
     return { intent: "resend-verification" as const, ok: true as const, title: "Email Terkirim", message: result.message };
   }
+  if (form.intent === "change-password") {
+    const result = await changePassword(await accountDeps(), user, authHeaders(request), form);
+    if (!result.ok) return data({ intent: "change-password" as const, ok: false as const, title: result.title, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    return data(
+      { intent: "change-password" as const, ok: true as const, title: "Password Diubah", message: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri." },
+      { headers: setCookieHeaders(result.headers) },
+    );
+  }
   const result = await updateProfile(await getDb(), user.id, form);
   if (!result.ok) {
     const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
@@ -84,6 +93,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }, [actionData, navigate]);
 
   const resendResult = actionData?.intent === "resend-verification" ? actionData : null;
+  const passwordResult = actionData?.intent === "change-password" ? actionData : null;
   const saveFailure = actionData?.intent === "save-profile" && !actionData.ok ? actionData : null;
   const initial = profile.name.trim().charAt(0).toUpperCase() || "?";
 
@@ -188,6 +198,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </dl>
             )}
+            <ChangePasswordForm result={passwordResult} />
           </section>
         ) : null}
 
@@ -274,5 +285,37 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
         </ul>
       )}
     </section>
+  );
+}
+
+type PasswordResult = { ok: boolean; message: string; fieldErrors?: Partial<Record<"currentPassword" | "password" | "confirmPassword", string>> } | null;
+
+/** Changing the password ends every other session of the account. */
+function ChangePasswordForm({ result }: { result: PasswordResult }) {
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  return (
+    <details className="mt-6 rounded-xl border border-stone-200 p-4" open={result ? true : undefined}>
+      <summary className="cursor-pointer font-semibold text-stone-900">Ubah Password</summary>
+      {result ? (
+        <Notice tone={result.ok ? "success" : "error"} className="mt-3">
+          {result.message}
+        </Notice>
+      ) : null}
+      <Form method="post" className="mt-3 space-y-3" preventScrollReset key={result?.ok ? "done" : "form"}>
+        <input type="hidden" name="intent" value="change-password" />
+        <Field label="Password Lama" error={errors.currentPassword}>
+          {(p) => <PasswordInput {...p} name="currentPassword" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />}
+        </Field>
+        <Field label="Password Baru" error={errors.password} hint={ACCOUNT_TEXT.passwordHint}>
+          {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+        </Field>
+        <Field label="Konfirmasi Password Baru" error={errors.confirmPassword}>
+          {(p) => <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+        </Field>
+        <Button type="submit" variant="outline">
+          Simpan Password Baru
+        </Button>
+      </Form>
+    </details>
   );
 }

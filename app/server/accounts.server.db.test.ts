@@ -117,14 +117,28 @@ describe("register", () => {
     expect(linkIn(mail.sent[0], "/verify-email").origin).toBe(loadConfig().appUrl);
   });
 
-  it("says the e-mail is taken, whatever its case, and changes nothing", async () => {
+  it("answers a second sign-up of an e-mail, whatever its case, like any sign-up: no account, a mail to the owner", async () => {
     const first = await registered();
     const before = await userCount();
+    mail.sent.length = 0;
+    const ctx = await deps.auth.$context;
+    const hash = vi.spyOn(ctx.password, "hash");
     const again = await registerCustomer(deps, newRegistration({ email: first.email.toUpperCase(), name: "Orang Lain" }), newClient());
-    expect(again).toMatchObject({ ok: false, status: 409, title: "Registrasi Gagal", message: "Email sudah terdaftar. Silakan gunakan email lain atau login." });
-    expect(await userCount()).toBe(before);
+    // Same answer and the same work (one password hash) as a new sign-up: nothing tells an
+    // outsider that this e-mail has an account.
+    expect(again).toEqual({ ok: true, email: first.email });
+    expect(hash).toHaveBeenCalledTimes(1);
+    hash.mockClear();
+    const fresh = newRegistration();
+    expect(await registerCustomer(deps, fresh, newClient())).toEqual({ ok: true, email: fresh.email });
+    expect(hash).toHaveBeenCalledTimes(1);
+    hash.mockRestore();
+    expect(await userCount()).toBe(before + 1);
     const [row] = await testDb.db.select().from(users).where(eq(users.id, first.id));
     expect(row.name).toBe("Siti Aminah");
+    // The owner is told, in their own inbox; a new account gets its verification mail.
+    expect(mail.sent.map((m) => m.to)).toEqual([first.email, fresh.email]);
+    expect(mail.sent[0].subject).toContain("sudah ada");
   });
 
   it.each([

@@ -17,8 +17,10 @@ import {
 } from "~/lib/account-rules";
 import { normalizeIndonesianPhone } from "~/lib/phone";
 import { getAuth, type Auth } from "./auth.server";
+import { config } from "./config.server";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
+import { accountExistsMail, sendMail } from "./mail.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { clearRateLimit, hitRateLimit, retryMessage } from "./rate-limit.server";
 
@@ -172,18 +174,21 @@ export async function registerCustomer(deps: AccountDeps, input: Record<string, 
   // Counted once the form is valid, so fixing a typo never locks anyone out.
   const limit = await hitRateLimit(deps.db, `register:client:${client.key}`, REGISTER_LIMITS.perClient, REGISTER_LIMITS.windowSeconds);
   if (!limit.allowed) return failure(429, T.registerFailedTitle, retryMessage(limit.retryAfterSeconds));
-  const taken = () => failure<RegisterField>(409, T.registerFailedTitle, T.emailTaken, { email: T.emailTaken });
-
-  // Better Auth answers a duplicate sign-up with a made-up user (it hides which e-mails
-  // exist); the spec wants the shopper told, so look first.
-  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) return taken();
+  // No user enumeration (OWASP ASVS 5.0 6.3.8, issue 8): an e-mail that already has an
+  // account gets the same answer as a new one, after the same work (one password hash, one
+  // mail), and its owner is told by mail instead. DECISIONS: this overrides the spec's
+  // 'Email sudah terdaftar' dialog.
+  const [existing] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
+  if (existing) {
+    await (await deps.auth.$context).password.hash(password);
+    await sendMail(accountExistsMail(email, existing.name, `${config().appUrl}/login`)).catch((error) => log.error("account-exists mail failed", { error }));
+    log.info("registration of an existing e-mail answered as a sign-up", { userId: existing.id });
+    return { ok: true, email };
+  }
   try {
     // Only these fields reach Better Auth: nothing a form adds (role, emailVerified...) does.
-    const result = await deps.auth.api.signUpEmail({ body: { name, email, password, phone, address } });
-    const [created] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, result.user.id));
-    if (!created) return taken(); // someone registered the same e-mail a moment earlier
-    log.info("customer registered", { userId: created.id });
+    await deps.auth.api.signUpEmail({ body: { name, email, password, phone, address } });
+    log.info("customer registered");
     return { ok: true, email };
   } catch (error) {
     // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
@@ -328,6 +333,49 @@ export async function resetPassword(deps: AccountDeps, input: Record<string, unk
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
     if (code === "PASSWORD_TOO_COMMON") return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     log.error("password reset failed", { error });
+    return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
+  }
+}
+
+// ---- password change ----
+
+export type ChangePasswordField = "currentPassword" | "password" | "confirmPassword";
+export const CHANGE_PASSWORD_LIMITS = { perUser: 5, windowSeconds: 15 * 60 };
+
+const changePasswordSchema = z.object({
+  currentPassword: text(z.string().min(1, "Password lama wajib diisi.").max(PASSWORD_MAX_LENGTH, "Password lama salah.")),
+  password: newPasswordField,
+  confirmPassword: text(z.string()),
+});
+
+/**
+ * Sets a new password for the signed-in user who knows the current one. Every other
+ * session of the account ends (OWASP ASVS 5.0 7.4.3); this device gets a fresh session,
+ * whose Set-Cookie lines are in `headers`.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  user: { id: string },
+  requestHeaders: Headers,
+  input: Record<string, unknown>,
+): Promise<{ ok: true; headers: Headers } | FormFailure<ChangePasswordField>> {
+  const parsed = parseWithConfirmation<typeof changePasswordSchema, ChangePasswordField>(changePasswordSchema, input, T.passwordMismatch);
+  if (!parsed.ok) return failure(400, T.updatePasswordFailedTitle, Object.values(parsed.fieldErrors)[0] ?? T.updatePasswordError, parsed.fieldErrors);
+  const limit = await hitRateLimit(deps.db, `change-password:user:${user.id}`, CHANGE_PASSWORD_LIMITS.perUser, CHANGE_PASSWORD_LIMITS.windowSeconds);
+  if (!limit.allowed) return failure(429, T.updatePasswordFailedTitle, `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`);
+  try {
+    const { headers } = await deps.auth.api.changePassword({
+      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password, revokeOtherSessions: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    log.info("password changed", { userId: user.id });
+    return { ok: true, headers };
+  } catch (error) {
+    const code = apiErrorCode(error);
+    if (code === "INVALID_PASSWORD") return failure(400, T.updatePasswordFailedTitle, "Password lama salah.", { currentPassword: "Password lama salah." });
+    if (code === "PASSWORD_TOO_COMMON") return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    log.error("password change failed", { error, userId: user.id });
     return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
   }
 }

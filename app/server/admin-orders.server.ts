@@ -15,6 +15,12 @@ import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
+/**
+ * Counting stops here: with a million orders an exact count would read the whole index on
+ * every visit. Past it the list says "lebih dari 10.000" and offers the first 500 pages;
+ * older orders are found by search or date.
+ */
+export const ADMIN_ORDERS_COUNT_CAP = 10_000;
 
 // ---------------------------------------------------------------- list and counts
 
@@ -97,10 +103,15 @@ export type AdminOrderRow = {
 export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filters: AdminOrderFilters) {
   assertAdmin(actor);
   const where = filterCondition(filters);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  const matching = db
+    .select({ one: sql<number>`1`.as("one") })
     .from(orders)
-    .where(where);
+    .where(where)
+    .limit(ADMIN_ORDERS_COUNT_CAP + 1)
+    .as("matching");
+  const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(matching);
+  const totalCapped = counted > ADMIN_ORDERS_COUNT_CAP;
+  const total = Math.min(counted, ADMIN_ORDERS_COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
   const rows = await db
@@ -148,6 +159,7 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
   return {
     orders: list,
     total,
+    totalCapped,
     page,
     pageCount,
     pageSize: ADMIN_ORDERS_PAGE_SIZE,

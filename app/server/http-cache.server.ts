@@ -47,6 +47,20 @@ export async function catalogEtag(db: Queryable, now = Date.now()): Promise<stri
   return `W/"${build}-${row?.version ?? 0}-${newest.toString(36)}-${Math.floor(now / 60_000).toString(36)}"`;
 }
 
+// Per-process memo of the ETag for one second: under load every catalog request would
+// otherwise ask the database the same question. Safe per process: at worst a change is
+// seen one second later, and every process asks the shared database for itself.
+const ETAG_MEMO_MS = 1000;
+let memo: { etag: string; until: number } | undefined;
+
+async function currentCatalogEtag(): Promise<string> {
+  const now = Date.now();
+  if (memo && memo.until > now) return memo.etag;
+  const etag = await catalogEtag(await getDb(), now);
+  memo = { etag, until: now + ETAG_MEMO_MS };
+  return etag;
+}
+
 /** Weak comparison (RFC 9110 8.8.3.2) of an If-None-Match header with our ETag. */
 export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -76,7 +90,7 @@ export async function httpCacheMiddleware(request: Request, next: () => Promise<
 
   let etag: string;
   try {
-    etag = await catalogEtag(await getDb());
+    etag = await currentCatalogEtag();
   } catch (error) {
     // Without the database the page itself will fail and say so; no caching headers then.
     log.warn("catalog version unavailable", { error });

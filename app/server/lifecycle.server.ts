@@ -5,6 +5,12 @@ import { createBackup } from "./backup.server";
 import { config } from "./config.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
+import { pruneRateLimits } from "./rate-limit.server";
+
+// Expired rate-limit windows are deleted now and then; every process may do it, the
+// delete is idempotent.
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+let pruneTimer: NodeJS.Timeout | undefined;
 
 /** A setting that makes the server refuse to start; start.mjs prints only its message. */
 export class ConfigError extends Error {
@@ -21,11 +27,16 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   const handle = await getDatabaseHandle();
   const controlToken = newControlToken();
   handle.updateLock?.({ port, controlToken });
+  pruneTimer = setInterval(() => {
+    pruneRateLimits(handle.db).catch((error) => log.warn("pruning rate limits failed", { error }));
+  }, PRUNE_EVERY_MS);
+  pruneTimer.unref();
   log.info("database ready", { kind: handle.kind });
   return { controlToken };
 }
 
 export async function stopServices(): Promise<void> {
+  clearInterval(pruneTimer);
   await closeDatabase();
 }
 

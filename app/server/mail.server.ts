@@ -65,3 +65,25 @@ export function resetPasswordMail(to: string, name: string, href: string): MailM
     ),
   };
 }
+
+/**
+ * Sent instead of a second account when someone registers an e-mail that already has one:
+ * the form answers as for any sign-up (so it tells no one which e-mails have accounts), and
+ * only the owner learns, in their own inbox, that the address is taken.
+ */
+export function accountExistsMail(to: string, name: string, loginHref: string): MailMessage {
+  const shop = config().shop;
+  return {
+    to,
+    subject: `Akun ${shop.name} Anda sudah ada`,
+    ...layout(
+      [
+        `Halo ${name},`,
+        `Seseorang (mungkin Anda) mencoba mendaftar di ${shop.name} dengan email ini, padahal email ini sudah terdaftar. Tidak ada akun baru yang dibuat.`,
+        "Jika itu Anda, silakan login. Lupa password? Pilih 'Lupa password?' di halaman login.",
+        "Jika bukan Anda, abaikan email ini; akun Anda tetap aman.",
+      ],
+      { href: loginHref, label: "Login" },
+    ),
+  };
+}

@@ -17,6 +17,23 @@ export function isCrossSiteMutation(request: Request): boolean {
   return origin !== null && !allowed.has(origin);
 }
 
+/**
+ * A 400 when a form post's body cannot be read as a form (a broken multipart body, bytes
+ * that are no form): every action would otherwise fail inside request.formData() with a 500.
+ */
+export async function unreadableFormRefusal(request: Request): Promise<Response | null> {
+  if (SAFE_METHODS.has(request.method.toUpperCase()) || request.body === null) return null;
+  try {
+    await request.clone().formData();
+    return null;
+  } catch {
+    return new Response("Data formulir tidak dapat dibaca. Silakan kirim ulang formulir.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
 export function crossSiteRefusal(): Response {
   return new Response("Permintaan ditolak: asal permintaan tidak dikenal.", {
     status: 403,

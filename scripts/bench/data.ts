@@ -7,16 +7,17 @@
 // BENCH_ENGINES=postgres,pglite, BENCH_KEEP=1 keeps the databases.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { EMPTY_FILTERS } from "~/lib/catalog-filters";
-import { listOrdersForAdmin } from "~/server/admin-orders.server";
+import { countOrdersByStatus, listOrdersForAdmin } from "~/server/admin-orders.server";
 import { listProducts } from "~/server/catalog.server";
 import { listOrdersForCustomer } from "~/server/customer-orders.server";
 import { placeOrder } from "~/server/orders.server";
+import { benchServerUrl, postgresReachable, redact, throwAwayDatabase } from "./databases";
 import { customerCount, fillShop, FIRST_NAMES, LAST_NAMES, type FillSize } from "./fill";
 import { ms, summarize, table } from "./stats";
 
@@ -25,7 +26,6 @@ const scale = Number(process.env.BENCH_SCALE ?? 1) || 1;
 const iterations = Math.max(10, Number(process.env.BENCH_ITERATIONS ?? 60) || 60);
 const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim());
 const keep = process.env.BENCH_KEEP === "1";
-const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 const FULL: Record<"postgres" | "pglite", FillSize> = {
   postgres: { products: 100_000, orders: 1_000_000 },
@@ -51,6 +51,8 @@ async function operations(db: Database, size: FillSize): Promise<Operation[]> {
       name: "admin order list, search + status",
       run: (i) => listOrdersForAdmin(db, admin, { q: `${pick(FIRST_NAMES, i * 3)} ${pick(LAST_NAMES, i * 5)}`, status: pick(["pending", "completed"] as const, i), page: 1 }),
     },
+    { name: "admin order list, newest (no filter)", run: () => listOrdersForAdmin(db, admin, { q: "", page: 1 }) },
+    { name: "admin dashboard status counts", run: () => countOrdersByStatus(db, admin) },
     { name: "customer's order list", run: (i) => listOrdersForCustomer(db, `bench-user-${1 + ((i * 7919) % customers)}`, {}) },
     {
       name: "order placement",
@@ -90,24 +92,14 @@ async function measure(db: Database, size: FillSize) {
 }
 
 async function withPostgres<T>(size: FillSize, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const name = `scale_bench_${size.products}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  const database = await throwAwayDatabase(`scale_bench_${size.products}`);
+  const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
   try {
     return await work(handle);
   } finally {
     await handle.close();
-    if (!keep) {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    } else log(`  kept database ${url}`);
+    if (!keep) await database.drop();
+    else log(`  kept database ${redact(database.url)}`);
   }
 }
 
@@ -123,25 +115,13 @@ async function withPglite<T>(size: FillSize, work: (handle: DatabaseHandle) => P
   }
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => {});
-  }
-}
-
 type Run = { engine: string; products: number; orders: number; fillSeconds: number; results: Awaited<ReturnType<typeof measure>> };
 const runs: Run[] = [];
 
 for (const engine of engines) {
   if (engine !== "postgres" && engine !== "pglite") continue;
   if (engine === "postgres" && !(await postgresReachable())) {
-    log(`PostgreSQL at ${serverUrl.replace(/\/\/[^@]*@/, "//")} is unreachable: skipping it.`);
+    log(`PostgreSQL at ${redact(benchServerUrl)} is unreachable: skipping it.`);
     continue;
   }
   for (const factor of [0.1, 1]) {
@@ -159,6 +139,7 @@ for (const engine of engines) {
   }
 }
 
+console.log(`\nLoad average of the machine at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores shared with other work)`);
 console.log("\nSummary (p95 in ms; growth = p95 at full size / p95 at a tenth of the data)");
 const rows: (string | number)[][] = [];
 for (const engine of engines) {
@@ -173,6 +154,6 @@ console.log(table(["engine", "operation", "small (prod/orders)", "p95 small", "f
 
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(root, "bench/results", `data-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, JSON.stringify({ scale, iterations, node: process.version, runs }, null, 2));
+writeFileSync(file, JSON.stringify({ scale, iterations, node: process.version, loadAverageAtEnd: os.loadavg(), runs }, null, 2));
 console.log(`\nWritten to ${path.relative(root, file)}`);
 process.exit(0);

@@ -194,6 +194,36 @@ describe("access-control matrix", () => {
   });
 });
 
+describe("bodies that are not forms", () => {
+  it.each(ACCESS_MATRIX.filter((e) => e.actions?.length).map((e) => [e.route, e] as const))("POST %s answers 4xx, never 5xx, to JSON, text, broken multipart and empty bodies", async (_, entry) => {
+    const url = entry.url(fixture);
+    const role: Role = entry.route.startsWith("admin") ? "admin" : "customerA";
+    const cookie = await cookieFor(role);
+    const bodies: [string | undefined, string][] = [
+      ["application/json", '{"email":"a@b.c","password":"x"}'],
+      ["text/plain", "email=a@b.c"],
+      ["multipart/form-data", "x"],
+      ["multipart/form-data; boundary=batas", "--salah\r\nbukan multipart"],
+      ["application/x-www-form-urlencoded", "%%%=%E0%A4%A&\u0000=\u0000"],
+      ["application/xml", "<x/>"],
+      [undefined, ""],
+    ];
+    for (const target of [url, entry.data ? dataUrl(url) : null]) {
+      if (!target) continue;
+      for (const [type, body] of bodies) {
+        const response = await fetch(`${server.url}${target}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...(type ? { "Content-Type": type } : {}) },
+          body: body || undefined,
+        });
+        await response.arrayBuffer();
+        expect(response.status, `POST ${target} as ${type ?? "no type"}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
 describe("cross-site requests", () => {
   const actions = ACCESS_MATRIX.flatMap((e) => (e.actions ?? []).map((a) => [`${e.route} — ${a.name}`, e, a] as const));
 

@@ -97,6 +97,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page("verify-email", "/verify-email?token=tidak-berlaku"),
   page("profile", "/profile", signedIn("login", "ok"), [
     { name: "save a profile with empty fields", body: () => ({ name: "", phone: "", address: "" }), expect: signedIn("login", 400) },
+    {
+      name: "change the password without knowing the current one",
+      body: () => ({ intent: "change-password", currentPassword: "salah-sekali-99", password: "Sayur-Baru-2026-x", confirmPassword: "Sayur-Baru-2026-x" }),
+      expect: signedIn("login", 400),
+    },
   ]),
   page("addresses", "/addresses", signedIn("login", "ok"), [
     { name: "save an address with empty fields", body: () => ({ name: "", phone: "", address: "" }), expect: signedIn("login", 400) },
@@ -180,6 +185,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },
   { route: "robots.txt", url: () => "/robots.txt", get: all("ok"), data: false },
   { route: "healthz", url: () => "/healthz", get: all("ok"), data: false },
+  { route: "manifest.webmanifest", url: () => "/manifest.webmanifest", get: all("ok"), data: false },
 ];
 
 /**

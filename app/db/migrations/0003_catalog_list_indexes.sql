@@ -1,0 +1,4 @@
+CREATE INDEX "products_active_name_idx" ON "products" USING btree (lower("name"),"id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_active_price_idx" ON "products" USING btree (round("price" * (100 - "discount") / 100.0),lower("name"),"id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_active_category_name_idx" ON "products" USING btree ("category_id",lower("name"),"id") WHERE "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_active_category_price_idx" ON "products" USING btree ("category_id",round("price" * (100 - "discount") / 100.0),lower("name"),"id") WHERE "products"."is_active";

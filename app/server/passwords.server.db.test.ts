@@ -1,0 +1,164 @@
+// Password rules and session endings (OWASP ASVS 5.0 V6.2, V7.4) through the shop's own
+// account functions on a real database: length 8..128, no truncation, common passwords
+// refused, and a password change or reset ends the account's other sessions.
+import { randomBytes } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sessions, users } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { changePassword, registerCustomer, requestPasswordReset, resetPassword, signIn, type AccountDeps } from "./accounts.server";
+import { endAllSessionsOfUser } from "./admin-customers.server";
+import { createAuth } from "./auth.server";
+import type * as MailModule from "./mail.server";
+import type { MailMessage } from "./mail.server";
+
+const mail = vi.hoisted(() => ({ sent: [] as MailMessage[] }));
+vi.mock("./mail.server", async (importOriginal) => {
+  const original = await importOriginal<typeof MailModule>();
+  return { ...original, sendMail: vi.fn(async (message: MailMessage) => void mail.sent.push(message)) };
+});
+
+let testDb: TestDatabase;
+let deps: AccountDeps;
+let n = 0;
+const client = () => ({ key: `pw-client-${++n}`, headers: new Headers({ "user-agent": `device-${n}` }) });
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+  deps = { db: testDb.db, auth: createAuth(testDb.db) };
+});
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+function registration(password: string) {
+  return {
+    name: "Dewi Lestari",
+    email: `dewi.${randomBytes(4).toString("hex")}@contoh.id`,
+    phone: "081234567890",
+    address: "Jl. Jawa No. 5, Jember",
+    password,
+    confirmPassword: password,
+    terms: "on",
+  };
+}
+
+async function register(password: string) {
+  const form = registration(password);
+  const result = await registerCustomer(deps, form, client());
+  return { form, result };
+}
+
+async function logIn(email: string, password: string) {
+  const result = await signIn(deps, { email, password }, client());
+  if (!result.ok) return null;
+  return result.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function sessionCount(email: string) {
+  const [user] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [row] = await testDb.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id));
+  return Number(row.n);
+}
+
+async function isSignedIn(cookie: string) {
+  return Boolean(await deps.auth.api.getSession({ headers: new Headers({ cookie }) }));
+}
+
+describe("password rules", () => {
+  it("refuses 7 characters and accepts 8", async () => {
+    const short = await register("Ab3-xyz");
+    expect(short.result).toMatchObject({ ok: false, status: 400, fieldErrors: { password: "Password harus memiliki minimal 8 karakter." } });
+    expect((await register("Ab3-xyzq")).result).toMatchObject({ ok: true });
+  });
+
+  it.each(["kimberly", "paradise", "bailey12", "cubswin1", "Snickers", "bismillah123", "11111111"])("refuses the common password %s, naming the field", async (password) => {
+    const { form, result } = await register(password);
+    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { password: "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain." } });
+    expect(await testDb.db.select().from(users).where(eq(users.email, form.email))).toHaveLength(0);
+  });
+
+  it("keeps all 128 characters: two passwords that differ only at character 100 are different passwords", async () => {
+    const base = randomBytes(96).toString("base64").slice(0, 128);
+    const other = `${base.slice(0, 99)}${base[99] === "x" ? "y" : "x"}${base.slice(100)}`;
+    expect(base).toHaveLength(128);
+    expect(other).toHaveLength(128);
+    const { form, result } = await register(base);
+    expect(result).toMatchObject({ ok: true });
+    expect(await logIn(form.email, other)).toBeNull();
+    expect(await logIn(form.email, base.slice(0, 72))).toBeNull();
+    expect(await logIn(form.email, base)).toContain("session_token");
+  });
+
+  it("refuses 129 characters, naming the field", async () => {
+    const { result } = await register("a1-".repeat(43));
+    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { password: expect.stringContaining("128") } });
+  });
+});
+
+describe("ending sessions", () => {
+  it("a password change ends every other session and keeps this device signed in", async () => {
+    const { form } = await register("Kebun-Tomat-Jember-1");
+    const phone = (await logIn(form.email, form.password))!;
+    const laptop = (await logIn(form.email, form.password))!;
+    expect(await sessionCount(form.email)).toBe(2);
+    const result = await changePassword(deps, { id: (await deps.auth.api.getSession({ headers: new Headers({ cookie: laptop }) }))!.user.id }, new Headers({ cookie: laptop }), {
+      currentPassword: form.password,
+      password: "Kebun-Cabai-Jember-2",
+      confirmPassword: "Kebun-Cabai-Jember-2",
+    });
+    expect(result.ok).toBe(true);
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await isSignedIn(laptop)).toBe(false);
+    // The device that changed it gets a fresh session cookie.
+    const fresh = result.ok
+      ? result.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ")
+      : "";
+    expect(await isSignedIn(fresh)).toBe(true);
+    expect(await sessionCount(form.email)).toBe(1);
+    expect(await logIn(form.email, form.password)).toBeNull();
+  });
+
+  it("a password change with a wrong current password changes nothing and names the field", async () => {
+    const { form } = await register("Kebun-Wortel-Jember-3");
+    const cookie = (await logIn(form.email, form.password))!;
+    const user = (await deps.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user;
+    const result = await changePassword(deps, user, new Headers({ cookie }), { currentPassword: "salah-sekali-99", password: "Kebun-Baru-Jember-4", confirmPassword: "Kebun-Baru-Jember-4" });
+    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { currentPassword: "Password lama salah." } });
+    expect(await isSignedIn(cookie)).toBe(true);
+    expect(await logIn(form.email, form.password)).toContain("session_token");
+  });
+
+  it("a password reset ends every session of the account", async () => {
+    const { form } = await register("Kebun-Jagung-Jember-5");
+    const phone = (await logIn(form.email, form.password))!;
+    mail.sent.length = 0;
+    await requestPasswordReset(deps, { email: form.email }, client());
+    await vi.waitFor(() => expect(mail.sent).toHaveLength(1));
+    const token = new URL(mail.sent[0].link!).searchParams.get("token")!;
+    const result = await resetPassword(deps, { token, password: "Kebun-Kubis-Jember-6", confirmPassword: "Kebun-Kubis-Jember-6" }, client());
+    expect(result).toEqual({ ok: true });
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await sessionCount(form.email)).toBe(0);
+  });
+
+  it("the admin can end all of a customer's sessions", async () => {
+    const { form } = await register("Kebun-Terong-Jember-7");
+    const a = (await logIn(form.email, form.password))!;
+    const b = (await logIn(form.email, form.password))!;
+    const [user] = await testDb.db.select({ id: users.id }).from(users).where(eq(users.email, form.email));
+    const admin = { id: "admin-test", role: "admin" as const };
+    const result = await endAllSessionsOfUser(testDb.db, admin, { userId: user.id });
+    expect(result).toMatchObject({ ok: true, message: expect.stringContaining("2 sesi") });
+    expect(await isSignedIn(a)).toBe(false);
+    expect(await isSignedIn(b)).toBe(false);
+    // A customer cannot use the same function.
+    await expect(endAllSessionsOfUser(testDb.db, { id: user.id, role: "customer" }, { userId: user.id })).rejects.toBeInstanceOf(Response);
+  });
+});

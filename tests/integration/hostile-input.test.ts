@@ -1,0 +1,302 @@
+// Property-based tests (fast-check) of every action's input (OWASP ASVS 5.0 V2.2): random
+// and malicious values in every field (SQL and HTML fragments, control and unicode
+// characters, NUL bytes, huge strings, negative and fractional numbers, other users' ids,
+// unknown statuses, extra fields like role). Whatever comes in: never a 5xx, nothing stored
+// when the answer is an error, and a 400 names the field it is about.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories, contactMessages, orderItems, orders, partnerApplications, products, sessions, users } from "~/db/schema";
+import * as addressesRoute from "~/routes/addresses";
+import * as categoriesRoute from "~/routes/admin.categories";
+import * as customersRoute from "~/routes/admin.customers";
+import * as inboxRoute from "~/routes/admin.inbox";
+import * as adminOrderRoute from "~/routes/admin.orders.$id";
+import * as productRoute from "~/routes/admin.products.$id";
+import * as newProductRoute from "~/routes/admin.products.new";
+import * as checkoutRoute from "~/routes/checkout";
+import * as contactRoute from "~/routes/contact";
+import * as forgotRoute from "~/routes/forgot-password";
+import * as loginRoute from "~/routes/login";
+import * as profileRoute from "~/routes/profile";
+import * as registerRoute from "~/routes/register";
+import * as resetRoute from "~/routes/reset-password";
+import * as supplyRoute from "~/routes/supply-with-us";
+import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import { createCategory, createContactMessage, createOrder, createProduct, createUser, signIn } from "../support/factories";
+import { callAction, releaseTestDatabase, useTestDatabase, type RouteResult } from "../support/routes";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+let testDb: TestDatabase;
+let uploads: string;
+let customerCookie = "";
+let adminCookie = "";
+let otherUserId = "";
+let otherOrderId = "";
+let productId = "";
+let categoryId = "";
+let messageId = "";
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  useTestDatabase(testDb);
+  uploads = mkdtempSync(path.join(os.tmpdir(), "sayur-hostile-"));
+  setStorageForTests(new LocalDiskStorage(uploads));
+  const customer = await createUser(testDb.db);
+  const other = await createUser(testDb.db);
+  const admin = await createUser(testDb.db, { role: "admin" });
+  customerCookie = await signIn(testDb.db, customer);
+  adminCookie = await signIn(testDb.db, admin);
+  otherUserId = other.id;
+  categoryId = (await createCategory(testDb.db)).id;
+  productId = (await createProduct(testDb.db, { categoryId, stock: 50 })).id;
+  otherOrderId = (await createOrder(testDb.db, { userId: other.id, items: [{ productId, quantity: 1 }] })).id;
+  messageId = (await createContactMessage(testDb.db)).id;
+});
+
+afterAll(async () => {
+  setStorageForTests(undefined);
+  releaseTestDatabase();
+  await testDb?.destroy();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+/** Everything an action could store, as one comparable value. */
+async function snapshot(): Promise<string> {
+  const db = testDb.db;
+  const [u, o, oi, p, c, m, a, s] = await Promise.all([
+    db.select({ id: users.id, name: users.name, phone: users.phone, address: users.address, role: users.role, email: users.email }).from(users),
+    db.select({ id: orders.id, status: orders.status, fee: orders.deliveryFee, notes: orders.notes }).from(orders),
+    db.select({ id: orderItems.id, q: orderItems.quantity }).from(orderItems),
+    db.select({ id: products.id, name: products.name, stock: products.stock, active: products.isActive, price: products.price }).from(products),
+    db.select({ id: categories.id, name: categories.name }).from(categories),
+    db.select({ id: contactMessages.id, status: contactMessages.status }).from(contactMessages),
+    db.select({ id: partnerApplications.id, status: partnerApplications.status }).from(partnerApplications),
+    db.select({ id: sessions.id }).from(sessions),
+  ]);
+  const sort = <T extends { id: string }>(rows: T[]) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
+  return JSON.stringify([sort(u), sort(o), sort(oi), sort(p), sort(c), sort(m), sort(a), s.length]);
+}
+
+const MALICIOUS = [
+  "<script>alert(1)</script>",
+  "</script><script>alert(document.cookie)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "'; drop table users; --",
+  "' or '1'='1",
+  "1; select pg_sleep(5)",
+  "\u0000",
+  "nama\u0000tersembunyi",
+  "\u202eedoc",
+  "\r\n\r\nSet-Cookie: x=1",
+  "%00",
+  "../../etc/passwd",
+  "-1",
+  "-0.5",
+  "2.5",
+  "1e308",
+  "NaN",
+  "Infinity",
+  "0x1F",
+  "99999999999999999999",
+  " ",
+  "",
+  "processing",
+  "shipped",
+  "ADMIN",
+  "admin",
+  "💥🥬".repeat(300),
+  "a".repeat(20_000),
+];
+
+/** A hostile value for one field. */
+const hostile = (ids: () => string[]) =>
+  fc.oneof(
+    fc.constantFrom(...MALICIOUS),
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
+    fc.double({ noNaN: false }).map(String),
+    fc.uuid().map(String),
+    fc.constant(null).map(() => fc.sample(fc.constantFrom(...ids()), 1)[0]),
+  );
+
+type ActionCase = {
+  name: string;
+  action: (args: never) => unknown;
+  path: () => string;
+  params?: () => Record<string, string>;
+  cookie: () => string | undefined;
+  fields: string[];
+  /** Fields sent as they are (fixed intent and such). */
+  fixed?: () => Record<string, string>;
+  /** A valid value per field: most runs change one or two fields of an otherwise good form, where a stored NUL or an unchecked number would slip through. */
+  valid?: () => Record<string, string>;
+  /** Statuses that may come without a field named (a refused login says nothing about which field). */
+  unnamed?: number[];
+};
+
+const ids = () => [otherUserId, otherOrderId, productId, categoryId, messageId, "00000000-0000-0000-0000-000000000000", "bukan-id"];
+const extras = ["role", "userId", "id", "emailVerified", "status", "orderId", "totalAmount", "price"];
+
+const CASES: ActionCase[] = [
+  {
+    name: "checkout",
+    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember", notes: "Titip tetangga", slot: "pagi", idempotencyKey: randomBytes(16).toString("hex"), productId, quantity: "1" }),
+    action: checkoutRoute.action as never,
+    path: () => "/checkout",
+    cookie: () => customerCookie,
+    fields: ["name", "phone", "address", "notes", "slot", "idempotencyKey", "productId", "quantity", "productId", "quantity"],
+    unnamed: [409, 429],
+  },
+  { name: "profile",
+    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" }), action: profileRoute.action as never, path: () => "/profile", cookie: () => customerCookie, fields: ["name", "phone", "address"] },
+  {
+    name: "change password",
+    action: profileRoute.action as never,
+    path: () => "/profile",
+    cookie: () => customerCookie,
+    fields: ["currentPassword", "password", "confirmPassword"],
+    fixed: () => ({ intent: "change-password" }),
+    unnamed: [429],
+  },
+  { name: "addresses",
+    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" }), action: addressesRoute.action as never, path: () => "/addresses", cookie: () => customerCookie, fields: ["name", "phone", "address"] },
+  {
+    name: "register",
+    valid: () => ({ name: "Rina", email: `rina.${randomBytes(4).toString("hex")}@contoh.id`, phone: "081234567890", address: "Jl. Jawa 1, Jember", password: "Sayur-Segar-Hostile-1", confirmPassword: "Sayur-Segar-Hostile-1", terms: "on" }),
+    action: registerRoute.action as never,
+    path: () => "/register",
+    cookie: () => undefined,
+    fields: ["name", "email", "phone", "address", "password", "confirmPassword", "terms"],
+    unnamed: [429],
+  },
+  { name: "login", action: loginRoute.action as never, path: () => "/login", cookie: () => undefined, fields: ["email", "password", "redirect"], unnamed: [401, 429] },
+  { name: "forgot password", action: forgotRoute.action as never, path: () => "/forgot-password", cookie: () => undefined, fields: ["email"], unnamed: [429] },
+  {
+    name: "reset password",
+    action: resetRoute.action as never,
+    path: () => "/reset-password",
+    cookie: () => undefined,
+    fields: ["token", "password", "confirmPassword"],
+    unnamed: [429],
+  },
+  { name: "contact",
+    valid: () => ({ name: "Rina", email: "rina@contoh.id", subject: "Tanya", message: "Apakah ada kangkung?", from: "/contact" }), action: contactRoute.action as never, path: () => "/contact", cookie: () => undefined, fields: ["name", "email", "subject", "message", "from"], unnamed: [429] },
+  {
+    name: "supply with us",
+    valid: () => ({ name: "Pak Tani", phone: "081234567890", landAddress: "Desa Ajung, Jember", farmSize: "1 ha", products: "Bayam 50 ikat", harvestTime: "Mingguan", otherInfo: "-" }),
+    action: supplyRoute.action as never,
+    path: () => "/supply-with-us",
+    cookie: () => undefined,
+    fields: ["name", "phone", "landAddress", "farmSize", "products", "harvestTime", "otherInfo"],
+    unnamed: [429],
+  },
+  {
+    name: "admin order status and fee",
+    valid: () => ({ intent: "fee", status: "processing", deliveryFee: "5000", note: "" }),
+    action: adminOrderRoute.action as never,
+    path: () => `/admin/orders/${otherOrderId}`,
+    params: () => ({ id: otherOrderId }),
+    cookie: () => adminCookie,
+    fields: ["intent", "status", "deliveryFee", "note"],
+    unnamed: [400, 404, 409],
+  },
+  {
+    name: "admin new product",
+    valid: () => ({ name: `Produk ${randomBytes(3).toString("hex")}`, price: "5000", unit: "per ikat", discount: "0", stock: "10", categoryId, description: "Segar" }),
+    action: newProductRoute.action as never,
+    path: () => "/admin/products/new",
+    cookie: () => adminCookie,
+    fields: ["name", "price", "unit", "discount", "stock", "categoryId", "description", "featured"],
+  },
+  {
+    name: "admin product edit",
+    action: productRoute.action as never,
+    path: () => `/admin/products/${productId}`,
+    params: () => ({ id: productId }),
+    cookie: () => adminCookie,
+    fields: ["intent", "name", "price", "unit", "discount", "stock", "categoryId", "description", "stockBefore"],
+    unnamed: [400, 404, 409],
+  },
+  {
+    name: "admin categories",
+    valid: () => ({ intent: "rename", id: categoryId, name: `Kategori ${randomBytes(3).toString("hex")}` }),
+    action: categoriesRoute.action as never,
+    path: () => "/admin/categories",
+    cookie: () => adminCookie,
+    fields: ["intent", "id", "name"],
+    unnamed: [400, 404, 409],
+  },
+  { name: "admin inbox",
+    valid: () => ({ kind: "pesan", id: messageId, status: "contacted" }), action: inboxRoute.action as never, path: () => "/admin/inbox", cookie: () => adminCookie, fields: ["kind", "id", "status"], unnamed: [400, 404] },
+  {
+    name: "admin customers",
+    action: customersRoute.action as never,
+    path: () => "/admin/customers",
+    cookie: () => adminCookie,
+    fields: ["intent", "userId"],
+    unnamed: [400, 404],
+  },
+];
+
+/** The field names an answer's error talks about. */
+function namedFields(result: RouteResult): string[] {
+  const body = result.data as { fieldErrors?: Record<string, unknown>; field?: string; problems?: unknown } | string | null;
+  if (!body || typeof body !== "object") return [];
+  return [...Object.keys(body.fieldErrors ?? {}), ...(body.field ? [body.field] : [])];
+}
+
+describe.each(CASES)("$name action under hostile input", (c) => {
+  it("never answers 5xx, stores nothing on an error, and names the field of a 400", async () => {
+    const form = fc.record({
+      values: fc.array(fc.oneof({ weight: c.valid ? 3 : 0, arbitrary: fc.constant("valid" as const) }, { weight: 2, arbitrary: fc.option(hostile(ids), { nil: undefined }) }), {
+        minLength: c.fields.length,
+        maxLength: c.fields.length,
+      }),
+      extra: fc.dictionary(fc.constantFrom(...extras), hostile(ids), { maxKeys: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(form, async ({ values, extra }) => {
+        const body = new FormData();
+        for (const [k, v] of Object.entries(extra)) body.append(k, v);
+        const valid = c.valid?.() ?? {};
+        c.fields.forEach((field, i) => {
+          const v = values[i] === "valid" ? valid[field] : values[i];
+          if (v !== undefined) body.append(field, v);
+        });
+        for (const [k, v] of Object.entries(c.fixed?.() ?? {})) body.set(k, v);
+        const before = await snapshot();
+        const result = await callAction(c.action, c.path(), body, { cookie: c.cookie(), params: c.params?.() ?? {} });
+        expect(result.status, JSON.stringify(result.data).slice(0, 300)).toBeLessThan(500);
+        if (result.status >= 400) {
+          expect(await snapshot(), "an error answer stored something").toBe(before);
+          if (result.status === 400 && !c.unnamed?.includes(400)) {
+            const named = namedFields(result);
+            expect(named.length, `a 400 that names no field: ${JSON.stringify(result.data).slice(0, 300)}`).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 40), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined },
+    );
+  });
+});
+
+describe("ids of other users", () => {
+  it("a customer's profile save never touches another account, whatever ids it carries", async () => {
+    const before = await testDb.db.select().from(users);
+    const other = before.find((u) => u.id === otherUserId)!;
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ name: "Nama Baru", phone: "081234567899", address: "Alamat baru", id: otherUserId, userId: otherUserId, role: "admin", email: `x${randomBytes(2).toString("hex")}@contoh.id` })) body.append(k, v);
+    const result = await callAction(profileRoute.action as never, "/profile", body, { cookie: customerCookie });
+    expect(result.status).toBeLessThan(400);
+    const after = await testDb.db.select().from(users);
+    const otherAfter = after.find((u) => u.id === otherUserId)!;
+    expect(otherAfter).toEqual(other);
+    expect(after.filter((u) => u.role === "admin")).toHaveLength(before.filter((u) => u.role === "admin").length);
+  });
+});
