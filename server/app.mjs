@@ -189,9 +189,27 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     throw error;
   }
 
+  // METRICS_LOG_SECONDS=N logs memory and load every N seconds: the soak test reads it, and an
+  // operator can see whether memory levels off (heap = JavaScript objects; external and
+  // arrayBuffers include the embedded database's WebAssembly memory).
+  const metricsSeconds = Number(process.env.METRICS_LOG_SECONDS ?? 0);
+  const metricsTimer =
+    metricsSeconds > 0
+      ? setInterval(() => {
+          // Under `node --expose-gc` (a measurement, like the soak test) the figures are taken
+          // after a full collection, so they show what is kept, not garbage not yet collected.
+          globalThis.gc?.();
+          const m = process.memoryUsage();
+          const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+          jsonLog("info", "metrics", { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers), inFlight });
+        }, metricsSeconds * 1000)
+      : null;
+  metricsTimer?.unref();
+
   async function stop() {
     if (stopping) return;
     stopping = true;
+    if (metricsTimer) clearInterval(metricsTimer);
     server.close();
     server.closeIdleConnections?.();
     const deadline = Date.now() + 8000;
