@@ -88,22 +88,6 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     next();
   });
 
-  // Actions read their input with request.formData(): anything but a form (JSON, text, a
-  // body without a type) would make that throw, a 500. Refuse it here with 415 instead; a
-  // body-less POST (a logout button) counts as an empty form.
-  app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/")) return next();
-    const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    const hasBody = Number(req.headers["content-length"] ?? 0) > 0;
-    if (!type && !hasBody) {
-      req.headers["content-type"] = "application/x-www-form-urlencoded";
-      return next();
-    }
-    const media = type.split(";")[0].trim();
-    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type))) return next();
-    res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
-  });
-
   app.use(compression());
 
   // Hashed build assets never change: cache them for a year. The build writes .br and .gz
@@ -173,6 +157,22 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     res.status(refusal.status).set(Object.fromEntries(refusal.headers)).send(await refusal.text());
   });
 
+  // Actions read their input with request.formData(): anything but a form (JSON, text, a
+  // body without a type) would make that throw, a 500. Refuse it here with 415 instead; a
+  // body-less POST (a logout button) counts as an empty form.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/")) return next();
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0;
+    if (!type && !hasBody) {
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+      return next();
+    }
+    const media = type.split(";")[0].trim();
+    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type))) return next();
+    res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
+  });
+
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
 
   app.use((error, req, res, _next) => {
@@ -195,9 +195,27 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     throw error;
   }
 
+  // METRICS_LOG_SECONDS=N logs memory and load every N seconds: the soak test reads it, and an
+  // operator can see whether memory levels off (heap = JavaScript objects; external and
+  // arrayBuffers include the embedded database's WebAssembly memory).
+  const metricsSeconds = Number(process.env.METRICS_LOG_SECONDS ?? 0);
+  const metricsTimer =
+    metricsSeconds > 0
+      ? setInterval(() => {
+          // Under `node --expose-gc` (a measurement, like the soak test) the figures are taken
+          // after a full collection, so they show what is kept, not garbage not yet collected.
+          globalThis.gc?.();
+          const m = process.memoryUsage();
+          const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+          jsonLog("info", "metrics", { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers), inFlight });
+        }, metricsSeconds * 1000)
+      : null;
+  metricsTimer?.unref();
+
   async function stop() {
     if (stopping) return;
     stopping = true;
+    if (metricsTimer) clearInterval(metricsTimer);
     server.close();
     server.closeIdleConnections?.();
     const deadline = Date.now() + 8000;
