@@ -54,7 +54,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     // 413 below, Express's own errors); React Router's pages set their nonce CSP themselves.
     const writeHead = res.writeHead;
     res.writeHead = function (...args) {
-      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) if (!res.hasHeader(name)) res.setHeader(name, value);
+      // A 304's headers replace the stored copy's: a CSP on it would swap the cached page's
+      // nonce policy for the non-document one and the revalidated page would run no script.
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) {
+        if (status === 304 && name === "Content-Security-Policy") continue;
+        if (!res.hasHeader(name)) res.setHeader(name, value);
+      }
       return writeHead.apply(this, args);
     };
     // Rate limits key on the socket address; a client cannot choose it.
