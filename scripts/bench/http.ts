@@ -87,7 +87,10 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not start in 60 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("server did not start in 60 s");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
@@ -148,8 +151,16 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
     open = () => openDatabase({ kind: "postgres", url, poolSize: 4 });
   }
   log(`\n${engine}: preparing (${engine === "postgres" ? `${workers} server processes` : "1 server process, the embedded database allows no more"})`);
-  const fixture = await prepare(open);
-  const server = await startServer(env);
+  let fixture: Fixture;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    fixture = await prepare(open);
+    server = await startServer(env);
+  } catch (error) {
+    if (database) await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const rows: Row[] = [];
   let ordersOk = "";
   try {
