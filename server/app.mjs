@@ -1,7 +1,7 @@
 // The HTTP server: static files, compression, the React Router app, and a graceful stop.
 // Plain JavaScript so production needs no TypeScript at run time.
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -54,7 +54,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     // 413 below, Express's own errors); React Router's pages set their nonce CSP themselves.
     const writeHead = res.writeHead;
     res.writeHead = function (...args) {
-      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) if (!res.hasHeader(name)) res.setHeader(name, value);
+      // A 304's headers replace the stored copy's: a CSP on it would swap the cached page's
+      // nonce policy for the non-document one and the revalidated page would run no script.
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) {
+        if (status === 304 && name === "Content-Security-Policy") continue;
+        if (!res.hasHeader(name)) res.setHeader(name, value);
+      }
       return writeHead.apply(this, args);
     };
     // Rate limits key on the socket address; a client cannot choose it.
@@ -84,8 +90,26 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
 
   app.use(compression());
 
-  // Hashed build assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Hashed build assets never change: cache them for a year. The build writes .br and .gz
+  // copies at the highest levels (server/precompress-plugin.ts); send those when the browser takes them.
+  const assetsDir = path.join(root, "build/client/assets");
+  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith(".br") || f.endsWith(".gz")) : []);
+  app.use("/assets", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (name.includes("/")) return next();
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+      if (!new RegExp(`(^|[\\s,])${encoding}([\\s;,]|$)`).test(accepted) || !precompressed.has(name + suffix)) continue;
+      res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Vary", "Accept-Encoding");
+      res.type(path.extname(name));
+      res.sendFile(path.join(assetsDir, name + suffix), { maxAge: "1y", immutable: true }, (error) => error && next(error));
+      return;
+    }
+    next();
+  });
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // A missing hashed file (an old page asking for a previous build's chunk) is a plain 404, never a page or a 500.
   app.use("/assets", (req, res) => {
     res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Tidak ditemukan.");
@@ -171,9 +195,27 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     throw error;
   }
 
+  // METRICS_LOG_SECONDS=N logs memory and load every N seconds: the soak test reads it, and an
+  // operator can see whether memory levels off (heap = JavaScript objects; external and
+  // arrayBuffers include the embedded database's WebAssembly memory).
+  const metricsSeconds = Number(process.env.METRICS_LOG_SECONDS ?? 0);
+  const metricsTimer =
+    metricsSeconds > 0
+      ? setInterval(() => {
+          // Under `node --expose-gc` (a measurement, like the soak test) the figures are taken
+          // after a full collection, so they show what is kept, not garbage not yet collected.
+          globalThis.gc?.();
+          const m = process.memoryUsage();
+          const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+          jsonLog("info", "metrics", { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers), inFlight });
+        }, metricsSeconds * 1000)
+      : null;
+  metricsTimer?.unref();
+
   async function stop() {
     if (stopping) return;
     stopping = true;
+    if (metricsTimer) clearInterval(metricsTimer);
     server.close();
     server.closeIdleConnections?.();
     const deadline = Date.now() + 8000;

@@ -34,7 +34,7 @@ export type DatabaseHandle = {
 
 export type OpenOptions =
   /** migrate: false when migrations ran at deploy time (MIGRATE_ON_START=false). */
-  | { kind: "postgres"; url: string; poolSize?: number; migrate?: boolean }
+  | { kind: "postgres"; url: string; poolSize?: number; migrate?: boolean; queryTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string; holder: string }
   | { kind: "memory" };
 
@@ -59,6 +59,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // A database host that vanishes from the network sends no reset: without these a query
+      // on an open connection waits for minutes and the shopper's page with it. A timed-out
+      // query fails its request (a 503 page) and the pool drops that connection.
+      query_timeout: options.queryTimeoutMs ?? 15_000,
+      keepAlive: true,
       // The shop's queries are short lookups on indexed data that sits in memory or on SSD:
       // with the defaults (random_page_cost 4, made for spinning disks) PostgreSQL prefers
       // reading a whole table to a trigram index, and JIT compiles for 100 ms to save 1.

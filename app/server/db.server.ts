@@ -10,7 +10,13 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
   store.__shopDatabase ??= (async () => {
     const cfg = config();
     const handle = cfg.databaseUrl
-      ? await openDatabase({ kind: "postgres", url: cfg.databaseUrl, poolSize: cfg.databasePoolSize, migrate: cfg.migrateOnStart })
+      ? await openDatabase({
+          kind: "postgres",
+          url: cfg.databaseUrl,
+          poolSize: cfg.databasePoolSize,
+          migrate: cfg.migrateOnStart,
+          queryTimeoutMs: cfg.databaseQueryTimeoutMs,
+        })
       : await openDatabase({ kind: "pglite", dataDir: cfg.dataDir, holder: "server" });
     await seedCatalogIfEmpty(handle.db);
     return handle;

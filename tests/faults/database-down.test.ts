@@ -33,7 +33,7 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
     const viaProxy = new URL(engine.url);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
-    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString() } });
+    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_QUERY_TIMEOUT_MS: "2000" } });
   });
 
   afterAll(async () => {
@@ -95,16 +95,45 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
     expect((await get(`${server.url}/favicon.ico`)).status).toBe(200);
 
     proxy.restore();
+    const restored = Date.now();
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
       status = (await get(`${server.url}/`)).status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
+    console.log(`[database-down] database cut: shop answered 200 again ${Date.now() - restored} ms after it came back`);
     expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
     expect((await get(`${server.url}/healthz`)).status).toBe(200);
     const again = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
     expect(again.status).toBe(303);
     expect(server.process.exitCode).toBeNull();
+  });
+
+  it("answers 503 within seconds, not minutes, when the database host stops answering", async () => {
+    expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
+    // Open connections stay open but nothing comes back, as when the host drops off the network.
+    proxy.stall();
+    try {
+      for (const path of ["/", "/orders"]) {
+        const asked = Date.now();
+        const page = await get(`${server.url}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+        expect(page.status, path).toBe(503);
+        expect(page.text, path).toContain("sedang gangguan");
+        expect(page.text, path).not.toMatch(STACK_TRACE);
+        // The query timeout (2 s here, 15 s by default) plus the health check's connect timeout.
+        const waited = Date.now() - asked;
+        console.log(`[database-down] stalled database: ${path} answered 503 after ${waited} ms`);
+        expect(waited, path).toBeLessThan(15_000);
+      }
+    } finally {
+      proxy.restore();
+    }
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await get(`${server.url}/orders`, { headers: { cookie } })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(200);
   });
 });

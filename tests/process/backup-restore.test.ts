@@ -1,7 +1,7 @@
 // `npm run backup` against a running shop, `npm run restore` into an empty data dir, and
 // the restored shop serves the same data.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -25,6 +25,7 @@ async function tableContents(dataDir: string) {
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
+const photo = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31) % 256));
 const tsx = path.join(root, "node_modules/.bin/tsx");
 
 function run(script: string, args: string[], env: Record<string, string>) {
@@ -42,6 +43,9 @@ describe("backup and restore commands", () => {
     const out = path.join(dataDir, "..", `${path.basename(dataDir)}.backup.gz`);
     const server = await startTestServer({ dataDir });
     try {
+      // An uploaded product photo (nested, as the storage keeps them) must come back byte for byte.
+      mkdirSync(path.join(dataDir, "uploads", "products"), { recursive: true });
+      writeFileSync(path.join(dataDir, "uploads", "products", "bayam.webp"), photo);
       const made = run("admin-create.ts", ["--email", "pemilik@toko.id", "--password", "kebun-sayur-2026"], { DATA_DIR: dataDir });
       expect(made.status, made.stderr).toBe(0);
       const backup = run("backup.ts", ["--out", out], { DATA_DIR: dataDir });
@@ -62,6 +66,8 @@ describe("backup and restore commands", () => {
     expect(restore.stdout).toMatch(/Pemulihan selesai/);
 
     expect(await tableContents(freshDir)).toEqual(before);
+    expect(readFileSync(path.join(freshDir, "uploads", "products", "bayam.webp")).equals(photo)).toBe(true);
+    expect(restore.stdout).toMatch(/1 gambar/);
     // The admin account came back: promoting it again says it is already admin.
     const again = run("admin-create.ts", ["--email", "pemilik@toko.id", "--password", "kebun-sayur-2026"], { DATA_DIR: freshDir });
     expect(again.stdout).toMatch(/sudah admin/);

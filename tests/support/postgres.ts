@@ -38,13 +38,24 @@ export async function createPostgresDatabase(prefix = "shop_proc"): Promise<{ ur
   };
 }
 
-/** A loopback TCP proxy to `target`; `cut()` drops every connection and refuses new ones until `restore()`. */
+/**
+ * A loopback TCP proxy to `target`. `cut()` drops every connection and refuses new ones (a
+ * stopped database); `stall()` keeps connections open but passes no bytes either way (a
+ * database host that vanished from the network); `restore()` ends either.
+ */
 export async function startTcpProxy(target: { host: string; port: number }) {
   let up = true;
+  let stalled = false;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     if (!up) {
       client.destroy();
+      return;
+    }
+    if (stalled) {
+      // Accepted, then silence: the client's connect never completes its handshake.
+      sockets.add(client);
+      client.on("error", () => {}).on("close", () => sockets.delete(client));
       return;
     }
     const upstream = net.connect(target.port, target.host);
@@ -58,7 +69,13 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     };
     client.on("error", cleanup).on("close", cleanup);
     upstream.on("error", cleanup).on("close", cleanup);
-    client.pipe(upstream).pipe(client);
+    // Bytes pass only while not stalled; a stalled proxy drops them like a dead network.
+    client.on("data", (chunk) => {
+      if (!stalled) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (!stalled) client.write(chunk);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as net.AddressInfo;
@@ -69,9 +86,22 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       for (const s of sockets) s.destroy();
       sockets.clear();
     },
+    stall() {
+      stalled = true;
+    },
     restore() {
       up = true;
+      // Connections opened during the stall never got their handshake; drop them so clients retry.
+      if (stalled) {
+        stalled = false;
+        for (const s of sockets) s.destroy();
+        sockets.clear();
+      }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
