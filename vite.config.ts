@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./server/precompress-plugin";
 
 // Phones on a weak signal pay a round trip per file, and browsers open only six connections
 // per host over HTTP/1.1. Left alone, the bundler makes one file per shared icon and helper
@@ -18,7 +19,7 @@ const clientChunks = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   build: isSsrBuild ? {} : {

@@ -6,6 +6,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { log } from "~/server/logger.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 export { baseSecurityHeaders } from "~/server/security-headers.server";
+export { runWithRequestId } from "~/server/logger.server";
 
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";

@@ -1,7 +1,7 @@
 // The HTTP server: static files, compression, the React Router app, and a graceful stop.
 // Plain JavaScript so production needs no TypeScript at run time.
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -54,7 +54,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     // 413 below, Express's own errors); React Router's pages set their nonce CSP themselves.
     const writeHead = res.writeHead;
     res.writeHead = function (...args) {
-      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) if (!res.hasHeader(name)) res.setHeader(name, value);
+      // A 304's headers replace the stored copy's: a CSP on it would swap the cached page's
+      // nonce policy for the non-document one and the revalidated page would run no script.
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      for (const [name, value] of Object.entries(entry.baseSecurityHeaders())) {
+        if (status === 304 && name === "Content-Security-Policy") continue;
+        if (!res.hasHeader(name)) res.setHeader(name, value);
+      }
       return writeHead.apply(this, args);
     };
     // Rate limits key on the socket address; a client cannot choose it.
@@ -63,7 +69,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     // know whether the browser's router (JSON) or a person (a page) asked.
     if (req.path.endsWith(".data")) req.headers["x-shop-data-request"] = "1";
     else delete req.headers["x-shop-data-request"];
-    next();
+    entry.runWithRequestId(requestId, () => next());
   });
 
   // Bodies larger than the shop ever needs (an image upload is at most 5 MB) are refused early.
@@ -82,26 +88,28 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     next();
   });
 
-  // Actions read their input with request.formData(): anything but a form (JSON, text, a
-  // body without a type) would make that throw, a 500. Refuse it here with 415 instead; a
-  // body-less POST (a logout button) counts as an empty form.
-  app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/")) return next();
-    const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    const hasBody = Number(req.headers["content-length"] ?? 0) > 0;
-    if (!type && !hasBody) {
-      req.headers["content-type"] = "application/x-www-form-urlencoded";
-      return next();
-    }
-    const media = type.split(";")[0].trim();
-    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type))) return next();
-    res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
-  });
-
   app.use(compression());
 
-  // Hashed build assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  // Hashed build assets never change: cache them for a year. The build writes .br and .gz
+  // copies at the highest levels (server/precompress-plugin.ts); send those when the browser takes them.
+  const assetsDir = path.join(root, "build/client/assets");
+  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith(".br") || f.endsWith(".gz")) : []);
+  app.use("/assets", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (name.includes("/")) return next();
+    const accepted = String(req.headers["accept-encoding"] ?? "");
+    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+      if (!new RegExp(`(^|[\\s,])${encoding}([\\s;,]|$)`).test(accepted) || !precompressed.has(name + suffix)) continue;
+      res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Vary", "Accept-Encoding");
+      res.type(path.extname(name));
+      res.sendFile(path.join(assetsDir, name + suffix), { maxAge: "1y", immutable: true }, (error) => error && next(error));
+      return;
+    }
+    next();
+  });
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   // A missing hashed file (an old page asking for a previous build's chunk) is a plain 404, never a page or a 500.
   app.use("/assets", (req, res) => {
     res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Tidak ditemukan.");
@@ -147,6 +155,22 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
     if (!entry.isCrossSiteMutation(request)) return next();
     const refusal = entry.crossSiteRefusal();
     res.status(refusal.status).set(Object.fromEntries(refusal.headers)).send(await refusal.text());
+  });
+
+  // Actions read their input with request.formData(): anything but a form (JSON, text, a
+  // body without a type) would make that throw, a 500. Refuse it here with 415 instead; a
+  // body-less POST (a logout button) counts as an empty form.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/")) return next();
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0;
+    if (!type && !hasBody) {
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+      return next();
+    }
+    const media = type.split(";")[0].trim();
+    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type))) return next();
+    res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
   });
 
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));

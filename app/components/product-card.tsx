@@ -40,6 +40,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
           src={product.imageUrl}
           alt=""
           size={400}
+          sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           priority={priority}
           className={cn("transition-transform duration-300 group-hover:scale-[1.03]", !inStock && "opacity-60 grayscale")}
         />

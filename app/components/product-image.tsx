@@ -1,6 +1,8 @@
 // A product photo with fixed dimensions (no layout shift) that falls back to the
 // placeholder when the image is missing or broken, even if it broke before hydration.
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
+import { responsiveImage } from "~/lib/images";
 import { PLACEHOLDER_IMAGE } from "~/lib/catalog";
 import { cn } from "~/lib/utils";
 
@@ -9,6 +11,7 @@ export function ProductImage({
   alt,
   size = 400,
   priority = false,
+  sizes = `${size}px`,
   className,
 }: {
   src: string | null | undefined;
@@ -17,12 +20,17 @@ export function ProductImage({
   size?: number;
   /** Above the fold: load at once and early instead of lazily. */
   priority?: boolean;
+  /** How wide the image is shown, for the browser to pick a variant (uploaded photos only). */
+  sizes?: string;
   className?: string;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   const wanted = src && src.trim() ? src : PLACEHOLDER_IMAGE;
   const shown = failedSrc === wanted ? PLACEHOLDER_IMAGE : wanted;
+  const responsive = responsiveImage(shown, size);
+  // The largest picture above the fold is fetched from the document's head, before any script.
+  if (priority) preload(responsive?.src ?? shown, { as: "image", fetchPriority: "high", imageSrcSet: responsive?.srcSet, imageSizes: responsive ? sizes : undefined });
 
   useEffect(() => {
     const img = ref.current;
@@ -33,7 +41,9 @@ export function ProductImage({
   return (
     <img
       ref={ref}
-      src={shown}
+      src={responsive?.src ?? shown}
+      srcSet={responsive?.srcSet}
+      sizes={responsive ? sizes : undefined}
       alt={alt}
       width={size}
       height={size}

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import { normalizeIndonesianPhone } from "./phone";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
@@ -30,7 +31,7 @@ export const checkoutLineSchema = z.object({
 });
 
 export const checkoutSchema = z.object({
-  name: z.string().trim().min(1, "Nama lengkap wajib diisi.").max(100, "Nama lengkap maksimal 100 karakter."),
+  name: z.string().trim().min(1, "Nama lengkap wajib diisi.").max(100, "Nama lengkap maksimal 100 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
   phone: z
     .string()
     .trim()
@@ -49,8 +50,9 @@ export const checkoutSchema = z.object({
     .trim()
     .min(1, "Alamat lengkap wajib diisi.")
     .min(5, "Alamat minimal 5 karakter.")
-    .max(500, "Alamat maksimal 500 karakter."),
-  notes: z.string().trim().max(500, "Catatan maksimal 500 karakter.").default(""),
+    .max(500, "Alamat maksimal 500 karakter.")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  notes: z.string().trim().max(500, "Catatan maksimal 500 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE).default(""),
   slot: z.enum(["pagi", "sore"], { error: "Pilih waktu pengiriman: pagi atau sore." }),
   lines: z
     .array(checkoutLineSchema, { error: "Keranjang Anda kosong." })

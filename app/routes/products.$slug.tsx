@@ -197,7 +197,7 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="md:sticky md:top-24 md:self-start">
           <div className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
-            <ProductImage src={product.imageUrl} alt={product.name} size={600} priority className={cn(!inStock && "opacity-70 grayscale")} />
+            <ProductImage src={product.imageUrl} alt={product.name} size={600} sizes="(min-width: 768px) 50vw, 100vw" priority className={cn(!inStock && "opacity-70 grayscale")} />
             <span className="absolute top-3 left-3 flex flex-col items-start gap-1">
               {product.featured ? <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">Featured</span> : null}
             </span>

@@ -1,18 +1,25 @@
 // Uploaded product images, from the storage module. Names are random and never reused, so
 // a file can be cached for a year. Only keys the server itself could have made are read.
+// `?w=320` (one of IMAGE_VARIANT_WIDTHS) answers a WebP copy at that width.
+import { isImageVariantWidth } from "~/lib/images";
+import { getImageVariant } from "~/server/image-variants.server";
 import { getStorage, isValidKey } from "~/server/storage.server";
 import type { Route } from "./+types/uploads.$";
 
-export async function loader({ params }: Route.LoaderArgs) {
+function plain(status: number, text: string) {
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
+  });
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  const notFound = () =>
-    new Response("Tidak ditemukan.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
-    });
-  if (!isValidKey(key)) return notFound();
-  const file = await getStorage().get(key);
-  if (!file) return notFound();
+  if (!isValidKey(key)) return plain(404, "Tidak ditemukan.");
+  const width = new URL(request.url).searchParams.get("w");
+  if (width !== null && !isImageVariantWidth(Number(width))) return plain(400, "Lebar gambar tidak didukung.");
+  const file = width === null ? await getStorage().get(key) : await getImageVariant(key, Number(width) as Parameters<typeof getImageVariant>[1]);
+  if (!file) return plain(404, "Tidak ditemukan.");
   return new Response(new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.contentType,

@@ -23,6 +23,7 @@ import { log } from "./logger.server";
 import { accountExistsMail, sendMail } from "./mail.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { clearRateLimit, hitRateLimit, retryMessage } from "./rate-limit.server";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 
 export type AccountDeps = { db: Database; auth: Auth };
 
@@ -60,7 +61,7 @@ const emailField = text(
     .max(EMAIL_MAX_LENGTH, "Email terlalu panjang.")
     .pipe(z.email("Format email tidak valid.")),
 );
-const nameField = text(z.string().trim().min(1, "Nama lengkap wajib diisi.").max(NAME_MAX_LENGTH, `Nama maksimal ${NAME_MAX_LENGTH} karakter.`));
+const nameField = text(z.string().trim().min(1, "Nama lengkap wajib diisi.").max(NAME_MAX_LENGTH, `Nama maksimal ${NAME_MAX_LENGTH} karakter.`).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
 const phoneField = text(
   z
     .string()
@@ -69,7 +70,7 @@ const phoneField = text(
     .max(PHONE_MAX_LENGTH, "Nomor telepon tidak valid. Contoh: 081234567890.")
     .refine((v) => normalizeIndonesianPhone(v) !== null, "Nomor telepon tidak valid. Contoh: 081234567890."),
 );
-const addressField = text(z.string().trim().min(1, "Alamat wajib diisi.").max(ADDRESS_MAX_LENGTH, `Alamat maksimal ${ADDRESS_MAX_LENGTH} karakter.`));
+const addressField = text(z.string().trim().min(1, "Alamat wajib diisi.").max(ADDRESS_MAX_LENGTH, `Alamat maksimal ${ADDRESS_MAX_LENGTH} karakter.`).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
 const newPasswordField = text(
   z
     .string()

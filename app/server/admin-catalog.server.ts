@@ -7,6 +7,7 @@ import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -167,13 +168,13 @@ function wholeNumber(label: string, { required, min, max, empty }: { required: b
 }
 
 export const productFormSchema = z.object({
-  name: z.string({ message: "Nama produk wajib diisi." }).trim().min(1, "Nama produk wajib diisi.").max(100, "Nama produk maksimal 100 karakter."),
+  name: z.string({ message: "Nama produk wajib diisi." }).trim().min(1, "Nama produk wajib diisi.").max(100, "Nama produk maksimal 100 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
   price: wholeNumber("Harga", { required: true, min: 0, max: MAX_PRICE }),
   unit: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim() || "pcs")
-    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.")),
+    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
   discount: wholeNumber("Diskon", { required: false, min: 0, max: 100 }),
   stock: wholeNumber("Stok", { required: true, min: 0, max: MAX_STOCK }),
   featured: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
@@ -186,7 +187,7 @@ export const productFormSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").replace(/\r\n/g, "\n").trim())
-    .pipe(z.string().max(3000, "Deskripsi maksimal 3.000 karakter.")),
+    .pipe(z.string().max(3000, "Deskripsi maksimal 3.000 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
 });
 export type ProductFormInput = z.infer<typeof productFormSchema>;
 
@@ -493,7 +494,8 @@ export const categoryNameSchema = z
   .string({ message: "Nama kategori wajib diisi." })
   .trim()
   .min(1, "Nama kategori wajib diisi.")
-  .max(60, "Nama kategori maksimal 60 karakter.");
+  .max(60, "Nama kategori maksimal 60 karakter.")
+  .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export async function listCategoriesForAdmin(db: Queryable, actor: AdminActor) {
   assertAdmin(actor);

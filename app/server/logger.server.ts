@@ -1,5 +1,14 @@
 // Structured logs: one JSON object per line. Secrets never reach the log: fields whose
 // names look like credentials are masked, and URLs lose their query strings' tokens.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+// The request a log line belongs to: server/app.mjs runs each request inside runWithRequestId,
+// so every line written while answering it carries the same id as its access-log line.
+const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+export function runWithRequestId<T>(requestId: string, fn: () => T): T {
+  return requestContext.run({ requestId }, fn);
+}
 
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -25,7 +34,8 @@ export function redact(value: unknown, depth = 0): unknown {
 
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields ?? {}) as object) });
+  const requestId = requestContext.getStore()?.requestId;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...(redact(fields ?? {}) as object) });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 

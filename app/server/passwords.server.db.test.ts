@@ -162,3 +162,35 @@ describe("ending sessions", () => {
     await expect(endAllSessionsOfUser(testDb.db, { id: user.id, role: "customer" }, { userId: user.id })).rejects.toBeInstanceOf(Response);
   });
 });
+
+describe("no user enumeration (same answers, same work)", () => {
+  it("login: an unknown e-mail and a wrong password give the same answer after one scrypt run each", async () => {
+    const { form } = await register("Kebun-Salak-Jember-8");
+    const ctx = await deps.auth.$context;
+    const hash = vi.spyOn(ctx.password, "hash");
+    const verify = vi.spyOn(ctx.password, "verify");
+    const unknown = await signIn(deps, { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`, password: "Tebakan-Salah-123" }, client());
+    const unknownWork = hash.mock.calls.length + verify.mock.calls.length;
+    hash.mockClear();
+    verify.mockClear();
+    const wrong = await signIn(deps, { email: form.email, password: "Tebakan-Salah-123" }, client());
+    const wrongWork = hash.mock.calls.length + verify.mock.calls.length;
+    hash.mockRestore();
+    verify.mockRestore();
+    expect(unknown).toEqual(wrong);
+    expect(unknownWork).toBe(1);
+    expect(wrongWork).toBe(1);
+  });
+
+  it("password reset: a registered and an unknown e-mail get the same answer, and only the owner gets mail", async () => {
+    const { form } = await register("Kebun-Nanas-Jember-9");
+    mail.sent.length = 0;
+    const known = await requestPasswordReset(deps, { email: form.email }, client());
+    const unknownEmail = `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`;
+    const unknown = await requestPasswordReset(deps, { email: unknownEmail }, client());
+    expect(known).toEqual({ ok: true, email: form.email });
+    expect(unknown).toEqual({ ok: true, email: unknownEmail });
+    await vi.waitFor(() => expect(mail.sent).toHaveLength(1));
+    expect(mail.sent[0].to).toBe(form.email);
+  });
+});

@@ -9,6 +9,7 @@ import { normalizeIndonesianPhone } from "~/lib/phone";
 import { CONTACT_LIMITS, HONEYPOT_FIELD, PARTNER_LIMITS, type ContactField, type PartnerField, type SubmissionResult } from "~/lib/submissions";
 import { log } from "./logger.server";
 import { clientKey, hitRateLimit } from "./rate-limit.server";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 
 /** Submissions per client per window, for each form. */
 export const SUBMISSION_LIMIT = 5;
@@ -21,7 +22,7 @@ const CHECK_FIELDS_MESSAGE = "Mohon periksa kembali isian yang ditandai.";
 
 /** Form input arrives as strings (or files from a hostile client): anything else counts as empty. */
 const text = (max: number, tooLong: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, tooLong));
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(max, tooLong).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
 
 const required = (max: number, missing: string, tooLong: string) => text(max, tooLong).pipe(z.string().min(1, missing));
 

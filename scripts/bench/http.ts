@@ -6,7 +6,7 @@
 // static file of the product page's size from the same process as the machine's ceiling.
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_CUSTOMERS
 // (default 250; checkout allows 20 orders per customer per 10 minutes), BENCH_ENGINES,
-// SKIP_BUILD=1, BENCH_PORT (default 3250), BENCH_WORKERS (server processes on PostgreSQL,
+// BENCH_PRODUCTS (default 30), SKIP_BUILD=1, BENCH_PORT (default 3250), BENCH_WORKERS (server processes on PostgreSQL,
 // WEB_CONCURRENCY; default: one per core).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +35,9 @@ const port = Number(process.env.BENCH_PORT ?? 3250);
 const wanted = (process.env.BENCH_ENGINES ?? (process.env.DATABASE_URL ? "pglite,postgres" : "pglite")).split(",").map((e) => e.trim());
 const workers = Number(process.env.BENCH_WORKERS ?? os.cpus().length) || 1;
 const ORDERS_PER_CUSTOMER = 20;
+// Orders spread over this many products; every order for one product waits for that
+// product's row lock, so a handful of products would measure lock queueing, not the shop.
+const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 30) || 30;
 const START_STOCK = 1_000_000;
 
 type Customer = { id: string; cookie: string };
@@ -60,9 +63,9 @@ async function prepare(open: () => Promise<DatabaseHandle>): Promise<Fixture> {
       customers.push(...batch);
     }
     const productIds: string[] = [];
-    for (let i = 0; i < 3; i++) productIds.push((await createProduct(handle.db, { stock: START_STOCK, price: 4000 + 1500 * i, discount: i === 1 ? 10 : 0 })).id);
+    for (let i = 0; i < PRODUCT_COUNT; i++) productIds.push((await createProduct(handle.db, { stock: START_STOCK, price: 4000 + 500 * i, discount: i % 3 === 1 ? 10 : 0 })).id);
     const [page] = await handle.db.select({ slug: products.slug }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.slug)).limit(1);
-    log(`  ${customers.length} signed-in customers and 3 products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`  ${customers.length} signed-in customers and ${PRODUCT_COUNT} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { customers, productIds, productSlug: page.slug, runTag: randomBytes(3).toString("hex") };
   } finally {
     await handle.close();
@@ -84,7 +87,10 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not start in 60 s");
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("server did not start in 60 s");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
@@ -106,8 +112,8 @@ function load(options: autocannon.Options): Promise<autocannon.Result> {
 
 function linesFor(i: number, productIds: string[]): { productId: string; quantity: number }[] {
   return [
-    { productId: productIds[i % 3], quantity: 1 + (i % 2) },
-    { productId: productIds[(i + 1) % 3], quantity: 1 },
+    { productId: productIds[i % productIds.length], quantity: 1 + (i % 2) },
+    { productId: productIds[(i + 7) % productIds.length], quantity: 1 },
   ];
 }
 
@@ -145,8 +151,16 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
     open = () => openDatabase({ kind: "postgres", url, poolSize: 4 });
   }
   log(`\n${engine}: preparing (${engine === "postgres" ? `${workers} server processes` : "1 server process, the embedded database allows no more"})`);
-  const fixture = await prepare(open);
-  const server = await startServer(env);
+  let fixture: Fixture;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    fixture = await prepare(open);
+    server = await startServer(env);
+  } catch (error) {
+    if (database) await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const rows: Row[] = [];
   let ordersOk = "";
   try {

@@ -84,11 +84,17 @@ const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disab
 // A fresh browser per run: a reused one sometimes records no navigation (NO_NAVSTART) and would
 // carry caches and service workers from one page to the next.
 async function measure(url: string): Promise<{ figures: PageFigures; failing: string[] }> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-  try {
-    return await measureIn(url, chrome.port);
-  } finally {
-    chrome.kill();
+  // Lighthouse now and then records no navigation on a busy machine (NO_NAVSTART): try again.
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    try {
+      return await measureIn(url, chrome.port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`retrying ${url}: ${(error as Error).message.split("\n")[0]}`);
+    } finally {
+      chrome.kill();
+    }
   }
 }
 

@@ -300,3 +300,24 @@ describe("ids of other users", () => {
     expect(after.filter((u) => u.role === "admin")).toHaveLength(before.filter((u) => u.role === "admin").length);
   });
 });
+
+describe("a NUL byte in a stored text field (found by the properties above: it was a 503)", () => {
+  const cases: [string, () => ActionCase, string][] = [
+    ["supplier form", () => CASES.find((c) => c.name === "supply with us")!, "harvestTime"],
+    ["contact form", () => CASES.find((c) => c.name === "contact")!, "message"],
+    ["checkout notes", () => CASES.find((c) => c.name === "checkout")!, "notes"],
+    ["profile name", () => CASES.find((c) => c.name === "profile")!, "name"],
+    ["new product description", () => CASES.find((c) => c.name === "admin new product")!, "description"],
+  ];
+  it.each(cases)("%s: 400 naming the field, nothing stored", async (_, pick, field) => {
+    const c = pick();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ ...c.valid!(), ...c.fixed?.() })) body.append(k, v);
+    body.set(field, "sebelum\u0000sesudah");
+    const before = await snapshot();
+    const result = await callAction(c.action, c.path(), body, { cookie: c.cookie(), params: c.params?.() ?? {} });
+    expect(result.status).toBe(400);
+    expect(namedFields(result)).toContain(field);
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -64,6 +64,11 @@ describe("logs of a register, login and reset flow", () => {
     const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
     expect(requests.length).toBeGreaterThan(5);
     for (const r of requests) expect(r.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The app's own lines name the request they belong to, the same id as its access-log line.
+    const ids = new Set(requests.map((r) => r.requestId));
+    const appLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "login failed: bad credentials" || l.msg === "password reset done");
+    expect(appLines.length).toBeGreaterThanOrEqual(2);
+    for (const l of appLines) expect(ids.has(l.requestId), JSON.stringify(l)).toBe(true);
     for (const secret of [password, newPassword, token, encodeURIComponent(token), cookie.split("=")[1], link!]) {
       expect(logs, `a secret reached the log`).not.toContain(secret);
     }
