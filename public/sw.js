@@ -5,7 +5,7 @@
 //   fresh and never another visitor's); only when the network fails, the offline page.
 // - Everything else (/cart, /checkout, API, .data, uploads of forms...) is not touched at all.
 // - Nothing with Set-Cookie or Cache-Control private/no-store is ever stored.
-const VERSION = "v1";
+const VERSION = "v2";
 const ASSETS = `sayur-assets-${VERSION}`;
 const STATIC = `sayur-static-${VERSION}`;
 const OFFLINE_URL = "/offline.html";
@@ -83,7 +83,11 @@ async function staleWhileRevalidate(request, event) {
 
 async function networkOnlyNavigation(request) {
   try {
-    return await fetch(request);
+    // Always asked of the server (a cheap 304 when nothing changed): the browser's HTTP cache
+    // may hold the page under stale-while-revalidate and would hand back an old price at once.
+    // A navigation request cannot be copied with new options, so it is rebuilt from its URL;
+    // redirects stay "manual" so the address bar follows them as without a service worker.
+    return await fetch(request.url, { cache: "no-cache", credentials: "same-origin", redirect: "manual", headers: request.headers });
   } catch {
     const offline = await caches.match(OFFLINE_URL);
     return offline || new Response("Anda sedang offline.", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -119,8 +119,15 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
       maxAge: "1h",
       index: false,
       setHeaders: (res, file) => {
-        // The service worker must be re-checked on every visit so a fix reaches phones at once.
-        if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+        const name = path.basename(file);
+        if (name === "sw.js") {
+          // Re-checked on every visit so a fix reaches phones at once; the worker's own policy
+          // must let it fetch from the shop (the non-document default forbids every request).
+          res.setHeader("Cache-Control", "no-cache");
+          res.setHeader("Content-Security-Policy", "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+        }
+        // The offline page is a document with its own inline style and nothing else.
+        if (name === "offline.html") res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'");
       },
     }),
   );

@@ -220,10 +220,11 @@ describe.skipIf(!hasChromium)("keyboard", () => {
     await open(page, productPath);
     const tabs = page.getByRole("tab");
     await tabs.first().focus();
+    await expect.poll(() => tabs.first().evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("ArrowRight");
     const second = tabs.nth(1);
-    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await second.getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => second.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => second.getAttribute("aria-selected")).toBe("true");
     await context.close();
   });
 
