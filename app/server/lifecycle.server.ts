@@ -40,14 +40,26 @@ export async function stopServices(): Promise<void> {
   await closeDatabase();
 }
 
+/** A database that takes longer than this to answer `select 1` counts as down. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
 export async function checkHealth(): Promise<{ ok: boolean; database: string }> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     const handle = await getDatabaseHandle();
-    await handle.ping();
+    // Bounded: a stalled database must not add the pool's connect timeout to every 503 page.
+    await Promise.race([
+      handle.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+      }),
+    ]);
     return { ok: true, database: handle.kind };
   } catch (error) {
     log.warn("health check failed", { error });
     return { ok: false, database: "unavailable" };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

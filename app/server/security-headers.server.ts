@@ -24,10 +24,21 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /**
- * The policy of everything that is not an HTML page (data, images, files, plain-text
- * errors): nothing in it may run, embed or be framed, even if a browser renders it.
+ * The policy of everything React Router did not render: data, images, files, plain-text
+ * errors, and the static files that are documents or workers themselves (public/offline.html,
+ * the service worker, whose fetches this policy governs). Same-origin only, no inline or
+ * foreign scripts, never framed.
  */
-export const NON_DOCUMENT_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+export const NON_DOCUMENT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join("; ");
 
 /**
  * The headers every response carries, whoever answers it (React Router, the static files,

@@ -5,14 +5,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable, startTcpProxy } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
-import { newEngine, postCheckout, prepareShop, randomLines, type ShopFixture } from "../support/shop-load";
+import {
+  newEngine,
+  postCheckout,
+  prepareShop,
+  randomLines,
+  type ShopFixture,
+} from "../support/shop-load";
 
 const pgUp = await postgresAvailable();
-const STACK_TRACE = /at \S+ \(|node_modules|\w*Error:|ECONNREFUSED|Connection terminated/;
+const STACK_TRACE =
+  /at \S+ \(|node_modules|\w*Error:|ECONNREFUSED|Connection terminated/;
 
 async function get(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { redirect: "manual", ...init });
-  return { status: response.status, type: response.headers.get("content-type") ?? "", headers: response.headers, text: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    headers: response.headers,
+    text: await response.text(),
+  };
 }
 
 describe.skipIf(!pgUp)("PostgreSQL going away", () => {
@@ -29,11 +41,19 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
     fixture = await prepareShop(engine, { customers: 1, productCount: 2 });
     cookie = fixture.customers[0].cookie;
     const target = new URL(engine.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = await startTcpProxy({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
     const viaProxy = new URL(engine.url);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
-    server = await startTestServer({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_QUERY_TIMEOUT_MS: "2000" } });
+    server = await startTestServer({
+      env: {
+        DATABASE_URL: viaProxy.toString(),
+        DATABASE_QUERY_TIMEOUT_MS: "2000",
+      },
+    });
   });
 
   afterAll(async () => {
@@ -43,7 +63,11 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
   });
 
   it("answers 503 'sedang gangguan' while the database is away and recovers without a restart", async () => {
-    const up = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
+    const up = await postCheckout(
+      server.url,
+      fixture.customers[0],
+      randomLines(fixture.productIds),
+    );
     expect(up.status).toBe(303);
     expect((await get(`${server.url}/`)).status).toBe(200);
 
@@ -75,7 +99,15 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
       ["productId", fixture.productIds[0]],
       ["quantity", "1"],
     ]);
-    const checkout = await get(`${server.url}/checkout`, { method: "POST", headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body });
+    const checkout = await get(`${server.url}/checkout`, {
+      method: "POST",
+      headers: {
+        cookie,
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body,
+    });
     expect(checkout.status).toBe(503);
     expect(checkout.text).toContain("sedang gangguan");
     expect(checkout.text).not.toMatch(STACK_TRACE);
@@ -89,7 +121,9 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
       expect(data.headers.get("x-remix-response"), path).toBeNull();
       expect(data.text, path).not.toMatch(STACK_TRACE);
     }
-    expect(JSON.parse((await get(`${server.url}/healthz`)).text)).toMatchObject({ ok: false });
+    expect(JSON.parse((await get(`${server.url}/healthz`)).text)).toMatchObject(
+      { ok: false },
+    );
 
     // Static files need no database.
     expect((await get(`${server.url}/favicon.ico`)).status).toBe(200);
@@ -102,28 +136,43 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
-    console.log(`[database-down] database cut: shop answered 200 again ${Date.now() - restored} ms after it came back`);
-    expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
+    console.log(
+      `[database-down] database cut: shop answered 200 again ${Date.now() - restored} ms after it came back`,
+    );
+    expect(
+      (await get(`${server.url}/orders`, { headers: { cookie } })).status,
+    ).toBe(200);
     expect((await get(`${server.url}/healthz`)).status).toBe(200);
-    const again = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
+    const again = await postCheckout(
+      server.url,
+      fixture.customers[0],
+      randomLines(fixture.productIds),
+    );
     expect(again.status).toBe(303);
     expect(server.process.exitCode).toBeNull();
   });
 
   it("answers 503 within seconds, not minutes, when the database host stops answering", async () => {
-    expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
+    expect(
+      (await get(`${server.url}/orders`, { headers: { cookie } })).status,
+    ).toBe(200);
     // Open connections stay open but nothing comes back, as when the host drops off the network.
     proxy.stall();
     try {
       for (const path of ["/", "/orders"]) {
         const asked = Date.now();
-        const page = await get(`${server.url}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+        const page = await get(`${server.url}${path}`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(30_000),
+        });
         expect(page.status, path).toBe(503);
         expect(page.text, path).toContain("sedang gangguan");
         expect(page.text, path).not.toMatch(STACK_TRACE);
         // The query timeout (2 s here, 15 s by default) plus the health check's connect timeout.
         const waited = Date.now() - asked;
-        console.log(`[database-down] stalled database: ${path} answered 503 after ${waited} ms`);
+        console.log(
+          `[database-down] stalled database: ${path} answered 503 after ${waited} ms`,
+        );
         expect(waited, path).toBeLessThan(15_000);
       }
     } finally {
@@ -131,7 +180,8 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
     }
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
-      status = (await get(`${server.url}/orders`, { headers: { cookie } })).status;
+      status = (await get(`${server.url}/orders`, { headers: { cookie } }))
+        .status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);

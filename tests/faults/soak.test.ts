@@ -7,7 +7,18 @@ import pg from "pg";
 import { afterAll, describe, it } from "vitest";
 import { postgresAvailable } from "../support/postgres";
 import { startTestServer } from "../support/server";
-import { checkDurability, newEngine, openEngine, postCheckout, prepareShop, randomLines, serverOptions, type Engine, type Line } from "../support/shop-load";
+import {
+  checkDurability,
+  newEngine,
+  openEngine,
+  postCheckout,
+  prepareShop,
+  randomLines,
+  serverOptions,
+  type Engine,
+  type Line,
+  removeFaultDataDirs,
+} from "../support/shop-load";
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const SAMPLE_MS = 2_000;
@@ -25,11 +36,15 @@ const pgUp = await postgresAvailable();
 const only = process.env.SOAK_ENGINES?.split(",");
 const engines: Engine[] = [];
 afterAll(async () => {
-  for (const engine of engines) if (engine.kind === "postgres") await engine.drop().catch(() => {});
+  for (const engine of engines)
+    if (engine.kind === "postgres") await engine.drop().catch(() => {});
+  removeFaultDataDirs();
 });
 
 function rssMb(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(
+    /VmRSS:\s+(\d+) kB/,
+  );
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
@@ -44,7 +59,10 @@ const median = (values: number[]) => {
 describe.concurrent("soak", () => {
   it.for([
     { kind: "pglite" as const, skip: only ? !only.includes("pglite") : false },
-    { kind: "postgres" as const, skip: !pgUp || (only ? !only.includes("postgres") : false) },
+    {
+      kind: "postgres" as const,
+      skip: !pgUp || (only ? !only.includes("postgres") : false),
+    },
   ])(
     `$kind: holds steady for ${SOAK_SECONDS} s: memory levels off, no errors, no leaked connections`,
     { timeout: SOAK_SECONDS * 1000 + 180_000 },
@@ -54,12 +72,28 @@ describe.concurrent("soak", () => {
       engines.push(engine);
       // Checkout allows 20 orders per customer per 10 minutes.
       const checkouts = Math.ceil((SOAK_SECONDS * 1000) / CHECKOUT_INTERVAL_MS);
-      const fixture = await prepareShop(engine, { customers: Math.ceil(checkouts / 18) + 1, productCount: 4 });
-      const server = await startTestServer({ ...serverOptions(engine), env: { ...serverOptions(engine).env, LOG_REQUESTS: "0", DATABASE_POOL_SIZE: String(POOL_SIZE), METRICS_LOG_SECONDS: String(SAMPLE_MS / 1000), NODE_OPTIONS: "--expose-gc" } });
+      const fixture = await prepareShop(engine, {
+        customers: Math.ceil(checkouts / 18) + 1,
+        productCount: 4,
+      });
+      const server = await startTestServer({
+        ...serverOptions(engine),
+        env: {
+          ...serverOptions(engine).env,
+          LOG_REQUESTS: "0",
+          DATABASE_POOL_SIZE: String(POOL_SIZE),
+          METRICS_LOG_SECONDS: String(SAMPLE_MS / 1000),
+          NODE_OPTIONS: "--expose-gc",
+        },
+      });
       const pid = server.process.pid!;
-      const monitor = engine.kind === "postgres" ? new pg.Client({ connectionString: engine.url }) : null;
+      const monitor =
+        engine.kind === "postgres"
+          ? new pg.Client({ connectionString: engine.url })
+          : null;
       await monitor?.connect();
-      const dbName = engine.kind === "postgres" ? new URL(engine.url).pathname.slice(1) : "";
+      const dbName =
+        engine.kind === "postgres" ? new URL(engine.url).pathname.slice(1) : "";
 
       const failures: string[] = [];
       const counts = { pages: 0, checkouts: 0 };
@@ -88,9 +122,13 @@ describe.concurrent("soak", () => {
           i++;
           const tick = Date.now();
           try {
-            const response = await fetch(`${server.url}${path}`, { headers: { cookie: customer.cookie }, redirect: "manual" });
+            const response = await fetch(`${server.url}${path}`, {
+              headers: { cookie: customer.cookie },
+              redirect: "manual",
+            });
             await response.arrayBuffer();
-            if (response.status !== 200) failures.push(`${path}: ${response.status}`);
+            if (response.status !== 200)
+              failures.push(`${path}: ${response.status}`);
             counts.pages++;
           } catch (error) {
             failures.push(`${path}: ${String(error)}`);
@@ -104,8 +142,13 @@ describe.concurrent("soak", () => {
           const tick = Date.now();
           const lines = randomLines(fixture.productIds);
           try {
-            const { status, orderId } = await postCheckout(server.url, fixture.customers[i++ % fixture.customers.length], lines);
-            if (status !== 303 || !orderId) failures.push(`checkout: ${status}`);
+            const { status, orderId } = await postCheckout(
+              server.url,
+              fixture.customers[i++ % fixture.customers.length],
+              lines,
+            );
+            if (status !== 303 || !orderId)
+              failures.push(`checkout: ${status}`);
             else acknowledged.set(orderId, lines);
             counts.checkouts++;
           } catch (error) {
@@ -116,9 +159,15 @@ describe.concurrent("soak", () => {
       };
       const sample = async () => {
         while (Date.now() < deadline) {
-          rss.push({ t: Math.round((Date.now() - started) / 1000), mb: rssMb(pid) });
+          rss.push({
+            t: Math.round((Date.now() - started) / 1000),
+            mb: rssMb(pid),
+          });
           if (monitor) {
-            const { rows } = await monitor.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [dbName]);
+            const { rows } = await monitor.query<{ n: string }>(
+              "select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+              [dbName],
+            );
             connections.push(Number(rows[0].n));
           }
           await sleep(SAMPLE_MS);
@@ -126,7 +175,11 @@ describe.concurrent("soak", () => {
       };
 
       try {
-        await Promise.all([...Array.from({ length: BROWSERS }, (_, n) => browse(n * 5)), buy(), sample()]);
+        await Promise.all([
+          ...Array.from({ length: BROWSERS }, (_, n) => browse(n * 5)),
+          buy(),
+          sample(),
+        ]);
       } finally {
         await monitor?.end();
         expect(await server.stop("SIGTERM")).toBe(0);
@@ -144,13 +197,22 @@ describe.concurrent("soak", () => {
       const third = Math.floor(rss.length / 3);
       const middle = median(rss.slice(third, 2 * third).map((s) => s.mb));
       const last = median(rss.slice(2 * third).map((s) => s.mb));
-      const curve = rss.filter((_, k) => k % Math.max(1, Math.floor(rss.length / 12)) === 0).map((s) => `${s.t}s ${s.mb.toFixed(0)}`);
+      const curve = rss
+        .filter((_, k) => k % Math.max(1, Math.floor(rss.length / 12)) === 0)
+        .map((s) => `${s.t}s ${s.mb.toFixed(0)}`);
       console.log(
         `[soak ${kind}] ${SOAK_SECONDS} s: ${counts.pages} page requests, ${counts.checkouts} checkouts, ${failures.length} failures; ` +
           `RSS MB ${curve.join(", ")}; median middle third ${middle.toFixed(1)}, last third ${last.toFixed(1)}, peak ${Math.max(...rss.map((s) => s.mb)).toFixed(1)}; ` +
-          `heap used after GC MB ${heap.filter((_, k) => k % Math.max(1, Math.floor(heap.length / 12)) === 0).map((h) => h.toFixed(0)).join(", ")}; ` +
+          `heap used after GC MB ${heap
+            .filter(
+              (_, k) => k % Math.max(1, Math.floor(heap.length / 12)) === 0,
+            )
+            .map((h) => h.toFixed(0))
+            .join(", ")}; ` +
           `median middle third ${heapMiddle.toFixed(1)}, last third ${heapLast.toFixed(1)}` +
-          (connections.length ? `; PostgreSQL connections max ${Math.max(...connections)} (pool ${POOL_SIZE})` : ""),
+          (connections.length
+            ? `; PostgreSQL connections max ${Math.max(...connections)} (pool ${POOL_SIZE})`
+            : ""),
       );
 
       expect(failures.slice(0, 10)).toEqual([]);
@@ -159,13 +221,19 @@ describe.concurrent("soak", () => {
       expect(heap.length).toBeGreaterThan(3);
       expect(last - middle).toBeLessThan(MAX_LATE_RSS_GROWTH_MB);
       expect(heapLast - heapMiddle).toBeLessThan(MAX_LATE_HEAP_GROWTH_MB);
-      if (connections.length) expect(Math.max(...connections)).toBeLessThanOrEqual(POOL_SIZE);
+      if (connections.length)
+        expect(Math.max(...connections)).toBeLessThanOrEqual(POOL_SIZE);
 
       // Every order the soak placed is stored whole.
       const handle = await openEngine(engine);
       try {
         const report = await checkDurability(handle.db, fixture, acknowledged);
-        expect(report).toMatchObject({ storedOrders: acknowledged.size, acknowledgedMissing: [], halfStored: [], stockMismatches: [] });
+        expect(report).toMatchObject({
+          storedOrders: acknowledged.size,
+          acknowledgedMissing: [],
+          halfStored: [],
+          stockMismatches: [],
+        });
       } finally {
         await handle.close();
       }

@@ -5,9 +5,19 @@ import { mkdtempSync, existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { startTestServer } from "../support/server";
-import { checkDurability, newEngine, openEngine, pgliteStartupLog, prepareShop, type Line } from "../support/shop-load";
+import {
+  checkDurability,
+  newEngine,
+  openEngine,
+  pgliteStartupLog,
+  prepareShop,
+  removeFaultDataDirs,
+  type Line,
+} from "../support/shop-load";
+
+afterAll(removeFaultDataDirs);
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -17,12 +27,23 @@ describe("embedded database ownership and shutdown", () => {
     const first = await startTestServer({ dataDir });
     try {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-      const second = spawnSync(process.execPath, [path.join(root, "server/start.mjs")], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: "", NODE_ENV: "production", SKIP_BUILD: "1" },
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const second = spawnSync(
+        process.execPath,
+        [path.join(root, "server/start.mjs")],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            PORT: "0",
+            DATABASE_URL: "",
+            NODE_ENV: "production",
+            SKIP_BUILD: "1",
+          },
+          encoding: "utf8",
+          timeout: 60_000,
+        },
+      );
       expect(second.status).toBe(1);
       expect(second.stderr).toMatch(/sedang dipakai oleh proses lain/);
       // The first server is unharmed.
@@ -45,7 +66,10 @@ describe("SIGTERM with a request in flight", () => {
   it("stops accepting, finishes the request, closes the database and exits 0 within 10 s", async () => {
     const engine = await newEngine("pglite", "sigterm");
     if (engine.kind !== "pglite") throw new Error("unreachable");
-    const fixture = await prepareShop(engine, { customers: 1, productCount: 1 });
+    const fixture = await prepareShop(engine, {
+      customers: 1,
+      productCount: 1,
+    });
     const server = await startTestServer({ dataDir: engine.dataDir });
     const line: Line = { productId: fixture.productIds[0], quantity: 2 };
     const body = new URLSearchParams([
@@ -68,13 +92,20 @@ describe("SIGTERM with a request in flight", () => {
         "content-length": Buffer.byteLength(body),
       },
     });
-    const answered = new Promise<{ status: number; location: string }>((resolve, reject) => {
-      request.on("response", (response) => {
-        response.resume();
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: String(response.headers.location ?? "") }));
-      });
-      request.on("error", reject);
-    });
+    const answered = new Promise<{ status: number; location: string }>(
+      (resolve, reject) => {
+        request.on("response", (response) => {
+          response.resume();
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: String(response.headers.location ?? ""),
+            }),
+          );
+        });
+        request.on("error", reject);
+      },
+    );
     request.write(body.slice(0, 40));
     await new Promise((r) => setTimeout(r, 300));
 
@@ -102,9 +133,20 @@ describe("SIGTERM with a request in flight", () => {
     expect(startup).not.toMatch(/not properly shut down|automatic recovery/);
     const handle = await openEngine(engine);
     try {
-      const orderId = new URL(response.location, server.url).searchParams.get("order")!;
-      const report = await checkDurability(handle.db, fixture, new Map([[orderId, [line]]]));
-      expect(report).toMatchObject({ storedOrders: 1, acknowledgedMissing: [], halfStored: [], stockMismatches: [] });
+      const orderId = new URL(response.location, server.url).searchParams.get(
+        "order",
+      )!;
+      const report = await checkDurability(
+        handle.db,
+        fixture,
+        new Map([[orderId, [line]]]),
+      );
+      expect(report).toMatchObject({
+        storedOrders: 1,
+        acknowledgedMissing: [],
+        halfStored: [],
+        stockMismatches: [],
+      });
     } finally {
       await handle.close();
     }
