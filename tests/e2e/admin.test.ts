@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
@@ -14,8 +15,10 @@ import { startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
-// A real 1x1 PNG, so the browser can draw it.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+// A real 200x200 photo-sized PNG. A 1-pixel image would not do: served through a srcset
+// variant wider than the slot, the browser reports it 0.8 pixels wide, i.e. naturalWidth 0,
+// which the shop rightly treats as a broken picture.
+const PNG = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 90, g: 140, b: 60 } } }).png().toBuffer();
 const STAFF = { email: "dewi.staf@sayurjember.id", password: "Kangkung-Pagi-Hari-2026", name: "Dewi Staf" };
 
 function seeded(slug: string) {
@@ -163,7 +166,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await customerPage.getByRole("heading", { name }).waitFor();
       const photo = customerPage.locator('main img[src^="/uploads/products/"]').first();
       await photo.waitFor();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       // --- A customer who tries the dashboard is sent to the admin login and signed out.
       await customerPage.goto(`${server.url}/admin/dashboard`);
