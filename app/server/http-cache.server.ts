@@ -1,7 +1,9 @@
 // HTTP caching of whole pages, decided in one place (the root middleware calls it):
 // - public catalog pages for visitors without a session: a shared cache (CDN, nginx) may
-//   keep them 60 s and serve them stale while it revalidates; browsers revalidate every
-//   time with If-None-Match and get a bodiless 304 while the catalog has not changed;
+//   keep them 60 s and, told by `CDN-Cache-Control` (RFC 9213), serve them stale while it
+//   revalidates; browsers must revalidate every time (no stale-while-revalidate for them:
+//   a browser would show yesterday's price once) and get a bodiless 304 while the catalog
+//   has not changed;
 // - the same pages for a signed-in visitor (their header shows their name), and every
 //   page with personal data: `private, no-store`, never kept by anyone.
 import { max, sql } from "drizzle-orm";
@@ -10,7 +12,9 @@ import { catalogState, products } from "~/db/schema";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
 
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60";
+/** Only for CDNs (RFC 9213 targeted caching); browsers and nginx ignore it. */
+export const CDN_CACHE_CONTROL = "max-age=60, stale-while-revalidate=300";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 const CATALOG_PAGES = [/^\/$/, /^\/products\/?$/, /^\/products\/[^/]+\/?$/, /^\/categories\/?$/, /^\/categories\/[^/]+\/?$/, /^\/category\/[^/]+\/?$/, /^\/search\/?$/, /^\/sitemap\.xml$/];
@@ -96,11 +100,12 @@ export async function httpCacheMiddleware(request: Request, next: () => Promise<
     log.warn("catalog version unavailable", { error });
     return next();
   }
-  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, ETag: etag, Vary: "Cookie" });
+  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, "CDN-Cache-Control": CDN_CACHE_CONTROL, ETag: etag, Vary: "Cookie" });
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   const response = await next();
   if (response.status === 200) {
     response.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    response.headers.set("CDN-Cache-Control", CDN_CACHE_CONTROL);
     response.headers.set("ETag", etag);
     addVary(response.headers, "Cookie");
   } else {
