@@ -3,6 +3,7 @@ import { newControlToken } from "~/db/data-dir-lock.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
 import { createBackup } from "./backup.server";
 import { config } from "./config.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 import { pruneRateLimits } from "./rate-limit.server";
@@ -24,7 +25,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   if (cfg.databaseUrl && cfg.isProduction && !cfg.explicitAuthSecret) {
     throw new ConfigError("BETTER_AUTH_SECRET wajib diisi (minimal 32 karakter, sama di semua server) saat memakai DATABASE_URL.");
   }
-  const handle = await getDatabaseHandle();
+  const handle = cfg.databaseUrl ? await waitForDatabase(cfg.databaseStartupWaitSeconds) : await getDatabaseHandle();
   const controlToken = newControlToken();
   handle.updateLock?.({ port, controlToken });
   pruneTimer = setInterval(() => {
@@ -33,6 +34,52 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   pruneTimer.unref();
   log.info("database ready", { kind: handle.kind });
   return { controlToken };
+}
+
+/**
+ * After a reboot the shop may start before PostgreSQL accepts connections (or before a
+ * container network knows its name). Rather than exit and leave it to a process manager,
+ * keep trying for a while; meanwhile the server already listens, so shoppers get the 503
+ * 'sedang gangguan' page and load balancers a failing /healthz. Only errors that a waiting
+ * server can outlive are retried: a wrong password or database name fails at once.
+ */
+async function waitForDatabase(waitSeconds: number): Promise<DatabaseHandle> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getDatabaseHandle();
+    } catch (error) {
+      if (!isTransientConnectionError(error) || Date.now() >= deadline) {
+        if (isTransientConnectionError(error)) {
+          throw new ConfigError(`Database PostgreSQL tidak bisa dihubungi setelah ${waitSeconds} detik (${describeError(error)}). Periksa DATABASE_URL dan apakah server PostgreSQL berjalan.`);
+        }
+        throw error;
+      }
+      const delayMs = Math.min(5_000, 250 * 2 ** Math.min(attempt, 5));
+      log.warn("waiting for the database", { attempt, retryInMs: delayMs, error: describeError(error) });
+      await new Promise((resolve) => setTimeout(resolve, Math.min(delayMs, Math.max(0, deadline - Date.now()))));
+    }
+  }
+}
+
+// Network errors from Node, and PostgreSQL's own "not ready yet" and "too many clients".
+const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND", "EPIPE", "57P03", "53300"]);
+const TRANSIENT_MESSAGES = /connection terminated|timeout expired|connection timeout|the database system is (starting up|shutting down)/i;
+
+export function isTransientConnectionError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === "string" && TRANSIENT_CODES.has(code)) return true;
+    if (typeof message === "string" && TRANSIENT_MESSAGES.test(message)) return true;
+    // Node reports a refused connection to every address of a host as one AggregateError.
+    if (Array.isArray(errors) && errors.some((inner) => isTransientConnectionError(inner))) return true;
+  }
+  return false;
+}
+
+function describeError(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return [code, message].filter((part) => typeof part === "string" && part).join(": ") || String(error);
 }
 
 export async function stopServices(): Promise<void> {

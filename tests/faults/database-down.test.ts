@@ -4,7 +4,7 @@
 // the shop recovers by itself when the database is back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable, startTcpProxy } from "../support/postgres";
-import { startTestServer, type TestServer } from "../support/server";
+import { freePort, startTestServer, type TestServer } from "../support/server";
 import {
   newEngine,
   postCheckout,
@@ -185,5 +185,75 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
+  });
+});
+
+describe.skipIf(!pgUp)("PostgreSQL not up yet when the shop starts", () => {
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let drop: () => Promise<void>;
+  let viaProxy: URL;
+  const servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    const engine = await newEngine("postgres", "late");
+    if (engine.kind !== "postgres") throw new Error("unreachable");
+    drop = engine.drop;
+    await prepareShop(engine, { customers: 1, productCount: 2 });
+    const target = new URL(engine.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    viaProxy = new URL(engine.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+  });
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await proxy?.close();
+    await drop?.();
+  });
+
+  it("waits for the database, answering 503 meanwhile, and serves the shop once it is up", async () => {
+    proxy.cut();
+    const port = await freePort();
+    const starting = startTestServer({ port, env: { DATABASE_URL: viaProxy.toString() } });
+    starting.then((server) => servers.push(server)).catch(() => {});
+    // The port is open while the database is away: a load balancer sees a failing health
+    // check, a shopper the friendly outage page, never a refused connection.
+    let health = 0;
+    for (let i = 0; i < 50 && health !== 503; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+      if (health !== 503) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(health).toBe(503);
+    const page = await get(`http://127.0.0.1:${port}/products`);
+    expect(page.status).toBe(503);
+    expect(page.text).toContain("sedang gangguan");
+    expect(page.text).not.toMatch(STACK_TRACE);
+
+    proxy.restore();
+    const server = await starting;
+    expect(server.logs()).toContain("waiting for the database");
+    expect((await get(`${server.url}/products`)).status).toBe(200);
+    expect((await get(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it("gives up after DATABASE_STARTUP_WAIT_SECONDS with a clear message and a non-zero exit", async () => {
+    proxy.cut();
+    try {
+      const started = Date.now();
+      const failure = await startTestServer({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_STARTUP_WAIT_SECONDS: "2" } }).then(
+        (server) => {
+          servers.push(server);
+          return "";
+        },
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/server exited with 1/);
+      expect(failure).toContain("tidak bisa dihubungi setelah 2 detik");
+      expect(failure).not.toMatch(/at \S+ \(/);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      proxy.restore();
+    }
   });
 });

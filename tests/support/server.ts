@@ -32,8 +32,8 @@ export type TestServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-export async function startTestServer({ env = {}, dataDir }: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
-  const port = await freePort();
+export async function startTestServer({ env = {}, dataDir, port: givenPort }: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<TestServer> {
+  const port = givenPort ?? (await freePort());
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sayur-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
