@@ -1,14 +1,11 @@
 // Accounts in Chromium against the production server: register, verify, log in and out,
 // password reset, profile, guards, open redirects and the admin login.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE } from "../support/browser";
-import { linkFromMail, startTestServer, type TestServer } from "../support/server";
+import { linkFromMail, runAdminCreate, startTestServer, type TestServer } from "../support/server";
 import { login, newCustomer, register, registerAndLogin } from "./fixtures";
 
-const root = path.resolve(import.meta.dirname, "../..");
 
 let server: TestServer;
 let browser: Browser;
@@ -67,18 +64,6 @@ async function openMenu(page: Page, trigger: ReturnType<Page["getByRole"]>) {
   return menu;
 }
 
-function runAdminCreate(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/admin-create.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", APP_URL: server.url, LOG_LEVEL: "silent", NODE_ENV: "production" },
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
 
 describe.skipIf(!hasChromium)("accounts in the browser", () => {
   it("registers, follows the verification mail and logs in back to the page asked for", async () => {
@@ -370,7 +355,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     expect(page.url()).toBe(`${server.url}/admin/login`);
 
     const adminEmail = `admin.${Date.now()}@contoh.id`;
-    const created = await runAdminCreate(["--email", adminEmail, "--password", "Admin-Sayur-2025", "--name", "Pak Admin"]);
+    const created = await runAdminCreate(server.dataDir, ["--email", adminEmail, "--password", "Admin-Sayur-2025", "--name", "Pak Admin"], { APP_URL: server.url });
     expect(created.output).toContain(`Akun admin ${adminEmail} dibuat.`);
     expect(created.code).toBe(0);
 

@@ -1,13 +1,11 @@
 // `npm run admin:create` as a shop owner runs it: on a stopped data directory (opens it
 // itself), beside a running server (goes through the server), and with bad input.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
+import { runAdminCreate, startTestServer, type TestServer } from "../support/server";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const servers: TestServer[] = [];
 const dirs: string[] = [];
 
@@ -16,18 +14,6 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function adminCreate(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/admin-create.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production" },
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
 
 async function adminLogin(server: TestServer, email: string, password: string) {
   const response = await fetch(`${server.url}/admin/login`, {
@@ -42,7 +28,7 @@ describe("admin:create", () => {
   it("creates an admin directly on a stopped data directory", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
     dirs.push(dataDir);
-    const result = await adminCreate(dataDir, ["--email", "Pemilik@Contoh.id", "--password", "Admin-Sayur-2025", "--name", "Pak Pemilik"]);
+    const result = await runAdminCreate(dataDir, ["--email", "Pemilik@Contoh.id", "--password", "Admin-Sayur-2025", "--name", "Pak Pemilik"]);
     expect(result.output).toContain("Akun admin pemilik@contoh.id dibuat.");
     expect(result.code).toBe(0);
 
@@ -58,7 +44,7 @@ describe("admin:create", () => {
     const server = await startTestServer();
     servers.push(server);
 
-    const created = await adminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "Staf-Sayur-2025"]);
+    const created = await runAdminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "Staf-Sayur-2025"]);
     expect(created.output).toContain("Akun admin staf@contoh.id dibuat.");
     expect(created.code).toBe(0);
     expect((await adminLogin(server, "staf@contoh.id", "Staf-Sayur-2025")).location).toBe("/admin/dashboard");
@@ -82,7 +68,7 @@ describe("admin:create", () => {
     expect(refused.status).toBe(403);
     expect(refused.cookies.filter((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))).toEqual([]);
 
-    const promoted = await adminCreate(server.dataDir, ["--email", "dewi@contoh.id", "--password", "Apa-Saja-Diabaikan"]);
+    const promoted = await runAdminCreate(server.dataDir, ["--email", "dewi@contoh.id", "--password", "Apa-Saja-Diabaikan"]);
     expect(promoted.output).toContain("dewi@contoh.id sekarang admin (password tidak diubah).");
     expect(promoted.code).toBe(0);
     const accepted = await adminLogin(server, "dewi@contoh.id", "Dewi-Punya-Password");
@@ -99,20 +85,20 @@ describe("admin:create", () => {
     const stoppedDir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
     dirs.push(stoppedDir);
 
-    const missing = await adminCreate(stoppedDir, ["--email", "a@contoh.id"]);
+    const missing = await runAdminCreate(stoppedDir, ["--email", "a@contoh.id"]);
     expect(missing.code).not.toBe(0);
     expect(missing.output).toContain("Gagal: --email dan --password wajib diisi.");
 
-    const unknownFlag = await adminCreate(stoppedDir, ["--email", "a@contoh.id", "--password", "Admin-Sayur-2025", "--role", "x"]);
+    const unknownFlag = await runAdminCreate(stoppedDir, ["--email", "a@contoh.id", "--password", "Admin-Sayur-2025", "--role", "x"]);
     expect(unknownFlag.code).not.toBe(0);
     expect(unknownFlag.output).toContain("Pemakaian: npm run admin:create");
 
-    const directBad = await adminCreate(stoppedDir, ["--email", "bukan-email", "--password", "pendek"]);
+    const directBad = await runAdminCreate(stoppedDir, ["--email", "bukan-email", "--password", "pendek"]);
     expect(directBad.code).not.toBe(0);
     expect(directBad.output).toMatch(/Gagal: .*Email tidak valid/);
     expect(directBad.output).toMatch(/Password minimal 8 karakter/);
 
-    const viaServerBad = await adminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "pendek"]);
+    const viaServerBad = await runAdminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "pendek"]);
     expect(viaServerBad.code).not.toBe(0);
     expect(viaServerBad.output).toContain("Password minimal 8 karakter.");
     expect((await adminLogin(server, "staf@contoh.id", "pendek")).status).toBe(401);

@@ -3,18 +3,15 @@
 // the delivery fee agreed in the chat (the customer then sees it), print the invoice, and
 // add a product with a photo that then appears in the shop. A customer who tries the
 // dashboard is sent away and signed out.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { createStaff, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
-const root = path.resolve(import.meta.dirname, "../..");
 // A real 200x200 photo-sized PNG. A 1-pixel image would not do: served through a srcset
 // variant wider than the slot, the browser reports it 0.8 pixels wide, i.e. naturalWidth 0,
 // which the shop rightly treats as a broken picture.
@@ -58,12 +55,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    // The way the README says to make a staff account: through the running server.
-    execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/admin-create.ts", "--email", STAFF.email, "--password", STAFF.password, "--name", STAFF.name], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-      stdio: "pipe",
-    });
+    await createStaff(server, STAFF);
     browser = await launchBrowser();
   });
 

@@ -1,16 +1,13 @@
 // The installable shop: a valid manifest with real icons, a service worker that registers,
 // a friendly offline page when the network is gone, and never a stale price or another
 // visitor's page out of its cache.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, launchBrowser, newContext, PHONE } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { createStaff, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin } from "./fixtures";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const STAFF = { email: "pwa.staf@sayurjember.id", password: "Staf-Pwa-Rahasia-2026", name: "Staf PWA" };
 
 let server: TestServer;
@@ -21,11 +18,7 @@ let productName = "";
 beforeAll(async () => {
   if (!hasChromium) return;
   server = await startTestServer();
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/admin-create.ts", "--email", STAFF.email, "--password", STAFF.password, "--name", STAFF.name], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
-    stdio: "pipe",
-  });
+  await createStaff(server, STAFF);
   browser = await launchBrowser();
   const products = await (await fetch(`${server.url}/products`)).text();
   productPath = products.match(/href="(\/products\/[^"?#]+)"/)?.[1] ?? "";

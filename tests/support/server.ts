@@ -102,3 +102,26 @@ export function linkFromMail(text: string, pathPrefix: string): string | null {
   const match = decoded.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^\\s"<>]*`));
   return match ? match[0].replace(/&amp;/g, "&") : null;
 }
+
+/**
+ * `npm run admin:create` as the shop owner runs it (through the running server when one holds
+ * `dataDir`). Resolves with its exit code and everything it printed.
+ */
+export function runAdminCreate(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/admin-create.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+/** A staff account on a running test server, made the way the README says; throws when that fails. */
+export async function createStaff(server: TestServer, staff: { email: string; password: string; name: string }): Promise<void> {
+  const result = await runAdminCreate(server.dataDir, ["--email", staff.email, "--password", staff.password, "--name", staff.name]);
+  if (result.code !== 0) throw new Error(`admin:create failed (${result.code}):\n${result.output}`);
+}
