@@ -9,12 +9,29 @@ import { precompressAssets } from "./server/precompress-plugin";
 // shop page shows (header, footer, bottom bar, cart, toasts, with all they import) another.
 const clientChunks = {
   groups: [
-    { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 3 },
-    { name: "shell", test: /app[\\/]components[\\/](site-header|site-footer|bottom-nav|cart-provider|error-state|ui[\\/]toast)\.tsx$/, priority: 2 },
+    {
+      name: "framework",
+      test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+      priority: 3,
+    },
+    {
+      name: "shell",
+      test: /app[\\/]components[\\/](site-header|site-footer|bottom-nav|cart-provider|error-state|ui[\\/]toast)\.tsx$/,
+      priority: 2,
+    },
     // What every catalog page (home, list, product, category, search) shows.
-    { name: "catalog", test: /app[\\/]components[\\/](product-grid|product-card|product-image|price-block|quantity-stepper|skeletons)\.tsx$/, priority: 1 },
+    {
+      name: "catalog",
+      test: /app[\\/]components[\\/](product-grid|product-card|product-image|price-block|quantity-stepper|skeletons)\.tsx$/,
+      priority: 1,
+    },
     // Icons used by only some pages: one small file per set of pages instead of one per icon.
-    { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 4_000 },
+    {
+      name: "icons",
+      test: /node_modules[\\/]lucide-react[\\/]/,
+      entriesAware: true,
+      entriesAwareMergeThreshold: 4_000,
+    },
   ],
 };
 
@@ -22,10 +39,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
-  build: isSsrBuild ? {} : {
+  build: isSsrBuild
+    ? {}
+    : {
         rolldownOptions: {
           // Merged chunks are named after every page that shares them; the group name is enough.
-          output: { codeSplitting: clientChunks, chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js` },
+          output: {
+            codeSplitting: clientChunks,
+            chunkFileNames: (chunk) => `assets/${chunk.name.split("~")[0]}-[hash].js`,
+          },
         },
       },
 }));

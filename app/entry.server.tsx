@@ -1,7 +1,12 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { log } from "~/server/logger.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
@@ -14,7 +19,12 @@ export { crossSiteRefusal, isCrossSiteMutation } from "~/server/request-guard.se
 
 export const streamTimeout = 10_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
   const nonce = createNonce();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
@@ -11,7 +20,12 @@ import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
-import { crossSiteRefusal, isCrossSiteMutation, serviceUnavailable, unreadableFormRefusal } from "~/server/request-guard.server";
+import {
+  crossSiteRefusal,
+  isCrossSiteMutation,
+  serviceUnavailable,
+  unreadableFormRefusal,
+} from "~/server/request-guard.server";
 import { getSessionUser } from "~/server/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -23,7 +37,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     // A failure while the database is away is an outage, not a bug: say so with a 503
     // that a shopper understands, and recover by itself when the database is back.
     // A route that answers 503 itself (the health check, a form's own outage message) has said so already.
-    if (response.status >= 500 && response.status !== 503 && !(await checkHealth()).ok) return serviceUnavailable(request);
+    if (response.status >= 500 && response.status !== 503 && !(await checkHealth()).ok)
+      return serviceUnavailable(request);
     return response;
   },
   ({ request }, next) => httpCacheMiddleware(request, next),

@@ -19,10 +19,14 @@ try {
     strict: true,
   }));
 } catch (error) {
-  fail(`${(error as Error).message}\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA]`);
+  fail(
+    `${(error as Error).message}\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA]`,
+  );
 }
 if (!values.email || !values.password) {
-  fail("--email dan --password wajib diisi.\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA]");
+  fail(
+    "--email dan --password wajib diisi.\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA]",
+  );
 }
 
 const cfg = loadConfig();
@@ -49,7 +53,9 @@ if (cfg.databaseUrl) {
   const holder = liveLockHolder(cfg.dataDir);
   if (holder) {
     if (holder.holder !== "server" || !holder.port || !holder.controlToken) {
-      fail(`data di ${cfg.dataDir} sedang dipakai oleh ${holder.holder} (pid ${holder.pid}). Tunggu sampai selesai lalu coba lagi.`);
+      fail(
+        `data di ${cfg.dataDir} sedang dipakai oleh ${holder.holder} (pid ${holder.pid}). Tunggu sampai selesai lalu coba lagi.`,
+      );
     }
     try {
       result = await viaServer(holder.port, holder.controlToken);

@@ -17,12 +17,18 @@ export function runningServer(): { port: number; token: string; pid: number } | 
   const holder = liveLockHolder(cfg.dataDir);
   if (!holder) return null;
   if (holder.holder !== "server" || !holder.port || !holder.controlToken) {
-    fail(`data di ${cfg.dataDir} sedang dipakai oleh ${holder.holder} (pid ${holder.pid}). Tunggu sampai selesai lalu coba lagi.`);
+    fail(
+      `data di ${cfg.dataDir} sedang dipakai oleh ${holder.holder} (pid ${holder.pid}). Tunggu sampai selesai lalu coba lagi.`,
+    );
   }
   return { port: holder.port, token: holder.controlToken, pid: holder.pid };
 }
 
-export async function callServer<T>(server: { port: number; token: string; pid: number }, command: string, input: unknown): Promise<{ status: number; body: T }> {
+export async function callServer<T>(
+  server: { port: number; token: string; pid: number },
+  command: string,
+  input: unknown,
+): Promise<{ status: number; body: T }> {
   try {
     const response = await fetch(`http://127.0.0.1:${server.port}/__control/${command}`, {
       method: "POST",

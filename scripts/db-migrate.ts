@@ -5,7 +5,9 @@ import { openDatabase } from "~/db/client.server";
 import { cfg, fail, runningServer } from "./data-command";
 
 if (!cfg.databaseUrl && runningServer()) {
-  fail(`server yang sedang berjalan memakai data di ${cfg.dataDir}; migrasi database bawaan dijalankan otomatis saat server mulai.`);
+  fail(
+    `server yang sedang berjalan memakai data di ${cfg.dataDir}; migrasi database bawaan dijalankan otomatis saat server mulai.`,
+  );
 }
 const started = Date.now();
 try {

@@ -5,10 +5,14 @@ import { cfg, fail, withDatabase } from "./data-command";
 import { liveLockHolder } from "~/db/data-dir-lock.server";
 
 const file = process.argv[2];
-if (!file || !existsSync(file)) fail(`berkas cadangan tidak ditemukan: ${file ?? "(tidak disebut)"}\nPemakaian: npm run restore -- BERKAS`);
+if (!file || !existsSync(file))
+  fail(`berkas cadangan tidak ditemukan: ${file ?? "(tidak disebut)"}\nPemakaian: npm run restore -- BERKAS`);
 if (!cfg.databaseUrl) {
   const holder = liveLockHolder(cfg.dataDir);
-  if (holder) fail(`server (pid ${holder.pid}) sedang memakai ${cfg.dataDir}. Hentikan server dulu, lalu pulihkan ke direktori data yang kosong.`);
+  if (holder)
+    fail(
+      `server (pid ${holder.pid}) sedang memakai ${cfg.dataDir}. Hentikan server dulu, lalu pulihkan ke direktori data yang kosong.`,
+    );
 }
 try {
   const result = await withDatabase("restore", (db) => restoreBackup(db, cfg.uploadsDir, readFileSync(file)));

@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
-const projects = args.flatMap((a, i) => (args[i - 1] === "--project" ? [a] : a.startsWith("--project=") ? [a.slice(10)] : []));
+const projects = args.flatMap((a, i) =>
+  args[i - 1] === "--project" ? [a] : a.startsWith("--project=") ? [a.slice(10)] : [],
+);
 const wantsFaults = projects.includes("faults");
 // The browser and fault tests run the production server.
 const needsBuild = projects.length === 0 || projects.some((p) => p === "e2e" || p === "faults");

@@ -17,7 +17,10 @@ function jsonLog(level, msg, fields = {}) {
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
-export async function startServer({ port = Number(process.env.PORT ?? 3000), host = process.env.HOST ?? "0.0.0.0" } = {}) {
+export async function startServer({
+  port = Number(process.env.PORT ?? 3000),
+  host = process.env.HOST ?? "0.0.0.0",
+} = {}) {
   const buildFile = path.join(root, "build/server/index.js");
   const build = await import(buildFile);
   const entry = build.entry.module;
@@ -93,18 +96,27 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   // Hashed build assets never change: cache them for a year. The build writes .br and .gz
   // copies at the highest levels (server/precompress-plugin.ts); send those when the browser takes them.
   const assetsDir = path.join(root, "build/client/assets");
-  const precompressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith(".br") || f.endsWith(".gz")) : []);
+  const precompressed = new Set(
+    existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith(".br") || f.endsWith(".gz")) : [],
+  );
   app.use("/assets", (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const name = req.path.slice(1);
     if (name.includes("/")) return next();
     const accepted = String(req.headers["accept-encoding"] ?? "");
-    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ]) {
       if (!new RegExp(`(^|[\\s,])${encoding}([\\s;,]|$)`).test(accepted) || !precompressed.has(name + suffix)) continue;
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Vary", "Accept-Encoding");
       res.type(path.extname(name));
-      res.sendFile(path.join(assetsDir, name + suffix), { maxAge: "1y", immutable: true }, (error) => error && next(error));
+      res.sendFile(
+        path.join(assetsDir, name + suffix),
+        { maxAge: "1y", immutable: true },
+        (error) => error && next(error),
+      );
       return;
     }
     next();
@@ -124,10 +136,17 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
           // Re-checked on every visit so a fix reaches phones at once; the worker's own policy
           // must let it fetch from the shop (the non-document default forbids every request).
           res.setHeader("Cache-Control", "no-cache");
-          res.setHeader("Content-Security-Policy", "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+          res.setHeader(
+            "Content-Security-Policy",
+            "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+          );
         }
         // The offline page is a document with its own inline style and nothing else.
-        if (name === "offline.html") res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'");
+        if (name === "offline.html")
+          res.setHeader(
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+          );
       },
     }),
   );
@@ -157,18 +176,26 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   app.use(async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const headers = new Headers();
-    for (const name of ["origin", "sec-fetch-site"]) if (typeof req.headers[name] === "string") headers.set(name, req.headers[name]);
-    const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
+    for (const name of ["origin", "sec-fetch-site"])
+      if (typeof req.headers[name] === "string") headers.set(name, req.headers[name]);
+    const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
+      method: req.method,
+      headers,
+    });
     if (!entry.isCrossSiteMutation(request)) return next();
     const refusal = entry.crossSiteRefusal();
-    res.status(refusal.status).set(Object.fromEntries(refusal.headers)).send(await refusal.text());
+    res
+      .status(refusal.status)
+      .set(Object.fromEntries(refusal.headers))
+      .send(await refusal.text());
   });
 
   // Actions read their input with request.formData(): anything but a form (JSON, text, a
   // body without a type) would make that throw, a 500. Refuse it here with 415 instead; a
   // body-less POST (a logout button) counts as an empty form.
   app.use((req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/")) return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || req.path.startsWith("/__control/"))
+      return next();
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
     const hasBody = Number(req.headers["content-length"] ?? 0) > 0;
     if (!type && !hasBody) {
@@ -176,7 +203,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
       return next();
     }
     const media = type.split(";")[0].trim();
-    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type))) return next();
+    if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type)))
+      return next();
     res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
   });
 
@@ -185,7 +213,12 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
   app.use((error, req, res, _next) => {
     jsonLog("error", "unhandled", { path: req.path, error: String(error?.stack ?? error) });
     if (res.headersSent) return;
-    res.status(500).type("text/html; charset=utf-8").send("<!doctype html><html lang=id><title>Terjadi Kesalahan</title><p>Maaf, terjadi kesalahan. Silakan coba lagi.</p></html>");
+    res
+      .status(500)
+      .type("text/html; charset=utf-8")
+      .send(
+        "<!doctype html><html lang=id><title>Terjadi Kesalahan</title><p>Maaf, terjadi kesalahan. Silakan coba lagi.</p></html>",
+      );
   });
 
   const server = await new Promise((resolve, reject) => {
@@ -214,7 +247,14 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), hos
           globalThis.gc?.();
           const m = process.memoryUsage();
           const mb = (n) => Math.round((n / 1048576) * 10) / 10;
-          jsonLog("info", "metrics", { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external), arrayBuffersMb: mb(m.arrayBuffers), inFlight });
+          jsonLog("info", "metrics", {
+            rssMb: mb(m.rss),
+            heapUsedMb: mb(m.heapUsed),
+            heapTotalMb: mb(m.heapTotal),
+            externalMb: mb(m.external),
+            arrayBuffersMb: mb(m.arrayBuffers),
+            inFlight,
+          });
         }, metricsSeconds * 1000)
       : null;
   metricsTimer?.unref();

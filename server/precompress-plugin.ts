@@ -29,7 +29,12 @@ export function precompressAssets(): Plugin {
         const file = path.join(assets, name);
         if (!COMPRESSIBLE.test(name) || statSync(file).size < MIN_BYTES) continue;
         const data = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
     },

@@ -34,8 +34,17 @@ if (!mayBuild && buildIsStale() && !existsSync(path.join(root, "build/server/ind
   process.exit(1);
 }
 if (mayBuild && buildIsStale()) {
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "building the shop (first start or changed sources)" }));
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: "building the shop (first start or changed sources)",
+    }),
+  );
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) {
     console.error("Build gagal; lihat pesan di atas.");
     process.exit(result.status ?? 1);
@@ -70,7 +79,14 @@ function runPrimary(count) {
       if (alive === 0) process.exit(code || 1);
       return;
     }
-    console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "worker exited, starting a new one", code }));
+    console.error(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "error",
+        msg: "worker exited, starting a new one",
+        code,
+      }),
+    );
     fork();
   });
   for (const signal of ["SIGTERM", "SIGINT"]) {
@@ -100,7 +116,14 @@ async function runServer() {
     }
     throw error;
   }
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `shop listening on http://localhost:${running.port}`, port: running.port }));
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: `shop listening on http://localhost:${running.port}`,
+      port: running.port,
+    }),
+  );
 
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"]) {

@@ -53,12 +53,30 @@ export function useNavigateWhenIdle(): (to: string, options?: IdleNavigateOption
   return useCallback((to: string, options: IdleNavigateOptions = {}) => setPending({ to, ...options }), []);
 }
 
-export function AuthCard({ title, subtitle, icon, children, footer, className }: { title: ReactNode; subtitle?: ReactNode; icon?: ReactNode; children: ReactNode; footer?: ReactNode; className?: string }) {
+export function AuthCard({
+  title,
+  subtitle,
+  icon,
+  children,
+  footer,
+  className,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  icon?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn("mx-auto w-full max-w-md px-4 pt-6 pb-24 md:pt-12 md:pb-16", className)}>
       <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm md:p-8">
         <div className="mb-6 text-center">
-          {icon ? <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</div> : null}
+          {icon ? (
+            <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+              {icon}
+            </div>
+          ) : null}
           <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
           {subtitle ? <p className="mt-1 text-sm text-stone-700">{subtitle}</p> : null}
         </div>
@@ -69,11 +87,23 @@ export function AuthCard({ title, subtitle, icon, children, footer, className }:
   );
 }
 
-export function PasswordInput({ id, name, autoComplete, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { id: string; name: string }) {
+export function PasswordInput({
+  id,
+  name,
+  autoComplete,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { id: string; name: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input id={id} name={name} type={visible ? "text" : "password"} autoComplete={autoComplete} className="pr-12" {...props} />
+      <Input
+        id={id}
+        name={name}
+        type={visible ? "text" : "password"}
+        autoComplete={autoComplete}
+        className="pr-12"
+        {...props}
+      />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
@@ -95,10 +125,23 @@ const noticeTone = {
 };
 
 /** A message above a form: errors are announced, other notices are polite. */
-export function Notice({ tone = "info", title, children, className }: { tone?: keyof typeof noticeTone; title?: ReactNode; children: ReactNode; className?: string }) {
+export function Notice({
+  tone = "info",
+  title,
+  children,
+  className,
+}: {
+  tone?: keyof typeof noticeTone;
+  title?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const { box, Icon } = noticeTone[tone];
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cn("flex gap-3 rounded-xl border p-3 text-sm", box, className)}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn("flex gap-3 rounded-xl border p-3 text-sm", box, className)}
+    >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <div>
         {title ? <p className="font-semibold">{title}</p> : null}

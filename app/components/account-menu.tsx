@@ -4,14 +4,32 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { LogOut, MapPin, Package, User } from "lucide-react";
 
-export function AccountMenu({ email, trigger, align = "end", side = "bottom" }: { email: string; trigger: ReactNode; align?: "start" | "end" | "center"; side?: "top" | "bottom" }) {
-  const item = "flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-stone-800 outline-none data-[highlighted]:bg-brand-50";
+export function AccountMenu({
+  email,
+  trigger,
+  align = "end",
+  side = "bottom",
+}: {
+  email: string;
+  trigger: ReactNode;
+  align?: "start" | "end" | "center";
+  side?: "top" | "bottom";
+}) {
+  const item =
+    "flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-stone-800 outline-none data-[highlighted]:bg-brand-50";
   return (
     <M.Root modal={false}>
       <M.Trigger asChild>{trigger}</M.Trigger>
       <M.Portal>
-        <M.Content align={align} side={side} sideOffset={8} className="z-50 w-64 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg">
-          <M.Label className="px-3 pt-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">Akun Saya</M.Label>
+        <M.Content
+          align={align}
+          side={side}
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-stone-200 bg-white p-1.5 shadow-lg"
+        >
+          <M.Label className="px-3 pt-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            Akun Saya
+          </M.Label>
           <p className="truncate px-3 pb-2 text-sm text-stone-800">{email}</p>
           <M.Separator className="my-1 h-px bg-stone-200" />
           <M.Item asChild className={item}>

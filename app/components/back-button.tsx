@@ -5,7 +5,15 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { cn } from "~/lib/utils";
 
-export function BackButton({ fallback, label = "Kembali", className }: { fallback: string; label?: string; className?: string }) {
+export function BackButton({
+  fallback,
+  label = "Kembali",
+  className,
+}: {
+  fallback: string;
+  label?: string;
+  className?: string;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -18,7 +26,10 @@ export function BackButton({ fallback, label = "Kembali", className }: { fallbac
     <Link
       to={fallback}
       onClick={onClick}
-      className={cn("-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100", className)}
+      className={cn(
+        "-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100",
+        className,
+      )}
     >
       <ArrowLeft className="h-5 w-5" aria-hidden="true" />
       {label}

@@ -13,7 +13,10 @@ export function BottomNav() {
   const { totalItems } = useCart();
   const linkClass = ({ isActive }: { isActive: boolean }) => cn(slot, isActive ? "text-brand-800" : "text-stone-700");
   return (
-    <nav aria-label="Navigasi bawah" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+    <nav
+      aria-label="Navigasi bawah"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
       <div className="flex">
         <NavLink to="/" end className={linkClass}>
           <Home className="h-5 w-5" aria-hidden="true" /> Home

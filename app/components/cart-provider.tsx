@@ -1,7 +1,25 @@
 // The browser's cart: restored from localStorage ('cart') after hydration, saved on every
 // change, kept in step across tabs. All rules live in ~/lib/cart.
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from "react";
-import { CART_STORAGE_KEY, cartReducer, cartTotals, parseStoredCart, serializeCart, type CartLine, type CartProduct } from "~/lib/cart";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import {
+  CART_STORAGE_KEY,
+  cartReducer,
+  cartTotals,
+  parseStoredCart,
+  serializeCart,
+  type CartLine,
+  type CartProduct,
+} from "~/lib/cart";
 
 type CartApi = {
   lines: CartLine[];
@@ -61,7 +79,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const add = useCallback((product: CartProduct, quantity = 1) => dispatch({ type: "add", product, quantity }), []);
   const remove = useCallback((productId: string) => dispatch({ type: "remove", productId }), []);
-  const setQuantity = useCallback((productId: string, quantity: number) => dispatch({ type: "setQuantity", productId, quantity }), []);
+  const setQuantity = useCallback(
+    (productId: string, quantity: number) => dispatch({ type: "setQuantity", productId, quantity }),
+    [],
+  );
   const clear = useCallback(() => dispatch({ type: "clear" }), []);
   const refresh = useCallback((products: CartProduct[]) => dispatch({ type: "refresh", products }), []);
 

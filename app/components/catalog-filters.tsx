@@ -43,9 +43,13 @@ function HiddenFilters({ filters, omit }: { filters: CatalogFilters; omit: ("q" 
   return (
     <>
       {!omit.includes("q") && filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
-      {!omit.includes("category") ? filters.categories.map((id) => <input key={id} type="hidden" name="category" value={id} />) : null}
+      {!omit.includes("category")
+        ? filters.categories.map((id) => <input key={id} type="hidden" name="category" value={id} />)
+        : null}
       {!omit.includes("price") && filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
-      {!omit.includes("sort") && filters.sort !== DEFAULT_SORT ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {!omit.includes("sort") && filters.sort !== DEFAULT_SORT ? (
+        <input type="hidden" name="sort" value={filters.sort} />
+      ) : null}
     </>
   );
 }
@@ -76,7 +80,10 @@ export function SearchBox({
     >
       <HiddenFilters filters={filters} omit={["q"]} />
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+          aria-hidden="true"
+        />
         <input
           key={filters.q}
           type="search"
@@ -99,12 +106,21 @@ export function SearchBox({
   );
 }
 
-const chip = "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors";
+const chip =
+  "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors";
 const chipOn = "border-brand-700 bg-brand-700 text-white";
 const chipOff = "border-stone-300 bg-white text-stone-800 hover:border-brand-600 hover:text-brand-800";
 
 /** Desktop: 'Semua' plus one chip per category; a chip shows that category alone. */
-export function CategoryChips({ filters, categories, pathname = "/products" }: { filters: CatalogFilters; categories: FilterCategory[]; pathname?: string }) {
+export function CategoryChips({
+  filters,
+  categories,
+  pathname = "/products",
+}: {
+  filters: CatalogFilters;
+  categories: FilterCategory[];
+  pathname?: string;
+}) {
   const none = filters.categories.length === 0;
   return (
     <nav aria-label="Filter kategori" className="flex flex-wrap gap-2">
@@ -120,7 +136,10 @@ export function CategoryChips({ filters, categories, pathname = "/products" }: {
         return (
           <Link
             key={c.id}
-            to={catalogHref({ ...filters, categories: on && filters.categories.length === 1 ? [] : [c.id], page: 1 }, pathname)}
+            to={catalogHref(
+              { ...filters, categories: on && filters.categories.length === 1 ? [] : [c.id], page: 1 },
+              pathname,
+            )}
             className={cn(chip, on ? chipOn : chipOff)}
             aria-current={on ? "page" : undefined}
           >
@@ -133,7 +152,13 @@ export function CategoryChips({ filters, categories, pathname = "/products" }: {
 }
 
 /** Desktop: price range and sort selects, applied on change (a button does it without JavaScript). */
-export function SortAndPriceSelects({ filters, pathname = "/products" }: { filters: CatalogFilters; pathname?: string }) {
+export function SortAndPriceSelects({
+  filters,
+  pathname = "/products",
+}: {
+  filters: CatalogFilters;
+  pathname?: string;
+}) {
   const go = useFilterNavigate(pathname);
   return (
     <Form
@@ -149,7 +174,13 @@ export function SortAndPriceSelects({ filters, pathname = "/products" }: { filte
       <HiddenFilters filters={filters} omit={["price", "sort"]} />
       <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
         Harga
-        <Select name="price" aria-label="Harga" defaultValue={filters.price ?? ""} key={`price-${filters.price}`} className="w-52 font-normal">
+        <Select
+          name="price"
+          aria-label="Harga"
+          defaultValue={filters.price ?? ""}
+          key={`price-${filters.price}`}
+          className="w-52 font-normal"
+        >
           <option value="">Semua Harga</option>
           {PRICE_RANGES.map((r) => (
             <option key={r} value={r}>
@@ -160,7 +191,13 @@ export function SortAndPriceSelects({ filters, pathname = "/products" }: { filte
       </label>
       <label className="flex flex-col gap-1 text-xs font-semibold text-stone-700">
         Urutkan
-        <Select name="sort" aria-label="Urutkan" defaultValue={filters.sort} key={`sort-${filters.sort}`} className="w-48 font-normal">
+        <Select
+          name="sort"
+          aria-label="Urutkan"
+          defaultValue={filters.sort}
+          key={`sort-${filters.sort}`}
+          className="w-48 font-normal"
+        >
           {SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
@@ -208,18 +245,36 @@ export function ActiveFilterChips({
   className?: string;
 }) {
   const items: { key: string; label: string; href: string }[] = [];
-  if (filters.q) items.push({ key: "q", label: `“${filters.q}”`, href: catalogHref({ ...filters, q: "", page: 1 }, pathname) });
+  if (filters.q)
+    items.push({ key: "q", label: `“${filters.q}”`, href: catalogHref({ ...filters, q: "", page: 1 }, pathname) });
   for (const id of filters.categories) {
     const name = categories.find((c) => c.id === id)?.name;
     if (name)
-      items.push({ key: id, label: name, href: catalogHref({ ...filters, categories: filters.categories.filter((c) => c !== id), page: 1 }, pathname) });
+      items.push({
+        key: id,
+        label: name,
+        href: catalogHref({ ...filters, categories: filters.categories.filter((c) => c !== id), page: 1 }, pathname),
+      });
   }
-  if (filters.price) items.push({ key: "price", label: PRICE_RANGE_LABELS[filters.price], href: catalogHref({ ...filters, price: null, page: 1 }, pathname) });
+  if (filters.price)
+    items.push({
+      key: "price",
+      label: PRICE_RANGE_LABELS[filters.price],
+      href: catalogHref({ ...filters, price: null, page: 1 }, pathname),
+    });
   if (filters.sort !== DEFAULT_SORT)
-    items.push({ key: "sort", label: SORT_LABELS[filters.sort], href: catalogHref({ ...filters, sort: DEFAULT_SORT, page: 1 }, pathname) });
+    items.push({
+      key: "sort",
+      label: SORT_LABELS[filters.sort],
+      href: catalogHref({ ...filters, sort: DEFAULT_SORT, page: 1 }, pathname),
+    });
   if (items.length === 0) return null;
   return (
-    <ul className={cn("flex gap-2 overflow-x-auto pb-1", className)} aria-label="Filter aktif" data-testid="active-filters">
+    <ul
+      className={cn("flex gap-2 overflow-x-auto pb-1", className)}
+      aria-label="Filter aktif"
+      data-testid="active-filters"
+    >
       {items.map((item) => (
         <li key={item.key} className="shrink-0">
           <Link
@@ -263,16 +318,23 @@ export function MobileFilterSheet({
     setOpen(next);
   };
 
-  const radio = "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-base text-stone-800 hover:bg-stone-50";
+  const radio =
+    "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-base text-stone-800 hover:bg-stone-50";
   const control = "h-5 w-5 shrink-0 accent-brand-700";
 
   return (
     <D.Root open={open} onOpenChange={openSheet}>
-      <D.Trigger className={cn(chip, count > 0 ? "border-brand-700 bg-brand-50 text-brand-800" : chipOff)} data-testid="filter-button">
+      <D.Trigger
+        className={cn(chip, count > 0 ? "border-brand-700 bg-brand-50 text-brand-800" : chipOff)}
+        data-testid="filter-button"
+      >
         <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
         Filter
         {count > 0 ? (
-          <span className="ml-0.5 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 text-white" data-testid="filter-count">
+          <span
+            className="ml-0.5 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 text-white"
+            data-testid="filter-count"
+          >
             <span className="sr-only">aktif: </span>
             {count}
           </span>
@@ -294,7 +356,9 @@ export function MobileFilterSheet({
               <AccordionTrigger>
                 <span>
                   Kategori
-                  {selected.length > 0 ? <span className="ml-2 text-sm font-normal text-brand-800">({selected.length})</span> : null}
+                  {selected.length > 0 ? (
+                    <span className="ml-2 text-sm font-normal text-brand-800">({selected.length})</span>
+                  ) : null}
                 </span>
               </AccordionTrigger>
               <AccordionContent>
@@ -308,7 +372,9 @@ export function MobileFilterSheet({
                         value={c.id}
                         className={control}
                         checked={selected.includes(c.id)}
-                        onChange={(e) => setSelected((list) => (e.target.checked ? [...list, c.id] : list.filter((id) => id !== c.id)))}
+                        onChange={(e) =>
+                          setSelected((list) => (e.target.checked ? [...list, c.id] : list.filter((id) => id !== c.id)))
+                        }
                       />
                       {c.name}
                     </label>
@@ -321,12 +387,21 @@ export function MobileFilterSheet({
               <AccordionContent>
                 <fieldset>
                   <legend className="sr-only">Harga</legend>
-                  {[["", "Semua Harga"] as const, ...PRICE_RANGES.map((r) => [r, PRICE_RANGE_LABELS[r]] as const)].map(([value, label]) => (
-                    <label key={value || "all"} className={radio}>
-                      <input type="radio" name="price" value={value} className={control} checked={price === value} onChange={() => setPrice(value)} />
-                      {label}
-                    </label>
-                  ))}
+                  {[["", "Semua Harga"] as const, ...PRICE_RANGES.map((r) => [r, PRICE_RANGE_LABELS[r]] as const)].map(
+                    ([value, label]) => (
+                      <label key={value || "all"} className={radio}>
+                        <input
+                          type="radio"
+                          name="price"
+                          value={value}
+                          className={control}
+                          checked={price === value}
+                          onChange={() => setPrice(value)}
+                        />
+                        {label}
+                      </label>
+                    ),
+                  )}
                 </fieldset>
               </AccordionContent>
             </AccordionItem>
@@ -337,7 +412,14 @@ export function MobileFilterSheet({
                   <legend className="sr-only">Urutkan</legend>
                   {SORTS.map((s) => (
                     <label key={s} className={radio}>
-                      <input type="radio" name="sort" value={s} className={control} checked={sort === s} onChange={() => setSort(s)} />
+                      <input
+                        type="radio"
+                        name="sort"
+                        value={s}
+                        className={control}
+                        checked={sort === s}
+                        onChange={() => setSort(s)}
+                      />
                       {SORT_LABELS[s]}
                     </label>
                   ))}

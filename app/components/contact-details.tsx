@@ -6,7 +6,9 @@ import { mapsSearchHref, shopAddressLine, telHref, whatsappHref, type ShopIdenti
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <li className="flex gap-3">
-      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        {icon}
+      </span>
       <div className="min-w-0">
         <p className="text-sm font-semibold text-stone-600">{label}</p>
         <div className="text-stone-900">{children}</div>
@@ -23,14 +25,27 @@ function readableWhatsapp(number: string): string {
   return `+62 ${local.replace(/^(\d{3})(\d{4})(\d+)$/, "$1-$2-$3")}`;
 }
 
-export function ContactDetails({ shop, showMap = false, showWhatsapp = true }: { shop: ShopIdentity; showMap?: boolean; showWhatsapp?: boolean }) {
+export function ContactDetails({
+  shop,
+  showMap = false,
+  showWhatsapp = true,
+}: {
+  shop: ShopIdentity;
+  showMap?: boolean;
+  showWhatsapp?: boolean;
+}) {
   const address = shopAddressLine(shop);
   return (
     <ul className="space-y-5">
       <Row icon={<MapPin className="h-5 w-5" aria-hidden="true" />} label="Alamat">
         <p>{address}</p>
         {showMap ? (
-          <a className={linkClass} href={mapsSearchHref(`${shop.name}, ${address}`)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={linkClass}
+            href={mapsSearchHref(`${shop.name}, ${address}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Lihat di Google Maps
           </a>
         ) : null}
@@ -42,7 +57,12 @@ export function ContactDetails({ shop, showMap = false, showWhatsapp = true }: {
       </Row>
       {showWhatsapp ? (
         <Row icon={<MessageCircle className="h-5 w-5" aria-hidden="true" />} label="WhatsApp">
-          <a className={linkClass} href={whatsappHref(shop.whatsapp, `Halo ${shop.name}, saya ingin bertanya.`)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={linkClass}
+            href={whatsappHref(shop.whatsapp, `Halo ${shop.name}, saya ingin bertanya.`)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {readableWhatsapp(shop.whatsapp)}
           </a>
         </Row>

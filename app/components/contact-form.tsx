@@ -31,7 +31,11 @@ export function ContactForm({ from, serverResult }: { from: ContactFormOrigin; s
     return (
       <FormSuccess title="Pesan Terkirim">
         <p>Terima kasih, pesan Anda sudah kami terima. Tim kami akan membalas ke e-mail Anda pada jam operasional.</p>
-        <Link to={`${from}#${CONTACT_FORM_ANCHOR}`} replace className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-4">
+        <Link
+          to={`${from}#${CONTACT_FORM_ANCHOR}`}
+          replace
+          className="mt-4 inline-block font-semibold text-brand-800 underline underline-offset-4"
+        >
           Kirim pesan lain
         </Link>
       </FormSuccess>
@@ -45,17 +49,46 @@ export function ContactForm({ from, serverResult }: { from: ContactFormOrigin; s
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nama" required error={errors.name}>
-          {(p) => <Input {...p} name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} />}
+          {(p) => (
+            <Input {...p} name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={values.name} />
+          )}
         </Field>
         <Field label="E-mail" required error={errors.email}>
-          {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} defaultValue={values.email} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.email}
+              defaultValue={values.email}
+            />
+          )}
         </Field>
       </div>
       <Field label="Subjek" required error={errors.subject}>
-        {(p) => <Input {...p} name="subject" maxLength={CONTACT_LIMITS.subject} defaultValue={values.subject} placeholder="Mis. Pertanyaan tentang pengiriman" />}
+        {(p) => (
+          <Input
+            {...p}
+            name="subject"
+            maxLength={CONTACT_LIMITS.subject}
+            defaultValue={values.subject}
+            placeholder="Mis. Pertanyaan tentang pengiriman"
+          />
+        )}
       </Field>
       <Field label="Pesan" required error={errors.message} hint="Maksimal 2.000 karakter.">
-        {(p) => <Textarea {...p} name="message" rows={5} maxLength={CONTACT_LIMITS.message} defaultValue={values.message} placeholder="Tulis pertanyaan atau pesan Anda di sini" />}
+        {(p) => (
+          <Textarea
+            {...p}
+            name="message"
+            rows={5}
+            maxLength={CONTACT_LIMITS.message}
+            defaultValue={values.message}
+            placeholder="Tulis pertanyaan atau pesan Anda di sini"
+          />
+        )}
       </Field>
       <SubmitButton busy={busy} className="w-full sm:w-auto">
         Kirim Pesan

@@ -19,7 +19,9 @@ export function ErrorState({ status }: { status: number }) {
     return (
       <div className="text-center">
         <h1 className="text-2xl font-bold">Toko sedang gangguan</h1>
-        <p className="mt-2 text-stone-700">Maaf, layanan kami sedang gangguan sebentar. Silakan coba lagi beberapa saat lagi.</p>
+        <p className="mt-2 text-stone-700">
+          Maaf, layanan kami sedang gangguan sebentar. Silakan coba lagi beberapa saat lagi.
+        </p>
         <a href="." className={buttonClass({ className: "mt-6" })}>
           Coba Lagi
         </a>

@@ -16,7 +16,11 @@ export function Faq({ items, className }: { items: FaqEntry[]; className?: strin
         {items.map((item, index) => (
           <AccordionItem key={item.question} value={`faq-${index}`} className="last:border-b-0">
             <AccordionTrigger>{item.question}</AccordionTrigger>
-            <AccordionContent forceMount data-faq-answer="" className="text-base leading-relaxed data-[state=closed]:hidden">
+            <AccordionContent
+              forceMount
+              data-faq-answer=""
+              className="text-base leading-relaxed data-[state=closed]:hidden"
+            >
               {item.answer}
             </AccordionContent>
           </AccordionItem>

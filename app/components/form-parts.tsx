@@ -25,7 +25,12 @@ export function FormFailure({ title, message }: { title: string; message: string
     ref.current?.focus();
   }, [message]);
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 focus:outline-none">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 focus:outline-none"
+    >
       <AlertCircle className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
       <div>
         <p className="font-bold">{title}</p>
@@ -42,7 +47,12 @@ export function FormSuccess({ title, children }: { title: string; children: Reac
     ref.current?.focus();
   }, []);
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="rounded-2xl border border-brand-200 bg-white p-6 text-center shadow-sm focus:outline-none sm:p-8">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      className="rounded-2xl border border-brand-200 bg-white p-6 text-center shadow-sm focus:outline-none sm:p-8"
+    >
       <CheckCircle2 className="mx-auto h-12 w-12 text-brand-700" aria-hidden="true" />
       <p className="mt-3 text-xl font-extrabold text-stone-900">{title}</p>
       <div className="mt-2 text-stone-700">{children}</div>
@@ -50,7 +60,15 @@ export function FormSuccess({ title, children }: { title: string; children: Reac
   );
 }
 
-export function SubmitButton({ busy, children, className }: { busy: boolean; children: ReactNode; className?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  className,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Button type="submit" size="lg" disabled={busy} aria-disabled={busy} className={className}>
       {busy ? "Memproses..." : children}

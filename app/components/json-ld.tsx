@@ -4,5 +4,12 @@ import { serializeJsonLd } from "~/lib/seo";
 
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useNonce();
-  return <script type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+    />
+  );
 }

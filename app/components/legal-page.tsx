@@ -4,7 +4,17 @@ import { PageHero } from "./page-hero";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
-export function LegalPage({ title, lead, updated, sections }: { title: string; lead: ReactNode; updated: string; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  lead,
+  updated,
+  sections,
+}: {
+  title: string;
+  lead: ReactNode;
+  updated: string;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <PageHero eyebrow={`Terakhir diperbarui ${updated}`} title={title}>

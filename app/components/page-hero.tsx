@@ -5,13 +5,27 @@ import { useId, type ReactNode } from "react";
 export const ON_DARK_PRIMARY = "bg-white! text-brand-900! hover:bg-brand-50!";
 export const ON_DARK_SECONDARY = "border-white/70! bg-transparent! text-white! hover:bg-white/10!";
 
-export function PageHero({ eyebrow, title, children, actions }: { eyebrow?: string; title: string; children?: ReactNode; actions?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  children,
+  actions,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16 md:py-20">
         {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p> : null}
-        <h1 className="mt-2 max-w-3xl text-3xl leading-tight font-extrabold text-balance sm:text-4xl md:text-5xl">{title}</h1>
-        {children ? <div className="mt-4 max-w-2xl text-base leading-relaxed text-brand-50 sm:text-lg">{children}</div> : null}
+        <h1 className="mt-2 max-w-3xl text-3xl leading-tight font-extrabold text-balance sm:text-4xl md:text-5xl">
+          {title}
+        </h1>
+        {children ? (
+          <div className="mt-4 max-w-2xl text-base leading-relaxed text-brand-50 sm:text-lg">{children}</div>
+        ) : null}
         {actions ? <div className="mt-8 flex flex-col gap-3 sm:flex-row">{actions}</div> : null}
       </div>
     </section>
@@ -19,7 +33,19 @@ export function PageHero({ eyebrow, title, children, actions }: { eyebrow?: stri
 }
 
 /** A section of a content page with its h2 and an optional lead; `tinted` sets it on a light band. */
-export function ContentSection({ id, title, lead, children, tinted = false }: { id?: string; title: string; lead?: ReactNode; children: ReactNode; tinted?: boolean }) {
+export function ContentSection({
+  id,
+  title,
+  lead,
+  children,
+  tinted = false,
+}: {
+  id?: string;
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  tinted?: boolean;
+}) {
   const headingId = useId();
   return (
     <section id={id} aria-labelledby={headingId} className={tinted ? "scroll-mt-20 bg-brand-50" : "scroll-mt-20"}>

@@ -4,11 +4,24 @@ import { displayUnit } from "~/lib/catalog";
 import { discountedPrice, formatRupiah, hasDiscount, normalizeDiscount } from "~/lib/money";
 import { cn } from "~/lib/utils";
 
-export function DiscountBadge({ discount, variant = "short", className }: { discount: number; variant?: "short" | "long"; className?: string }) {
+export function DiscountBadge({
+  discount,
+  variant = "short",
+  className,
+}: {
+  discount: number;
+  variant?: "short" | "long";
+  className?: string;
+}) {
   if (!hasDiscount(discount)) return null;
   const pct = Math.round(normalizeDiscount(discount));
   return (
-    <span className={cn("inline-flex items-center rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white", className)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white",
+        className,
+      )}
+    >
       {variant === "long" ? `${pct}% OFF` : `-${pct}%`}
     </span>
   );
@@ -32,14 +45,20 @@ export function PriceBlock({
   return (
     <div className={cn("min-w-0", className)}>
       <p className="flex flex-wrap items-baseline gap-x-1.5">
-        <span className={cn("font-extrabold text-brand-800 tabular-nums", size === "lg" ? "text-3xl" : "text-base")} data-testid="price">
+        <span
+          className={cn("font-extrabold text-brand-800 tabular-nums", size === "lg" ? "text-3xl" : "text-base")}
+          data-testid="price"
+        >
           {formatRupiah(paid)}
         </span>
         <span className={cn("text-stone-600", size === "lg" ? "text-base" : "text-xs")}>/ {displayUnit(unit)}</span>
       </p>
       {discounted ? (
         <p className={cn("flex items-center gap-2", size === "lg" ? "mt-1" : "mt-0.5")}>
-          <s className={cn("text-stone-500 tabular-nums", size === "lg" ? "text-base" : "text-xs")} data-testid="original-price">
+          <s
+            className={cn("text-stone-500 tabular-nums", size === "lg" ? "text-base" : "text-xs")}
+            data-testid="original-price"
+          >
             <span className="sr-only">Harga normal </span>
             {formatRupiah(price)}
           </s>

@@ -23,7 +23,15 @@ export function useAddToCart() {
   };
 }
 
-export function ProductCard({ product, priority = false, headingLevel = 3 }: { product: ProductSummary; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: ProductSummary;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const [quantity, setQuantity] = useState(1);
   const addToCart = useAddToCart();
@@ -42,20 +50,30 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
           size={400}
           sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           priority={priority}
-          className={cn("transition-transform duration-300 group-hover:scale-[1.03]", !inStock && "opacity-60 grayscale")}
+          className={cn(
+            "transition-transform duration-300 group-hover:scale-[1.03]",
+            !inStock && "opacity-60 grayscale",
+          )}
         />
         <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
           <DiscountBadge discount={product.discount} />
-          {product.featured ? <span className="rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-stone-900">Featured</span> : null}
+          {product.featured ? (
+            <span className="rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-stone-900">Featured</span>
+          ) : null}
         </span>
         {!inStock ? (
-          <span className="absolute inset-x-0 bottom-0 bg-stone-900/75 py-1 text-center text-xs font-bold tracking-wide text-white uppercase">Stok Habis</span>
+          <span className="absolute inset-x-0 bottom-0 bg-stone-900/75 py-1 text-center text-xs font-bold tracking-wide text-white uppercase">
+            Stok Habis
+          </span>
         ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="min-w-0 flex-1">
           {product.categoryName ? <p className="truncate text-xs text-stone-600">{product.categoryName}</p> : null}
-          <Heading data-testid="product-name" className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-stone-900">
+          <Heading
+            data-testid="product-name"
+            className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-stone-900"
+          >
             <Link to={href} prefetch="intent" className="hover:text-brand-800 hover:underline">
               {product.name}
             </Link>
@@ -86,7 +104,12 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: { p
             </Button>
           </div>
         ) : (
-          <Button variant="secondary" disabled className="w-full bg-stone-200! text-stone-700! opacity-100!" aria-label={`${product.name} stok habis`}>
+          <Button
+            variant="secondary"
+            disabled
+            className="w-full bg-stone-200! text-stone-700! opacity-100!"
+            aria-label={`${product.name} stok habis`}
+          >
             Stok Habis
           </Button>
         )}

@@ -24,7 +24,10 @@ export function ProductGrid({
   className?: string;
 }) {
   return (
-    <ul className={cn("grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4", className)} data-testid="product-grid">
+    <ul
+      className={cn("grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4", className)}
+      data-testid="product-grid"
+    >
       {products.map((product, i) => (
         <li key={product.id}>
           <ProductCard product={product} priority={i < priorityCount} headingLevel={headingLevel} />
@@ -47,7 +50,15 @@ export function EmptyResult({ resetHref = "/products" }: { resetHref?: string })
   );
 }
 
-export function Pagination({ filters, result, pathname }: { filters: CatalogFilters; result: ListPage; pathname: string }) {
+export function Pagination({
+  filters,
+  result,
+  pathname,
+}: {
+  filters: CatalogFilters;
+  result: ListPage;
+  pathname: string;
+}) {
   if (result.pageCount <= 1) return null;
   const link =
     "inline-flex min-h-11 items-center gap-1 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-100";

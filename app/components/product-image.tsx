@@ -30,7 +30,13 @@ export function ProductImage({
   const shown = failedSrc === wanted ? PLACEHOLDER_IMAGE : wanted;
   const responsive = responsiveImage(shown, size);
   // The largest picture above the fold is fetched from the document's head, before any script.
-  if (priority) preload(responsive?.src ?? shown, { as: "image", fetchPriority: "high", imageSrcSet: responsive?.srcSet, imageSizes: responsive ? sizes : undefined });
+  if (priority)
+    preload(responsive?.src ?? shown, {
+      as: "image",
+      fetchPriority: "high",
+      imageSrcSet: responsive?.srcSet,
+      imageSizes: responsive ? sizes : undefined,
+    });
 
   useEffect(() => {
     const img = ref.current;

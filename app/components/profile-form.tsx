@@ -43,13 +43,36 @@ export function ProfileForm({
       <input type="hidden" name="intent" value="save-profile" />
       <EnhancedMarker />
       <Field label={nameLabel} error={errors.name}>
-        {(p) => <Input {...p} name="name" autoComplete="name" defaultValue={values.name} maxLength={NAME_MAX_LENGTH} aria-required="true" />}
+        {(p) => (
+          <Input
+            {...p}
+            name="name"
+            autoComplete="name"
+            defaultValue={values.name}
+            maxLength={NAME_MAX_LENGTH}
+            aria-required="true"
+          />
+        )}
       </Field>
       <Field label="Email" hint="Email tidak dapat diubah.">
-        {(p) => <Input {...p} type="email" value={values.email} readOnly disabled className="bg-stone-100 text-stone-700" />}
+        {(p) => (
+          <Input {...p} type="email" value={values.email} readOnly disabled className="bg-stone-100 text-stone-700" />
+        )}
       </Field>
       <Field label="Nomor Telepon" error={errors.phone}>
-        {(p) => <Input {...p} name="phone" type="tel" autoComplete="tel" inputMode="tel" defaultValue={values.phone} maxLength={PHONE_MAX_LENGTH} placeholder="08xxxxxxxxxx" aria-required="true" />}
+        {(p) => (
+          <Input
+            {...p}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={values.phone}
+            maxLength={PHONE_MAX_LENGTH}
+            placeholder="08xxxxxxxxxx"
+            aria-required="true"
+          />
+        )}
       </Field>
       <Field label="Alamat" error={errors.address}>
         {(p) => (

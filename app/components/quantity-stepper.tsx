@@ -41,8 +41,20 @@ export function QuantityStepper({
     size === "sm" ? "h-11 w-11" : "h-12 w-12",
   );
   return (
-    <div className={cn("inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white", disabled && "opacity-60", className)}>
-      <button type="button" className={button} onClick={() => onChange(clamp(value - 1))} disabled={disabled || value <= min} aria-label="Kurangi jumlah">
+    <div
+      className={cn(
+        "inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white",
+        disabled && "opacity-60",
+        className,
+      )}
+    >
+      <button
+        type="button"
+        className={button}
+        onClick={() => onChange(clamp(value - 1))}
+        disabled={disabled || value <= min}
+        aria-label="Kurangi jumlah"
+      >
         <Minus className="h-4 w-4" aria-hidden="true" />
       </button>
       <input
@@ -62,7 +74,13 @@ export function QuantityStepper({
         }}
         className="h-11 w-full min-w-8 flex-1 border-x border-stone-200 bg-transparent text-center text-base font-semibold tabular-nums focus:outline-none focus-visible:bg-brand-50"
       />
-      <button type="button" className={button} onClick={() => onChange(clamp(value + 1))} disabled={disabled || value >= upper} aria-label="Tambah jumlah">
+      <button
+        type="button"
+        className={button}
+        onClick={() => onChange(clamp(value + 1))}
+        disabled={disabled || value >= upper}
+        aria-label="Tambah jumlah"
+      >
         <Plus className="h-4 w-4" aria-hidden="true" />
       </button>
     </div>

@@ -23,7 +23,10 @@ export function CartBadge({ count, className }: { count: number; className?: str
   return (
     <span
       data-testid="cart-badge"
-      className={cn("absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white", className)}
+      className={cn(
+        "absolute -top-1 -right-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white",
+        className,
+      )}
     >
       {count > 99 ? "99+" : count}
     </span>
@@ -44,7 +47,13 @@ export function SiteHeader() {
             <nav aria-label="Menu utama" className="flex flex-col p-2">
               {MOBILE_NAV.map((item) => (
                 <D.Close asChild key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => cn("rounded-lg px-3 py-3 font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-stone-800")}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    className={({ isActive }) =>
+                      cn("rounded-lg px-3 py-3 font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-stone-800")
+                    }
+                  >
                     {item.label}
                   </NavLink>
                 </D.Close>
@@ -62,14 +71,23 @@ export function SiteHeader() {
               key={item.to}
               to={item.to}
               end={item.to === "/"}
-              className={({ isActive }) => cn("rounded-lg px-3 py-2 text-sm font-semibold", isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800")}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-lg px-3 py-2 text-sm font-semibold",
+                  isActive ? "text-brand-800" : "text-stone-700 hover:text-brand-800",
+                )
+              }
             >
               {item.label}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Link to="/cart" className="relative hidden rounded-lg p-2 text-stone-800 hover:bg-stone-100 md:inline-flex" aria-label={`Keranjang, ${totalItems} barang`}>
+          <Link
+            to="/cart"
+            className="relative hidden rounded-lg p-2 text-stone-800 hover:bg-stone-100 md:inline-flex"
+            aria-label={`Keranjang, ${totalItems} barang`}
+          >
             <ShoppingCart className="h-6 w-6" aria-hidden="true" />
             <CartBadge count={totalItems} />
           </Link>
@@ -77,7 +95,10 @@ export function SiteHeader() {
             <AccountMenu
               email={user.email}
               trigger={
-                <button type="button" className="hidden items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 md:inline-flex">
+                <button
+                  type="button"
+                  className="hidden items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 md:inline-flex"
+                >
                   <UserCircle className="h-6 w-6" aria-hidden="true" />
                   Akun Saya
                   <ChevronDown className="h-4 w-4" aria-hidden="true" />

@@ -7,7 +7,10 @@ function Bone({ className }: { className?: string }) {
 
 export function ProductCardSkeleton() {
   return (
-    <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white" aria-hidden="true">
+    <div
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white"
+      aria-hidden="true"
+    >
       <Bone className="aspect-square w-full rounded-none" />
       <div className="flex flex-1 flex-col gap-2 p-3">
         <Bone className="h-3 w-1/2" />
@@ -22,7 +25,11 @@ export function ProductCardSkeleton() {
 
 export function ProductGridSkeleton({ count, className }: { count: number; className?: string }) {
   return (
-    <div className={cn("grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4", className)} role="status" aria-label="Memuat produk...">
+    <div
+      className={cn("grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4", className)}
+      role="status"
+      aria-label="Memuat produk..."
+    >
       {Array.from({ length: count }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}

@@ -21,7 +21,10 @@ describe("data directory lock", () => {
     // Another live process (a sleeping node) holds the lock.
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
     try {
-      writeFileSync(lockFilePath(dir), JSON.stringify({ pid: other.pid, holder: "server", startedAt: new Date().toISOString() }));
+      writeFileSync(
+        lockFilePath(dir),
+        JSON.stringify({ pid: other.pid, holder: "server", startedAt: new Date().toISOString() }),
+      );
       expect(() => acquireDataDirLock(dir, "admin:create")).toThrow(DataDirLockedError);
       expect(liveLockHolder(dir)?.holder).toBe("server");
     } finally {

@@ -56,7 +56,10 @@ export function liveLockHolder(dataDir: string): LockInfo | null {
   return info && info.pid !== process.pid && isAlive(info.pid) ? info : null;
 }
 
-export function acquireDataDirLock(dataDir: string, holder: string): { release: () => void; update: (patch: Partial<LockInfo>) => void } {
+export function acquireDataDirLock(
+  dataDir: string,
+  holder: string,
+): { release: () => void; update: (patch: Partial<LockInfo>) => void } {
   mkdirSync(dataDir, { recursive: true });
   const file = lockFilePath(dataDir);
   const info: LockInfo = { pid: process.pid, holder, startedAt: new Date().toISOString() };

@@ -1,18 +1,7 @@
 // Tables only. Money is integer rupiah; timestamps are timestamptz; ids are uuids
 // except the Better Auth tables, whose ids Better Auth generates itself.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -131,9 +120,15 @@ export const products = pgTable(
     index("products_updated_idx").on(t.updatedAt),
     // The shop's list orders (catalog.server.ts listOrder), active products only: a page is
     // read from the index in order instead of sorting every product of the category.
-    index("products_active_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.isActive}`),
-    index("products_active_price_idx").on(sql`round(${t.price} * (100 - ${t.discount}) / 100.0)`, sql`lower(${t.name})`, t.id).where(sql`${t.isActive}`),
-    index("products_active_category_name_idx").on(t.categoryId, sql`lower(${t.name})`, t.id).where(sql`${t.isActive}`),
+    index("products_active_name_idx")
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_idx")
+      .on(sql`round(${t.price} * (100 - ${t.discount}) / 100.0)`, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_category_name_idx")
+      .on(t.categoryId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.isActive}`),
     index("products_active_category_price_idx")
       .on(t.categoryId, sql`round(${t.price} * (100 - ${t.discount}) / 100.0)`, sql`lower(${t.name})`, t.id)
       .where(sql`${t.isActive}`),

@@ -71,13 +71,16 @@ describe("parseCatalogFilters", () => {
 
   it("never throws, whatever the query string", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom("q", "category", "price", "sort", "page", "x"), fc.string({ maxLength: 300 })), (params) => {
-        const filters = parse(new URLSearchParams(params).toString());
-        expect(SORTS).toContain(filters.sort);
-        expect(filters.price === null || PRICE_RANGES.includes(filters.price)).toBe(true);
-        expect(filters.q.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH * 2);
-        expect(filters.page).toBeGreaterThanOrEqual(1);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom("q", "category", "price", "sort", "page", "x"), fc.string({ maxLength: 300 })),
+        (params) => {
+          const filters = parse(new URLSearchParams(params).toString());
+          expect(SORTS).toContain(filters.sort);
+          expect(filters.price === null || PRICE_RANGES.includes(filters.price)).toBe(true);
+          expect(filters.q.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH * 2);
+          expect(filters.page).toBeGreaterThanOrEqual(1);
+        },
+      ),
     );
   });
 });
@@ -90,7 +93,13 @@ describe("catalogSearchParams and catalogHref", () => {
   });
 
   it("round-trips through parseCatalogFilters", () => {
-    const filters: CatalogFilters = { q: "cabai 50% _x", categories: [SAYUR, BUMBU], price: "above-50k", sort: "name-desc", page: 3 };
+    const filters: CatalogFilters = {
+      q: "cabai 50% _x",
+      categories: [SAYUR, BUMBU],
+      price: "above-50k",
+      sort: "name-desc",
+      page: 3,
+    };
     expect(parseCatalogFilters(catalogSearchParams(filters))).toEqual(filters);
   });
 
@@ -115,7 +124,9 @@ describe("activeFilterCount and toggledPriceSort", () => {
   it("counts categories, a price range and a non-default sort, not the search text", () => {
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
     expect(activeFilterCount({ ...EMPTY_FILTERS, q: "bayam" })).toBe(0);
-    expect(activeFilterCount({ ...EMPTY_FILTERS, categories: [SAYUR, BUMBU], price: "under-10k", sort: "price-asc" })).toBe(4);
+    expect(
+      activeFilterCount({ ...EMPTY_FILTERS, categories: [SAYUR, BUMBU], price: "under-10k", sort: "price-asc" }),
+    ).toBe(4);
   });
 
   it("flips Termurah and Termahal", () => {

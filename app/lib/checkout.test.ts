@@ -20,7 +20,12 @@ function errorsOf(raw: unknown) {
 
 describe("checkout schema", () => {
   it("accepts a complete checkout and normalises the phone to 62...", () => {
-    const result = parseCheckout({ ...valid, name: "  Siti Aminah  ", phone: "+62 812 3456 7890", notes: " Pagar hijau " });
+    const result = parseCheckout({
+      ...valid,
+      name: "  Siti Aminah  ",
+      phone: "+62 812 3456 7890",
+      notes: " Pagar hijau ",
+    });
     expect(result).toEqual({ success: true, data: { ...valid, phone: "6281234567890", notes: "Pagar hijau" } });
     for (const phone of ["081234567890", "6281234567890", "+6281234567890"]) {
       const r = parseCheckout({ ...valid, phone });
@@ -29,22 +34,37 @@ describe("checkout schema", () => {
   });
 
   it("says 'Data Tidak Lengkap' when name, phone or address is empty", () => {
-    expect([INCOMPLETE_TITLE, INCOMPLETE_MESSAGE]).toEqual(["Data Tidak Lengkap", "Mohon lengkapi semua data pengiriman."]);
+    expect([INCOMPLETE_TITLE, INCOMPLETE_MESSAGE]).toEqual([
+      "Data Tidak Lengkap",
+      "Mohon lengkapi semua data pengiriman.",
+    ]);
     const result = errorsOf({ ...valid, name: " ", phone: "", address: "" });
     expect(result.incomplete).toBe(true);
-    expect(result.fieldErrors).toEqual({ name: "Nama lengkap wajib diisi.", phone: "Nomor telepon wajib diisi.", address: "Alamat lengkap wajib diisi." });
+    expect(result.fieldErrors).toEqual({
+      name: "Nama lengkap wajib diisi.",
+      phone: "Nomor telepon wajib diisi.",
+      address: "Alamat lengkap wajib diisi.",
+    });
     expect(isIncomplete({ name: "a", phone: "b", address: "c" })).toBe(false);
     expect(isIncomplete({ name: "a", phone: "b" })).toBe(true);
   });
 
   it("puts each rule's message next to its field", () => {
-    expect(errorsOf({ ...valid, name: "x".repeat(101) }).fieldErrors).toEqual({ name: "Nama lengkap maksimal 100 karakter." });
+    expect(errorsOf({ ...valid, name: "x".repeat(101) }).fieldErrors).toEqual({
+      name: "Nama lengkap maksimal 100 karakter.",
+    });
     expect(errorsOf({ ...valid, phone: "+1 555 123 4567" }).fieldErrors.phone).toMatch(/^Nomor telepon tidak valid/);
     expect(errorsOf({ ...valid, phone: "0812abc" }).fieldErrors.phone).toMatch(/^Nomor telepon tidak valid/);
     expect(errorsOf({ ...valid, address: "Jl." }).fieldErrors).toEqual({ address: "Alamat minimal 5 karakter." });
-    expect(errorsOf({ ...valid, address: "a".repeat(501) }).fieldErrors).toEqual({ address: "Alamat maksimal 500 karakter." });
-    expect(errorsOf({ ...valid, notes: "a".repeat(501) }).fieldErrors).toEqual({ notes: "Catatan maksimal 500 karakter." });
-    expect(errorsOf({ ...valid, slot: "malam" }).fieldErrors).toEqual({ slot: "Pilih waktu pengiriman: pagi atau sore." });
+    expect(errorsOf({ ...valid, address: "a".repeat(501) }).fieldErrors).toEqual({
+      address: "Alamat maksimal 500 karakter.",
+    });
+    expect(errorsOf({ ...valid, notes: "a".repeat(501) }).fieldErrors).toEqual({
+      notes: "Catatan maksimal 500 karakter.",
+    });
+    expect(errorsOf({ ...valid, slot: "malam" }).fieldErrors).toEqual({
+      slot: "Pilih waktu pengiriman: pagi atau sore.",
+    });
     expect(errorsOf({ ...valid, idempotencyKey: "" }).fieldErrors.idempotencyKey).toMatch(/muat ulang/);
     expect(errorsOf({ ...valid, name: "" }).incomplete).toBe(true);
     expect(errorsOf({ ...valid, address: "Jl." }).incomplete).toBe(false);
@@ -52,20 +72,36 @@ describe("checkout schema", () => {
 
   it("accepts 1 to 999 whole units on 1 to 100 lines", () => {
     for (const quantity of [0, -1, 1.5, 1000, Number.NaN, "dua"]) {
-      expect(errorsOf({ ...valid, lines: [{ productId, quantity }] }).fieldErrors.lines).toBe("Jumlah harus bilangan bulat 1-999.");
+      expect(errorsOf({ ...valid, lines: [{ productId, quantity }] }).fieldErrors.lines).toBe(
+        "Jumlah harus bilangan bulat 1-999.",
+      );
     }
     expect(parseCheckout({ ...valid, lines: [{ productId, quantity: 999 }] }).success).toBe(true);
     expect(errorsOf({ ...valid, lines: [] }).fieldErrors.lines).toBe("Keranjang Anda kosong.");
-    const many = Array.from({ length: 101 }, (_, i) => ({ productId: `0b6f3c2e-8a1d-4f5e-9c7b-${String(i).padStart(12, "0")}`, quantity: 1 }));
+    const many = Array.from({ length: 101 }, (_, i) => ({
+      productId: `0b6f3c2e-8a1d-4f5e-9c7b-${String(i).padStart(12, "0")}`,
+      quantity: 1,
+    }));
     expect(errorsOf({ ...valid, lines: many }).fieldErrors.lines).toBe("Maksimal 100 produk dalam satu pesanan.");
     expect(parseCheckout({ ...valid, lines: many.slice(0, 100) }).success).toBe(true);
-    expect(errorsOf({ ...valid, lines: [{ productId: "1; drop table products", quantity: 1 }] }).fieldErrors.lines).toBe("Produk tidak dikenal.");
-    expect(errorsOf({ ...valid, lines: [valid.lines[0], valid.lines[0]] }).fieldErrors.lines).toBe("Produk yang sama tercantum dua kali.");
+    expect(
+      errorsOf({ ...valid, lines: [{ productId: "1; drop table products", quantity: 1 }] }).fieldErrors.lines,
+    ).toBe("Produk tidak dikenal.");
+    expect(errorsOf({ ...valid, lines: [valid.lines[0], valid.lines[0]] }).fieldErrors.lines).toBe(
+      "Produk yang sama tercantum dua kali.",
+    );
   });
 
   it("reads lines from the form and ignores any price in it", () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name: "Siti", phone: "081234567890", address: "Jl. Mawar 5", slot: "sore", idempotencyKey: valid.idempotencyKey })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      name: "Siti",
+      phone: "081234567890",
+      address: "Jl. Mawar 5",
+      slot: "sore",
+      idempotencyKey: valid.idempotencyKey,
+    }))
+      form.set(k, v);
     form.append("productId", productId);
     form.append("quantity", "4");
     form.append("price", "1");

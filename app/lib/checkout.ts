@@ -31,7 +31,12 @@ export const checkoutLineSchema = z.object({
 });
 
 export const checkoutSchema = z.object({
-  name: z.string().trim().min(1, "Nama lengkap wajib diisi.").max(100, "Nama lengkap maksimal 100 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Nama lengkap wajib diisi.")
+    .max(100, "Nama lengkap maksimal 100 karakter.")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
   phone: z
     .string()
     .trim()
@@ -40,7 +45,10 @@ export const checkoutSchema = z.object({
     .transform((value, ctx) => {
       const normalized = normalizeIndonesianPhone(value);
       if (!normalized) {
-        ctx.addIssue({ code: "custom", message: "Nomor telepon tidak valid. Gunakan nomor Indonesia, mis. 081234567890." });
+        ctx.addIssue({
+          code: "custom",
+          message: "Nomor telepon tidak valid. Gunakan nomor Indonesia, mis. 081234567890.",
+        });
         return z.NEVER;
       }
       return normalized;
@@ -52,13 +60,21 @@ export const checkoutSchema = z.object({
     .min(5, "Alamat minimal 5 karakter.")
     .max(500, "Alamat maksimal 500 karakter.")
     .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-  notes: z.string().trim().max(500, "Catatan maksimal 500 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE).default(""),
+  notes: z
+    .string()
+    .trim()
+    .max(500, "Catatan maksimal 500 karakter.")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .default(""),
   slot: z.enum(["pagi", "sore"], { error: "Pilih waktu pengiriman: pagi atau sore." }),
   lines: z
     .array(checkoutLineSchema, { error: "Keranjang Anda kosong." })
     .min(1, "Keranjang Anda kosong.")
     .max(MAX_CART_LINES, `Maksimal ${MAX_CART_LINES} produk dalam satu pesanan.`)
-    .refine((lines) => new Set(lines.map((l) => l.productId.toLowerCase())).size === lines.length, "Produk yang sama tercantum dua kali."),
+    .refine(
+      (lines) => new Set(lines.map((l) => l.productId.toLowerCase())).size === lines.length,
+      "Produk yang sama tercantum dua kali.",
+    ),
   idempotencyKey: z
     .string({ error: "Halaman checkout sudah kedaluwarsa. Silakan muat ulang halaman." })
     .regex(IDEMPOTENCY_KEY_PATTERN, "Halaman checkout sudah kedaluwarsa. Silakan muat ulang halaman."),

@@ -12,6 +12,7 @@ export function isImageVariantWidth(width: number): width is ImageVariantWidth {
 /** srcset and a default src for an uploaded photo, or null for anything else (SVGs, placeholders). */
 export function responsiveImage(src: string, displayWidth: number): { src: string; srcSet: string } | null {
   if (!src.startsWith("/uploads/") || src.includes("?")) return null;
-  const fallback = IMAGE_VARIANT_WIDTHS.find((w) => w >= displayWidth) ?? IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
+  const fallback =
+    IMAGE_VARIANT_WIDTHS.find((w) => w >= displayWidth) ?? IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
   return { src: `${src}?w=${fallback}`, srcSet: IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(", ") };
 }

@@ -79,6 +79,8 @@ describe("orderChatUrl", () => {
 
 describe("buildOrderHelpMessage", () => {
   it("names the real order number", () => {
-    expect(buildOrderHelpMessage("Sayur Jember", order.orderId)).toBe("Halo Sayur Jember, saya butuh bantuan untuk pesanan #1a2b3c4d.");
+    expect(buildOrderHelpMessage("Sayur Jember", order.orderId)).toBe(
+      "Halo Sayur Jember, saya butuh bantuan untuk pesanan #1a2b3c4d.",
+    );
   });
 });

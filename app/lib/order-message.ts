@@ -39,7 +39,8 @@ function slotLabel(slot: string, time: string): string {
 /** The order as the shop's customer service receives it in the chat. */
 export function buildOrderChatMessage(order: OrderMessageInput): string {
   const items = order.items.map(
-    (item, i) => `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(item.price * item.quantity)}`,
+    (item, i) =>
+      `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(item.price * item.quantity)}`,
   );
   const notes = order.notes.trim();
   return [

@@ -2,7 +2,17 @@
 import type { MetaDescriptor } from "react-router";
 
 /** `title` becomes "title - Shop name"; description feeds search engines and link previews. */
-export function pageMeta({ title, description, shopName, noIndex = false }: { title: string; description: string; shopName?: string; noIndex?: boolean }): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  shopName,
+  noIndex = false,
+}: {
+  title: string;
+  description: string;
+  shopName?: string;
+  noIndex?: boolean;
+}): MetaDescriptor[] {
   const fullTitle = shopName ? `${title} - ${shopName}` : title;
   return [
     { title: fullTitle },

@@ -7,7 +7,9 @@ export const THEME_COLOR = "#15803d";
 export function registerServiceWorker() {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   const register = () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error: unknown) => console.warn("service worker not registered", error));
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .catch((error: unknown) => console.warn("service worker not registered", error));
   };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });

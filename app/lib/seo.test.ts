@@ -26,7 +26,9 @@ describe("titles and URLs", () => {
   });
 
   it("makes image paths absolute on the shop's address", () => {
-    expect(absoluteUrl("https://sayurjember.id", "/images/products/kangkung.svg")).toBe("https://sayurjember.id/images/products/kangkung.svg");
+    expect(absoluteUrl("https://sayurjember.id", "/images/products/kangkung.svg")).toBe(
+      "https://sayurjember.id/images/products/kangkung.svg",
+    );
     expect(absoluteUrl("https://sayurjember.id", "https://cdn.example/x.png")).toBe("https://cdn.example/x.png");
   });
 });

@@ -1,6 +1,16 @@
 // /about: who we are, how ordering works, how to reach us, and the questions people ask most.
 import { Link } from "react-router";
-import { CalendarCheck, HeartHandshake, Leaf, MessageCircle, ShieldCheck, ShoppingBasket, Sprout, Truck, Users } from "lucide-react";
+import {
+  CalendarCheck,
+  HeartHandshake,
+  Leaf,
+  MessageCircle,
+  ShieldCheck,
+  ShoppingBasket,
+  Sprout,
+  Truck,
+  Users,
+} from "lucide-react";
 import { ContactDetails } from "~/components/contact-details";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { Faq, type FaqEntry } from "~/components/faq";
@@ -99,14 +109,18 @@ export default function About() {
             <Link to="/products" className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
               Lihat Produk
             </Link>
-            <Link to="/contact" className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}>
+            <Link
+              to="/contact"
+              className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}
+            >
               Hubungi Kami
             </Link>
           </>
         }
       >
         <p>
-          {shop.name} adalah toko sayur online yang menghubungkan petani di sekitar Jember dengan dapur rumah tangga, warung, dan usaha kuliner di {shop.deliveryArea}.
+          {shop.name} adalah toko sayur online yang menghubungkan petani di sekitar Jember dengan dapur rumah tangga,
+          warung, dan usaha kuliner di {shop.deliveryArea}.
         </p>
       </PageHero>
 
@@ -114,12 +128,15 @@ export default function About() {
         <div className="grid gap-8 md:grid-cols-[3fr_2fr] md:items-center">
           <div className="space-y-4 text-base leading-relaxed text-stone-800">
             <p>
-              {shop.name} berdiri pada tahun {shop.foundedYear}. Kami melihat hal yang sama berulang kali: sayur dari kebun di sekitar Jember berpindah dari tengkulak ke pengepul, lalu ke pasar
-              induk dan pedagang eceran sebelum sampai ke dapur. Di setiap tangan harganya naik, sementara kesegarannya turun, dan petani hanya menerima sebagian kecil dari harga yang Anda bayar.
+              {shop.name} berdiri pada tahun {shop.foundedYear}. Kami melihat hal yang sama berulang kali: sayur dari
+              kebun di sekitar Jember berpindah dari tengkulak ke pengepul, lalu ke pasar induk dan pedagang eceran
+              sebelum sampai ke dapur. Di setiap tangan harganya naik, sementara kesegarannya turun, dan petani hanya
+              menerima sebagian kecil dari harga yang Anda bayar.
             </p>
             <p>
-              Karena itu kami memangkas rantai tersebut. Kami menjemput hasil panen langsung dari petani, menyortirnya, lalu mengantarnya ke rumah Anda. Sayur sampai lebih segar, harganya
-              wajar untuk Anda, dan petani mendapat bagian yang lebih adil.
+              Karena itu kami memangkas rantai tersebut. Kami menjemput hasil panen langsung dari petani, menyortirnya,
+              lalu mengantarnya ke rumah Anda. Sayur sampai lebih segar, harganya wajar untuk Anda, dan petani mendapat
+              bagian yang lebih adil.
             </p>
           </div>
           <div className="rounded-2xl bg-brand-50 p-6">
@@ -152,7 +169,10 @@ export default function About() {
         <ol className="grid gap-5 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl border border-stone-200 bg-white p-6">
-              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white" aria-hidden="true">
+              <span
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-lg font-extrabold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-4 flex items-center gap-2 text-lg font-bold text-stone-900">
@@ -172,7 +192,9 @@ export default function About() {
           </div>
           <div id={CONTACT_FORM_ANCHOR} className="scroll-mt-20 rounded-2xl bg-white p-5 shadow-sm sm:p-8">
             <h3 className="text-xl font-bold text-stone-900">Kirim Pesan</h3>
-            <p className="mt-2 mb-6 text-stone-700">Punya pertanyaan atau saran? Tulis di sini, kami akan membalas ke e-mail Anda.</p>
+            <p className="mt-2 mb-6 text-stone-700">
+              Punya pertanyaan atau saran? Tulis di sini, kami akan membalas ke e-mail Anda.
+            </p>
             <ContactForm from="/about" />
           </div>
         </div>
@@ -188,12 +210,17 @@ export default function About() {
           <h2 id="ajakan" className="mt-3 text-2xl font-extrabold sm:text-3xl">
             Siap belanja sayur segar?
           </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-50">Pesan hari ini, terima besok pagi atau sore. Ada pertanyaan dulu? Tim kami siap membantu.</p>
+          <p className="mx-auto mt-3 max-w-xl text-brand-50">
+            Pesan hari ini, terima besok pagi atau sore. Ada pertanyaan dulu? Tim kami siap membantu.
+          </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to="/products" className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
               Belanja Sekarang
             </Link>
-            <Link to="/contact" className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}>
+            <Link
+              to="/contact"
+              className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}
+            >
               Hubungi Kami
             </Link>
           </div>

@@ -34,14 +34,28 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await updateProfile(await getDb(), user.id, form);
   if (!result.ok) {
     const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
-    return data({ ok: false as const, title: result.title, message: result.message, fieldErrors: result.fieldErrors, values: { name: text("name"), phone: text("phone"), address: text("address") } }, { status: result.status });
+    return data(
+      {
+        ok: false as const,
+        title: result.title,
+        message: result.message,
+        fieldErrors: result.fieldErrors,
+        values: { name: text("name"), phone: text("phone"), address: text("address") },
+      },
+      { status: result.status },
+    );
   }
   if (form.enhanced === "1") return { ok: true as const };
   return redirect("/addresses?saved=1", 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Alamat Pengiriman", description: "Alamat pengiriman yang dipakai saat checkout.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+  return pageMeta({
+    title: "Alamat Pengiriman",
+    description: "Alamat pengiriman yang dipakai saat checkout.",
+    shopName: matches[0]?.data?.shop.name,
+    noIndex: true,
+  });
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,7 +77,9 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-2xl px-4 pt-6 pb-24 md:pt-10 md:pb-16">
       <h1 className="text-2xl font-bold text-stone-900">Alamat Pengiriman</h1>
-      <p className="mt-1 text-sm text-stone-700">Alamat ini dipakai untuk mengisi data pengiriman secara otomatis saat checkout.</p>
+      <p className="mt-1 text-sm text-stone-700">
+        Alamat ini dipakai untuk mengisi data pengiriman secara otomatis saat checkout.
+      </p>
 
       <div className="mt-5 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6">
         {saved && !editing ? (
@@ -103,14 +119,25 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
               </p>
               <p className="break-words whitespace-pre-line text-stone-800">{profile.address}</p>
             </div>
-            <Link to="/addresses?edit=1" replace preventScrollReset className={buttonClass({ variant: "outline", size: "sm", className: "self-start" })}>
+            <Link
+              to="/addresses?edit=1"
+              replace
+              preventScrollReset
+              className={buttonClass({ variant: "outline", size: "sm", className: "self-start" })}
+            >
               <Pencil className="h-4 w-4" aria-hidden="true" /> Ubah Alamat
             </Link>
           </div>
         )}
       </div>
 
-      <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone={dialog?.tone} />
+      <NotifyDialog
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={dialog?.title ?? ""}
+        description={dialog?.message}
+        tone={dialog?.tone}
+      />
     </div>
   );
 }

@@ -75,13 +75,22 @@ export default function AdminCategories() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-extrabold text-stone-900">Kategori</h1>
-      {actionData && !["create", "rename", "delete"].includes(actionData.intent) ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      {actionData && !["create", "rename", "delete"].includes(actionData.intent) ? (
+        <ErrorNote>{actionData.message}</ErrorNote>
+      ) : null}
       <Card title="Tambah kategori" id="tambah">
         <Form method="post" className="flex items-start gap-2" noValidate key={createError ? "error" : "ok"}>
           <input type="hidden" name="intent" value="create" />
           <Field label="Nama kategori" error={createError} className="flex-1">
             {(p) => (
-              <Input {...p} name="name" maxLength={60} defaultValue={createError ? actionData?.value : ""} placeholder="mis. Buah Lokal" autoComplete="off" />
+              <Input
+                {...p}
+                name="name"
+                maxLength={60}
+                defaultValue={createError ? actionData?.value : ""}
+                placeholder="mis. Buah Lokal"
+                autoComplete="off"
+              />
             )}
           </Field>
           <SubmitButton intent="create" className="mt-7">
@@ -92,7 +101,10 @@ export default function AdminCategories() {
       <Card title={`${categories.length} kategori`} id="daftar">
         <ul className="divide-y divide-stone-100">
           {categories.map((c) => {
-            const error = actionData && actionData.id === c.id && (actionData.intent === "rename" || actionData.intent === "delete") ? actionData : undefined;
+            const error =
+              actionData && actionData.id === c.id && (actionData.intent === "rename" || actionData.intent === "delete")
+                ? actionData
+                : undefined;
             return (
               <li key={c.id} className="py-3" data-category={c.slug}>
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
@@ -113,7 +125,12 @@ export default function AdminCategories() {
                         autoComplete="off"
                       />
                       <p className="mt-1 text-xs text-stone-600">
-                        <Link to={`/category/${c.slug}`} className="font-mono hover:underline" target="_blank" rel="noopener">
+                        <Link
+                          to={`/category/${c.slug}`}
+                          className="font-mono hover:underline"
+                          target="_blank"
+                          rel="noopener"
+                        >
                           /category/{c.slug}
                         </Link>{" "}
                         · {c.productCount} produk
@@ -135,7 +152,9 @@ export default function AdminCategories() {
                     <Form method="post" className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3">
                       <input type="hidden" name="id" value={c.id} />
                       <p className="mb-2 text-sm text-red-900">
-                        {c.productCount > 0 ? `Masih dipakai ${c.productCount} produk; pindahkan dulu.` : `Hapus "${c.name}"?`}
+                        {c.productCount > 0
+                          ? `Masih dipakai ${c.productCount} produk; pindahkan dulu.`
+                          : `Hapus "${c.name}"?`}
                       </p>
                       <SubmitButton intent="delete" variant="destructive" size="sm" className="w-full">
                         Ya, hapus

@@ -40,7 +40,13 @@ export default function AdminCustomers() {
         <label htmlFor="cari-pelanggan" className="sr-only">
           Cari pelanggan
         </label>
-        <Input id="cari-pelanggan" name="q" defaultValue={q} placeholder="Cari nama, email atau telepon" maxLength={100} />
+        <Input
+          id="cari-pelanggan"
+          name="q"
+          defaultValue={q}
+          placeholder="Cari nama, email atau telepon"
+          maxLength={100}
+        />
         <SubmitButton variant="outline">Cari</SubmitButton>
       </Form>
       <Card title={`${customers.length} akun`} id="daftar">
@@ -49,7 +55,8 @@ export default function AdminCustomers() {
             <li key={c.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center" data-customer={c.email}>
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">
-                  {c.name} {c.role === "admin" ? <span className="text-xs font-normal text-green-800">(admin)</span> : null}
+                  {c.name}{" "}
+                  {c.role === "admin" ? <span className="text-xs font-normal text-green-800">(admin)</span> : null}
                 </p>
                 <p className="truncate text-sm text-stone-700">
                   {c.email} · {c.phone || "-"}

@@ -1,6 +1,16 @@
 // 'Admin Dashboard': find orders (number, name, phone, status, delivery date and window),
 // change their status from the list, and the 'Statistik' counters. All in the database.
-import { data, Form, Link, useFetcher, useLoaderData, useActionData, useNavigation, useRouteError, isRouteErrorResponse } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  useFetcher,
+  useLoaderData,
+  useActionData,
+  useNavigation,
+  useRouteError,
+  isRouteErrorResponse,
+} from "react-router";
 import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -78,7 +88,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: result.status },
     );
   const url = new URL(request.url);
-  return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), { tone: "success", message: result.message });
+  return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), {
+    tone: "success",
+    message: result.message,
+  });
 }
 
 function useReturnTo() {
@@ -199,7 +212,10 @@ function OrderTable({ orders }: { orders: AdminOrderRow[] }) {
           {orders.map((order) => (
             <tr key={order.id} data-order-id={order.id} className="align-top">
               <td className="py-3 pr-3">
-                <Link to={`/admin/orders/${order.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+                <Link
+                  to={`/admin/orders/${order.id}`}
+                  className="font-mono font-semibold text-brand-800 hover:underline"
+                >
                   #{order.shortId}
                 </Link>
                 <span className="block text-xs text-stone-600">{order.itemCount} barang</span>
@@ -297,7 +313,10 @@ function QuickFilters() {
     { label: "Hari Ini", date: today, slot: undefined },
   ];
   return (
-    <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 [scrollbar-width:none] sm:flex-wrap" aria-label="Filter cepat">
+    <div
+      className="-mx-1 flex [scrollbar-width:none] gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap"
+      aria-label="Filter cepat"
+    >
       {chips.map((chip) => {
         const active = filters.date === chip.date && filters.slot === chip.slot && !filters.q && !filters.status;
         return (
@@ -307,7 +326,9 @@ function QuickFilters() {
             aria-current={active ? "true" : undefined}
             className={cn(
               "inline-flex h-9 shrink-0 items-center rounded-full border px-3 text-sm font-semibold whitespace-nowrap",
-              active ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
+              active
+                ? "border-brand-700 bg-brand-700 text-white"
+                : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
             )}
           >
             {chip.label}
@@ -324,10 +345,19 @@ function Filters() {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
   const active = Boolean(filters.q || filters.status || filters.date || filters.slot);
   return (
-    <Form key={JSON.stringify(filters)} method="get" className="space-y-3" role="search" aria-label="Cari dan saring pesanan">
+    <Form
+      key={JSON.stringify(filters)}
+      method="get"
+      className="space-y-3"
+      role="search"
+      aria-label="Cari dan saring pesanan"
+    >
       <QuickFilters />
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+          aria-hidden="true"
+        />
         <label htmlFor="order-search" className="sr-only">
           Cari pesanan
         </label>
@@ -474,7 +504,9 @@ function Statistics({ counts }: { counts: AdminOrderCounts }) {
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-stone-600">Dihitung dari semua pesanan. {counts.cancelled.toLocaleString("id-ID")} pesanan dibatalkan.</p>
+      <p className="mt-3 text-sm text-stone-600">
+        Dihitung dari semua pesanan. {counts.cancelled.toLocaleString("id-ID")} pesanan dibatalkan.
+      </p>
     </div>
   );
 }
@@ -496,7 +528,14 @@ function ExportForm() {
           <label htmlFor="export-from" className="mb-1 block text-xs font-semibold text-stone-700">
             Dari tanggal
           </label>
-          <Input id="export-from" type="date" name="from" required defaultValue={addDays(today, -6)} max={addDays(today, 2)} />
+          <Input
+            id="export-from"
+            type="date"
+            name="from"
+            required
+            defaultValue={addDays(today, -6)}
+            max={addDays(today, 2)}
+          />
         </div>
         <div>
           <label htmlFor="export-to" className="mb-1 block text-xs font-semibold text-stone-700">
@@ -552,10 +591,16 @@ export default function AdminDashboard() {
                 )
               ) : (
                 <>
-                  <strong className="text-stone-900">{list.totalCapped ? "lebih dari " : ""}{list.total.toLocaleString("id-ID")}</strong> pesanan
+                  <strong className="text-stone-900">
+                    {list.totalCapped ? "lebih dari " : ""}
+                    {list.total.toLocaleString("id-ID")}
+                  </strong>{" "}
+                  pesanan
                   {filters.date ? ` untuk pengiriman ${formatDate(filters.date)}` : ""}
                   {filters.slot ? ` (${DELIVERY_SLOTS[filters.slot].label.toLowerCase()})` : ""}
-                  {list.pageCount > 1 ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}` : ""}
+                  {list.pageCount > 1
+                    ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}`
+                    : ""}
                 </>
               )}
             </p>

@@ -13,7 +13,13 @@ import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/utils";
 import { adminReturnPath, redirectWithFlash } from "~/server/admin-flash.server";
 import { INBOX_STATUS_BADGE, INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from "~/lib/admin";
-import { countNewInbox, inboxStatusChangeSchema, listInbox, parseInboxFilters, setInboxStatus } from "~/server/admin-inbox.server";
+import {
+  countNewInbox,
+  inboxStatusChangeSchema,
+  listInbox,
+  parseInboxFilters,
+  setInboxStatus,
+} from "~/server/admin-inbox.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
@@ -28,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = parseInboxFilters(url.searchParams);
   const db = await getDb();
-  const [inbox, newCounts] = await Promise.all([listInbox(db, admin, filters, config().shop.name), countNewInbox(db, admin)]);
+  const [inbox, newCounts] = await Promise.all([
+    listInbox(db, admin, filters, config().shop.name),
+    countNewInbox(db, admin),
+  ]);
   return {
     filters,
     inbox,
@@ -48,12 +57,16 @@ export async function action({ request }: Route.ActionArgs) {
     id: form.get("id"),
     status: form.get("status"),
   });
-  if (!parsed.success) return data<ActionData>({ id, message: parsed.error.issues[0].message, at: Date.now() }, { status: 400 });
+  if (!parsed.success)
+    return data<ActionData>({ id, message: parsed.error.issues[0].message, at: Date.now() }, { status: 400 });
   try {
     const result = await setInboxStatus(await getDb(), admin, parsed.data);
     if (!result.ok) return data<ActionData>({ id, message: result.message, at: Date.now() }, { status: result.status });
     const url = new URL(request.url);
-    return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), { tone: "success", message: result.message });
+    return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), {
+      tone: "success",
+      message: result.message,
+    });
   } catch (error) {
     log.error("inbox status change failed", { error });
     return data<ActionData>(
@@ -121,7 +134,11 @@ function StatusForm({ kind, id, status, name }: { kind: InboxKind; id: string; s
 
 function StatusPill({ status }: { status: string }) {
   const s = status as InboxStatus;
-  return <Pill className={INBOX_STATUS_BADGE[s] ?? "bg-stone-100 text-stone-800 ring-stone-300"}>{INBOX_STATUS_LABELS[s] ?? status}</Pill>;
+  return (
+    <Pill className={INBOX_STATUS_BADGE[s] ?? "bg-stone-100 text-stone-800 ring-stone-300"}>
+      {INBOX_STATUS_LABELS[s] ?? status}
+    </Pill>
+  );
 }
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -197,14 +214,22 @@ export default function AdminInbox() {
       {inbox.total === 0 ? (
         <Card>
           <p className="text-center text-sm text-stone-600">
-            {filters.status ? "Tidak ada yang cocok dengan status ini." : inbox.kind === "mitra" ? "Belum ada pendaftaran mitra petani." : "Belum ada pesan."}
+            {filters.status
+              ? "Tidak ada yang cocok dengan status ini."
+              : inbox.kind === "mitra"
+                ? "Belum ada pendaftaran mitra petani."
+                : "Belum ada pesan."}
           </p>
         </Card>
       ) : (
         <ul className="space-y-3">
           {inbox.kind === "mitra"
             ? inbox.applications.map((a) => (
-                <li key={a.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm" data-inbox-id={a.id}>
+                <li
+                  key={a.id}
+                  className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+                  data-inbox-id={a.id}
+                >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <p className="flex flex-wrap items-center gap-2 font-bold text-stone-900">
@@ -236,7 +261,11 @@ export default function AdminInbox() {
                 </li>
               ))
             : inbox.messages.map((m) => (
-                <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm" data-inbox-id={m.id}>
+                <li
+                  key={m.id}
+                  className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+                  data-inbox-id={m.id}
+                >
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
                       <p className="flex flex-wrap items-center gap-2 font-bold text-stone-900">

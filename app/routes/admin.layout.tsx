@@ -1,8 +1,28 @@
 // The admin panel's frame: its own header and navigation (no shop header, footer or cart),
 // and the one-time message of the last action. Every child route guards itself as well:
 // a parent loader never runs for a child's action.
-import { data, Form, Link, NavLink, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "react-router";
-import { CheckCircle2, ExternalLink, Inbox, LayoutDashboard, ListChecks, LogOut, Package, Tags, TriangleAlert, Users } from "lucide-react";
+import {
+  data,
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import {
+  CheckCircle2,
+  ExternalLink,
+  Inbox,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  Package,
+  Tags,
+  TriangleAlert,
+  Users,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
@@ -75,12 +95,18 @@ function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: 
       className={cn(
         // Fixed, so it is seen wherever the page was scrolled to (the list keeps its place).
         "no-print fixed inset-x-3 bottom-4 z-50 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm font-medium shadow-lg md:right-6 md:bottom-6 md:left-auto md:w-[26rem]",
-        shown.tone === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900",
+        shown.tone === "error"
+          ? "border-red-300 bg-red-50 text-red-900"
+          : "border-green-300 bg-green-50 text-green-900",
       )}
     >
       <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <p className="flex-1">{shown.message}</p>
-      <button type="button" onClick={() => setShown(null)} className="-my-1 rounded px-2 py-1 text-xs font-semibold underline-offset-2 hover:underline">
+      <button
+        type="button"
+        onClick={() => setShown(null)}
+        className="-my-1 rounded px-2 py-1 text-xs font-semibold underline-offset-2 hover:underline"
+      >
         Tutup
       </button>
     </div>
@@ -120,7 +146,10 @@ export default function AdminLayout() {
               <span className="sr-only sm:hidden">Lihat Toko</span>
             </a>
             <Form method="post" action="/logout">
-              <button type="submit" className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold hover:bg-white/10">
+              <button
+                type="submit"
+                className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold hover:bg-white/10"
+              >
                 <LogOut className="h-4 w-4" aria-hidden="true" />
                 Logout
               </button>
@@ -128,7 +157,7 @@ export default function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Menu admin" className="border-t border-white/10">
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 [scrollbar-width:none]">
+          <ul className="mx-auto flex max-w-6xl [scrollbar-width:none] gap-1 overflow-x-auto px-2">
             {NAV.map((item) => {
               const active = item.match.some((m) => location.pathname.startsWith(m));
               return (

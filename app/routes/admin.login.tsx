@@ -24,7 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  const result = await signInAdmin(await accountDeps(), form, { key: clientKey(request), headers: authHeaders(request) });
+  const result = await signInAdmin(await accountDeps(), form, {
+    key: clientKey(request),
+    headers: authHeaders(request),
+  });
   if (!result.ok) {
     const { status, ...failure } = result;
     return data({ ...failure, email: typeof form.email === "string" ? form.email.slice(0, 254) : "" }, { status });
@@ -33,7 +36,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Admin Panel", description: "Login staf toko.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+  return pageMeta({
+    title: "Admin Panel",
+    description: "Login staf toko.",
+    shopName: matches[0]?.data?.shop.name,
+    noIndex: true,
+  });
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
@@ -65,7 +73,17 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
         ) : null}
         <Form method="post" className="space-y-4">
           <Field label="Email" error={actionData?.fieldErrors.email} required>
-            {(p) => <Input {...p} name="email" type="email" autoComplete="username" inputMode="email" defaultValue={actionData?.email ?? ""} maxLength={254} />}
+            {(p) => (
+              <Input
+                {...p}
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                defaultValue={actionData?.email ?? ""}
+                maxLength={254}
+              />
+            )}
           </Field>
           <Field label="Password" error={actionData?.fieldErrors.password} required>
             {(p) => <PasswordInput {...p} name="password" autoComplete="current-password" maxLength={128} />}
@@ -75,10 +93,19 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      <Link to="/" className="mt-6 inline-flex items-center gap-1 text-sm font-semibold text-stone-700 hover:text-stone-900">
+      <Link
+        to="/"
+        className="mt-6 inline-flex items-center gap-1 text-sm font-semibold text-stone-700 hover:text-stone-900"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke toko
       </Link>
-      <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone="error" />
+      <NotifyDialog
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={dialog?.title ?? ""}
+        description={dialog?.message}
+        tone="error"
+      />
     </main>
   );
 }

@@ -15,7 +15,13 @@ import { DELIVERY_SLOTS, isDeliverySlot, ORDER_STATUS_LABELS, ORDER_STATUSES, or
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { redirectWithFlash } from "~/server/admin-flash.server";
-import { changeStatusFromForm, deliveryFeeSchema, getOrderForAdmin, setDeliveryFee, type AdminOrderDetail } from "~/server/admin-orders.server";
+import {
+  changeStatusFromForm,
+  deliveryFeeSchema,
+  getOrderForAdmin,
+  setDeliveryFee,
+  type AdminOrderDetail,
+} from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
@@ -23,7 +29,8 @@ import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { formatIndonesianPhone } from "~/lib/phone";
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -61,11 +68,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
     if (!parsed.success) {
       const issue = parsed.error.issues.find((i) => i.path[0] === "deliveryFee") ?? parsed.error.issues[0];
-      return data<ActionData>({ intent: "fee", field: "deliveryFee", error: issue.message }, { status: issue.path[0] === "orderId" ? 404 : 400 });
+      return data<ActionData>(
+        { intent: "fee", field: "deliveryFee", error: issue.message },
+        { status: issue.path[0] === "orderId" ? 404 : 400 },
+      );
     }
     try {
       const result = await setDeliveryFee(db, admin, parsed.data);
-      if (!result.ok) return data<ActionData>({ intent: "fee", field: result.field, error: result.message }, { status: result.status });
+      if (!result.ok)
+        return data<ActionData>(
+          { intent: "fee", field: result.field, error: result.message },
+          { status: result.status },
+        );
       return redirectWithFlash(here, {
         tone: "success",
         message: result.message,
@@ -124,7 +138,8 @@ function StatusButtons({ order, error }: { order: AdminOrderDetail; error?: stri
         })}
       </Form>
       <p className="mt-3 text-xs text-stone-600">
-        Membatalkan pesanan mengembalikan stok barangnya; mengaktifkan lagi pesanan yang dibatalkan mengambil stoknya kembali.
+        Membatalkan pesanan mengembalikan stok barangnya; mengaktifkan lagi pesanan yang dibatalkan mengambil stoknya
+        kembali.
       </p>
       {error ? (
         <div className="mt-3">
@@ -206,7 +221,13 @@ function OrderInfoCard({ order }: { order: AdminOrderDetail }) {
         <Row label="Waktu kirim">
           {slot} ({order.deliveryTime})
         </Row>
-        <Row label="Catatan">{order.notes ? <span className="whitespace-pre-line">{order.notes}</span> : <span className="text-stone-500">-</span>}</Row>
+        <Row label="Catatan">
+          {order.notes ? (
+            <span className="whitespace-pre-line">{order.notes}</span>
+          ) : (
+            <span className="text-stone-500">-</span>
+          )}
+        </Row>
       </dl>
     </Card>
   );
@@ -222,7 +243,8 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-900">{item.productName}</p>
               <p className="text-sm text-stone-700">
-                {item.quantity} × {formatRupiah(item.price)} <span className="text-stone-500">/ {item.productUnit}</span>
+                {item.quantity} × {formatRupiah(item.price)}{" "}
+                <span className="text-stone-500">/ {item.productUnit}</span>
                 {item.discount > 0 ? (
                   <>
                     {" "}
@@ -244,7 +266,11 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Ongkos kirim</dt>
           <dd className="text-right tabular-nums">
-            {order.deliveryFee === null ? <span className="text-stone-600">Ditentukan oleh CS via WhatsApp</span> : formatRupiah(order.deliveryFee)}
+            {order.deliveryFee === null ? (
+              <span className="text-stone-600">Ditentukan oleh CS via WhatsApp</span>
+            ) : (
+              formatRupiah(order.deliveryFee)
+            )}
           </dd>
         </div>
         <div className="flex justify-between text-base font-bold">
@@ -260,7 +286,10 @@ function DeliveryFeeCard({ order, error }: { order: AdminOrderDetail; error?: st
   return (
     <Card title="Ongkos Kirim" id="ongkir">
       <p className="mb-3 text-sm text-stone-700">
-        Saat ini: <strong data-testid="delivery-fee">{order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : formatRupiah(order.deliveryFee)}</strong>
+        Saat ini:{" "}
+        <strong data-testid="delivery-fee">
+          {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : formatRupiah(order.deliveryFee)}
+        </strong>
       </p>
       <Form method="post" className="flex items-start gap-2" noValidate>
         <input type="hidden" name="intent" value="fee" />
@@ -311,11 +340,15 @@ function HistoryCard({ order }: { order: AdminOrderDetail }) {
                 </p>
                 <p className="text-xs text-stone-600">
                   {formatDateTime(h.createdAt)} · oleh{" "}
-                  {h.changedByName ? `${h.changedByName}${h.changedByRole === "admin" ? " (admin)" : ""}` : "akun yang sudah dihapus"}
+                  {h.changedByName
+                    ? `${h.changedByName}${h.changedByRole === "admin" ? " (admin)" : ""}`
+                    : "akun yang sudah dihapus"}
                   {h.note ? ` · ${h.note}` : ""}
                 </p>
                 <span className="sr-only">
-                  {h.fromStatus ? `${orderStatusLabel(h.fromStatus)} menjadi ${orderStatusLabel(h.toStatus)}` : orderStatusLabel(h.toStatus)}
+                  {h.fromStatus
+                    ? `${orderStatusLabel(h.fromStatus)} menjadi ${orderStatusLabel(h.toStatus)}`
+                    : orderStatusLabel(h.toStatus)}
                 </span>
               </div>
             </li>
@@ -331,16 +364,21 @@ export default function AdminOrderDetailPage() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="space-y-4">
-      <Link to="/admin/dashboard" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/admin/dashboard"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke daftar pesanan
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-extrabold text-stone-900">
-            Pesanan <span className="font-mono">#{order.shortId}</span> <OrderStatusBadge status={order.status} className="text-sm" />
+            Pesanan <span className="font-mono">#{order.shortId}</span>{" "}
+            <OrderStatusBadge status={order.status} className="text-sm" />
           </h1>
           <p className="text-sm text-stone-700">
-            {order.recipientName} · kirim <strong>{formatDateWithDay(order.deliveryDate)}</strong>, {slotLabel(order.deliverySlot).toLowerCase()}
+            {order.recipientName} · kirim <strong>{formatDateWithDay(order.deliveryDate)}</strong>,{" "}
+            {slotLabel(order.deliverySlot).toLowerCase()}
           </p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
@@ -354,7 +392,12 @@ export default function AdminOrderDetailPage() {
           >
             <MessageCircle className="h-4 w-4" aria-hidden="true" /> Hubungi via WhatsApp
           </a>
-          <a href={`/admin/orders/print/${order.id}`} target="_blank" rel="noopener" className={buttonClass({ variant: "outline" })}>
+          <a
+            href={`/admin/orders/print/${order.id}`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline" })}
+          >
             <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Invoice
           </a>
         </div>

@@ -14,7 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     basis: params.get("basis") || undefined,
   });
   if (!parsed.success) {
-    return redirectWithFlash("/admin/dashboard", { tone: "error", message: `Ekspor CSV gagal: ${parsed.error.issues[0].message}` });
+    return redirectWithFlash("/admin/dashboard", {
+      tone: "error",
+      message: `Ekspor CSV gagal: ${parsed.error.issues[0].message}`,
+    });
   }
   const db = await getDb();
   const { csv } = await exportOrdersCsv(db, admin, parsed.data);

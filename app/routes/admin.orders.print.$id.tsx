@@ -92,7 +92,7 @@ export default function PrintInvoice() {
           <h2 className="sr-only">Barang</h2>
           <ul>
             {order.items.map((item) => (
-              <li key={item.id} className="py-1 [break-inside:avoid]">
+              <li key={item.id} className="[break-inside:avoid] py-1">
                 <p className="font-semibold">{item.productName}</p>
                 <p className="flex justify-between gap-2">
                   <span>
@@ -113,7 +113,9 @@ export default function PrintInvoice() {
           </div>
           <div className="flex justify-between gap-2">
             <dt>Ongkos kirim</dt>
-            <dd className="text-right tabular-nums">{order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : formatRupiah(order.deliveryFee)}</dd>
+            <dd className="text-right tabular-nums">
+              {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : formatRupiah(order.deliveryFee)}
+            </dd>
           </div>
           <div className="flex justify-between gap-2 border-t-2 border-black pt-1 text-base font-extrabold">
             <dt>Total</dt>

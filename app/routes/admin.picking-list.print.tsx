@@ -35,7 +35,10 @@ export default function PrintPickingList() {
     <div className="min-h-dvh bg-stone-100 px-2 py-4 print:bg-white print:p-0">
       <style>{PRINT_CSS}</style>
       <div className="no-print mx-auto mb-3 flex max-w-[720px] items-center justify-between gap-2">
-        <Link to={`/admin/picking-list?date=${list.date}&slot=${list.slot}`} className={buttonClass({ variant: "outline", size: "sm" })}>
+        <Link
+          to={`/admin/picking-list?date=${list.date}&slot=${list.slot}`}
+          className={buttonClass({ variant: "outline", size: "sm" })}
+        >
           Kembali
         </Link>
         <Button onClick={() => window.print()}>
@@ -69,7 +72,10 @@ export default function PrintPickingList() {
             </thead>
             <tbody>
               {list.lines.map((line) => (
-                <tr key={`${line.productId}-${line.productName}-${line.productUnit}`} className="border-b border-dashed border-stone-400 [break-inside:avoid]">
+                <tr
+                  key={`${line.productId}-${line.productName}-${line.productUnit}`}
+                  className="[break-inside:avoid] border-b border-dashed border-stone-400"
+                >
                   <td className="py-1.5 align-top">
                     <span className="inline-block h-4 w-4 border border-black" aria-hidden="true" />
                   </td>

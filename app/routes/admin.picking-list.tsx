@@ -38,10 +38,16 @@ export default function AdminPickingList() {
     <div className="space-y-4">
       <div>
         <h1 className="text-2xl font-extrabold text-stone-900">Picking List</h1>
-        <p className="text-sm text-stone-600">Jumlah tiap produk yang perlu disiapkan untuk satu waktu pengiriman (pesanan yang dibatalkan tidak dihitung).</p>
+        <p className="text-sm text-stone-600">
+          Jumlah tiap produk yang perlu disiapkan untuk satu waktu pengiriman (pesanan yang dibatalkan tidak dihitung).
+        </p>
       </div>
       <Card>
-        <Form key={`${list.date}-${list.slot}`} method="get" className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <Form
+          key={`${list.date}-${list.slot}`}
+          method="get"
+          className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        >
           <div className="col-span-2 sm:col-span-1">
             <label htmlFor="pick-date" className="mb-1 block text-xs font-semibold text-stone-700">
               Tanggal kirim
@@ -72,7 +78,9 @@ export default function AdminPickingList() {
                 aria-current={active ? "true" : undefined}
                 className={cn(
                   "inline-flex h-9 items-center rounded-full border px-3 text-sm font-semibold",
-                  active ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
+                  active
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
                 )}
               >
                 {c.label}
@@ -85,7 +93,12 @@ export default function AdminPickingList() {
         title={`${formatDateWithDay(list.date)} · ${slotLabel(list.slot)}`}
         actions={
           list.lines.length > 0 ? (
-            <a href={printHref} target="_blank" rel="noopener" className={buttonClass({ variant: "outline", size: "sm" })}>
+            <a
+              href={printHref}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass({ variant: "outline", size: "sm" })}
+            >
               <Printer className="h-4 w-4" aria-hidden="true" /> Cetak
             </a>
           ) : null
@@ -95,7 +108,9 @@ export default function AdminPickingList() {
           {list.orderCount} pesanan · {list.lines.length} jenis produk
         </p>
         {list.lines.length === 0 ? (
-          <p className="rounded-lg bg-stone-50 p-4 text-center text-sm text-stone-600">Tidak ada pesanan untuk tanggal dan waktu ini.</p>
+          <p className="rounded-lg bg-stone-50 p-4 text-center text-sm text-stone-600">
+            Tidak ada pesanan untuk tanggal dan waktu ini.
+          </p>
         ) : (
           <table className="w-full text-left text-sm" data-testid="picking-list">
             <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
@@ -119,9 +134,12 @@ export default function AdminPickingList() {
                     <span className="block text-xs text-stone-600">{line.categoryName ?? "Tanpa kategori"}</span>
                   </td>
                   <td className="py-2.5 pr-2 text-right whitespace-nowrap">
-                    <span className="text-lg font-extrabold tabular-nums">{line.quantity}</span> <span className="text-stone-700">× {line.productUnit}</span>
+                    <span className="text-lg font-extrabold tabular-nums">{line.quantity}</span>{" "}
+                    <span className="text-stone-700">× {line.productUnit}</span>
                   </td>
-                  <td className="hidden py-2.5 text-right text-stone-700 tabular-nums sm:table-cell">{line.orderCount}</td>
+                  <td className="hidden py-2.5 text-right text-stone-700 tabular-nums sm:table-cell">
+                    {line.orderCount}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -12,7 +12,14 @@ import { formatDateTime } from "~/lib/dates";
 import { shortOrderId } from "~/lib/orders";
 import { STOCK_REASON_LABELS } from "~/lib/admin";
 import { redirectWithFlash } from "~/server/admin-flash.server";
-import { deleteProduct, getProductForAdmin, listCategoryOptions, productFormValues, setProductActive, updateProduct } from "~/server/admin-catalog.server";
+import {
+  deleteProduct,
+  getProductForAdmin,
+  listCategoryOptions,
+  productFormValues,
+  setProductActive,
+  updateProduct,
+} from "~/server/admin-catalog.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { requireAdmin } from "~/server/session.server";
@@ -23,7 +30,10 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${d
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = await getDb();
-  const [found, categories] = await Promise.all([getProductForAdmin(db, admin, params.id), listCategoryOptions(db, admin)]);
+  const [found, categories] = await Promise.all([
+    getProductForAdmin(db, admin, params.id),
+    listCategoryOptions(db, admin),
+  ]);
   if (!found) throw data("Produk tidak ditemukan.", { status: 404 });
   return { ...found, categories };
 }
@@ -107,7 +117,10 @@ export default function AdminEditProduct() {
   const v = saveError?.values;
   return (
     <div className="space-y-4">
-      <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/admin/products"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke daftar produk
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -116,7 +129,12 @@ export default function AdminEditProduct() {
           {!product.isActive ? <Pill className="bg-stone-200 text-stone-800 ring-stone-400">Disembunyikan</Pill> : null}
         </h1>
         {product.isActive ? (
-          <a href={`/products/${product.slug}`} target="_blank" rel="noopener" className={buttonClass({ variant: "outline", size: "sm" })}>
+          <a
+            href={`/products/${product.slug}`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
             <ExternalLink className="h-4 w-4" aria-hidden="true" /> Lihat di toko
           </a>
         ) : null}
@@ -145,7 +163,8 @@ export default function AdminEditProduct() {
             submitLabel="Simpan Produk"
             slugNote={
               <>
-                Alamat halaman: <span className="font-mono">/products/{product.slug}</span> (tetap sama walau nama diubah).
+                Alamat halaman: <span className="font-mono">/products/{product.slug}</span> (tetap sama walau nama
+                diubah).
               </>
             }
           />
@@ -187,7 +206,9 @@ export default function AdminEditProduct() {
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> Hapus produk...
               </summary>
               <Form method="post" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3">
-                <p className="mb-3 text-sm font-medium text-red-900">Yakin ingin menghapus &quot;{product.name}&quot;?</p>
+                <p className="mb-3 text-sm font-medium text-red-900">
+                  Yakin ingin menghapus &quot;{product.name}&quot;?
+                </p>
                 <SubmitButton intent="delete" variant="destructive" className="w-full">
                   Ya, hapus
                 </SubmitButton>
@@ -208,7 +229,10 @@ export default function AdminEditProduct() {
                         {a.orderId ? (
                           <>
                             {" "}
-                            <Link to={`/admin/orders/${a.orderId}`} className="font-mono text-brand-800 hover:underline">
+                            <Link
+                              to={`/admin/orders/${a.orderId}`}
+                              className="font-mono text-brand-800 hover:underline"
+                            >
                               #{shortOrderId(a.orderId)}
                             </Link>
                           </>

@@ -69,7 +69,10 @@ export default function AdminNewProduct() {
   const v = actionData?.values ?? {};
   return (
     <div className="space-y-4">
-      <Link to="/admin/products" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/admin/products"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke daftar produk
       </Link>
       <h1 className="text-2xl font-extrabold text-stone-900">Tambah Produk</h1>

@@ -72,11 +72,22 @@ export default function AdminProducts() {
           className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[1fr_12rem_auto]"
         >
           <div className="relative col-span-2 sm:col-span-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+              aria-hidden="true"
+            />
             <label htmlFor="product-search" className="sr-only">
               Cari produk
             </label>
-            <Input id="product-search" type="search" name="q" defaultValue={filters.q} placeholder="Cari nama produk" className="pl-10" autoComplete="off" />
+            <Input
+              id="product-search"
+              type="search"
+              name="q"
+              defaultValue={filters.q}
+              placeholder="Cari nama produk"
+              className="pl-10"
+              autoComplete="off"
+            />
           </div>
           <div>
             <label htmlFor="product-show" className="sr-only">
@@ -92,7 +103,9 @@ export default function AdminProducts() {
         </Form>
       </Card>
       <Card>
-        <p className="mb-3 text-sm text-stone-700">{list.total === 0 ? "Tidak ada produk yang cocok." : `${list.total} produk`}</p>
+        <p className="mb-3 text-sm text-stone-700">
+          {list.total === 0 ? "Tidak ada produk yang cocok." : `${list.total} produk`}
+        </p>
         {list.products.length > 0 ? (
           <>
             <table className="hidden w-full text-left text-sm md:table">
@@ -133,7 +146,11 @@ export default function AdminProducts() {
                     <td className="py-2.5 pr-3">
                       <Price p={p} />
                     </td>
-                    <td className={`py-2.5 pr-3 text-right font-semibold tabular-nums ${p.stock <= 0 ? "text-red-700" : ""}`}>{p.stock}</td>
+                    <td
+                      className={`py-2.5 pr-3 text-right font-semibold tabular-nums ${p.stock <= 0 ? "text-red-700" : ""}`}
+                    >
+                      {p.stock}
+                    </td>
                     <td className="py-2.5 text-right">
                       <Link
                         to={`/admin/products/${p.id}`}
@@ -152,7 +169,10 @@ export default function AdminProducts() {
             <ul className="divide-y divide-stone-100 md:hidden">
               {list.products.map((p) => (
                 <li key={p.id}>
-                  <Link to={`/admin/products/${p.id}`} className={`flex items-center gap-3 py-3 ${p.isActive ? "" : "opacity-75"}`}>
+                  <Link
+                    to={`/admin/products/${p.id}`}
+                    className={`flex items-center gap-3 py-3 ${p.isActive ? "" : "opacity-75"}`}
+                  >
                     <Thumb p={p} />
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-semibold text-stone-900">{p.name}</p>
@@ -161,7 +181,11 @@ export default function AdminProducts() {
                     </div>
                     <div className="text-right text-sm">
                       <Price p={p} />
-                      <span className={`block text-xs font-semibold ${p.stock <= 0 ? "text-red-700" : "text-stone-700"}`}>Stok {p.stock}</span>
+                      <span
+                        className={`block text-xs font-semibold ${p.stock <= 0 ? "text-red-700" : "text-stone-700"}`}
+                      >
+                        Stok {p.stock}
+                      </span>
                     </div>
                   </Link>
                 </li>

@@ -12,7 +12,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     .map((id) => id.trim())
     .filter(Boolean);
   if (ids.length > MAX_CART_LINES) {
-    return Response.json({ error: `Maksimal ${MAX_CART_LINES} produk sekaligus.` }, { status: 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { error: `Maksimal ${MAX_CART_LINES} produk sekaligus.` },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const products = await getCartProducts(await getDb(), ids);
   return Response.json({ products }, { headers: { "Cache-Control": "no-store" } });

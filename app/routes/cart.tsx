@@ -41,8 +41,15 @@ function useFreshCart(): Freshness | null {
   useEffect(() => {
     if (!ready || !idsKey) return;
     const controller = new AbortController();
-    fetch(`/api/cart-products?ids=${encodeURIComponent(idsKey)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? (response.json() as Promise<{ products: CartProductInfo[] }>) : Promise.reject(new Error(String(response.status)))))
+    fetch(`/api/cart-products?ids=${encodeURIComponent(idsKey)}`, {
+      signal: controller.signal,
+      headers: { Accept: "application/json" },
+    })
+      .then((response) =>
+        response.ok
+          ? (response.json() as Promise<{ products: CartProductInfo[] }>)
+          : Promise.reject(new Error(String(response.status))),
+      )
       .then(({ products }) => {
         const byId = new Map(products.map((p) => [p.id, p]));
         refresh(products.map(({ category: _category, ...product }): CartProduct => product));
@@ -60,9 +67,11 @@ function useFreshCart(): Freshness | null {
 }
 
 function lineProblem(line: CartLine, freshness: Freshness | null): string | null {
-  if (freshness?.unavailable.has(line.product.id)) return "Produk ini sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.";
+  if (freshness?.unavailable.has(line.product.id))
+    return "Produk ini sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.";
   if (line.product.stock <= 0) return "Stok Habis. Hapus dari keranjang untuk melanjutkan.";
-  if (line.quantity > line.product.stock) return `Stok tersisa ${line.product.stock}. Kurangi jumlahnya untuk melanjutkan.`;
+  if (line.quantity > line.product.stock)
+    return `Stok tersisa ${line.product.stock}. Kurangi jumlahnya untuk melanjutkan.`;
   return null;
 }
 
@@ -82,7 +91,13 @@ function CartLineItem({
   const href = `/products/${product.slug}`;
   const max = Math.min(MAX_LINE_QUANTITY, Math.max(1, product.stock));
   return (
-    <li className={cn("rounded-2xl border bg-white p-3 shadow-sm sm:p-4", problem ? "border-amber-300" : "border-stone-200")} data-testid="cart-line">
+    <li
+      className={cn(
+        "rounded-2xl border bg-white p-3 shadow-sm sm:p-4",
+        problem ? "border-amber-300" : "border-stone-200",
+      )}
+      data-testid="cart-line"
+    >
       <div className="flex gap-3 sm:gap-4">
         <Link
           to={href}
@@ -100,9 +115,17 @@ function CartLineItem({
                   {product.name}
                 </Link>
               </h2>
-              <p className="h-5 truncate text-xs text-stone-600">{category === undefined ? "" : (category ?? "Uncategorized")}</p>
+              <p className="h-5 truncate text-xs text-stone-600">
+                {category === undefined ? "" : (category ?? "Uncategorized")}
+              </p>
             </div>
-            <Button variant="ghost" size="icon" className="-mt-2 -mr-2 text-red-700! hover:bg-red-50!" onClick={onRemove} aria-label={`Hapus ${product.name}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-mt-2 -mr-2 text-red-700! hover:bg-red-50!"
+              onClick={onRemove}
+              aria-label={`Hapus ${product.name}`}
+            >
               <Trash2 className="h-5 w-5" aria-hidden="true" />
             </Button>
           </div>
@@ -151,7 +174,10 @@ function OrderSummary({ blocked }: { blocked: boolean }) {
   const { totalAmount, lineCount } = useCart();
   const { user } = useRootData();
   return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm lg:sticky lg:top-24" aria-labelledby="ringkasan-heading">
+    <section
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm lg:sticky lg:top-24"
+      aria-labelledby="ringkasan-heading"
+    >
       <h2 id="ringkasan-heading" className="text-lg font-extrabold text-stone-900">
         Ringkasan Order
       </h2>
@@ -220,7 +246,9 @@ export default function CartPage() {
         <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
           <ShoppingBag className="h-14 w-14 text-stone-400" aria-hidden="true" />
           <h2 className="mt-4 text-xl font-bold text-stone-900">Keranjang Anda Kosong</h2>
-          <p className="mt-1 max-w-sm text-sm text-stone-700">Yuk, pilih sayur dan bahan dapur segar dari petani Jember.</p>
+          <p className="mt-1 max-w-sm text-sm text-stone-700">
+            Yuk, pilih sayur dan bahan dapur segar dari petani Jember.
+          </p>
           <Link to="/products" className={buttonClass({ size: "lg", className: "mt-6" })}>
             Mulai Belanja
           </Link>
@@ -233,11 +261,18 @@ export default function CartPage() {
                 <CartLineItem
                   key={line.product.id}
                   line={line}
-                  category={freshness?.categories.has(line.product.id) ? (freshness.categories.get(line.product.id) ?? null) : undefined}
+                  category={
+                    freshness?.categories.has(line.product.id)
+                      ? (freshness.categories.get(line.product.id) ?? null)
+                      : undefined
+                  }
                   problem={problems[i]}
                   onRemove={() => {
                     cart.remove(line.product.id);
-                    setNotice({ title: "Item Dihapus", description: `${line.product.name} telah dihapus dari keranjang.` });
+                    setNotice({
+                      title: "Item Dihapus",
+                      description: `${line.product.name} telah dihapus dari keranjang.`,
+                    });
                   }}
                 />
               ))}
@@ -251,7 +286,10 @@ export default function CartPage() {
                 className="text-red-700! hover:bg-red-50!"
                 onClick={() => {
                   cart.clear();
-                  setNotice({ title: "Keranjang Dikosongkan", description: "Semua item telah dihapus dari keranjang." });
+                  setNotice({
+                    title: "Keranjang Dikosongkan",
+                    description: "Semua item telah dihapus dari keranjang.",
+                  });
                 }}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -263,7 +301,12 @@ export default function CartPage() {
         </div>
       )}
 
-      <NotifyDialog open={notice !== null} onOpenChange={(open) => !open && setNotice(null)} title={notice?.title ?? ""} description={notice?.description} />
+      <NotifyDialog
+        open={notice !== null}
+        onOpenChange={(open) => !open && setNotice(null)}
+        title={notice?.title ?? ""}
+        description={notice?.description}
+      />
     </div>
   );
 }

@@ -16,7 +16,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const names = data?.categories.map((c) => c.name).join(", ") ?? "";
   return [
     { title: pageTitle("Kategori Produk", shop) },
-    { name: "description", content: metaDescription(`Kategori produk ${shop}: ${names}. Segar dari petani sekitar Jember, diantar besok pagi atau sore.`) },
+    {
+      name: "description",
+      content: metaDescription(
+        `Kategori produk ${shop}: ${names}. Segar dari petani sekitar Jember, diantar besok pagi atau sore.`,
+      ),
+    },
   ];
 };
 
@@ -27,7 +32,9 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-extrabold text-stone-900 md:text-3xl">Kategori Produk</h1>
       <p className="mt-1 text-sm text-stone-700">Pilih kategori untuk melihat produknya.</p>
       {categories.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">Belum ada kategori.</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
+          Belum ada kategori.
+        </p>
       ) : (
         <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {categories.map((c) => (
@@ -35,7 +42,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/category/${c.slug}`}
                 prefetch="intent"
-                className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:border-brand-300 hover:shadow-md"
+                className="hover:border-brand-300 flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow hover:shadow-md"
               >
                 <CategoryIcon slug={c.slug} />
                 <span className="min-w-0 flex-1">
@@ -48,7 +55,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Link to="/products" className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/products"
+        className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline"
+      >
         Lihat semua produk <ChevronRight className="h-4 w-4" aria-hidden="true" />
       </Link>
     </div>

@@ -24,7 +24,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!category) throw data("Kategori Tidak Ditemukan", { status: 404 });
   // Only sort, price and page apply here: the category is the page itself.
   const filters = { ...parseCatalogFilters(new URL(request.url).searchParams), q: "", categories: [] };
-  const [result, categories] = await Promise.all([listProducts(db, { ...filters, categories: [category.id] }), listCategoriesWithCounts(db)]);
+  const [result, categories] = await Promise.all([
+    listProducts(db, { ...filters, categories: [category.id] }),
+    listCategoriesWithCounts(db),
+  ]);
   return { category, filters: { ...filters, page: result.page }, result, categories };
 }
 
@@ -32,7 +35,10 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
   const shop = shopNameFrom(matches);
   if (!loaded) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: pageTitle(notFound ? "Kategori Tidak Ditemukan" : "Terjadi Kesalahan", shop) }, { name: "robots", content: "noindex" }];
+    return [
+      { title: pageTitle(notFound ? "Kategori Tidak Ditemukan" : "Terjadi Kesalahan", shop) },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { category, result } = loaded;
   const names = result.products
@@ -43,7 +49,9 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
     { title: pageTitle(category.name, shop) },
     {
       name: "description",
-      content: metaDescription(`${category.name} segar dari petani Jember di ${shop}${names ? `: ${names}` : ""}. Diantar besok pagi atau sore.`),
+      content: metaDescription(
+        `${category.name} segar dari petani Jember di ${shop}${names ? `: ${names}` : ""}. Diantar besok pagi atau sore.`,
+      ),
     },
   ];
 };
@@ -89,7 +97,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 aria-current={on ? "page" : undefined}
                 className={cn(
                   "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap",
-                  on ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:border-brand-600 hover:text-brand-800",
+                  on
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-stone-300 bg-white text-stone-800 hover:border-brand-600 hover:text-brand-800",
                 )}
               >
                 {c.name}

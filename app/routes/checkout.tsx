@@ -77,7 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
 
   const db = await getDb();
   const limit = await hitRateLimit(db, `checkout:${user.id}`, 20, 10 * 60);
-  if (!limit.allowed) return failure(429, { dialog: { title: CHECKOUT_FAILED_TITLE, message: retryMessage(limit.retryAfterSeconds) } });
+  if (!limit.allowed)
+    return failure(429, { dialog: { title: CHECKOUT_FAILED_TITLE, message: retryMessage(limit.retryAfterSeconds) } });
 
   let result: Awaited<ReturnType<typeof placeOrder>>;
   try {
@@ -86,10 +87,20 @@ export async function action({ request }: Route.ActionArgs) {
     log.error("checkout failed", { error, userId: user.id });
     return failure(500, { dialog: { title: CHECKOUT_FAILED_TITLE, message: CHECKOUT_FAILED_MESSAGE } });
   }
-  if (!result.ok) return failure(409, { problems: result.problems, dialog: { title: CHECKOUT_FAILED_TITLE, message: result.message } });
+  if (!result.ok)
+    return failure(409, {
+      problems: result.problems,
+      dialog: { title: CHECKOUT_FAILED_TITLE, message: result.message },
+    });
 
   const { order, duplicate } = result;
-  log.info("order placed", { orderId: order.id, userId: user.id, duplicate, lines: order.items.length, total: order.totalAmount });
+  log.info("order placed", {
+    orderId: order.id,
+    userId: user.id,
+    duplicate,
+    lines: order.items.length,
+    total: order.totalAmount,
+  });
   // Without JavaScript the browser follows this to a page with the chat link.
   if (form.get("enhanced") !== "1") throw redirect(`/order-success?order=${order.id}`, 303);
   return { ok: true as const, orderId: order.id, chatUrl: storedOrderChatUrl(order, config().shop) };
@@ -106,7 +117,10 @@ type Values = { name: string; phone: string; address: string; notes: string; slo
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6" aria-labelledby={`judul-${title}`}>
+    <section
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6"
+      aria-labelledby={`judul-${title}`}
+    >
       <h2 id={`judul-${title}`} className="mb-4 flex items-center gap-2 text-lg font-bold text-stone-900">
         <span className="text-brand-700">{icon}</span>
         {title}
@@ -141,7 +155,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   useEffect(() => setHydrated(true), []);
 
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/checkout") === true;
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/checkout") === true;
 
   // The summary shows the shop's prices of this moment, not what the browser remembered.
   const idsKey = useMemo(
@@ -220,12 +237,21 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
-      <Link to="/cart" className="inline-flex items-center gap-1 text-sm font-semibold text-stone-700 hover:text-brand-800">
+      <Link
+        to="/cart"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-stone-700 hover:text-brand-800"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Keranjang
       </Link>
       <h1 className="mt-2 text-2xl font-extrabold text-stone-900 md:text-3xl">Checkout</h1>
 
-      <Form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+      <Form
+        ref={formRef}
+        method="post"
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start"
+      >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         {cart.lines.map((line) => (
@@ -239,10 +265,35 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <Section icon={<Truck className="h-5 w-5" aria-hidden="true" />} title="Informasi Pengiriman">
             <div className="space-y-4">
               <Field label="Nama Lengkap" required error={fieldErrors.name}>
-                {(p) => <Input {...p} name="name" autoComplete="name" maxLength={100} value={values.name} onChange={set("name")} />}
+                {(p) => (
+                  <Input
+                    {...p}
+                    name="name"
+                    autoComplete="name"
+                    maxLength={100}
+                    value={values.name}
+                    onChange={set("name")}
+                  />
+                )}
               </Field>
-              <Field label="Nomor Telepon" required error={fieldErrors.phone} hint="Nomor WhatsApp aktif, mis. 081234567890">
-                {(p) => <Input {...p} name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} value={values.phone} onChange={set("phone")} />}
+              <Field
+                label="Nomor Telepon"
+                required
+                error={fieldErrors.phone}
+                hint="Nomor WhatsApp aktif, mis. 081234567890"
+              >
+                {(p) => (
+                  <Input
+                    {...p}
+                    name="phone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    maxLength={30}
+                    value={values.phone}
+                    onChange={set("phone")}
+                  />
+                )}
               </Field>
               <Field label="Alamat Lengkap" required error={fieldErrors.address}>
                 {(p) => (
@@ -270,7 +321,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     key={slot}
                     className={cn(
                       "flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors",
-                      values.slot === slot ? "border-brand-700 bg-brand-50 ring-1 ring-brand-700" : "border-stone-300 bg-white hover:border-stone-400",
+                      values.slot === slot
+                        ? "border-brand-700 bg-brand-50 ring-1 ring-brand-700"
+                        : "border-stone-300 bg-white hover:border-stone-400",
                     )}
                   >
                     <input
@@ -299,20 +352,33 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </Section>
 
           <Section icon={<NotebookPen className="h-5 w-5" aria-hidden="true" />} title="Catatan (Opsional)">
-            <Field label="Catatan untuk pesanan" error={fieldErrors.notes} hint="Mis. patokan rumah atau permintaan khusus. Maksimal 500 karakter.">
-              {(p) => <Textarea {...p} name="notes" maxLength={500} rows={3} value={values.notes} onChange={set("notes")} />}
+            <Field
+              label="Catatan untuk pesanan"
+              error={fieldErrors.notes}
+              hint="Mis. patokan rumah atau permintaan khusus. Maksimal 500 karakter."
+            >
+              {(p) => (
+                <Textarea {...p} name="notes" maxLength={500} rows={3} value={values.notes} onChange={set("notes")} />
+              )}
             </Field>
           </Section>
 
           <Section icon={<Wallet className="h-5 w-5" aria-hidden="true" />} title="Metode Pembayaran">
             <label className="flex items-start gap-3 rounded-xl border border-brand-700 bg-brand-50 p-4 ring-1 ring-brand-700">
-              <input type="radio" checked readOnly className="mt-1 h-4 w-4 accent-brand-700" aria-describedby="bayar-wa-info" />
+              <input
+                type="radio"
+                checked
+                readOnly
+                className="mt-1 h-4 w-4 accent-brand-700"
+                aria-describedby="bayar-wa-info"
+              />
               <span>
                 <span className="flex items-center gap-2 font-semibold text-stone-900">
                   <MessageCircle className="h-4 w-4 text-brand-700" aria-hidden="true" /> Bayar via WhatsApp
                 </span>
                 <span id="bayar-wa-info" className="block text-sm text-stone-700">
-                  Detail pesanan dikirim ke WhatsApp toko. CS kami mengonfirmasi pesanan, ongkos kirim, dan cara pembayaran.
+                  Detail pesanan dikirim ke WhatsApp toko. CS kami mengonfirmasi pesanan, ongkos kirim, dan cara
+                  pembayaran.
                 </span>
               </span>
             </label>
@@ -351,11 +417,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                         {problem || unavailable || short ? (
                           <p className="mt-1 flex items-start gap-1 text-sm text-red-700">
                             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-                            {problem ?? (unavailable ? "Produk ini sudah tidak tersedia." : `Stok tersisa ${line.product.stock}.`)}
+                            {problem ??
+                              (unavailable
+                                ? "Produk ini sudah tidak tersedia."
+                                : `Stok tersisa ${line.product.stock}.`)}
                           </p>
                         ) : null}
                       </div>
-                      <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(lineSubtotal(line))}</p>
+                      <p className="font-semibold whitespace-nowrap text-stone-900">
+                        {formatRupiah(lineSubtotal(line))}
+                      </p>
                     </li>
                   );
                 })}
@@ -389,10 +460,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </Button>
           </Section>
         </aside>
-
       </Form>
 
-      <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone="error" />
+      <NotifyDialog
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={dialog?.title ?? ""}
+        description={dialog?.message}
+        tone="error"
+      />
 
       <Dialog
         open={placed !== null}
@@ -400,10 +476,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           if (!open && placed) navigate(`/order-success?order=${placed.orderId}`);
         }}
       >
-        <DialogContent title="Pesanan Berhasil" description="Anda akan diarahkan ke WhatsApp untuk menyelesaikan pembayaran.">
+        <DialogContent
+          title="Pesanan Berhasil"
+          description="Anda akan diarahkan ke WhatsApp untuk menyelesaikan pembayaran."
+        >
           {placed ? (
             <div className="mt-5 space-y-3">
-              {!placed.chatOpened ? <p className="text-sm text-stone-700">Jika WhatsApp belum terbuka, tekan tombol di bawah ini.</p> : null}
+              {!placed.chatOpened ? (
+                <p className="text-sm text-stone-700">Jika WhatsApp belum terbuka, tekan tombol di bawah ini.</p>
+              ) : null}
               <a
                 href={placed.chatUrl}
                 target="_blank"

@@ -2,7 +2,12 @@
 import { data, redirect } from "react-router";
 import { MessageCircle } from "lucide-react";
 import { ContactDetails } from "~/components/contact-details";
-import { CONTACT_FORM_ANCHOR, ContactForm, contactSentLocation, type ContactFormOrigin } from "~/components/contact-form";
+import {
+  CONTACT_FORM_ANCHOR,
+  ContactForm,
+  contactSentLocation,
+  type ContactFormOrigin,
+} from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/page-meta";
@@ -15,7 +20,8 @@ import type { Route } from "./+types/contact";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Hubungi Kami",
-    description: "Alamat, telepon, WhatsApp, e-mail dan jam operasional toko sayur online di Sumbersari, Jember. Kirim pertanyaan Anda lewat formulir kontak.",
+    description:
+      "Alamat, telepon, WhatsApp, e-mail dan jam operasional toko sayur online di Sumbersari, Jember. Kirim pertanyaan Anda lewat formulir kontak.",
     shopName: matches[0]?.data?.shop.name,
   });
 }
@@ -35,7 +41,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Kontak" title="Hubungi Kami">
         <p>
-          Ada pertanyaan soal produk, pesanan, atau ingin bekerja sama? Tim {shop.name} siap membantu. Cara tercepat adalah chat WhatsApp pada jam operasional.
+          Ada pertanyaan soal produk, pesanan, atau ingin bekerja sama? Tim {shop.name} siap membantu. Cara tercepat
+          adalah chat WhatsApp pada jam operasional.
         </p>
       </PageHero>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[2fr_3fr]">
@@ -44,12 +51,21 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Informasi Kontak
           </h2>
           <ContactDetails shop={shop} showMap />
-          <a href={whatsappHref(shop.whatsapp, `Halo ${shop.name}, saya ingin bertanya.`)} target="_blank" rel="noopener noreferrer" className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}>
+          <a
+            href={whatsappHref(shop.whatsapp, `Halo ${shop.name}, saya ingin bertanya.`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}
+          >
             <MessageCircle className="h-5 w-5" aria-hidden="true" />
             Chat via WhatsApp
           </a>
         </section>
-        <section id={CONTACT_FORM_ANCHOR} aria-labelledby="judul-form-kontak" className="scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+        <section
+          id={CONTACT_FORM_ANCHOR}
+          aria-labelledby="judul-form-kontak"
+          className="scroll-mt-20 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+        >
           <h2 id="judul-form-kontak" className="text-2xl font-extrabold text-stone-900">
             Kirim Pesan
           </h2>

@@ -23,7 +23,12 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Lupa Password", description: "Minta tautan untuk membuat password baru.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+  return pageMeta({
+    title: "Lupa Password",
+    description: "Minta tautan untuk membuat password baru.",
+    shopName: matches[0]?.data?.shop.name,
+    noIndex: true,
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -45,7 +50,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }, [actionData]);
 
   const dialogElement = (
-    <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone={dialog?.tone} />
+    <NotifyDialog
+      open={dialog !== null}
+      onOpenChange={(open) => !open && setDialog(null)}
+      title={dialog?.title ?? ""}
+      description={dialog?.message}
+      tone={dialog?.tone}
+    />
   );
 
   if (sent) {
@@ -53,9 +64,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <AuthCard title="Cek Email Anda" icon={<MailCheck className="h-6 w-6" aria-hidden="true" />}>
         <div className="space-y-4 text-center text-sm text-stone-700">
           <p>
-            Jika <strong className="break-all text-stone-900">{sent.email}</strong> terdaftar, instruksi reset password telah dikirim ke email tersebut.
+            Jika <strong className="break-all text-stone-900">{sent.email}</strong> terdaftar, instruksi reset password
+            telah dikirim ke email tersebut.
           </p>
-          <p>Buka tautan di email itu untuk membuat password baru. Tautan hanya berlaku 1 jam dan hanya dapat dipakai sekali. Periksa juga folder spam.</p>
+          <p>
+            Buka tautan di email itu untuk membuat password baru. Tautan hanya berlaku 1 jam dan hanya dapat dipakai
+            sekali. Periksa juga folder spam.
+          </p>
         </div>
         <div className="mt-6 grid gap-3">
           <Link to="/login" className={buttonClass({ size: "lg" })}>
@@ -83,7 +98,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       subtitle="Masukkan email akun Anda. Kami akan mengirim tautan untuk membuat password baru."
       icon={<KeyRound className="h-6 w-6" aria-hidden="true" />}
       footer={
-        <Link to="/login" className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline">
+        <Link
+          to="/login"
+          className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Login
         </Link>
       }
@@ -96,7 +114,18 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="space-y-4">
         <EnhancedMarker />
         <Field label="Email" error={failure?.fieldErrors.email} required>
-          {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" defaultValue={failure?.email ?? ""} maxLength={254} placeholder="nama@email.com" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={failure?.email ?? ""}
+              maxLength={254}
+              placeholder="nama@email.com"
+            />
+          )}
         </Field>
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? "Memproses..." : "Kirim Tautan Reset"}

@@ -44,9 +44,12 @@ function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {
           <p className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
             <Sprout className="h-4 w-4" aria-hidden="true" /> Dari petani Jember
           </p>
-          <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold text-balance md:text-5xl">Sayur Segar Langsung dari Petani Jember</h1>
+          <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold text-balance md:text-5xl">
+            Sayur Segar Langsung dari Petani Jember
+          </h1>
           <p className="mt-3 max-w-xl text-base text-brand-50 md:text-lg">
-            Pesan hari ini, kami antar besok pagi atau sore. Harga jujur, hasil panen lokal, konfirmasi mudah lewat WhatsApp.
+            Pesan hari ini, kami antar besok pagi atau sore. Harga jujur, hasil panen lokal, konfirmasi mudah lewat
+            WhatsApp.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
@@ -77,7 +80,10 @@ function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {
           // Decoration on wide screens only: the same products are listed below.
           <div className="hidden grid-cols-2 gap-3 md:grid" aria-hidden="true">
             {showcase.slice(0, 4).map((p, i) => (
-              <div key={p.id} className={`overflow-hidden rounded-2xl bg-white/90 shadow-lg ring-1 ring-white/30 ${i % 2 === 1 ? "translate-y-6" : ""}`}>
+              <div
+                key={p.id}
+                className={`overflow-hidden rounded-2xl bg-white/90 shadow-lg ring-1 ring-white/30 ${i % 2 === 1 ? "translate-y-6" : ""}`}
+              >
                 <ProductImage src={p.imageUrl} alt="" size={176} />
               </div>
             ))}
@@ -131,7 +137,11 @@ function FeaturedHeading() {
   return (
     <div className="flex items-end justify-between gap-4">
       <h2 className="text-xl font-extrabold text-stone-900 md:text-2xl">Produk Pilihan</h2>
-      <Link to="/products" prefetch="intent" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/products"
+        prefetch="intent"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
         Lihat Semua <ArrowRight className="h-4 w-4" aria-hidden="true" />
       </Link>
     </div>
@@ -174,7 +184,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : featured.length > 0 ? (
           <ProductGrid products={featured} className="mt-4" />
         ) : (
-          <p className="mt-4 rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">Belum ada produk pilihan.</p>
+          <p className="mt-4 rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
+            Belum ada produk pilihan.
+          </p>
         )}
       </section>
     </>

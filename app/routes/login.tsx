@@ -2,7 +2,14 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LogIn } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
+import {
+  AuthCard,
+  EnhancedMarker,
+  Notice,
+  PasswordInput,
+  useSubmitting,
+  useNavigateWhenIdle,
+} from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
@@ -46,7 +53,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Masuk", description: "Masuk ke akun Anda untuk berbelanja sayur segar dan melihat pesanan.", shopName: matches[0]?.data?.shop.name });
+  return pageMeta({
+    title: "Masuk",
+    description: "Masuk ke akun Anda untuk berbelanja sayur segar dan melihat pesanan.",
+    shopName: matches[0]?.data?.shop.name,
+  });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,7 +74,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       setDialog({ title: actionData.title, message: actionData.message, tone: "error" });
       return;
     }
-    setDialog({ title: ACCOUNT_TEXT.loginSuccessTitle, message: "Selamat datang kembali! Anda akan segera diarahkan.", tone: "default" });
+    setDialog({
+      title: ACCOUNT_TEXT.loginSuccessTitle,
+      message: "Selamat datang kembali! Anda akan segera diarahkan.",
+      tone: "default",
+    });
     const timer = setTimeout(() => navigate(actionData.redirectTo, { replace: true }), 1500);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
@@ -86,7 +101,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       <div className="space-y-3">
-        {redirectTo === "/checkout" ? <Notice tone="info">Silakan login terlebih dahulu untuk melanjutkan ke checkout.</Notice> : null}
+        {redirectTo === "/checkout" ? (
+          <Notice tone="info">Silakan login terlebih dahulu untuk melanjutkan ke checkout.</Notice>
+        ) : null}
         {registered ? (
           <Notice tone="success" title={ACCOUNT_TEXT.registerSuccessTitle}>
             Silakan cek email Anda untuk verifikasi, lalu masuk di sini.
@@ -116,13 +133,27 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirect" value={redirectTo} />
         <EnhancedMarker />
         <Field label="Email" error={fieldErrors.email} required>
-          {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" defaultValue={failure?.email ?? ""} placeholder="nama@email.com" maxLength={254} />}
+          {(p) => (
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={failure?.email ?? ""}
+              placeholder="nama@email.com"
+              maxLength={254}
+            />
+          )}
         </Field>
         <Field label="Password" error={fieldErrors.password} required>
           {(p) => <PasswordInput {...p} name="password" autoComplete="current-password" maxLength={128} />}
         </Field>
         <div className="flex justify-end">
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
             Lupa password?
           </Link>
         </div>

@@ -53,16 +53,23 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       <CheckCircle2 className="h-20 w-20 text-brand-600" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan Berhasil!</h1>
       <p className="mt-3 text-stone-700">
-        Terima kasih telah berbelanja di Sayur Jember. Pesanan Anda sudah kami terima; CS kami akan mengonfirmasi pesanan dan ongkos kirim melalui
-        WhatsApp.
+        Terima kasih telah berbelanja di Sayur Jember. Pesanan Anda sudah kami terima; CS kami akan mengonfirmasi
+        pesanan dan ongkos kirim melalui WhatsApp.
       </p>
       {order ? (
         <div className="mt-6 w-full rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
           <p className="text-sm text-stone-700">
             Nomor pesanan <span className="font-bold text-stone-900">#{order.number}</span>
           </p>
-          <p className="mt-1 text-sm text-stone-700">Belum mengirim pesanan ke WhatsApp? Kirim sekarang agar segera kami proses.</p>
-          <a href={order.chatUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "mt-3 w-full" })}>
+          <p className="mt-1 text-sm text-stone-700">
+            Belum mengirim pesanan ke WhatsApp? Kirim sekarang agar segera kami proses.
+          </p>
+          <a
+            href={order.chatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ className: "mt-3 w-full" })}
+          >
             <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Pesanan via WhatsApp
           </a>
           <Link to={`/orders/${order.id}`} className={buttonClass({ variant: "outline", className: "mt-2 w-full" })}>

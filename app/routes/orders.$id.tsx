@@ -78,12 +78,17 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const slot = isDeliverySlot(order.deliverySlot) ? `${DELIVERY_SLOTS[order.deliverySlot].label} (${order.deliveryTime})` : order.deliveryTime;
+  const slot = isDeliverySlot(order.deliverySlot)
+    ? `${DELIVERY_SLOTS[order.deliverySlot].label} (${order.deliveryTime})`
+    : order.deliveryTime;
   const feeSet = order.deliveryFee !== null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
-      <Link to="/orders" className="inline-flex items-center gap-1 text-sm font-semibold text-stone-700 hover:text-brand-800">
+      <Link
+        to="/orders"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-stone-700 hover:text-brand-800"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Pesanan Saya
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -112,7 +117,9 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4">
         <Card icon={<NotebookPen className="h-5 w-5" aria-hidden="true" />} title="Catatan">
-          <p className="text-sm break-words whitespace-pre-line text-stone-800">{order.notes.trim() === "" ? "Tidak ada catatan." : order.notes}</p>
+          <p className="text-sm break-words whitespace-pre-line text-stone-800">
+            {order.notes.trim() === "" ? "Tidak ada catatan." : order.notes}
+          </p>
         </Card>
       </div>
 
@@ -124,7 +131,10 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 <OrderItemImage src={item.productImageUrl} alt={item.productName} className="h-16 w-16" />
                 <div className="min-w-0 flex-1">
                   {item.productSlug ? (
-                    <Link to={`/products/${item.productSlug}`} className="font-semibold text-stone-900 hover:text-brand-800 hover:underline">
+                    <Link
+                      to={`/products/${item.productSlug}`}
+                      className="font-semibold text-stone-900 hover:text-brand-800 hover:underline"
+                    >
                       {item.productName}
                     </Link>
                   ) : (
@@ -135,13 +145,16 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                     {item.discount > 0 ? (
                       <>
                         {" "}
-                        <s className="text-stone-500">{formatRupiah(item.originalPrice)}</s> <span className="font-semibold text-red-700">-{item.discount}%</span>
+                        <s className="text-stone-500">{formatRupiah(item.originalPrice)}</s>{" "}
+                        <span className="font-semibold text-red-700">-{item.discount}%</span>
                       </>
                     ) : null}
                   </p>
                   <p className="text-xs text-stone-500">{item.productUnit}</p>
                 </div>
-                <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(item.price * item.quantity)}</p>
+                <p className="font-semibold whitespace-nowrap text-stone-900">
+                  {formatRupiah(item.price * item.quantity)}
+                </p>
               </li>
             ))}
           </ul>
@@ -169,16 +182,27 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
       <section className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 md:p-5" aria-label="Bantuan">
         <p className="text-sm text-stone-800">
-          Ada pertanyaan tentang pesanan ini? Chat CS kami di WhatsApp; nomor pesanan #{shortOrderId(order.id)} sudah tercantum di pesannya.
+          Ada pertanyaan tentang pesanan ini? Chat CS kami di WhatsApp; nomor pesanan #{shortOrderId(order.id)} sudah
+          tercantum di pesannya.
         </p>
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
           {helpUrl ? (
-            <a href={helpUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ className: "w-full sm:w-auto" })}>
+            <a
+              href={helpUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass({ className: "w-full sm:w-auto" })}
+            >
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
           ) : null}
           {resendUrl ? (
-            <a href={resendUrl} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "outline", className: "w-full sm:w-auto" })}>
+            <a
+              href={resendUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass({ variant: "outline", className: "w-full sm:w-auto" })}
+            >
               Kirim Pesanan via WhatsApp
             </a>
           ) : null}

@@ -33,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query: { ...query, page: page.page }, ...page };
 }
 
-const STATUS_TABS = [{ value: "all", label: "Semua" }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))] as const;
+const STATUS_TABS = [
+  { value: "all", label: "Semua" },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+] as const;
 
 const TIME_OPTIONS = [
   { value: "all", label: "Semua Waktu" },
@@ -60,7 +63,7 @@ function OrderCard({ order }: { order: CustomerOrderCard }) {
     <li>
       <Link
         to={`/orders/${order.id}`}
-        className="block rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 focus-visible:border-brand-700"
+        className="hover:border-brand-300 block rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition-colors focus-visible:border-brand-700"
       >
         <div className="flex items-start justify-between gap-3">
           <div>
@@ -78,7 +81,9 @@ function OrderCard({ order }: { order: CustomerOrderCard }) {
             <OrderItemImage key={`${t.name}-${i}`} src={t.imageUrl} alt={t.name} className="h-12 w-12" />
           ))}
           {extra > 0 ? (
-            <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-stone-100 text-sm font-semibold text-stone-700">+{extra}</span>
+            <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-stone-100 text-sm font-semibold text-stone-700">
+              +{extra}
+            </span>
           ) : null}
         </div>
         <div className="mt-3 space-y-1 border-t border-stone-100 pt-3 text-sm">
@@ -89,8 +94,12 @@ function OrderCard({ order }: { order: CustomerOrderCard }) {
             </span>
           </p>
           <p className="flex items-baseline justify-between gap-3">
-            <span className="text-stone-600">{order.deliveryFee === null ? "Total (belum termasuk ongkir)" : "Total"}</span>
-            <span className="text-base font-extrabold text-brand-800">{formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}</span>
+            <span className="text-stone-600">
+              {order.deliveryFee === null ? "Total (belum termasuk ongkir)" : "Total"}
+            </span>
+            <span className="text-base font-extrabold text-brand-800">
+              {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
+            </span>
           </p>
         </div>
       </Link>
@@ -118,7 +127,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <div className="mt-5 space-y-3">
           <Form method="get" role="search" className="flex gap-2" aria-label="Cari pesanan">
             <div className="relative flex-1">
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-stone-500"
+                aria-hidden="true"
+              />
               <Input
                 key={query.q}
                 type="search"
@@ -132,7 +144,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </div>
             {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
             <div className="w-52 shrink-0 max-md:hidden">
-              <Select name="time" defaultValue={query.time} key={query.time} aria-label="Waktu pesanan" onChange={(e) => submit(e.currentTarget.form)}>
+              <Select
+                name="time"
+                defaultValue={query.time}
+                key={query.time}
+                aria-label="Waktu pesanan"
+                onChange={(e) => submit(e.currentTarget.form)}
+              >
                 {TIME_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -167,8 +185,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <legend className="mb-2 font-semibold text-stone-900">Status</legend>
                     <div className="grid grid-cols-2 gap-2">
                       {STATUS_TABS.map((tab) => (
-                        <label key={tab.value} className={cn("flex min-h-11 items-center gap-2 rounded-lg border px-3", sheetStatus === tab.value ? "border-brand-700 bg-brand-50" : "border-stone-300")}>
-                          <input type="radio" name="sheet-status" checked={sheetStatus === tab.value} onChange={() => setSheetStatus(tab.value)} className="accent-brand-700" />
+                        <label
+                          key={tab.value}
+                          className={cn(
+                            "flex min-h-11 items-center gap-2 rounded-lg border px-3",
+                            sheetStatus === tab.value ? "border-brand-700 bg-brand-50" : "border-stone-300",
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name="sheet-status"
+                            checked={sheetStatus === tab.value}
+                            onChange={() => setSheetStatus(tab.value)}
+                            className="accent-brand-700"
+                          />
                           {tab.label}
                         </label>
                       ))}
@@ -178,8 +208,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <legend className="mb-2 font-semibold text-stone-900">Waktu</legend>
                     <div className="grid grid-cols-2 gap-2">
                       {TIME_OPTIONS.map((o) => (
-                        <label key={o.value} className={cn("flex min-h-11 items-center gap-2 rounded-lg border px-3", sheetTime === o.value ? "border-brand-700 bg-brand-50" : "border-stone-300")}>
-                          <input type="radio" name="sheet-time" checked={sheetTime === o.value} onChange={() => setSheetTime(o.value)} className="accent-brand-700" />
+                        <label
+                          key={o.value}
+                          className={cn(
+                            "flex min-h-11 items-center gap-2 rounded-lg border px-3",
+                            sheetTime === o.value ? "border-brand-700 bg-brand-50" : "border-stone-300",
+                          )}
+                        >
+                          <input
+                            type="radio"
+                            name="sheet-time"
+                            checked={sheetTime === o.value}
+                            onChange={() => setSheetTime(o.value)}
+                            className="accent-brand-700"
+                          />
                           {o.label}
                         </label>
                       ))}
@@ -198,7 +240,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                     <Button
                       onClick={() => {
                         setSheetOpen(false);
-                        navigate(ordersHref(query, { status: sheetStatus as CustomerOrdersQuery["status"], time: sheetTime as CustomerOrdersQuery["time"] }));
+                        navigate(
+                          ordersHref(query, {
+                            status: sheetStatus as CustomerOrdersQuery["status"],
+                            time: sheetTime as CustomerOrdersQuery["time"],
+                          }),
+                        );
                       }}
                     >
                       Terapkan

@@ -46,13 +46,18 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
   const shop = shopNameFrom(matches);
   if (!loaded) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: pageTitle(notFound ? "Produk Tidak Ditemukan" : "Gagal Memuat Data", shop) }, { name: "robots", content: "noindex" }];
+    return [
+      { title: pageTitle(notFound ? "Produk Tidak Ditemukan" : "Gagal Memuat Data", shop) },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { product, url, imageUrl } = loaded;
   const price = discountedPrice(product.price, product.discount);
   const title = pageTitle(product.name, shop);
   const priceText = `${formatRupiah(price)} / ${displayUnit(product.unit)}`;
-  const description = metaDescription(`${product.name} ${priceText}${isInStock(product) ? "" : " (stok habis)"}. ${product.description}`);
+  const description = metaDescription(
+    `${product.name} ${priceText}${isInStock(product) ? "" : " (stok habis)"}. ${product.description}`,
+  );
   return [
     { title },
     { name: "description", content: description },
@@ -162,7 +167,10 @@ function StockIndicator({ stock }: { stock: number }) {
   }
   const low = stock <= LOW_STOCK;
   return (
-    <p className={cn("inline-flex items-center gap-2 text-sm font-semibold", low ? "text-amber-800" : "text-brand-800")} data-testid="stock">
+    <p
+      className={cn("inline-flex items-center gap-2 text-sm font-semibold", low ? "text-amber-800" : "text-brand-800")}
+      data-testid="stock"
+    >
       <span className={cn("h-2.5 w-2.5 rounded-full", low ? "bg-amber-500" : "bg-brand-600")} aria-hidden="true" />
       {low ? `Stok terbatas: sisa ${stock}` : `Stok tersedia: ${stock}`}
     </p>
@@ -179,10 +187,15 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
   const unitPrice = discountedPrice(product.price, product.discount);
 
   const share = async () => {
-    const link = typeof window !== "undefined" ? `${window.location.origin}/products/${encodeURIComponent(product.slug)}` : url;
+    const link =
+      typeof window !== "undefined" ? `${window.location.origin}/products/${encodeURIComponent(product.slug)}` : url;
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title: product.name, text: `${product.name} - ${formatRupiah(unitPrice)} / ${displayUnit(product.unit)}`, url: link });
+        await navigator.share({
+          title: product.name,
+          text: `${product.name} - ${formatRupiah(unitPrice)} / ${displayUnit(product.unit)}`,
+          url: link,
+        });
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
@@ -197,9 +210,18 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="md:sticky md:top-24 md:self-start">
           <div className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
-            <ProductImage src={product.imageUrl} alt={product.name} size={600} sizes="(min-width: 768px) 50vw, 100vw" priority className={cn(!inStock && "opacity-70 grayscale")} />
+            <ProductImage
+              src={product.imageUrl}
+              alt={product.name}
+              size={600}
+              sizes="(min-width: 768px) 50vw, 100vw"
+              priority
+              className={cn(!inStock && "opacity-70 grayscale")}
+            />
             <span className="absolute top-3 left-3 flex flex-col items-start gap-1">
-              {product.featured ? <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">Featured</span> : null}
+              {product.featured ? (
+                <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">Featured</span>
+              ) : null}
             </span>
           </div>
         </div>
@@ -213,11 +235,19 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
               {product.categoryName}
             </Link>
           ) : (
-            <span className="inline-flex min-h-8 items-center rounded-full bg-stone-200 px-3 text-xs font-bold text-stone-800">{UNCATEGORIZED}</span>
+            <span className="inline-flex min-h-8 items-center rounded-full bg-stone-200 px-3 text-xs font-bold text-stone-800">
+              {UNCATEGORIZED}
+            </span>
           )}
           <h1 className="mt-2 text-2xl leading-tight font-extrabold text-stone-900 md:text-3xl">{product.name}</h1>
 
-          <PriceBlock price={product.price} discount={product.discount} unit={product.unit} size="lg" className="mt-3" />
+          <PriceBlock
+            price={product.price}
+            discount={product.discount}
+            unit={product.unit}
+            size="lg"
+            className="mt-3"
+          />
           <div className="mt-3">
             <StockIndicator stock={product.stock} />
           </div>
@@ -227,10 +257,18 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
               <>
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <span className="text-sm font-semibold text-stone-800">Jumlah</span>
-                  <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={product.stock} label={`Jumlah ${product.name}`} className="w-40" />
+                  <QuantityStepper
+                    value={quantity}
+                    onChange={setQuantity}
+                    min={1}
+                    max={product.stock}
+                    label={`Jumlah ${product.name}`}
+                    className="w-40"
+                  />
                 </div>
                 <p className="mt-3 flex justify-between text-sm text-stone-700">
-                  Subtotal <span className="font-bold text-stone-900 tabular-nums">{formatRupiah(unitPrice * quantity)}</span>
+                  Subtotal{" "}
+                  <span className="font-bold text-stone-900 tabular-nums">{formatRupiah(unitPrice * quantity)}</span>
                 </p>
                 <Button
                   size="lg"
@@ -246,14 +284,21 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
               </>
             ) : (
               <>
-                <p className="text-sm text-stone-700">Produk ini sedang habis. Silakan cek kembali nanti atau pilih produk lain.</p>
+                <p className="text-sm text-stone-700">
+                  Produk ini sedang habis. Silakan cek kembali nanti atau pilih produk lain.
+                </p>
                 <Button size="lg" className="mt-4 w-full bg-stone-200! text-stone-700! opacity-100!" disabled>
                   Stok Habis
                 </Button>
               </>
             )}
             <div className="mt-3 grid grid-cols-2 gap-3">
-              <Button variant="outline" onClick={toggleFavorite} aria-pressed={favorite} title="Tersimpan di perangkat ini">
+              <Button
+                variant="outline"
+                onClick={toggleFavorite}
+                aria-pressed={favorite}
+                title="Tersimpan di perangkat ini"
+              >
                 <Heart className={cn("h-5 w-5", favorite && "fill-red-600 text-red-600")} aria-hidden="true" />
                 Favorit
               </Button>
@@ -291,10 +336,13 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
             </TabsContent>
             <TabsContent value="pengiriman" className="space-y-3 text-base leading-relaxed text-stone-800">
               <p>
-                Pesanan diantar keesokan hari setelah pemesanan ke {shop.deliveryArea}. Pilih waktu pengiriman saat checkout: pagi (05:00 - 07:00) atau sore
-                (16:00 - 18:00).
+                Pesanan diantar keesokan hari setelah pemesanan ke {shop.deliveryArea}. Pilih waktu pengiriman saat
+                checkout: pagi (05:00 - 07:00) atau sore (16:00 - 18:00).
               </p>
-              <p>Biaya pengiriman dikonfirmasi oleh CS kami melalui WhatsApp setelah pesanan masuk, bersama konfirmasi pembayaran.</p>
+              <p>
+                Biaya pengiriman dikonfirmasi oleh CS kami melalui WhatsApp setelah pesanan masuk, bersama konfirmasi
+                pembayaran.
+              </p>
             </TabsContent>
           </Tabs>
         </div>
@@ -331,7 +379,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.categorySlug ? (
             <li className="flex items-center gap-1">
               <ChevronRight className="h-4 w-4 shrink-0 text-stone-400" aria-hidden="true" />
-              <Link to={`/category/${product.categorySlug}`} className="whitespace-nowrap hover:text-brand-800 hover:underline">
+              <Link
+                to={`/category/${product.categorySlug}`}
+                className="whitespace-nowrap hover:text-brand-800 hover:underline"
+              >
                 {product.categoryName}
               </Link>
             </li>

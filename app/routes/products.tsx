@@ -1,6 +1,13 @@
 // /products: search, category, price and sort from the URL, rendered on the server.
 import { useLocation } from "react-router";
-import { ActiveFilterChips, CategoryChips, MobileFilterSheet, QuickPriceToggle, SearchBox, SortAndPriceSelects } from "~/components/catalog-filters";
+import {
+  ActiveFilterChips,
+  CategoryChips,
+  MobileFilterSheet,
+  QuickPriceToggle,
+  SearchBox,
+  SortAndPriceSelects,
+} from "~/components/catalog-filters";
 import { EmptyResult, Pagination, ProductGrid, useListLoading } from "~/components/product-grid";
 import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
@@ -42,7 +49,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
       <h1 className="text-2xl font-extrabold text-stone-900 md:text-3xl">Produk Sayur</h1>
-      <p className="mt-1 text-sm text-stone-700">Sayur, bumbu, daging dan bahan pokok segar dari petani sekitar Jember.</p>
+      <p className="mt-1 text-sm text-stone-700">
+        Sayur, bumbu, daging dan bahan pokok segar dari petani sekitar Jember.
+      </p>
 
       <SearchBox filters={filters} className="mt-4 md:max-w-xl" />
 

@@ -12,7 +12,13 @@ import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_BADGE, orderGrandTotal, orderStatusLabel, shortOrderId } from "~/lib/orders";
 import { cn } from "~/lib/utils";
-import { accountDeps, changePassword, getProfile, resendVerificationEmail, updateProfile } from "~/server/accounts.server";
+import {
+  accountDeps,
+  changePassword,
+  getProfile,
+  resendVerificationEmail,
+  updateProfile,
+} from "~/server/accounts.server";
 import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
 import { getDb } from "~/server/db.server";
 import { authHeaders, requireUser, setCookieHeaders } from "~/server/session.server";
@@ -34,11 +40,20 @@ function tabOf(value: string | null): TabId {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = await getDb();
-  const [profile, orders] = await Promise.all([getProfile(db, user.id), listRecentOrdersForCustomer(db, user.id, RECENT_ORDERS)]);
+  const [profile, orders] = await Promise.all([
+    getProfile(db, user.id),
+    listRecentOrdersForCustomer(db, user.id, RECENT_ORDERS),
+  ]);
   if (!profile) throw redirect("/login?redirect=%2Fprofile");
   const params = new URL(request.url).searchParams;
   return {
-    profile: { name: profile.name, email: profile.email, phone: profile.phone, address: profile.address, emailVerified: profile.emailVerified },
+    profile: {
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      address: profile.address,
+      emailVerified: profile.emailVerified,
+    },
     orders,
     tab: tabOf(params.get("tab")),
     editing: params.get("edit") === "1",
@@ -51,14 +66,38 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "resend-verification") {
     const result = await resendVerificationEmail(await accountDeps(), user, authHeaders(request));
-    if (!result.ok) return data({ intent: "resend-verification" as const, ok: false as const, title: result.title, message: result.message }, { status: result.status });
-    return { intent: "resend-verification" as const, ok: true as const, title: "Email Terkirim", message: result.message };
+    if (!result.ok)
+      return data(
+        { intent: "resend-verification" as const, ok: false as const, title: result.title, message: result.message },
+        { status: result.status },
+      );
+    return {
+      intent: "resend-verification" as const,
+      ok: true as const,
+      title: "Email Terkirim",
+      message: result.message,
+    };
   }
   if (form.intent === "change-password") {
     const result = await changePassword(await accountDeps(), user, authHeaders(request), form);
-    if (!result.ok) return data({ intent: "change-password" as const, ok: false as const, title: result.title, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    if (!result.ok)
+      return data(
+        {
+          intent: "change-password" as const,
+          ok: false as const,
+          title: result.title,
+          message: result.message,
+          fieldErrors: result.fieldErrors,
+        },
+        { status: result.status },
+      );
     return data(
-      { intent: "change-password" as const, ok: true as const, title: "Password Diubah", message: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri." },
+      {
+        intent: "change-password" as const,
+        ok: true as const,
+        title: "Password Diubah",
+        message: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri.",
+      },
       { headers: setCookieHeaders(result.headers) },
     );
   }
@@ -66,16 +105,34 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
     return data(
-      { intent: "save-profile" as const, ok: false as const, title: result.title, message: result.message, fieldErrors: result.fieldErrors, values: { name: text("name"), phone: text("phone"), address: text("address") } },
+      {
+        intent: "save-profile" as const,
+        ok: false as const,
+        title: result.title,
+        message: result.message,
+        fieldErrors: result.fieldErrors,
+        values: { name: text("name"), phone: text("phone"), address: text("address") },
+      },
       { status: result.status },
     );
   }
-  if (form.enhanced === "1") return { intent: "save-profile" as const, ok: true as const, title: ACCOUNT_TEXT.profileSavedTitle, message: ACCOUNT_TEXT.profileSaved };
+  if (form.enhanced === "1")
+    return {
+      intent: "save-profile" as const,
+      ok: true as const,
+      title: ACCOUNT_TEXT.profileSavedTitle,
+      message: ACCOUNT_TEXT.profileSaved,
+    };
   return redirect("/profile?saved=1", 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Profil Saya", description: "Profil, pesanan terbaru dan pengaturan akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+  return pageMeta({
+    title: "Profil Saya",
+    description: "Profil, pesanan terbaru dan pengaturan akun Anda.",
+    shopName: matches[0]?.data?.shop.name,
+    noIndex: true,
+  });
 }
 
 type DialogState = { title: string; message: string; tone: "default" | "error" };
@@ -89,7 +146,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     if (!actionData) return;
     setDialog({ title: actionData.title, message: actionData.message, tone: actionData.ok ? "default" : "error" });
     // Saved: back to the read-only view, like pressing 'Selesai'.
-    if (actionData.ok && actionData.intent === "save-profile") navigate("/profile", { replace: true, preventScrollReset: true });
+    if (actionData.ok && actionData.intent === "save-profile")
+      navigate("/profile", { replace: true, preventScrollReset: true });
   }, [actionData, navigate]);
 
   const resendResult = actionData?.intent === "resend-verification" ? actionData : null;
@@ -100,8 +158,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-3xl px-4 pt-6 pb-24 md:pt-10 md:pb-16">
       <h1 className="sr-only">Profil Saya</h1>
-      <section className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6" aria-label="Akun">
-        <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white" aria-hidden="true">
+      <section
+        className="flex items-center gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-6"
+        aria-label="Akun"
+      >
+        <div
+          className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
+          aria-hidden="true"
+        >
           {initial}
         </div>
         <div className="min-w-0 flex-1">
@@ -157,11 +221,21 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 Informasi Profil
               </h2>
               {editing ? (
-                <Link to="/profile" replace preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
+                <Link
+                  to="/profile"
+                  replace
+                  preventScrollReset
+                  className={buttonClass({ variant: "outline", size: "sm" })}
+                >
                   Selesai
                 </Link>
               ) : (
-                <Link to="/profile?edit=1" replace preventScrollReset className={buttonClass({ variant: "outline", size: "sm" })}>
+                <Link
+                  to="/profile?edit=1"
+                  replace
+                  preventScrollReset
+                  className={buttonClass({ variant: "outline", size: "sm" })}
+                >
                   <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
                 </Link>
               )}
@@ -193,7 +267,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 ].map(([label, value]) => (
                   <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
                     <dt className="text-sm font-medium text-stone-600">{label}</dt>
-                    <dd className={cn("text-sm break-words whitespace-pre-line sm:col-span-2", value ? "text-stone-900" : "text-stone-500 italic")}>{value || "Belum diisi"}</dd>
+                    <dd
+                      className={cn(
+                        "text-sm break-words whitespace-pre-line sm:col-span-2",
+                        value ? "text-stone-900" : "text-stone-500 italic",
+                      )}
+                    >
+                      {value || "Belum diisi"}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -210,7 +291,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               Keluar dari Akun
             </h2>
             <p className="mt-2 text-sm text-stone-700">
-              Anda akan keluar dari akun <strong className="break-all">{profile.email}</strong> di perangkat ini. Isi keranjang tetap tersimpan.
+              Anda akan keluar dari akun <strong className="break-all">{profile.email}</strong> di perangkat ini. Isi
+              keranjang tetap tersimpan.
             </p>
             <Form method="post" action="/logout" className="mt-6">
               <LogoutButton />
@@ -219,7 +301,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : null}
       </div>
 
-      <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone={dialog?.tone} />
+      <NotifyDialog
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={dialog?.title ?? ""}
+        description={dialog?.message}
+        tone={dialog?.tone}
+      />
     </div>
   );
 }
@@ -227,7 +315,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 function LogoutButton() {
   const submitting = useSubmitting();
   return (
-    <Button type="submit" variant="destructive" size="lg" className="w-full sm:w-auto sm:min-w-48" disabled={submitting}>
+    <Button
+      type="submit"
+      variant="destructive"
+      size="lg"
+      className="w-full sm:w-auto sm:min-w-48"
+      disabled={submitting}
+    >
       <LogOut className="h-5 w-5" aria-hidden="true" /> {submitting ? "Memproses..." : "Keluar"}
     </Button>
   );
@@ -252,14 +346,19 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
         <ul className="space-y-3">
           {orders.map((order) => (
             <li key={order.id}>
-              <Link to={`/orders/${order.id}`} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3 hover:border-brand-300 hover:bg-brand-50/40">
+              <Link
+                to={`/orders/${order.id}`}
+                className="hover:border-brand-300 flex items-center gap-3 rounded-xl border border-stone-200 p-3 hover:bg-brand-50/40"
+              >
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-sm font-bold text-stone-900">#{shortOrderId(order.id)}</span>
                     <span
                       className={cn(
                         "rounded-full px-2 py-0.5 text-xs font-semibold ring-1",
-                        isOrderStatus(order.status) ? ORDER_STATUS_BADGE[order.status] : "bg-stone-100 text-stone-800 ring-stone-300",
+                        isOrderStatus(order.status)
+                          ? ORDER_STATUS_BADGE[order.status]
+                          : "bg-stone-100 text-stone-800 ring-stone-300",
                       )}
                     >
                       {orderStatusLabel(order.status)}
@@ -270,7 +369,9 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
                   </p>
                 </div>
                 <div className="text-right">
-                  <p className="text-sm font-bold text-stone-900">{formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}</p>
+                  <p className="text-sm font-bold text-stone-900">
+                    {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
+                  </p>
                   {order.deliveryFee === null ? <p className="text-[11px] text-stone-600">+ ongkir</p> : null}
                 </div>
                 <ChevronRight className="h-5 w-5 shrink-0 text-stone-400" aria-hidden="true" />
@@ -288,7 +389,11 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
   );
 }
 
-type PasswordResult = { ok: boolean; message: string; fieldErrors?: Partial<Record<"currentPassword" | "password" | "confirmPassword", string>> } | null;
+type PasswordResult = {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Partial<Record<"currentPassword" | "password" | "confirmPassword", string>>;
+} | null;
 
 /** Changing the password ends every other session of the account. */
 function ChangePasswordForm({ result }: { result: PasswordResult }) {
@@ -304,13 +409,22 @@ function ChangePasswordForm({ result }: { result: PasswordResult }) {
       <Form method="post" className="mt-3 space-y-3" preventScrollReset key={result?.ok ? "done" : "form"}>
         <input type="hidden" name="intent" value="change-password" />
         <Field label="Password Lama" error={errors.currentPassword}>
-          {(p) => <PasswordInput {...p} name="currentPassword" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          {(p) => (
+            <PasswordInput
+              {...p}
+              name="currentPassword"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+            />
+          )}
         </Field>
         <Field label="Password Baru" error={errors.password} hint={ACCOUNT_TEXT.passwordHint}>
           {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
         </Field>
         <Field label="Konfirmasi Password Baru" error={errors.confirmPassword}>
-          {(p) => <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          {(p) => (
+            <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+          )}
         </Field>
         <Button type="submit" variant="outline">
           Simpan Password Baru

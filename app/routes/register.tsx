@@ -3,11 +3,25 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { UserPlus } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
+import {
+  AuthCard,
+  EnhancedMarker,
+  Notice,
+  PasswordInput,
+  useSubmitting,
+  useNavigateWhenIdle,
+} from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { ACCOUNT_TEXT, ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH } from "~/lib/account-rules";
+import {
+  ACCOUNT_TEXT,
+  ADDRESS_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+} from "~/lib/account-rules";
 import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { accountDeps, registerCustomer } from "~/server/accounts.server";
@@ -35,9 +49,16 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await registerCustomer(await accountDeps(), form, { key: clientKey(request) });
   if (!result.ok) {
     const { status, ...failure } = result;
-    const keep = (key: string, max: number) => (typeof form[key] === "string" ? (form[key] as string).slice(0, max) : "");
+    const keep = (key: string, max: number) =>
+      typeof form[key] === "string" ? (form[key] as string).slice(0, max) : "";
     // Everything typed comes back except the passwords.
-    const values = { name: keep("name", NAME_MAX_LENGTH), email: keep("email", 254), phone: keep("phone", PHONE_MAX_LENGTH), address: keep("address", ADDRESS_MAX_LENGTH), terms: form.terms === "on" };
+    const values = {
+      name: keep("name", NAME_MAX_LENGTH),
+      email: keep("email", 254),
+      phone: keep("phone", PHONE_MAX_LENGTH),
+      address: keep("address", ADDRESS_MAX_LENGTH),
+      terms: form.terms === "on",
+    };
     return data({ ...failure, values }, { status });
   }
   if (form.enhanced === "1") return { ok: true as const, next: loginHref(redirectTo) };
@@ -45,7 +66,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Daftar", description: "Buat akun untuk memesan sayur segar dari petani Jember.", shopName: matches[0]?.data?.shop.name });
+  return pageMeta({
+    title: "Daftar",
+    description: "Buat akun untuk memesan sayur segar dari petani Jember.",
+    shopName: matches[0]?.data?.shop.name,
+  });
 }
 
 type DialogState = { title: string; message: string; tone: "default" | "error" };
@@ -109,22 +134,70 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="redirect" value={redirectTo} />
         <EnhancedMarker />
         <Field label="Nama Lengkap" error={errors.name} required>
-          {(p) => <Input {...p} name="name" autoComplete="name" defaultValue={values?.name} maxLength={NAME_MAX_LENGTH} placeholder="Nama sesuai penerima pesanan" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="name"
+              autoComplete="name"
+              defaultValue={values?.name}
+              maxLength={NAME_MAX_LENGTH}
+              placeholder="Nama sesuai penerima pesanan"
+            />
+          )}
         </Field>
         <Field label="Email" error={errors.email} required>
-          {(p) => <Input {...p} name="email" type="email" autoComplete="email" inputMode="email" defaultValue={values?.email} maxLength={254} placeholder="nama@email.com" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={values?.email}
+              maxLength={254}
+              placeholder="nama@email.com"
+            />
+          )}
         </Field>
-        <Field label="Nomor Telepon" error={errors.phone} hint="Nomor WhatsApp aktif untuk konfirmasi pesanan." required>
-          {(p) => <Input {...p} name="phone" type="tel" autoComplete="tel" inputMode="tel" defaultValue={values?.phone} maxLength={PHONE_MAX_LENGTH} placeholder="08xxxxxxxxxx" />}
+        <Field
+          label="Nomor Telepon"
+          error={errors.phone}
+          hint="Nomor WhatsApp aktif untuk konfirmasi pesanan."
+          required
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              defaultValue={values?.phone}
+              maxLength={PHONE_MAX_LENGTH}
+              placeholder="08xxxxxxxxxx"
+            />
+          )}
         </Field>
         <Field label="Alamat" error={errors.address} required>
-          {(p) => <Textarea {...p} name="address" autoComplete="street-address" rows={3} defaultValue={values?.address} maxLength={ADDRESS_MAX_LENGTH} placeholder="Nama jalan, nomor rumah, RT/RW, kelurahan, kecamatan" />}
+          {(p) => (
+            <Textarea
+              {...p}
+              name="address"
+              autoComplete="street-address"
+              rows={3}
+              defaultValue={values?.address}
+              maxLength={ADDRESS_MAX_LENGTH}
+              placeholder="Nama jalan, nomor rumah, RT/RW, kelurahan, kecamatan"
+            />
+          )}
         </Field>
         <Field label="Password" error={errors.password} hint={ACCOUNT_TEXT.passwordHint} required>
           {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
         </Field>
         <Field label="Konfirmasi Password" error={errors.confirmPassword} required>
-          {(p) => <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          {(p) => (
+            <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+          )}
         </Field>
         <div>
           <label className="flex items-start gap-3 text-sm text-stone-800">

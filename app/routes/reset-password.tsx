@@ -3,7 +3,14 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
+import {
+  AuthCard,
+  EnhancedMarker,
+  Notice,
+  PasswordInput,
+  useSubmitting,
+  useNavigateWhenIdle,
+} from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -20,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Where a form post without JavaScript lands after the change (the token is used up by then).
   if (url.searchParams.get("done") === "1") return { done: true as const, token: "" };
   const token = url.searchParams.get("token");
-  if (!token || !(await isResetTokenValid(await accountDeps(), token))) throw redirect(token ? "/login?reset=invalid" : "/login");
+  if (!token || !(await isResetTokenValid(await accountDeps(), token)))
+    throw redirect(token ? "/login?reset=invalid" : "/login");
   return { done: false as const, token };
 }
 
@@ -42,7 +50,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function meta({ matches, data: loaderData }: Route.MetaArgs) {
-  const tags = pageMeta({ title: "Reset Password", description: "Buat password baru untuk akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+  const tags = pageMeta({
+    title: "Reset Password",
+    description: "Buat password baru untuk akun Anda.",
+    shopName: matches[0]?.data?.shop.name,
+    noIndex: true,
+  });
   if (loaderData?.done) tags.push({ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/login?reset=done` });
   return tags;
 }
@@ -50,7 +63,10 @@ export function meta({ matches, data: loaderData }: Route.MetaArgs) {
 function Done() {
   return (
     <AuthCard title={ACCOUNT_TEXT.passwordChangedTitle} icon={<CheckCircle2 className="h-6 w-6" aria-hidden="true" />}>
-      <p className="text-center text-sm text-stone-700">Password Anda telah diperbarui. Silakan masuk dengan password baru. Anda akan diarahkan ke halaman login dalam {REDIRECT_SECONDS} detik.</p>
+      <p className="text-center text-sm text-stone-700">
+        Password Anda telah diperbarui. Silakan masuk dengan password baru. Anda akan diarahkan ke halaman login dalam{" "}
+        {REDIRECT_SECONDS} detik.
+      </p>
       <Link to="/login?reset=done" replace className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
         Ke Halaman Login
       </Link>
@@ -83,7 +99,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     const confirm = String(form.get("confirmPassword") ?? "");
     let problem: { title: string; message: string } | null = null;
     if (password !== confirm) problem = { title: ACCOUNT_TEXT.resetMismatchTitle, message: ACCOUNT_TEXT.resetMismatch };
-    else if (password.length < PASSWORD_MIN_LENGTH) problem = { title: ACCOUNT_TEXT.passwordTooShortTitle, message: ACCOUNT_TEXT.passwordTooShort };
+    else if (password.length < PASSWORD_MIN_LENGTH)
+      problem = { title: ACCOUNT_TEXT.passwordTooShortTitle, message: ACCOUNT_TEXT.passwordTooShort };
     if (problem) {
       event.preventDefault();
       setDialog(problem);
@@ -92,7 +109,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   const errors = failure?.fieldErrors ?? {};
   return (
-    <AuthCard title="Buat Password Baru" subtitle="Masukkan password baru untuk akun Anda." icon={<LockKeyhole className="h-6 w-6" aria-hidden="true" />}>
+    <AuthCard
+      title="Buat Password Baru"
+      subtitle="Masukkan password baru untuk akun Anda."
+      icon={<LockKeyhole className="h-6 w-6" aria-hidden="true" />}
+    >
       {failure ? (
         <Notice tone="error" title={failure.title} className="mb-4">
           {failure.message}
@@ -113,13 +134,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
         </Field>
         <Field label="Konfirmasi Password Baru" error={errors.confirmPassword} required>
-          {(p) => <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
+          {(p) => (
+            <PasswordInput {...p} name="confirmPassword" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
+          )}
         </Field>
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? "Memproses..." : "Simpan Password Baru"}
         </Button>
       </Form>
-      <NotifyDialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)} title={dialog?.title ?? ""} description={dialog?.message} tone="error" />
+      <NotifyDialog
+        open={dialog !== null}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={dialog?.title ?? ""}
+        description={dialog?.message}
+        tone="error"
+      />
     </AuthCard>
   );
 }

@@ -20,7 +20,14 @@ const PRIVATE = [
 ];
 
 export function loader() {
-  const lines = ["User-agent: *", "Allow: /", ...PRIVATE.map((path) => `Disallow: ${path}`), "", `Sitemap: ${config().appUrl}/sitemap.xml`, ""];
+  const lines = [
+    "User-agent: *",
+    "Allow: /",
+    ...PRIVATE.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${config().appUrl}/sitemap.xml`,
+    "",
+  ];
   return new Response(lines.join("\n"), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -38,7 +38,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <Link to="/products" className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline">
+      <Link
+        to="/products"
+        className="mt-6 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline"
+      >
         Lihat semua produk <ChevronRight className="h-4 w-4" aria-hidden="true" />
       </Link>
     </div>

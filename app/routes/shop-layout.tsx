@@ -7,7 +7,10 @@ import { SiteHeader } from "~/components/site-header";
 export default function ShopLayout() {
   return (
     <>
-      <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#konten"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Langsung ke konten
       </a>
       <SiteHeader />

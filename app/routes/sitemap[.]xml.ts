@@ -5,7 +5,10 @@ import { config } from "~/server/config.server";
 import { getDb } from "~/server/db.server";
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
+  );
 }
 
 export async function loader() {

@@ -9,7 +9,8 @@ import type { Route } from "./+types/terms";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Syarat & Ketentuan",
-    description: "Syarat belanja: cara memesan, konfirmasi dan pembayaran lewat WhatsApp, ongkos kirim, jadwal pengiriman, penggantian produk, dan pembatalan pesanan.",
+    description:
+      "Syarat belanja: cara memesan, konfirmasi dan pembayaran lewat WhatsApp, ongkos kirim, jadwal pengiriman, penggantian produk, dan pembatalan pesanan.",
     shopName: matches[0]?.data?.shop.name,
   });
 }
@@ -24,8 +25,8 @@ export default function Terms() {
       body: (
         <>
           <p>
-            Syarat dan ketentuan ini berlaku untuk setiap penggunaan situs {shop.name} dan setiap pesanan yang dibuat lewat situs ini. {shop.name} adalah toko sayur dan bahan dapur yang
-            beralamat di {shopAddressLine(shop)}.
+            Syarat dan ketentuan ini berlaku untuk setiap penggunaan situs {shop.name} dan setiap pesanan yang dibuat
+            lewat situs ini. {shop.name} adalah toko sayur dan bahan dapur yang beralamat di {shopAddressLine(shop)}.
           </p>
           <p>Dengan membuat akun atau memesan, Anda dianggap telah membaca dan menyetujui ketentuan ini.</p>
         </>
@@ -36,9 +37,18 @@ export default function Terms() {
       title: "Akun Pelanggan",
       body: (
         <ul>
-          <li>Untuk memesan, Anda perlu membuat akun dengan nama, e-mail, nomor telepon, dan alamat yang benar dan masih aktif.</li>
-          <li>Jaga kerahasiaan kata sandi Anda. Kami tidak pernah menanyakan kata sandi Anda, baik lewat telepon, WhatsApp, maupun e-mail.</li>
-          <li>Anda bertanggung jawab atas pesanan yang dibuat dari akun Anda. Bila curiga akun Anda dipakai orang lain, segera ganti kata sandi dan hubungi kami.</li>
+          <li>
+            Untuk memesan, Anda perlu membuat akun dengan nama, e-mail, nomor telepon, dan alamat yang benar dan masih
+            aktif.
+          </li>
+          <li>
+            Jaga kerahasiaan kata sandi Anda. Kami tidak pernah menanyakan kata sandi Anda, baik lewat telepon,
+            WhatsApp, maupun e-mail.
+          </li>
+          <li>
+            Anda bertanggung jawab atas pesanan yang dibuat dari akun Anda. Bila curiga akun Anda dipakai orang lain,
+            segera ganti kata sandi dan hubungi kami.
+          </li>
         </ul>
       ),
     },
@@ -47,11 +57,16 @@ export default function Terms() {
       title: "Produk dan Harga",
       body: (
         <ul>
-          <li>Semua harga tertulis dalam Rupiah. Harga yang berlaku adalah harga (termasuk diskon, bila ada) saat pesanan Anda dibuat.</li>
-          <li>Sayur dan buah adalah hasil alam, sehingga ukuran, warna, dan bentuknya bisa sedikit berbeda dari foto.</li>
           <li>
-            Stok terbatas. Bila sebuah produk ternyata habis setelah Anda memesan, CS akan memberi tahu Anda lewat WhatsApp dan menawarkan pengganti atau mengurangi produk tersebut dari
-            pesanan.
+            Semua harga tertulis dalam Rupiah. Harga yang berlaku adalah harga (termasuk diskon, bila ada) saat pesanan
+            Anda dibuat.
+          </li>
+          <li>
+            Sayur dan buah adalah hasil alam, sehingga ukuran, warna, dan bentuknya bisa sedikit berbeda dari foto.
+          </li>
+          <li>
+            Stok terbatas. Bila sebuah produk ternyata habis setelah Anda memesan, CS akan memberi tahu Anda lewat
+            WhatsApp dan menawarkan pengganti atau mengurangi produk tersebut dari pesanan.
           </li>
         </ul>
       ),
@@ -62,9 +77,13 @@ export default function Terms() {
       body: (
         <ol>
           <li>Pilih produk dan masukkan ke keranjang.</li>
-          <li>Di halaman checkout, isi nama, nomor telepon, dan alamat penerima, pilih waktu pengiriman (pagi atau sore), lalu tambahkan catatan bila perlu.</li>
           <li>
-            Tekan <strong>Pesan Sekarang</strong>. Pesanan Anda tercatat dengan status <em>Menunggu</em>, dan rinciannya terkirim ke WhatsApp kami.
+            Di halaman checkout, isi nama, nomor telepon, dan alamat penerima, pilih waktu pengiriman (pagi atau sore),
+            lalu tambahkan catatan bila perlu.
+          </li>
+          <li>
+            Tekan <strong>Pesan Sekarang</strong>. Pesanan Anda tercatat dengan status <em>Menunggu</em>, dan rinciannya
+            terkirim ke WhatsApp kami.
           </li>
           <li>CS kami mengonfirmasi pesanan lewat chat WhatsApp. Pesanan baru kami siapkan setelah dikonfirmasi.</li>
         </ol>
@@ -76,14 +95,17 @@ export default function Terms() {
       body: (
         <>
           <p>
-            Pembayaran tidak dilakukan di situs ini. Setelah pesanan masuk, CS kami akan menyampaikan total akhir (harga produk ditambah ongkos kirim) beserta cara pembayarannya
-            melalui chat WhatsApp dengan nomor resmi kami,{" "}
+            Pembayaran tidak dilakukan di situs ini. Setelah pesanan masuk, CS kami akan menyampaikan total akhir (harga
+            produk ditambah ongkos kirim) beserta cara pembayarannya melalui chat WhatsApp dengan nomor resmi kami,{" "}
             <a href={chat} target="_blank" rel="noopener noreferrer">
               {shop.phone}
             </a>
             .
           </p>
-          <p>Pastikan Anda hanya mengikuti petunjuk pembayaran dari nomor resmi tersebut. Bila ragu, hubungi kami lebih dulu.</p>
+          <p>
+            Pastikan Anda hanya mengikuti petunjuk pembayaran dari nomor resmi tersebut. Bila ragu, hubungi kami lebih
+            dulu.
+          </p>
         </>
       ),
     },
@@ -92,8 +114,9 @@ export default function Terms() {
       title: "Ongkos Kirim",
       body: (
         <p>
-          Total di keranjang dan di halaman checkout belum termasuk ongkos kirim. Ongkos kirim ditentukan oleh CS sesuai jarak alamat pengiriman, dan selalu kami sampaikan lewat WhatsApp
-          sebelum pesanan diproses. Anda boleh membatalkan pesanan bila tidak setuju dengan ongkos kirimnya.
+          Total di keranjang dan di halaman checkout belum termasuk ongkos kirim. Ongkos kirim ditentukan oleh CS sesuai
+          jarak alamat pengiriman, dan selalu kami sampaikan lewat WhatsApp sebelum pesanan diproses. Anda boleh
+          membatalkan pesanan bila tidak setuju dengan ongkos kirimnya.
         </p>
       ),
     },
@@ -104,11 +127,17 @@ export default function Terms() {
         <ul>
           <li>Kami mengantar ke {shop.deliveryArea}.</li>
           <li>
-            Pesanan diantar <strong>keesokan hari</strong> setelah Anda memesan, pada slot yang Anda pilih: pagi pukul 05:00 - 07:00 WIB atau sore pukul 16:00 - 18:00 WIB. Kami tidak
-            melayani pengiriman di hari yang sama.
+            Pesanan diantar <strong>keesokan hari</strong> setelah Anda memesan, pada slot yang Anda pilih: pagi pukul
+            05:00 - 07:00 WIB atau sore pukul 16:00 - 18:00 WIB. Kami tidak melayani pengiriman di hari yang sama.
           </li>
-          <li>Pastikan ada yang bisa menerima pesanan dan nomor telepon penerima bisa dihubungi. Kurir akan menelepon atau chat bila alamat sulit ditemukan.</li>
-          <li>Bila pengiriman terpaksa mundur, misalnya karena cuaca buruk, CS akan memberi tahu Anda lewat WhatsApp secepatnya.</li>
+          <li>
+            Pastikan ada yang bisa menerima pesanan dan nomor telepon penerima bisa dihubungi. Kurir akan menelepon atau
+            chat bila alamat sulit ditemukan.
+          </li>
+          <li>
+            Bila pengiriman terpaksa mundur, misalnya karena cuaca buruk, CS akan memberi tahu Anda lewat WhatsApp
+            secepatnya.
+          </li>
         </ul>
       ),
     },
@@ -117,7 +146,10 @@ export default function Terms() {
       title: "Penggantian Produk",
       body: (
         <>
-          <p>Kami ingin Anda menerima sayur yang segar. Bila ada produk yang busuk, rusak, layu, atau tidak sesuai pesanan:</p>
+          <p>
+            Kami ingin Anda menerima sayur yang segar. Bila ada produk yang busuk, rusak, layu, atau tidak sesuai
+            pesanan:
+          </p>
           <ol>
             <li>
               Laporkan lewat{" "}
@@ -127,9 +159,15 @@ export default function Terms() {
               paling lambat <strong>24 jam setelah pesanan diterima</strong>.
             </li>
             <li>Sertakan nomor pesanan dan foto produk yang bermasalah.</li>
-            <li>Setelah kami periksa, produk tersebut kami ganti pada pengiriman berikutnya. Bila penggantinya tidak tersedia, CS akan mengembalikan harga produk tersebut.</li>
+            <li>
+              Setelah kami periksa, produk tersebut kami ganti pada pengiriman berikutnya. Bila penggantinya tidak
+              tersedia, CS akan mengembalikan harga produk tersebut.
+            </li>
           </ol>
-          <p>Laporan yang masuk lebih dari 24 jam setelah pesanan diterima tidak dapat kami proses, karena kesegaran sayur sudah dipengaruhi cara penyimpanan.</p>
+          <p>
+            Laporan yang masuk lebih dari 24 jam setelah pesanan diterima tidak dapat kami proses, karena kesegaran
+            sayur sudah dipengaruhi cara penyimpanan.
+          </p>
         </>
       ),
     },
@@ -139,13 +177,21 @@ export default function Terms() {
       body: (
         <ul>
           <li>
-            Anda bisa membatalkan pesanan selama statusnya masih <em>Menunggu</em>, yaitu sebelum pesanan diproses. Hubungi CS lewat WhatsApp dan sebutkan nomor pesanan Anda.
+            Anda bisa membatalkan pesanan selama statusnya masih <em>Menunggu</em>, yaitu sebelum pesanan diproses.
+            Hubungi CS lewat WhatsApp dan sebutkan nomor pesanan Anda.
           </li>
           <li>
-            Setelah status berubah menjadi <em>Diproses</em>, sayur sudah kami siapkan untuk Anda sehingga pesanan tidak dapat dibatalkan lagi.
+            Setelah status berubah menjadi <em>Diproses</em>, sayur sudah kami siapkan untuk Anda sehingga pesanan tidak
+            dapat dibatalkan lagi.
           </li>
-          <li>Kami dapat membatalkan pesanan yang tidak bisa dikonfirmasi, misalnya bila nomor telepon tidak dapat dihubungi, atau bila semua produknya habis.</li>
-          <li>Bila Anda sudah membayar untuk pesanan yang dibatalkan, uang Anda kami kembalikan penuh sesuai kesepakatan dengan CS.</li>
+          <li>
+            Kami dapat membatalkan pesanan yang tidak bisa dikonfirmasi, misalnya bila nomor telepon tidak dapat
+            dihubungi, atau bila semua produknya habis.
+          </li>
+          <li>
+            Bila Anda sudah membayar untuk pesanan yang dibatalkan, uang Anda kami kembalikan penuh sesuai kesepakatan
+            dengan CS.
+          </li>
         </ul>
       ),
     },
@@ -154,23 +200,29 @@ export default function Terms() {
       title: "Pendaftaran Mitra Petani",
       body: (
         <p>
-          Mengirim formulir di halaman <Link to="/supply-with-us">Supply Kami</Link> belum berarti kerja sama. Harga, jumlah, dan jadwal penjemputan hasil panen disepakati terpisah
-          setelah kunjungan lahan.
+          Mengirim formulir di halaman <Link to="/supply-with-us">Supply Kami</Link> belum berarti kerja sama. Harga,
+          jumlah, dan jadwal penjemputan hasil panen disepakati terpisah setelah kunjungan lahan.
         </p>
       ),
     },
     {
       id: "perubahan",
       title: "Perubahan Ketentuan",
-      body: <p>Ketentuan ini dapat kami perbarui sewaktu-waktu. Tanggal pembaruan terakhir selalu tertulis di bagian atas halaman ini, dan pesanan Anda mengikuti ketentuan yang berlaku saat pesanan dibuat.</p>,
+      body: (
+        <p>
+          Ketentuan ini dapat kami perbarui sewaktu-waktu. Tanggal pembaruan terakhir selalu tertulis di bagian atas
+          halaman ini, dan pesanan Anda mengikuti ketentuan yang berlaku saat pesanan dibuat.
+        </p>
+      ),
     },
     {
       id: "kontak",
       title: "Hubungi Kami",
       body: (
         <p>
-          Ada pertanyaan tentang ketentuan ini? Hubungi kami lewat WhatsApp, telepon {shop.phone}, e-mail <a href={`mailto:${shop.email}`}>{shop.email}</a>, atau halaman{" "}
-          <Link to="/contact">Hubungi Kami</Link>. Baca juga <Link to="/privacy">Kebijakan Privasi</Link> kami.
+          Ada pertanyaan tentang ketentuan ini? Hubungi kami lewat WhatsApp, telepon {shop.phone}, e-mail{" "}
+          <a href={`mailto:${shop.email}`}>{shop.email}</a>, atau halaman <Link to="/contact">Hubungi Kami</Link>. Baca
+          juga <Link to="/privacy">Kebijakan Privasi</Link> kami.
         </p>
       ),
     },
@@ -179,7 +231,12 @@ export default function Terms() {
     <LegalPage
       title="Syarat & Ketentuan"
       updated="November 2026"
-      lead={<p>Aturan belanja di {shop.name}, ditulis sesederhana mungkin: cara memesan, membayar, pengiriman, penggantian produk, dan pembatalan.</p>}
+      lead={
+        <p>
+          Aturan belanja di {shop.name}, ditulis sesederhana mungkin: cara memesan, membayar, pengiriman, penggantian
+          produk, dan pembatalan.
+        </p>
+      }
       sections={sections}
     />
   );

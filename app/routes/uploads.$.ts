@@ -9,7 +9,11 @@ import type { Route } from "./+types/uploads.$";
 function plain(status: number, text: string) {
   return new Response(text, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
   });
 }
 
@@ -18,7 +22,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isValidKey(key)) return plain(404, "Tidak ditemukan.");
   const width = new URL(request.url).searchParams.get("w");
   if (width !== null && !isImageVariantWidth(Number(width))) return plain(400, "Lebar gambar tidak didukung.");
-  const file = width === null ? await getStorage().get(key) : await getImageVariant(key, Number(width) as Parameters<typeof getImageVariant>[1]);
+  const file =
+    width === null
+      ? await getStorage().get(key)
+      : await getImageVariant(key, Number(width) as Parameters<typeof getImageVariant>[1]);
   if (!file) return plain(404, "Tidak ditemukan.");
   return new Response(new Uint8Array(file.data), {
     headers: {

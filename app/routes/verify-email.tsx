@@ -14,7 +14,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: "Verifikasi Email", description: "Verifikasi alamat email akun Anda.", shopName: matches[0]?.data?.shop.name, noIndex: true });
+  return pageMeta({
+    title: "Verifikasi Email",
+    description: "Verifikasi alamat email akun Anda.",
+    shopName: matches[0]?.data?.shop.name,
+    noIndex: true,
+  });
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

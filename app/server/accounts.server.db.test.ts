@@ -61,7 +61,10 @@ beforeEach(() => {
 let counter = 0;
 /** Each test uses its own client address so the rate limits of one never touch another. */
 function client() {
-  return { key: `10.0.${++counter}.${Math.floor(Math.random() * 250)}`, headers: new Headers({ "user-agent": "vitest" }) };
+  return {
+    key: `10.0.${++counter}.${Math.floor(Math.random() * 250)}`,
+    headers: new Headers({ "user-agent": "vitest" }),
+  };
 }
 
 function newRegistration(overrides: Record<string, unknown> = {}) {
@@ -111,7 +114,13 @@ describe("register", () => {
     expect(result).toEqual({ ok: true, email: "budi.santoso.reg@contoh.id" });
     const profile = await testDb.db.select().from(users).where(eq(users.email, "budi.santoso.reg@contoh.id"));
     expect(profile).toHaveLength(1);
-    expect(profile[0]).toMatchObject({ name: "Siti Aminah", phone: "081234567890", address: input.address, role: "customer", emailVerified: false });
+    expect(profile[0]).toMatchObject({
+      name: "Siti Aminah",
+      phone: "081234567890",
+      address: input.address,
+      role: "customer",
+      emailVerified: false,
+    });
     expect(mail.sent).toHaveLength(1);
     expect(mail.sent[0].to).toBe("budi.santoso.reg@contoh.id");
     expect(linkIn(mail.sent[0], "/verify-email").origin).toBe(loadConfig().appUrl);
@@ -123,7 +132,11 @@ describe("register", () => {
     mail.sent.length = 0;
     const ctx = await deps.auth.$context;
     const hash = vi.spyOn(ctx.password, "hash");
-    const again = await registerCustomer(deps, newRegistration({ email: first.email.toUpperCase(), name: "Orang Lain" }), newClient());
+    const again = await registerCustomer(
+      deps,
+      newRegistration({ email: first.email.toUpperCase(), name: "Orang Lain" }),
+      newClient(),
+    );
     // Same answer and the same work (one password hash) as a new sign-up: nothing tells an
     // outsider that this e-mail has an account.
     expect(again).toEqual({ ok: true, email: first.email });
@@ -150,7 +163,11 @@ describe("register", () => {
     [{ phone: "12345" }, "phone", "Nomor telepon tidak valid. Contoh: 081234567890."],
     [{ address: "" }, "address", "Alamat wajib diisi."],
     [{ password: "x".repeat(129), confirmPassword: "x".repeat(129) }, "password", "Password maksimal 128 karakter."],
-    [{ password: "Indonesia123", confirmPassword: "Indonesia123" }, "password", "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain."],
+    [
+      { password: "Indonesia123", confirmPassword: "Indonesia123" },
+      "password",
+      "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain.",
+    ],
   ])("refuses %j with a message next to the field and stores nothing", async (overrides, field, message) => {
     const before = await userCount();
     const result = await registerCustomer(deps, newRegistration(overrides), newClient());
@@ -164,17 +181,29 @@ describe("register", () => {
   });
 
   it("reports every problem at once, the mismatch first", async () => {
-    const result = await registerCustomer(deps, newRegistration({ confirmPassword: "beda-sekali-123", terms: undefined, phone: "" }), newClient());
+    const result = await registerCustomer(
+      deps,
+      newRegistration({ confirmPassword: "beda-sekali-123", terms: undefined, phone: "" }),
+      newClient(),
+    );
     expect(result).toMatchObject({
       ok: false,
       title: "Validasi Gagal",
       message: "Password dan konfirmasi password tidak sama.",
-      fieldErrors: { confirmPassword: "Password dan konfirmasi password tidak sama.", terms: "Anda harus menyetujui syarat dan ketentuan.", phone: "Nomor telepon wajib diisi." },
+      fieldErrors: {
+        confirmPassword: "Password dan konfirmasi password tidak sama.",
+        terms: "Anda harus menyetujui syarat dan ketentuan.",
+        phone: "Nomor telepon wajib diisi.",
+      },
     });
   });
 
   it("survives input that is not text at all", async () => {
-    const result = await registerCustomer(deps, { name: 42, email: ["a@b.c"], phone: null, address: {}, password: true }, newClient());
+    const result = await registerCustomer(
+      deps,
+      { name: 42, email: ["a@b.c"], phone: null, address: {}, password: true },
+      newClient(),
+    );
     expect(result).toMatchObject({ ok: false, status: 400 });
   });
 
@@ -199,7 +228,9 @@ describe("role can never be chosen by a customer", () => {
 
   it("ignores role sent straight to Better Auth's sign-up", async () => {
     const email = `langsung.${randomBytes(3).toString("hex")}@contoh.id`;
-    await deps.auth.api.signUpEmail({ body: { email, password: "Sayur-Segar-123", name: "Langsung", role: "admin" } as never });
+    await deps.auth.api.signUpEmail({
+      body: { email, password: "Sayur-Segar-123", name: "Langsung", role: "admin" } as never,
+    });
     const [row] = await testDb.db.select().from(users).where(eq(users.email, email));
     expect(row.role).toBe("customer");
   });
@@ -209,8 +240,12 @@ describe("role can never be chosen by a customer", () => {
     const login = await signIn(deps, { email: user.email, password: user.password }, client());
     if (!login.ok) throw new Error(login.message);
     const headers = new Headers({ cookie: cookieHeaderFrom(login.headers) });
-    await expect(deps.auth.api.updateUser({ body: { role: "admin" } as never, headers })).rejects.toThrow(/role is not allowed/);
-    await expect(deps.auth.api.updateUser({ body: { name: "Tetap Pelanggan", role: "admin" } as never, headers })).rejects.toThrow(/role is not allowed/);
+    await expect(deps.auth.api.updateUser({ body: { role: "admin" } as never, headers })).rejects.toThrow(
+      /role is not allowed/,
+    );
+    await expect(
+      deps.auth.api.updateUser({ body: { name: "Tetap Pelanggan", role: "admin" } as never, headers }),
+    ).rejects.toThrow(/role is not allowed/);
     // The same session may change what it is allowed to.
     await deps.auth.api.updateUser({ body: { name: "Nama Boleh Diubah" }, headers });
     const [row] = await testDb.db.select().from(users).where(eq(users.id, user.id));
@@ -230,7 +265,14 @@ describe("role can never be chosen by a customer", () => {
     });
     expect(result.ok).toBe(true);
     const [row] = await testDb.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ name: "Siti Baru", phone: "0822 3344 5566", address: "Jl. Jawa No. 5, Jember", role: "customer", email: user.email, emailVerified: false });
+    expect(row).toMatchObject({
+      name: "Siti Baru",
+      phone: "0822 3344 5566",
+      address: "Jl. Jawa No. 5, Jember",
+      role: "customer",
+      email: user.email,
+      emailVerified: false,
+    });
   });
 });
 
@@ -246,22 +288,38 @@ describe("login", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
-    const session = await deps.auth.api.getSession({ headers: new Headers({ cookie: cookieHeaderFrom(result.headers) }) });
+    const session = await deps.auth.api.getSession({
+      headers: new Headers({ cookie: cookieHeaderFrom(result.headers) }),
+    });
     expect(session?.user.id).toBe(user.id);
   });
 
   it("gives the same answer for a wrong password and an unknown e-mail", async () => {
     const user = await registered();
     const wrongPassword = await signIn(deps, { email: user.email, password: "bukan-passwordnya" }, client());
-    const unknownEmail = await signIn(deps, { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`, password: user.password }, client());
+    const unknownEmail = await signIn(
+      deps,
+      { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`, password: user.password },
+      client(),
+    );
     for (const result of [wrongPassword, unknownEmail]) {
-      expect(result).toEqual({ ok: false, status: 401, title: "Login Gagal", message: "Email atau password salah. Silakan coba lagi.", fieldErrors: {} });
+      expect(result).toEqual({
+        ok: false,
+        status: 401,
+        title: "Login Gagal",
+        message: "Email atau password salah. Silakan coba lagi.",
+        fieldErrors: {},
+      });
     }
   });
 
   it("asks for both fields", async () => {
     const result = await signIn(deps, { email: "", password: "" }, client());
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { email: "Email wajib diisi.", password: "Password wajib diisi." } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: "Email wajib diisi.", password: "Password wajib diisi." },
+    });
   });
 
   it("refuses even the right password after 5 failures for one e-mail, until the window ends", async () => {
@@ -278,24 +336,35 @@ describe("login", () => {
     expect(await testDb.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
 
     // The window runs out.
-    await testDb.db.update(rateLimits).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, `login:email:${user.email}`));
+    await testDb.db
+      .update(rateLimits)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `login:email:${user.email}`));
     const later = await signIn(deps, { email: user.email, password: user.password }, client());
     expect(later.ok).toBe(true);
   });
 
   it("counts a burst of parallel guesses before checking any of them", async () => {
     const user = await registered();
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(deps, { email: user.email, password: `tebakan-${i}-salah` }, client())));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signIn(deps, { email: user.email, password: `tebakan-${i}-salah` }, client()),
+      ),
+    );
     const statuses = results.map((r) => (r.ok ? 200 : r.status));
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perEmail);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perEmail);
-    expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({ ok: false, status: 429 });
+    expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({
+      ok: false,
+      status: 429,
+    });
   });
 
   it("forgives an e-mail's failures once its owner logs in", async () => {
     const user = await registered();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++) await signIn(deps, { email: user.email, password: `salah-${i}-password` }, client());
+      for (let i = 0; i < LOGIN_LIMITS.perEmail - 1; i++)
+        await signIn(deps, { email: user.email, password: `salah-${i}-password` }, client());
       expect((await signIn(deps, { email: user.email, password: user.password }, client())).ok).toBe(true);
     }
   });
@@ -303,7 +372,11 @@ describe("login", () => {
   it("refuses a client that keeps failing across many e-mails", async () => {
     const from = client();
     for (let i = 0; i < LOGIN_LIMITS.perClient; i++) {
-      await signIn(deps, { email: `coba.${i}.${randomBytes(2).toString("hex")}@contoh.id`, password: "tebak-tebakan" }, from);
+      await signIn(
+        deps,
+        { email: `coba.${i}.${randomBytes(2).toString("hex")}@contoh.id`, password: "tebak-tebakan" },
+        from,
+      );
     }
     const user = await registered();
     const blocked = await signIn(deps, { email: user.email, password: user.password }, from);
@@ -339,7 +412,11 @@ describe("admin login", () => {
   it("refuses a customer with the spec's message and leaves no session behind", async () => {
     const user = await registered();
     const result = await signInAdmin(deps, { email: user.email, password: user.password }, client());
-    expect(result).toMatchObject({ ok: false, status: 403, message: "Akses tidak diizinkan. Hanya admin yang dapat login ke panel ini." });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 403,
+      message: "Akses tidak diizinkan. Hanya admin yang dapat login ke panel ini.",
+    });
     expect(await testDb.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
@@ -362,7 +439,11 @@ describe("password reset", () => {
     const user = await registered();
     mail.sent.length = 0;
     const known = await requestPasswordReset(deps, { email: user.email }, client());
-    const unknown = await requestPasswordReset(deps, { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id` }, client());
+    const unknown = await requestPasswordReset(
+      deps,
+      { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id` },
+      client(),
+    );
     expect(known.ok).toBe(true);
     expect(unknown.ok).toBe(true);
     expect(Object.keys(known)).toEqual(Object.keys(unknown));
@@ -372,14 +453,23 @@ describe("password reset", () => {
   });
 
   it("asks for a valid e-mail", async () => {
-    expect(await requestPasswordReset(deps, { email: "" }, client())).toMatchObject({ ok: false, status: 400, fieldErrors: { email: "Email wajib diisi." } });
-    expect(await requestPasswordReset(deps, { email: "bukan" }, client())).toMatchObject({ ok: false, status: 400, fieldErrors: { email: "Format email tidak valid." } });
+    expect(await requestPasswordReset(deps, { email: "" }, client())).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: "Email wajib diisi." },
+    });
+    expect(await requestPasswordReset(deps, { email: "bukan" }, client())).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { email: "Format email tidak valid." },
+    });
   });
 
   it("sends at most 3 mails per e-mail in the window, still answering the same", async () => {
     const user = await registered();
     mail.sent.length = 0;
-    for (let i = 0; i < 5; i++) expect((await requestPasswordReset(deps, { email: user.email }, client())).ok).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect((await requestPasswordReset(deps, { email: user.email }, client())).ok).toBe(true);
     expect(mail.sent).toHaveLength(3);
   });
 
@@ -401,15 +491,26 @@ describe("password reset", () => {
     const token = linkIn(mail.sent[0], "/reset-password").searchParams.get("token")!;
     expect(await isResetTokenValid(deps, token)).toBe(true);
 
-    const done = await resetPassword(deps, { token, password: "Password-Baru-123", confirmPassword: "Password-Baru-123" }, client());
+    const done = await resetPassword(
+      deps,
+      { token, password: "Password-Baru-123", confirmPassword: "Password-Baru-123" },
+      client(),
+    );
     expect(done).toEqual({ ok: true });
     expect(await isResetTokenValid(deps, token)).toBe(false);
 
-    const reused = await resetPassword(deps, { token, password: "Lagi-Lagi-12345", confirmPassword: "Lagi-Lagi-12345" }, client());
+    const reused = await resetPassword(
+      deps,
+      { token, password: "Lagi-Lagi-12345", confirmPassword: "Lagi-Lagi-12345" },
+      client(),
+    );
     expect(reused).toMatchObject({ ok: false, title: "Update Password Gagal", message: ACCOUNT_TEXT.resetLinkInvalid });
 
     expect(await deps.auth.api.getSession({ headers: new Headers({ cookie: oldCookie }) })).toBeNull();
-    expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({ ok: false, message: ACCOUNT_TEXT.badCredentials });
+    expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({
+      ok: false,
+      message: ACCOUNT_TEXT.badCredentials,
+    });
     expect((await signIn(deps, { email: user.email, password: "Password-Baru-123" }, client())).ok).toBe(true);
     expect((await signIn(deps, { email: user.email, password: "Lagi-Lagi-12345" }, client())).ok).toBe(false);
   });
@@ -424,19 +525,33 @@ describe("password reset", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.identifier, `reset-password:${token}`));
     expect(await isResetTokenValid(deps, token)).toBe(false);
-    const result = await resetPassword(deps, { token, password: "Password-Baru-123", confirmPassword: "Password-Baru-123" }, client());
+    const result = await resetPassword(
+      deps,
+      { token, password: "Password-Baru-123", confirmPassword: "Password-Baru-123" },
+      client(),
+    );
     expect(result).toMatchObject({ ok: false, message: ACCOUNT_TEXT.resetLinkInvalid });
     expect((await signIn(deps, { email: user.email, password: user.password }, client())).ok).toBe(true);
   });
 
   it("gives the spec's titles for a mismatch and a short password", async () => {
-    expect(await resetPassword(deps, { token: "t", password: "Password-Baru-123", confirmPassword: "Password-Lain-123" }, client())).toMatchObject({
+    expect(
+      await resetPassword(
+        deps,
+        { token: "t", password: "Password-Baru-123", confirmPassword: "Password-Lain-123" },
+        client(),
+      ),
+    ).toMatchObject({
       ok: false,
       title: "Password Tidak Cocok",
       message: "Password dan konfirmasi password harus sama.",
     });
-    expect(await resetPassword(deps, { token: "t", password: "pendek", confirmPassword: "lain" }, client())).toMatchObject({ title: "Password Tidak Cocok" });
-    expect(await resetPassword(deps, { token: "t", password: "pendek", confirmPassword: "pendek" }, client())).toMatchObject({
+    expect(
+      await resetPassword(deps, { token: "t", password: "pendek", confirmPassword: "lain" }, client()),
+    ).toMatchObject({ title: "Password Tidak Cocok" });
+    expect(
+      await resetPassword(deps, { token: "t", password: "pendek", confirmPassword: "pendek" }, client()),
+    ).toMatchObject({
       ok: false,
       title: "Password Terlalu Pendek",
       message: "Password harus memiliki minimal 8 karakter.",
@@ -448,7 +563,9 @@ describe("password reset", () => {
     mail.sent.length = 0;
     await requestPasswordReset(deps, { email: user.email }, client());
     const token = linkIn(mail.sent[0], "/reset-password").searchParams.get("token")!;
-    expect(await resetPassword(deps, { token, password: "password123", confirmPassword: "password123" }, client())).toMatchObject({
+    expect(
+      await resetPassword(deps, { token, password: "password123", confirmPassword: "password123" }, client()),
+    ).toMatchObject({
       ok: false,
       title: "Update Password Gagal",
       fieldErrors: { password: "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain." },
@@ -459,7 +576,13 @@ describe("password reset", () => {
   it("treats made-up tokens as invalid", async () => {
     expect(await isResetTokenValid(deps, "tidak-ada")).toBe(false);
     expect(await isResetTokenValid(deps, "")).toBe(false);
-    expect(await resetPassword(deps, { token: "tidak-ada", password: "Password-Baru-123", confirmPassword: "Password-Baru-123" }, client())).toMatchObject({
+    expect(
+      await resetPassword(
+        deps,
+        { token: "tidak-ada", password: "Password-Baru-123", confirmPassword: "Password-Baru-123" },
+        client(),
+      ),
+    ).toMatchObject({
       ok: false,
       message: ACCOUNT_TEXT.resetLinkInvalid,
     });
@@ -478,7 +601,9 @@ describe("e-mail verification", () => {
 
   it("tells an expired link from a broken one", async () => {
     const user = await registered();
-    const expired = await createEmailVerificationToken(authSecret(loadConfig()), user.email, undefined, -60, { userId: user.id });
+    const expired = await createEmailVerificationToken(authSecret(loadConfig()), user.email, undefined, -60, {
+      userId: user.id,
+    });
     expect(await verifyEmail(deps, expired)).toEqual({ ok: false, reason: "expired" });
     expect(await verifyEmail(deps, "bukan.token.jwt")).toEqual({ ok: false, reason: "invalid" });
     expect(await verifyEmail(deps, null)).toEqual({ ok: false, reason: "invalid" });
@@ -495,7 +620,9 @@ describe("e-mail verification", () => {
     for (let i = 0; i < 3; i++) expect((await resendVerificationEmail(deps, who, headers)).ok).toBe(true);
     expect(await resendVerificationEmail(deps, who, headers)).toMatchObject({ ok: false, status: 429 });
     expect(mail.sent).toHaveLength(3);
-    expect(await verifyEmail(deps, linkIn(mail.sent[2], "/verify-email").searchParams.get("token"))).toEqual({ ok: true });
+    expect(await verifyEmail(deps, linkIn(mail.sent[2], "/verify-email").searchParams.get("token"))).toEqual({
+      ok: true,
+    });
   });
 });
 
@@ -503,8 +630,15 @@ describe("profile", () => {
   it("saves the user's own name, phone and address only", async () => {
     const a = await registered();
     const b = await registered({ name: "Budi" });
-    const result = await updateProfile(testDb.db, a.id, { name: "  Siti A.  ", phone: "+62 812-3456-7890", address: "Jl. Baru 1" });
-    expect(result).toMatchObject({ ok: true, profile: { name: "Siti A.", phone: "+62 812-3456-7890", address: "Jl. Baru 1" } });
+    const result = await updateProfile(testDb.db, a.id, {
+      name: "  Siti A.  ",
+      phone: "+62 812-3456-7890",
+      address: "Jl. Baru 1",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      profile: { name: "Siti A.", phone: "+62 812-3456-7890", address: "Jl. Baru 1" },
+    });
     expect((await getProfile(testDb.db, b.id))?.name).toBe("Budi");
   });
 
@@ -523,7 +657,10 @@ describe("profile", () => {
 
   it("refuses an implausible phone number", async () => {
     const user = await registered();
-    expect(await updateProfile(testDb.db, user.id, { name: "Siti", phone: "abc", address: "Jl. A" })).toMatchObject({ ok: false, fieldErrors: { phone: expect.stringMatching(/tidak valid/) } });
+    expect(await updateProfile(testDb.db, user.id, { name: "Siti", phone: "abc", address: "Jl. A" })).toMatchObject({
+      ok: false,
+      fieldErrors: { phone: expect.stringMatching(/tidak valid/) },
+    });
   });
 });
 
@@ -549,7 +686,14 @@ describe("latest orders for the profile", () => {
         })
         .returning({ id: orders.id });
       for (let i = 0; i < items; i++) {
-        await testDb.db.insert(orderItems).values({ orderId: order.id, productName: `Sayur ${i}`, productUnit: "ikat", quantity: 1, price: 10_000, originalPrice: 10_000 });
+        await testDb.db.insert(orderItems).values({
+          orderId: order.id,
+          productName: `Sayur ${i}`,
+          productUnit: "ikat",
+          quantity: 1,
+          price: 10_000,
+          originalPrice: 10_000,
+        });
       }
       return order.id;
     };
@@ -560,7 +704,13 @@ describe("latest orders for the profile", () => {
     const list = await listRecentOrdersForCustomer(testDb.db, a.id, 5);
     expect(list.map((o) => o.id)).toEqual([newer, older]);
     expect(list.map((o) => o.itemCount)).toEqual([3, 1]);
-    expect(list[0]).toMatchObject({ status: "pending", totalAmount: 30_000, deliveryFee: null, deliveryTime: "05:00 - 07:00", deliveryDate: "2026-01-02" });
+    expect(list[0]).toMatchObject({
+      status: "pending",
+      totalAmount: 30_000,
+      deliveryFee: null,
+      deliveryTime: "05:00 - 07:00",
+      deliveryDate: "2026-01-02",
+    });
     expect(await listRecentOrdersForCustomer(testDb.db, a.id, 1)).toHaveLength(1);
     expect(await listRecentOrdersForCustomer(testDb.db, "nobody", 5)).toEqual([]);
   });
@@ -569,7 +719,10 @@ describe("latest orders for the profile", () => {
 describe("what the log and database never hold", () => {
   it("keeps no password in clear anywhere in the users and accounts tables", async () => {
     const user = await registered();
-    const rows = await testDb.db.select().from(accounts).where(and(eq(accounts.userId, user.id), like(accounts.password, `%${user.password}%`)));
+    const rows = await testDb.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), like(accounts.password, `%${user.password}%`)));
     expect(rows).toHaveLength(0);
     const [profile] = await testDb.db.select().from(users).where(eq(users.id, user.id));
     expect(JSON.stringify(profile)).not.toContain(user.password);
@@ -590,7 +743,10 @@ describe("registration limit", () => {
       expect(refused.status).toBe(429);
       expect(refused.message).toMatch(/Terlalu banyak percobaan/);
     }
-    const [stored] = await testDb.db.select().from(users).where(eq(users.email, String(extra.email).toLowerCase()));
+    const [stored] = await testDb.db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(extra.email).toLowerCase()));
     expect(stored).toBeUndefined();
   });
 });

@@ -61,7 +61,14 @@ const emailField = text(
     .max(EMAIL_MAX_LENGTH, "Email terlalu panjang.")
     .pipe(z.email("Format email tidak valid.")),
 );
-const nameField = text(z.string().trim().min(1, "Nama lengkap wajib diisi.").max(NAME_MAX_LENGTH, `Nama maksimal ${NAME_MAX_LENGTH} karakter.`).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
+const nameField = text(
+  z
+    .string()
+    .trim()
+    .min(1, "Nama lengkap wajib diisi.")
+    .max(NAME_MAX_LENGTH, `Nama maksimal ${NAME_MAX_LENGTH} karakter.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+);
 const phoneField = text(
   z
     .string()
@@ -70,7 +77,14 @@ const phoneField = text(
     .max(PHONE_MAX_LENGTH, "Nomor telepon tidak valid. Contoh: 081234567890.")
     .refine((v) => normalizeIndonesianPhone(v) !== null, "Nomor telepon tidak valid. Contoh: 081234567890."),
 );
-const addressField = text(z.string().trim().min(1, "Alamat wajib diisi.").max(ADDRESS_MAX_LENGTH, `Alamat maksimal ${ADDRESS_MAX_LENGTH} karakter.`).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE));
+const addressField = text(
+  z
+    .string()
+    .trim()
+    .min(1, "Alamat wajib diisi.")
+    .max(ADDRESS_MAX_LENGTH, `Alamat maksimal ${ADDRESS_MAX_LENGTH} karakter.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+);
 const newPasswordField = text(
   z
     .string()
@@ -91,7 +105,12 @@ const registerSchema = z.object({
 
 const loginSchema = z.object({
   email: emailField,
-  password: text(z.string().min(1, "Password wajib diisi.").max(PASSWORD_MAX_LENGTH, "Email atau password salah. Silakan coba lagi.")),
+  password: text(
+    z
+      .string()
+      .min(1, "Password wajib diisi.")
+      .max(PASSWORD_MAX_LENGTH, "Email atau password salah. Silakan coba lagi."),
+  ),
 });
 
 const profileSchema = z.object({ name: nameField, phone: phoneField, address: addressField });
@@ -115,11 +134,16 @@ function fieldErrorsOf<F extends string>(error: z.ZodError | undefined): Partial
  * Parses a form that has a password and its confirmation. The mismatch is reported next
  * to the other problems (a zod refinement would stay silent while any field fails).
  */
-function parseWithConfirmation<S extends z.ZodType<{ password: string; confirmPassword: string }>, F extends string>(schema: S, input: Record<string, unknown>, mismatch: string) {
+function parseWithConfirmation<S extends z.ZodType<{ password: string; confirmPassword: string }>, F extends string>(
+  schema: S,
+  input: Record<string, unknown>,
+  mismatch: string,
+) {
   const parsed = schema.safeParse(input);
   const fieldErrors = fieldErrorsOf<F | "confirmPassword">(parsed.error);
   if (asText(input.password) !== asText(input.confirmPassword)) fieldErrors.confirmPassword = mismatch;
-  if (parsed.success && Object.keys(fieldErrors).length === 0) return { ok: true as const, data: parsed.data as z.output<S> };
+  if (parsed.success && Object.keys(fieldErrors).length === 0)
+    return { ok: true as const, data: parsed.data as z.output<S> };
   return { ok: false as const, fieldErrors };
 }
 
@@ -127,7 +151,12 @@ function apiErrorCode(error: unknown): string | undefined {
   return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
 }
 
-function failure<F extends string>(status: number, title: string, message: string, fieldErrors: Partial<Record<F, string>> = {}): FormFailure<F> {
+function failure<F extends string>(
+  status: number,
+  title: string,
+  message: string,
+  fieldErrors: Partial<Record<F, string>> = {},
+): FormFailure<F> {
   return { ok: false, status, title, message, fieldErrors };
 }
 
@@ -163,17 +192,27 @@ export type RegisterField = "name" | "email" | "phone" | "address" | "password" 
 /** Sign-ups per client address per hour: generous because mobile carriers put many shoppers behind one address, yet a bot cannot fill the database. */
 export const REGISTER_LIMITS = { perClient: 30, windowSeconds: 60 * 60 };
 
-export async function registerCustomer(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
+export async function registerCustomer(
+  deps: AccountDeps,
+  input: Record<string, unknown>,
+  client: { key: string },
+): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
   const parsed = parseWithConfirmation<typeof registerSchema, RegisterField>(registerSchema, input, T.passwordMismatch);
   if (!parsed.ok) {
     const { fieldErrors } = parsed;
     // The spec's dialogs name the two rules people miss most; any other field shows its own text.
-    const message = fieldErrors.confirmPassword ?? fieldErrors.terms ?? Object.values(fieldErrors)[0] ?? T.registerError;
+    const message =
+      fieldErrors.confirmPassword ?? fieldErrors.terms ?? Object.values(fieldErrors)[0] ?? T.registerError;
     return failure(400, T.validationTitle, message as string, fieldErrors);
   }
   const { name, email, phone, address, password } = parsed.data;
   // Counted once the form is valid, so fixing a typo never locks anyone out.
-  const limit = await hitRateLimit(deps.db, `register:client:${client.key}`, REGISTER_LIMITS.perClient, REGISTER_LIMITS.windowSeconds);
+  const limit = await hitRateLimit(
+    deps.db,
+    `register:client:${client.key}`,
+    REGISTER_LIMITS.perClient,
+    REGISTER_LIMITS.windowSeconds,
+  );
   if (!limit.allowed) return failure(429, T.registerFailedTitle, retryMessage(limit.retryAfterSeconds));
   // No user enumeration (OWASP ASVS 5.0 6.3.8, issue 8): an e-mail that already has an
   // account gets the same answer as a new one, after the same work (one password hash, one
@@ -182,7 +221,9 @@ export async function registerCustomer(deps: AccountDeps, input: Record<string, 
   const [existing] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
   if (existing) {
     await (await deps.auth.$context).password.hash(password);
-    await sendMail(accountExistsMail(email, existing.name, `${config().appUrl}/login`)).catch((error) => log.error("account-exists mail failed", { error }));
+    await sendMail(accountExistsMail(email, existing.name, `${config().appUrl}/login`)).catch((error) =>
+      log.error("account-exists mail failed", { error }),
+    );
     log.info("registration of an existing e-mail answered as a sign-up", { userId: existing.id });
     return { ok: true, email };
   }
@@ -193,7 +234,8 @@ export async function registerCustomer(deps: AccountDeps, input: Record<string, 
     return { ok: true, email };
   } catch (error) {
     // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
-    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON") return failure(400, T.validationTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON")
+      return failure(400, T.validationTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     log.error("registration failed", { error });
     return failure(500, T.registerFailedTitle, T.registerError);
   }
@@ -209,7 +251,11 @@ export type SignedIn = { ok: true; headers: Headers; user: { id: string; role: "
  * Wrong e-mail and wrong password give the same answer. Failures count against the
  * e-mail and the client address; past the limit nothing is checked until the window ends.
  */
-export async function signIn(deps: AccountDeps, input: Record<string, unknown>, client: { key: string; headers?: Headers }): Promise<SignedIn | FormFailure<LoginField>> {
+export async function signIn(
+  deps: AccountDeps,
+  input: Record<string, unknown>,
+  client: { key: string; headers?: Headers },
+): Promise<SignedIn | FormFailure<LoginField>> {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf<LoginField>(parsed.error);
@@ -219,7 +265,9 @@ export async function signIn(deps: AccountDeps, input: Record<string, unknown>, 
   const [byEmail, byClient] = loginKeys(email, client.key);
   // Every attempt is counted before the password is checked, so a burst of parallel
   // guesses cannot slip past the limit; a correct login takes its count back afterwards.
-  const hits = await Promise.all([byEmail, byClient].map((k) => hitRateLimit(deps.db, k.key, k.limit, LOGIN_LIMITS.windowSeconds)));
+  const hits = await Promise.all(
+    [byEmail, byClient].map((k) => hitRateLimit(deps.db, k.key, k.limit, LOGIN_LIMITS.windowSeconds)),
+  );
   const refused = hits.filter((h) => !h.allowed);
   if (refused.length > 0) {
     log.warn("login refused by rate limit", { client: client.key });
@@ -241,7 +289,9 @@ export async function signIn(deps: AccountDeps, input: Record<string, unknown>, 
       return failure(401, T.loginFailedTitle, T.badCredentials);
     }
     // Our own failure is not the visitor's: the attempt does not count.
-    await Promise.all([undoRateLimitHit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]).catch(() => {});
+    await Promise.all([undoRateLimitHit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]).catch(
+      () => {},
+    );
     log.error("login failed", { error });
     return failure(500, T.loginFailedTitle, T.loginError);
   }
@@ -251,7 +301,11 @@ export async function signIn(deps: AccountDeps, input: Record<string, unknown>, 
  * The admin panel's login: like signIn, but a non-admin's new session is ended at once
  * and no cookie is handed out, so no session is left behind.
  */
-export async function signInAdmin(deps: AccountDeps, input: Record<string, unknown>, client: { key: string; headers?: Headers }): Promise<SignedIn | FormFailure<LoginField>> {
+export async function signInAdmin(
+  deps: AccountDeps,
+  input: Record<string, unknown>,
+  client: { key: string; headers?: Headers },
+): Promise<SignedIn | FormFailure<LoginField>> {
   const result = await signIn(deps, input, client);
   if (!result.ok) return result.status === 500 ? { ...result, message: T.adminLoginError } : result;
   if (result.user.role === "admin") return result;
@@ -276,18 +330,36 @@ export type ForgotField = "email";
  * Sends the reset link when the e-mail belongs to an account. The answer is the same
  * either way; past the per-e-mail limit no more mail goes out, still with the same answer.
  */
-export async function requestPasswordReset(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true; email: string } | FormFailure<ForgotField>> {
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  input: Record<string, unknown>,
+  client: { key: string },
+): Promise<{ ok: true; email: string } | FormFailure<ForgotField>> {
   const parsed = z.object({ email: emailField }).safeParse(input);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf<ForgotField>(parsed.error);
     return failure(400, T.resetMailFailedTitle, fieldErrors.email ?? T.resetMailFailed, fieldErrors);
   }
   const { email } = parsed.data;
-  const byClient = await hitRateLimit(deps.db, `reset-request:client:${client.key}`, RESET_REQUEST_LIMITS.perClient, RESET_REQUEST_LIMITS.windowSeconds);
+  const byClient = await hitRateLimit(
+    deps.db,
+    `reset-request:client:${client.key}`,
+    RESET_REQUEST_LIMITS.perClient,
+    RESET_REQUEST_LIMITS.windowSeconds,
+  );
   if (!byClient.allowed) {
-    return failure(429, T.resetMailFailedTitle, `Terlalu banyak permintaan reset password. Silakan coba lagi dalam ${waitText(byClient.retryAfterSeconds)}.`);
+    return failure(
+      429,
+      T.resetMailFailedTitle,
+      `Terlalu banyak permintaan reset password. Silakan coba lagi dalam ${waitText(byClient.retryAfterSeconds)}.`,
+    );
   }
-  const byEmail = await hitRateLimit(deps.db, `reset-request:email:${email}`, RESET_REQUEST_LIMITS.perEmail, RESET_REQUEST_LIMITS.windowSeconds);
+  const byEmail = await hitRateLimit(
+    deps.db,
+    `reset-request:email:${email}`,
+    RESET_REQUEST_LIMITS.perEmail,
+    RESET_REQUEST_LIMITS.windowSeconds,
+  );
   if (!byEmail.allowed) {
     log.warn("password reset mail skipped by rate limit");
     return { ok: true, email };
@@ -312,18 +384,37 @@ export async function isResetTokenValid(deps: AccountDeps, token: string | null 
 export type ResetField = "password" | "confirmPassword";
 
 /** Sets a new password from a reset link. The link works once; every session of the account ends. */
-export async function resetPassword(deps: AccountDeps, input: Record<string, unknown>, client: { key: string }): Promise<{ ok: true } | FormFailure<ResetField | "token">> {
+export async function resetPassword(
+  deps: AccountDeps,
+  input: Record<string, unknown>,
+  client: { key: string },
+): Promise<{ ok: true } | FormFailure<ResetField | "token">> {
   const parsed = parseWithConfirmation<typeof resetSchema, ResetField | "token">(resetSchema, input, T.resetMismatch);
   if (!parsed.ok) {
     const { fieldErrors } = parsed;
     if (fieldErrors.token) return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, fieldErrors);
     if (fieldErrors.confirmPassword) return failure(400, T.resetMismatchTitle, T.resetMismatch, fieldErrors);
-    if (fieldErrors.password === T.passwordTooShort) return failure(400, T.passwordTooShortTitle, T.passwordTooShort, fieldErrors);
-    return failure(400, T.updatePasswordFailedTitle, Object.values(fieldErrors)[0] ?? T.updatePasswordError, fieldErrors);
+    if (fieldErrors.password === T.passwordTooShort)
+      return failure(400, T.passwordTooShortTitle, T.passwordTooShort, fieldErrors);
+    return failure(
+      400,
+      T.updatePasswordFailedTitle,
+      Object.values(fieldErrors)[0] ?? T.updatePasswordError,
+      fieldErrors,
+    );
   }
-  const limit = await hitRateLimit(deps.db, `reset-submit:client:${client.key}`, RESET_SUBMIT_LIMITS.perClient, RESET_SUBMIT_LIMITS.windowSeconds);
+  const limit = await hitRateLimit(
+    deps.db,
+    `reset-submit:client:${client.key}`,
+    RESET_SUBMIT_LIMITS.perClient,
+    RESET_SUBMIT_LIMITS.windowSeconds,
+  );
   if (!limit.allowed) {
-    return failure(429, T.updatePasswordFailedTitle, `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`);
+    return failure(
+      429,
+      T.updatePasswordFailedTitle,
+      `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`,
+    );
   }
   try {
     await deps.auth.api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
@@ -331,8 +422,10 @@ export async function resetPassword(deps: AccountDeps, input: Record<string, unk
     return { ok: true };
   } catch (error) {
     const code = apiErrorCode(error);
-    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
-    if (code === "PASSWORD_TOO_COMMON") return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND")
+      return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
+    if (code === "PASSWORD_TOO_COMMON")
+      return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     log.error("password reset failed", { error });
     return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
   }
@@ -344,7 +437,9 @@ export type ChangePasswordField = "currentPassword" | "password" | "confirmPassw
 export const CHANGE_PASSWORD_LIMITS = { perUser: 5, windowSeconds: 15 * 60 };
 
 const changePasswordSchema = z.object({
-  currentPassword: text(z.string().min(1, "Password lama wajib diisi.").max(PASSWORD_MAX_LENGTH, "Password lama salah.")),
+  currentPassword: text(
+    z.string().min(1, "Password lama wajib diisi.").max(PASSWORD_MAX_LENGTH, "Password lama salah."),
+  ),
   password: newPasswordField,
   confirmPassword: text(z.string()),
 });
@@ -360,13 +455,37 @@ export async function changePassword(
   requestHeaders: Headers,
   input: Record<string, unknown>,
 ): Promise<{ ok: true; headers: Headers } | FormFailure<ChangePasswordField>> {
-  const parsed = parseWithConfirmation<typeof changePasswordSchema, ChangePasswordField>(changePasswordSchema, input, T.passwordMismatch);
-  if (!parsed.ok) return failure(400, T.updatePasswordFailedTitle, Object.values(parsed.fieldErrors)[0] ?? T.updatePasswordError, parsed.fieldErrors);
-  const limit = await hitRateLimit(deps.db, `change-password:user:${user.id}`, CHANGE_PASSWORD_LIMITS.perUser, CHANGE_PASSWORD_LIMITS.windowSeconds);
-  if (!limit.allowed) return failure(429, T.updatePasswordFailedTitle, `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`);
+  const parsed = parseWithConfirmation<typeof changePasswordSchema, ChangePasswordField>(
+    changePasswordSchema,
+    input,
+    T.passwordMismatch,
+  );
+  if (!parsed.ok)
+    return failure(
+      400,
+      T.updatePasswordFailedTitle,
+      Object.values(parsed.fieldErrors)[0] ?? T.updatePasswordError,
+      parsed.fieldErrors,
+    );
+  const limit = await hitRateLimit(
+    deps.db,
+    `change-password:user:${user.id}`,
+    CHANGE_PASSWORD_LIMITS.perUser,
+    CHANGE_PASSWORD_LIMITS.windowSeconds,
+  );
+  if (!limit.allowed)
+    return failure(
+      429,
+      T.updatePasswordFailedTitle,
+      `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`,
+    );
   try {
     const { headers } = await deps.auth.api.changePassword({
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password, revokeOtherSessions: true },
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.password,
+        revokeOtherSessions: true,
+      },
       headers: requestHeaders,
       returnHeaders: true,
     });
@@ -374,8 +493,12 @@ export async function changePassword(
     return { ok: true, headers };
   } catch (error) {
     const code = apiErrorCode(error);
-    if (code === "INVALID_PASSWORD") return failure(400, T.updatePasswordFailedTitle, "Password lama salah.", { currentPassword: "Password lama salah." });
-    if (code === "PASSWORD_TOO_COMMON") return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    if (code === "INVALID_PASSWORD")
+      return failure(400, T.updatePasswordFailedTitle, "Password lama salah.", {
+        currentPassword: "Password lama salah.",
+      });
+    if (code === "PASSWORD_TOO_COMMON")
+      return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
     log.error("password change failed", { error, userId: user.id });
     return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
   }
@@ -401,10 +524,24 @@ export async function verifyEmail(deps: AccountDeps, token: string | null | unde
 export const VERIFY_RESEND_LIMITS = { perUser: 3, windowSeconds: 60 * 60 };
 
 /** Sends the signed-in user a fresh verification link (a few times an hour at most). */
-export async function resendVerificationEmail(deps: AccountDeps, user: { id: string; email: string; emailVerified: boolean }, headers: Headers): Promise<{ ok: true; message: string } | FormFailure<never>> {
+export async function resendVerificationEmail(
+  deps: AccountDeps,
+  user: { id: string; email: string; emailVerified: boolean },
+  headers: Headers,
+): Promise<{ ok: true; message: string } | FormFailure<never>> {
   if (user.emailVerified) return { ok: true, message: "Email Anda sudah terverifikasi." };
-  const limit = await hitRateLimit(deps.db, `verify-resend:user:${user.id}`, VERIFY_RESEND_LIMITS.perUser, VERIFY_RESEND_LIMITS.windowSeconds);
-  if (!limit.allowed) return failure(429, T.errorTitle, `Email verifikasi sudah beberapa kali dikirim. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`);
+  const limit = await hitRateLimit(
+    deps.db,
+    `verify-resend:user:${user.id}`,
+    VERIFY_RESEND_LIMITS.perUser,
+    VERIFY_RESEND_LIMITS.windowSeconds,
+  );
+  if (!limit.allowed)
+    return failure(
+      429,
+      T.errorTitle,
+      `Email verifikasi sudah beberapa kali dikirim. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`,
+    );
   try {
     await deps.auth.api.sendVerificationEmail({ body: { email: user.email }, headers });
     return { ok: true, message: `Email verifikasi telah dikirim ke ${user.email}.` };
@@ -416,11 +553,27 @@ export async function resendVerificationEmail(deps: AccountDeps, user: { id: str
 
 // ---- profile ----
 
-export type Profile = { id: string; name: string; email: string; phone: string; address: string; role: "admin" | "customer"; emailVerified: boolean };
+export type Profile = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: "admin" | "customer";
+  emailVerified: boolean;
+};
 
 export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, address: users.address, role: users.role, emailVerified: users.emailVerified })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      address: users.address,
+      role: users.role,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return null;
@@ -433,16 +586,29 @@ export type ProfileField = "name" | "phone" | "address";
  * Saves the signed-in user's own name, phone and address. Only those three columns are
  * written, for that user only: role, e-mail and anything else posted are ignored.
  */
-export async function updateProfile(db: Database, userId: string, input: Record<string, unknown>): Promise<{ ok: true; profile: Profile } | FormFailure<ProfileField>> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: Record<string, unknown>,
+): Promise<{ ok: true; profile: Profile } | FormFailure<ProfileField>> {
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf<ProfileField>(parsed.error);
     const missing = Object.values(fieldErrors).some((m) => m?.endsWith("wajib diisi."));
-    return failure(400, T.profileIncompleteTitle, missing ? T.profileIncomplete : (Object.values(fieldErrors)[0] ?? T.profileIncomplete), fieldErrors);
+    return failure(
+      400,
+      T.profileIncompleteTitle,
+      missing ? T.profileIncomplete : (Object.values(fieldErrors)[0] ?? T.profileIncomplete),
+      fieldErrors,
+    );
   }
   const { name, phone, address } = parsed.data;
   try {
-    const updated = await db.update(users).set({ name, phone, address, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    const updated = await db
+      .update(users)
+      .set({ name, phone, address, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (updated.length === 0) return failure(404, T.errorTitle, T.profileSaveError);
     const profile = await getProfile(db, userId);
     if (!profile) return failure(404, T.errorTitle, T.profileSaveError);

@@ -12,7 +12,10 @@ let clientCounter = 0;
 /** A distinct client address per sign-up, so the per-client limit never mixes tests. */
 const newClient = () => ({ key: `test-client-${++clientCounter}` });
 
-vi.mock("./mail.server", async (importOriginal) => ({ ...(await importOriginal<typeof MailModule>()), sendMail: vi.fn(async () => {}) }));
+vi.mock("./mail.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof MailModule>()),
+  sendMail: vi.fn(async () => {}),
+}));
 
 let testDb: TestDatabase;
 let deps: AccountDeps;
@@ -28,7 +31,11 @@ const client = () => ({ key: `admin-test-${Math.random()}` });
 
 describe("createOrPromoteAdmin", () => {
   it("creates a verified admin who can sign in", async () => {
-    const result = await createOrPromoteAdmin(testDb.db, { email: " Pemilik@Contoh.ID ", password: "Admin-Sayur-2025", name: "Pak Pemilik" }, deps.auth);
+    const result = await createOrPromoteAdmin(
+      testDb.db,
+      { email: " Pemilik@Contoh.ID ", password: "Admin-Sayur-2025", name: "Pak Pemilik" },
+      deps.auth,
+    );
     expect(result).toEqual({ status: 201, body: { message: "Akun admin pemilik@contoh.id dibuat." } });
     const [row] = await testDb.db.select().from(users).where(eq(users.email, "pemilik@contoh.id"));
     expect(row).toMatchObject({ role: "admin", emailVerified: true, name: "Pak Pemilik" });
@@ -37,21 +44,33 @@ describe("createOrPromoteAdmin", () => {
   });
 
   it("promotes an existing customer and keeps their password", async () => {
-    await registerCustomer(deps, {
-      name: "Dewi",
-      email: "dewi@contoh.id",
-      phone: "081234567890",
-      address: "Jl. Melati 2",
-      password: "Dewi-Punya-Password",
-      confirmPassword: "Dewi-Punya-Password",
-      terms: "on",
-    }, newClient());
-    const result = await createOrPromoteAdmin(testDb.db, { email: "dewi@contoh.id", password: "Password-Diabaikan" }, deps.auth);
+    await registerCustomer(
+      deps,
+      {
+        name: "Dewi",
+        email: "dewi@contoh.id",
+        phone: "081234567890",
+        address: "Jl. Melati 2",
+        password: "Dewi-Punya-Password",
+        confirmPassword: "Dewi-Punya-Password",
+        terms: "on",
+      },
+      newClient(),
+    );
+    const result = await createOrPromoteAdmin(
+      testDb.db,
+      { email: "dewi@contoh.id", password: "Password-Diabaikan" },
+      deps.auth,
+    );
     expect(result.status).toBe(200);
     expect(result.body.message).toMatch(/sekarang admin/);
     const login = await signIn(deps, { email: "dewi@contoh.id", password: "Dewi-Punya-Password" }, client());
     expect(login.ok && login.user.role).toBe("admin");
-    const again = await createOrPromoteAdmin(testDb.db, { email: "dewi@contoh.id", password: "Password-Diabaikan" }, deps.auth);
+    const again = await createOrPromoteAdmin(
+      testDb.db,
+      { email: "dewi@contoh.id", password: "Password-Diabaikan" },
+      deps.auth,
+    );
     expect(again.body.message).toMatch(/sudah admin/);
   });
 

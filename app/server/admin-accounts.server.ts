@@ -11,10 +11,17 @@ export const adminCreateInput = z.object({
   name: z.string().trim().min(1).max(100).optional(),
 });
 
-export async function createOrPromoteAdmin(db: Database, input: unknown, auth?: Auth): Promise<{ status: number; body: { message?: string; error?: string } }> {
+export async function createOrPromoteAdmin(
+  db: Database,
+  input: unknown,
+  auth?: Auth,
+): Promise<{ status: number; body: { message?: string; error?: string } }> {
   const parsed = adminCreateInput.safeParse(input);
   if (!parsed.success) {
-    return { status: 400, body: { error: parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") } };
+    return {
+      status: 400,
+      body: { error: parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") },
+    };
   }
   const { email, password, name } = parsed.data;
   const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
@@ -22,11 +29,19 @@ export async function createOrPromoteAdmin(db: Database, input: unknown, auth?: 
     await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
     return {
       status: 200,
-      body: { message: existing.role === "admin" ? `${email} sudah admin; tidak ada yang berubah (password tidak diubah).` : `${email} sekarang admin (password tidak diubah).` },
+      body: {
+        message:
+          existing.role === "admin"
+            ? `${email} sudah admin; tidak ada yang berubah (password tidak diubah).`
+            : `${email} sekarang admin (password tidak diubah).`,
+      },
     };
   }
   const authApi = auth ?? createAuth(db);
   const created = await authApi.api.signUpEmail({ body: { email, password, name: name ?? "Admin" } });
-  await db.update(users).set({ role: "admin", emailVerified: true, updatedAt: new Date() }).where(eq(users.id, created.user.id));
+  await db
+    .update(users)
+    .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.id, created.user.id));
   return { status: 201, body: { message: `Akun admin ${email} dibuat.` } };
 }

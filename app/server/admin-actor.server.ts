@@ -5,5 +5,6 @@ import type { SessionUser } from "./session.server";
 export type AdminActor = Pick<SessionUser, "id" | "role">;
 
 export function assertAdmin(actor: AdminActor | null | undefined): asserts actor is AdminActor & { role: "admin" } {
-  if (!actor || actor.role !== "admin") throw new Response("Akses ditolak.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!actor || actor.role !== "admin")
+    throw new Response("Akses ditolak.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

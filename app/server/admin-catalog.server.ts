@@ -15,7 +15,8 @@ export const MAX_PRICE = 100_000_000;
 export const MAX_STOCK = 1_000_000;
 
 export type FieldErrors = Partial<Record<string, string>>;
-export type CatalogResult<T = object> = ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+export type CatalogResult<T = object> =
+  ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
 
 const idSchema = z.guid();
 function isId(value: unknown): value is string {
@@ -81,7 +82,11 @@ export async function listProductsForAdmin(db: Queryable, actor: AdminActor, fil
   assertAdmin(actor);
   const where = and(
     filters.q ? ilike(products.name, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-    filters.show === "aktif" ? eq(products.isActive, true) : filters.show === "tersembunyi" ? eq(products.isActive, false) : undefined,
+    filters.show === "aktif"
+      ? eq(products.isActive, true)
+      : filters.show === "tersembunyi"
+        ? eq(products.isActive, false)
+        : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
@@ -143,7 +148,10 @@ export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: s
 
 // ---------------------------------------------------------------- product form
 
-function wholeNumber(label: string, { required, min, max, empty }: { required: boolean; min: number; max: number; empty?: number }) {
+function wholeNumber(
+  label: string,
+  { required, min, max, empty }: { required: boolean; min: number; max: number; empty?: number },
+) {
   return z
     .string()
     .optional()
@@ -168,7 +176,12 @@ function wholeNumber(label: string, { required, min, max, empty }: { required: b
 }
 
 export const productFormSchema = z.object({
-  name: z.string({ message: "Nama produk wajib diisi." }).trim().min(1, "Nama produk wajib diisi.").max(100, "Nama produk maksimal 100 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  name: z
+    .string({ message: "Nama produk wajib diisi." })
+    .trim()
+    .min(1, "Nama produk wajib diisi.")
+    .max(100, "Nama produk maksimal 100 karakter.")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
   price: wholeNumber("Harga", { required: true, min: 0, max: MAX_PRICE }),
   unit: z
     .string()
@@ -187,7 +200,12 @@ export const productFormSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").replace(/\r\n/g, "\n").trim())
-    .pipe(z.string().max(3000, "Deskripsi maksimal 3.000 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
+    .pipe(
+      z
+        .string()
+        .max(3000, "Deskripsi maksimal 3.000 karakter.")
+        .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    ),
 });
 export type ProductFormInput = z.infer<typeof productFormSchema>;
 
@@ -202,7 +220,8 @@ export function productFormValues(form: FormData): Record<string, string> {
   return out;
 }
 
-type ParsedProductForm = { ok: true; input: ProductFormInput; image: File | null } | { ok: false; fieldErrors: FieldErrors };
+type ParsedProductForm =
+  { ok: true; input: ProductFormInput; image: File | null } | { ok: false; fieldErrors: FieldErrors };
 
 export function parseProductForm(form: FormData): ParsedProductForm {
   const raw: Record<string, unknown> = {};
@@ -256,7 +275,11 @@ async function categoryExists(db: Queryable, id: string | null): Promise<boolean
   return Boolean(row);
 }
 
-export async function createProduct(db: Queryable, actor: AdminActor, form: FormData): Promise<CatalogResult<{ id: string }>> {
+export async function createProduct(
+  db: Queryable,
+  actor: AdminActor,
+  form: FormData,
+): Promise<CatalogResult<{ id: string }>> {
   assertAdmin(actor);
   const parsed = parseProductForm(form);
   if (!parsed.ok)
@@ -332,12 +355,18 @@ export async function createProduct(db: Queryable, actor: AdminActor, form: Form
   }
 }
 
-export async function updateProduct(db: Queryable, actor: AdminActor, id: string, form: FormData): Promise<CatalogResult> {
+export async function updateProduct(
+  db: Queryable,
+  actor: AdminActor,
+  id: string,
+  form: FormData,
+): Promise<CatalogResult> {
   assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
-  const stockBefore = typeof stockBeforeRaw === "string" && /^\d+$/.test(stockBeforeRaw) ? Number(stockBeforeRaw) : null;
+  const stockBefore =
+    typeof stockBeforeRaw === "string" && /^\d+$/.test(stockBeforeRaw) ? Number(stockBeforeRaw) : null;
   if (!parsed.ok)
     return {
       ok: false,
@@ -435,14 +464,25 @@ export async function updateProduct(db: Queryable, actor: AdminActor, id: string
   return { ok: true, message: result.message };
 }
 
-export async function setProductActive(db: Queryable, actor: AdminActor, id: string, isActive: boolean): Promise<CatalogResult> {
+export async function setProductActive(
+  db: Queryable,
+  actor: AdminActor,
+  id: string,
+  isActive: boolean,
+): Promise<CatalogResult> {
   assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
-  const [updated] = await db.update(products).set({ isActive, updatedAt: new Date() }).where(eq(products.id, id)).returning({ name: products.name });
+  const [updated] = await db
+    .update(products)
+    .set({ isActive, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ name: products.name });
   if (!updated) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   return {
     ok: true,
-    message: isActive ? `Produk "${updated.name}" ditampilkan lagi di toko.` : `Produk "${updated.name}" disembunyikan dari toko.`,
+    message: isActive
+      ? `Produk "${updated.name}" ditampilkan lagi di toko.`
+      : `Produk "${updated.name}" disembunyikan dari toko.`,
   };
 }
 
@@ -450,7 +490,11 @@ export async function setProductActive(db: Queryable, actor: AdminActor, id: str
  * Deletes a product that was never ordered. One that appears in orders is hidden instead,
  * so its page and listings disappear while past orders keep their lines.
  */
-export async function deleteProduct(db: Queryable, actor: AdminActor, id: string): Promise<CatalogResult<{ deleted: boolean }>> {
+export async function deleteProduct(
+  db: Queryable,
+  actor: AdminActor,
+  id: string,
+): Promise<CatalogResult<{ deleted: boolean }>> {
   assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const outcome = await db.transaction(async (tx) => {
@@ -512,7 +556,10 @@ export async function listCategoriesForAdmin(db: Queryable, actor: AdminActor) {
 }
 
 async function nameTaken(db: Queryable, name: string, exceptId?: string): Promise<boolean> {
-  const conditions: (SQL | undefined)[] = [sql`lower(${categories.name}) = lower(${name})`, exceptId ? ne(categories.id, exceptId) : undefined];
+  const conditions: (SQL | undefined)[] = [
+    sql`lower(${categories.name}) = lower(${name})`,
+    exceptId ? ne(categories.id, exceptId) : undefined,
+  ];
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
@@ -553,7 +600,12 @@ export async function createCategory(db: Queryable, actor: AdminActor, rawName: 
 }
 
 /** Renames a category; its slug (and so its links) stays the same. */
-export async function renameCategory(db: Queryable, actor: AdminActor, id: unknown, rawName: unknown): Promise<CatalogResult> {
+export async function renameCategory(
+  db: Queryable,
+  actor: AdminActor,
+  id: unknown,
+  rawName: unknown,
+): Promise<CatalogResult> {
   assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   const parsed = categoryNameSchema.safeParse(rawName);
@@ -572,7 +624,11 @@ export async function renameCategory(db: Queryable, actor: AdminActor, id: unkno
       message: "Kategori dengan nama ini sudah ada.",
       fieldErrors: { name: "Kategori dengan nama ini sudah ada." },
     };
-  const [updated] = await db.update(categories).set({ name }).where(eq(categories.id, id)).returning({ id: categories.id });
+  const [updated] = await db
+    .update(categories)
+    .set({ name })
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
   if (!updated) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return { ok: true, message: `Kategori diubah menjadi "${name}".` };
 }
@@ -581,7 +637,11 @@ export async function deleteCategory(db: Queryable, actor: AdminActor, id: unkno
   assertAdmin(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return db.transaction(async (tx) => {
-    const [category] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id)).for("update");
+    const [category] = await tx
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .for("update");
     if (!category) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
     const [{ used }] = await tx.select({ used: count() }).from(products).where(eq(products.categoryId, id));
     if (used > 0) {

@@ -20,11 +20,17 @@ export type AdminCustomerRow = {
 const PAGE_SIZE = 50;
 
 /** Accounts, newest first, optionally filtered by name, e-mail or phone. */
-export async function listCustomersForAdmin(db: Database, actor: AdminActor, query: string | null): Promise<AdminCustomerRow[]> {
+export async function listCustomersForAdmin(
+  db: Database,
+  actor: AdminActor,
+  query: string | null,
+): Promise<AdminCustomerRow[]> {
   assertAdmin(actor);
   const q = (query ?? "").trim().slice(0, 100);
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = q ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)) : undefined;
+  const where = q
+    ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern))
+    : undefined;
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role })
     .from(users)
@@ -39,7 +45,11 @@ export async function listCustomersForAdmin(db: Database, actor: AdminActor, que
       .from(sessions)
       .where(and(inArray(sessions.userId, ids), gt(sessions.expiresAt, new Date())))
       .groupBy(sessions.userId),
-    db.select({ userId: orders.userId, n: count() }).from(orders).where(inArray(orders.userId, ids)).groupBy(orders.userId),
+    db
+      .select({ userId: orders.userId, n: count() })
+      .from(orders)
+      .where(inArray(orders.userId, ids))
+      .groupBy(orders.userId),
   ]);
   const sessionsOf = new Map(sessionCounts.map((s) => [s.userId, Number(s.n)]));
   const ordersOf = new Map(orderCounts.map((o) => [o.userId, Number(o.n)]));
@@ -54,11 +64,18 @@ export async function listCustomersForAdmin(db: Database, actor: AdminActor, que
 export type EndSessionsResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 /** Signs an account out everywhere: every session row goes, so every device's cookie stops working. */
-export async function endAllSessionsOfUser(db: Database, actor: AdminActor, input: unknown): Promise<EndSessionsResult> {
+export async function endAllSessionsOfUser(
+  db: Database,
+  actor: AdminActor,
+  input: unknown,
+): Promise<EndSessionsResult> {
   assertAdmin(actor);
   const parsed = z.object({ userId: z.string().min(1).max(100) }).safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: "Akun tidak dikenal." };
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, parsed.data.userId));
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.id, parsed.data.userId));
   if (!user) return { ok: false, status: 404, message: "Akun tidak ditemukan." };
   const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
   log.info("admin ended a user's sessions", { adminId: actor.id, userId: user.id, count: ended.length });

@@ -275,7 +275,10 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
     history,
     links: {
       tel: customerTelHref(order.recipientPhone),
-      whatsapp: whatsappHref(whatsappNumber(order.recipientPhone), customerGreeting(order.recipientName, order.id, shopName)),
+      whatsapp: whatsappHref(
+        whatsappNumber(order.recipientPhone),
+        customerGreeting(order.recipientName, order.id, shopName),
+      ),
       maps: mapsSearchHref(order.recipientAddress),
     },
   };
@@ -290,17 +293,26 @@ export const statusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES, { message: "Pilih status yang tersedia." }),
 });
 
-export type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
+export type ActionResult =
+  { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
 /**
  * Any status to any status (spec section 4), in one transaction with its history row.
  * Cancelling returns the items' stock; un-cancelling takes it again and is refused,
  * with nothing changed, when a product no longer has enough.
  */
-export async function setOrderStatus(db: Queryable, actor: AdminActor, input: { orderId: string; status: OrderStatus }): Promise<ActionResult> {
+export async function setOrderStatus(
+  db: Queryable,
+  actor: AdminActor,
+  input: { orderId: string; status: OrderStatus },
+): Promise<ActionResult> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, input.orderId)).for("update");
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
     if (!order) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
     const short = shortOrderId(order.id);
     const label = orderStatusLabel(input.status);
@@ -404,7 +416,11 @@ export const deliveryFeeSchema = z.object({
     ),
 });
 
-export async function setDeliveryFee(db: Queryable, actor: AdminActor, input: { orderId: string; deliveryFee: number }): Promise<ActionResult> {
+export async function setDeliveryFee(
+  db: Queryable,
+  actor: AdminActor,
+  input: { orderId: string; deliveryFee: number },
+): Promise<ActionResult> {
   assertAdmin(actor);
   if (!Number.isInteger(input.deliveryFee) || input.deliveryFee < 0 || input.deliveryFee > MAX_DELIVERY_FEE) {
     return {
@@ -532,12 +548,19 @@ function spreadsheetDateTime(instant: Date): string {
 }
 
 /** Orders of a date range (by order date or delivery date) as a spreadsheet-ready CSV. */
-export async function exportOrdersCsv(db: Queryable, actor: AdminActor, filters: ExportFilters): Promise<{ csv: string; count: number }> {
+export async function exportOrdersCsv(
+  db: Queryable,
+  actor: AdminActor,
+  filters: ExportFilters,
+): Promise<{ csv: string; count: number }> {
   assertAdmin(actor);
   const range =
     filters.basis === "delivery"
       ? and(gte(orders.deliveryDate, filters.from), lt(orders.deliveryDate, addDays(filters.to, 1)))
-      : and(gte(orders.createdAt, startOfShopDay(filters.from)), lt(orders.createdAt, startOfShopDay(addDays(filters.to, 1))));
+      : and(
+          gte(orders.createdAt, startOfShopDay(filters.from)),
+          lt(orders.createdAt, startOfShopDay(addDays(filters.to, 1))),
+        );
   const rows = await db
     .select({
       id: orders.id,
@@ -585,7 +608,11 @@ export async function exportOrdersCsv(db: Queryable, actor: AdminActor, filters:
 // ---------------------------------------------------------------- form handling shared by the routes
 
 /** A status change posted from the list or the detail page: parsed, applied, failures logged. */
-export async function changeStatusFromForm(db: Queryable, actor: AdminActor, form: FormData): Promise<ActionResult & { orderId: string | null }> {
+export async function changeStatusFromForm(
+  db: Queryable,
+  actor: AdminActor,
+  form: FormData,
+): Promise<ActionResult & { orderId: string | null }> {
   assertAdmin(actor);
   const orderId = typeof form.get("orderId") === "string" ? String(form.get("orderId")) : null;
   const parsed = statusChangeSchema.safeParse({

@@ -30,7 +30,12 @@ export function createAuth(db: Database, cfg: AppConfig = config()) {
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -44,7 +49,9 @@ export function createAuth(db: Database, cfg: AppConfig = config()) {
         const href = `${cfg.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must take as long for a registered e-mail as for an
         // unknown one, or its timing would tell who has an account.
-        void sendMail(resetPasswordMail(user.email, user.name, href)).catch((error) => log.error("reset mail failed", { error }));
+        void sendMail(resetPasswordMail(user.email, user.name, href)).catch((error) =>
+          log.error("reset mail failed", { error }),
+        );
       },
     },
     emailVerification: {

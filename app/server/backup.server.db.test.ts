@@ -20,7 +20,9 @@ afterAll(async () => {
 async function snapshot(db: TestDatabase["db"]) {
   const out: Record<string, unknown> = {};
   for (const table of BACKUP_TABLES) {
-    const result = await db.execute(sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`);
+    const result = await db.execute(
+      sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`,
+    );
     out[table] = ((result as unknown as { rows: { rows: unknown }[] }).rows ?? result)[0].rows;
   }
   return out;
@@ -29,12 +31,37 @@ async function snapshot(db: TestDatabase["db"]) {
 describe("backup and restore", () => {
   it("brings back every table and upload exactly", async () => {
     const [product] = await source.db.select().from(products).limit(1);
-    await source.db.insert(users).values({ id: "u1", name: "Bu Sri <b>", email: "sri@contoh.id", phone: "6281234567890", address: "Jl. Jawa 5, Jember" });
+    await source.db.insert(users).values({
+      id: "u1",
+      name: "Bu Sri <b>",
+      email: "sri@contoh.id",
+      phone: "6281234567890",
+      address: "Jl. Jawa 5, Jember",
+    });
     const [order] = await source.db
       .insert(orders)
-      .values({ userId: "u1", totalAmount: 8000, deliverySlot: "pagi", deliveryTime: "05:00 - 07:00", deliveryDate: "2026-11-23", notes: "Titip di pos satpam 🙏", recipientName: "Bu Sri", recipientPhone: "6281234567890", recipientAddress: "Jl. Jawa 5", idempotencyKey: "k1" })
+      .values({
+        userId: "u1",
+        totalAmount: 8000,
+        deliverySlot: "pagi",
+        deliveryTime: "05:00 - 07:00",
+        deliveryDate: "2026-11-23",
+        notes: "Titip di pos satpam 🙏",
+        recipientName: "Bu Sri",
+        recipientPhone: "6281234567890",
+        recipientAddress: "Jl. Jawa 5",
+        idempotencyKey: "k1",
+      })
       .returning();
-    await source.db.insert(orderItems).values({ orderId: order.id, productId: product.id, productName: product.name, productUnit: product.unit, quantity: 2, price: 4000, originalPrice: 4000 });
+    await source.db.insert(orderItems).values({
+      orderId: order.id,
+      productId: product.id,
+      productName: product.name,
+      productUnit: product.unit,
+      quantity: 2,
+      price: 4000,
+      originalPrice: 4000,
+    });
     const uploadsA = mkdtempSync(path.join(os.tmpdir(), "sayur-up-a-"));
     mkdirSync(path.join(uploadsA, "products"));
     writeFileSync(path.join(uploadsA, "products/abc.webp"), Buffer.from([1, 2, 3, 250]));

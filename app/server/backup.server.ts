@@ -32,7 +32,10 @@ type BackupFile = {
 };
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<
+    string,
+    unknown
+  >[];
 }
 
 function listFiles(dir: string, prefix = ""): string[] {
@@ -53,33 +56,52 @@ export async function createBackup(db: Database, uploadsDir: string): Promise<Bu
   await db.transaction(
     async (tx) => {
       for (const table of BACKUP_TABLES) {
-        const result = await tx.execute(sql`select coalesce(json_agg(t), '[]'::json) as rows from ${sql.identifier(table)} t`);
+        const result = await tx.execute(
+          sql`select coalesce(json_agg(t), '[]'::json) as rows from ${sql.identifier(table)} t`,
+        );
         const value = rowsOf(result)[0]?.rows;
         tables[table] = (typeof value === "string" ? JSON.parse(value) : value) as unknown[];
       }
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  const uploads = listFiles(uploadsDir).map((name) => ({ name, data: readFileSync(path.join(uploadsDir, name)).toString("base64") }));
-  const file: BackupFile = { format: "sayur-jember-backup", version: 1, createdAt: new Date().toISOString(), tables, uploads };
+  const uploads = listFiles(uploadsDir).map((name) => ({
+    name,
+    data: readFileSync(path.join(uploadsDir, name)).toString("base64"),
+  }));
+  const file: BackupFile = {
+    format: "sayur-jember-backup",
+    version: 1,
+    createdAt: new Date().toISOString(),
+    tables,
+    uploads,
+  };
   return gzipSync(Buffer.from(JSON.stringify(file)));
 }
 
 export class RestoreError extends Error {}
 
 /** Restores into a migrated database that holds no shop data yet (the sample catalog aside, which it replaces). */
-export async function restoreBackup(db: Database, uploadsDir: string, archive: Buffer): Promise<{ rows: number; uploads: number }> {
+export async function restoreBackup(
+  db: Database,
+  uploadsDir: string,
+  archive: Buffer,
+): Promise<{ rows: number; uploads: number }> {
   let file: BackupFile;
   try {
     file = JSON.parse(gunzipSync(archive).toString("utf8")) as BackupFile;
   } catch {
     throw new RestoreError("Berkas cadangan rusak atau bukan cadangan toko ini.");
   }
-  if (file.format !== "sayur-jember-backup" || file.version !== 1) throw new RestoreError("Format cadangan tidak dikenal.");
+  if (file.format !== "sayur-jember-backup" || file.version !== 1)
+    throw new RestoreError("Format cadangan tidak dikenal.");
   let rows = 0;
   await db.transaction(async (tx) => {
-    const [{ n }] = rowsOf(await tx.execute(sql`select (select count(*) from users) + (select count(*) from orders) as n`)) as { n: number | string }[];
-    if (Number(n) > 0) throw new RestoreError("Database tujuan sudah berisi akun atau pesanan; pulihkan hanya ke data yang kosong.");
+    const [{ n }] = rowsOf(
+      await tx.execute(sql`select (select count(*) from users) + (select count(*) from orders) as n`),
+    ) as { n: number | string }[];
+    if (Number(n) > 0)
+      throw new RestoreError("Database tujuan sudah berisi akun atau pesanan; pulihkan hanya ke data yang kosong.");
     // The sample catalog of a fresh start gives way to the backed-up one.
     await tx.execute(sql`delete from stock_adjustments`);
     await tx.execute(sql`delete from products`);

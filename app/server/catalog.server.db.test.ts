@@ -40,13 +40,29 @@ const catalog: NewProduct[] = [
   { slug: "pakcoy", name: "Pakcoy", category: "daun", price: 7000, stock: 12 },
   { slug: "tomat", name: "Tomat Merah", category: "buah", price: 12000, featured: true, stock: 20 },
   // 20% off 12,500 is 10,000: counts as 10k-20k on the price paid, not under-10k.
-  { slug: "edamame", name: "Edamame 50% Promo", category: "buah", price: 12500, discount: 20, stock: 8, featured: true },
+  {
+    slug: "edamame",
+    name: "Edamame 50% Promo",
+    category: "buah",
+    price: 12500,
+    discount: 20,
+    stock: 8,
+    featured: true,
+  },
   { slug: "cabai", name: "Cabai_Rawit", category: "bumbu", price: 20000, stock: 10, featured: true },
   { slug: "backslash", name: "Bumbu A\\B", category: "bumbu", price: 15000, stock: 3 },
   { slug: "daging", name: "Daging Sapi", category: "daging", price: 130000, discount: 5, stock: 4 },
   { slug: "beras", name: "Beras Jember", category: "pokok", price: 50000, stock: 9, unit: "" },
   { slug: "tanpa-kategori", name: "Gula Aren", category: null, price: 25000, stock: 6 },
-  { slug: "tersembunyi", name: "Kangkung Lama", category: "daun", price: 1000, stock: 50, featured: true, isActive: false },
+  {
+    slug: "tersembunyi",
+    name: "Kangkung Lama",
+    category: "daun",
+    price: 1000,
+    stock: 50,
+    featured: true,
+    isActive: false,
+  },
 ];
 
 const filters = (overrides: Partial<CatalogFilters>): CatalogFilters => ({ ...EMPTY_FILTERS, ...overrides });
@@ -98,7 +114,13 @@ describe("getFeaturedProducts", () => {
     expect(featured.every((p) => p.featured)).toBe(true);
     expect(slugs(featured)).not.toContain("tersembunyi");
     const edamame = featured.find((p) => p.slug === "edamame");
-    expect(edamame).toMatchObject({ name: "Edamame 50% Promo", price: 12500, discount: 20, categoryName: "Sayur Buah", categorySlug: "buah" });
+    expect(edamame).toMatchObject({
+      name: "Edamame 50% Promo",
+      price: 12500,
+      discount: 20,
+      categoryName: "Sayur Buah",
+      categorySlug: "buah",
+    });
     expect(await getFeaturedProducts(testDb.db, 10)).toHaveLength(5);
   });
 });
@@ -175,7 +197,9 @@ describe("listProducts", () => {
 
   it("sorts by name and by the price paid, both ways", async () => {
     const byName = slugs((await listProducts(testDb.db, filters({ sort: "name-asc" }))).products);
-    expect(slugs((await listProducts(testDb.db, filters({ sort: "name-desc" }))).products)).toEqual([...byName].reverse());
+    expect(slugs((await listProducts(testDb.db, filters({ sort: "name-desc" }))).products)).toEqual(
+      [...byName].reverse(),
+    );
     const cheap = (await listProducts(testDb.db, filters({ sort: "price-asc" }))).products;
     const paid = cheap.map((p) => discountedPrice(p.price, p.discount));
     expect(paid).toEqual([...paid].sort((a, b) => a - b));
@@ -296,7 +320,14 @@ describe("getCartProducts", () => {
   });
 
   it("leaves out hidden, unknown and malformed ids", async () => {
-    const list = await getCartProducts(testDb.db, [prod.tersembunyi, "00000000-0000-4000-8000-000000000000", "abc", "", prod.kangkung, prod.kangkung]);
+    const list = await getCartProducts(testDb.db, [
+      prod.tersembunyi,
+      "00000000-0000-4000-8000-000000000000",
+      "abc",
+      "",
+      prod.kangkung,
+      prod.kangkung,
+    ]);
     expect(slugs(list)).toEqual(["kangkung"]);
     expect(await getCartProducts(testDb.db, [])).toEqual([]);
     expect(await getCartProducts(testDb.db, ["abc"])).toEqual([]);

@@ -5,7 +5,13 @@ import type { Queryable } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { MAX_CART_LINES } from "~/lib/cart";
 import { isUuid, normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
-import { displayUnit, type CartProductInfo, type CategoryWithCount, type ProductDetail, type ProductSummary } from "~/lib/catalog";
+import {
+  displayUnit,
+  type CartProductInfo,
+  type CategoryWithCount,
+  type ProductDetail,
+  type ProductSummary,
+} from "~/lib/catalog";
 
 export const FEATURED_LIMIT = 4;
 export const RELATED_LIMIT = 4;
@@ -138,7 +144,11 @@ export async function getProductBySlug(db: Queryable, slug: string): Promise<Pro
 }
 
 /** Up to four other active products of the same category. */
-export async function getRelatedProducts(db: Queryable, product: { id: string; categoryId: string | null }, limit = RELATED_LIMIT): Promise<ProductSummary[]> {
+export async function getRelatedProducts(
+  db: Queryable,
+  product: { id: string; categoryId: string | null },
+  limit = RELATED_LIMIT,
+): Promise<ProductSummary[]> {
   if (!product.categoryId) return [];
   const rows = await db
     .select(summaryColumns)
@@ -171,7 +181,11 @@ export type CategoryRef = { id: string; name: string; slug: string };
 
 export async function getCategoryBySlug(db: Queryable, slug: string): Promise<CategoryRef | null> {
   if (!isPlausibleSlug(slug)) return null;
-  const [row] = await db.select({ id: categories.id, name: categories.name, slug: categories.slug }).from(categories).where(eq(categories.slug, slug)).limit(1);
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
   return row ?? null;
 }
 
@@ -214,10 +228,16 @@ export async function getCartProducts(db: Queryable, ids: string[]): Promise<Car
 }
 
 /** What the sitemap lists: every category and every active product. */
-export async function listSitemapEntries(db: Queryable): Promise<{ categories: { slug: string }[]; products: { slug: string; updatedAt: Date }[] }> {
+export async function listSitemapEntries(
+  db: Queryable,
+): Promise<{ categories: { slug: string }[]; products: { slug: string; updatedAt: Date }[] }> {
   const [cats, prods] = await Promise.all([
     db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.slug)),
-    db.select({ slug: products.slug, updatedAt: products.updatedAt }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.slug)),
+    db
+      .select({ slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.slug)),
   ]);
   return { categories: cats, products: prods };
 }

@@ -37,12 +37,25 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
-export type S3Config = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 /** The bucket settings when all of them are given; none means local disk; some is a mistake. */
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
-  const given = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
-  const missing = Object.entries(given).filter(([, v]) => !v).map(([k]) => k);
+  const given = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(given)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   if (missing.length === 4) return undefined;
   if (missing.length > 0) throw new Error(`Konfigurasi tidak valid: penyimpanan S3 butuh juga ${missing.join(", ")}`);
   return {

@@ -90,7 +90,8 @@ function searchCondition(q: string): SQL | undefined {
     sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productName} ilike ${contains})`,
   ];
   // Order numbers are the id's first characters: match them as a prefix.
-  if (/^[0-9a-f-]{1,36}$/i.test(term)) conditions.push(sql`${orders.id}::text like ${`${escapeLike(term.toLowerCase())}%`}`);
+  if (/^[0-9a-f-]{1,36}$/i.test(term))
+    conditions.push(sql`${orders.id}::text like ${`${escapeLike(term.toLowerCase())}%`}`);
   return or(...conditions);
 }
 
@@ -133,14 +134,22 @@ export async function listOrdersForCustomer(
           .limit(pageSize)
           .offset((currentPage - 1) * pageSize);
 
-  const thumbnails = await loadThumbnails(db, rows.map((r) => r.id));
+  const thumbnails = await loadThumbnails(
+    db,
+    rows.map((r) => r.id),
+  );
   let hasAnyOrder = total > 0;
   if (!hasAnyOrder && filtered) {
-    hasAnyOrder = (await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1)).length > 0;
+    hasAnyOrder =
+      (await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1)).length > 0;
   }
 
   return {
-    orders: rows.map((r) => ({ ...r, itemCount: thumbnails.get(r.id)?.count ?? 0, thumbnails: thumbnails.get(r.id)?.items ?? [] })),
+    orders: rows.map((r) => ({
+      ...r,
+      itemCount: thumbnails.get(r.id)?.count ?? 0,
+      thumbnails: thumbnails.get(r.id)?.items ?? [],
+    })),
     total,
     page: currentPage,
     pageCount,
@@ -150,7 +159,10 @@ export async function listOrdersForCustomer(
 }
 
 /** The first four item pictures of each order and how many lines it has, in one query. */
-async function loadThumbnails(db: Queryable, orderIds: string[]): Promise<Map<string, { count: number; items: OrderThumbnail[] }>> {
+async function loadThumbnails(
+  db: Queryable,
+  orderIds: string[],
+): Promise<Map<string, { count: number; items: OrderThumbnail[] }>> {
   const result = new Map<string, { count: number; items: OrderThumbnail[] }>();
   if (orderIds.length === 0) return result;
   const ranked = db
@@ -158,14 +170,23 @@ async function loadThumbnails(db: Queryable, orderIds: string[]): Promise<Map<st
       orderId: orderItems.orderId,
       name: orderItems.productName,
       imageUrl: orderItems.productImageUrl,
-      position: sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.productName}, ${orderItems.id})`.as("position"),
+      position:
+        sql<number>`row_number() over (partition by ${orderItems.orderId} order by ${orderItems.productName}, ${orderItems.id})`.as(
+          "position",
+        ),
       lineCount: sql<number>`count(*) over (partition by ${orderItems.orderId})`.as("line_count"),
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
     .as("ranked");
   const rows = await db
-    .select({ orderId: ranked.orderId, name: ranked.name, imageUrl: ranked.imageUrl, position: ranked.position, lineCount: ranked.lineCount })
+    .select({
+      orderId: ranked.orderId,
+      name: ranked.name,
+      imageUrl: ranked.imageUrl,
+      position: ranked.position,
+      lineCount: ranked.lineCount,
+    })
     .from(ranked)
     .where(lte(ranked.position, ORDER_THUMBNAILS))
     .orderBy(ranked.orderId, ranked.position);
@@ -201,7 +222,9 @@ export async function listRecentOrdersForCustomer(db: Queryable, userId: string,
       deliveryDate: orders.deliveryDate,
       deliveryTime: orders.deliveryTime,
       // Spelled out: inside a select list Drizzle leaves column names unqualified.
-      itemCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`.mapWith(Number),
+      itemCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`.mapWith(
+        Number,
+      ),
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -217,7 +240,11 @@ export type CustomerOrderItem = OrderItemRecord & {
 export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & { items: CustomerOrderItem[] };
 
 /** One order of this customer, or null when it does not exist, is someone else's, or the id is malformed. */
-export async function getOrderForCustomer(db: Queryable, userId: string, orderId: string): Promise<CustomerOrderDetail | null> {
+export async function getOrderForCustomer(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<CustomerOrderDetail | null> {
   if (!isUuid(orderId)) return null;
   const [order] = await db
     .select({
@@ -250,7 +277,10 @@ export async function getOrderForCustomer(db: Queryable, userId: string, orderId
             .where(and(inArray(products.id, productIds), eq(products.isActive, true)))
         ).map((p) => [p.id, p.slug]),
   );
-  return { ...order, items: items.map((i) => ({ ...i, productSlug: (i.productId && slugs.get(i.productId)) || null })) };
+  return {
+    ...order,
+    items: items.map((i) => ({ ...i, productSlug: (i.productId && slugs.get(i.productId)) || null })),
+  };
 }
 
 /**

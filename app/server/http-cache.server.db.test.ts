@@ -30,10 +30,16 @@ describe("the catalog's ETag", () => {
     await db.db.update(categories).set({ name: "Ganti Nama" }).where(eq(categories.id, category.id));
     await step();
     // A staff edit that leaves updated_at alone (e.g. a script) still counts, through the trigger.
-    const [{ updatedAt }] = await db.db.select({ updatedAt: products.updatedAt }).from(products).where(eq(products.id, product.id));
+    const [{ updatedAt }] = await db.db
+      .select({ updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.id, product.id));
     await db.db.update(products).set({ price: 9999, updatedAt }).where(eq(products.id, product.id));
     await step();
-    await db.db.update(products).set({ stock: 3, updatedAt: new Date(NOW + 1000) }).where(eq(products.id, product.id));
+    await db.db
+      .update(products)
+      .set({ stock: 3, updatedAt: new Date(NOW + 1000) })
+      .where(eq(products.id, product.id));
     await step();
     await db.db.delete(products).where(eq(products.id, product.id));
     await step();
@@ -49,13 +55,18 @@ describe("cache policy", () => {
     expect(cachePolicyFor("/products/bayam").policy).toBe("catalog");
     expect(cachePolicyFor("/category/sayur").policy).toBe("catalog");
     expect(cachePolicyFor("/sitemap.xml").policy).toBe("catalog");
-    for (const p of ["/checkout", "/orders", "/orders/1.data", "/profile", "/admin", "/admin/orders/x", "/cart"]) expect(cachePolicyFor(p).policy, p).toBe("personal");
+    for (const p of ["/checkout", "/orders", "/orders/1.data", "/profile", "/admin", "/admin/orders/x", "/cart"])
+      expect(cachePolicyFor(p).policy, p).toBe("personal");
     expect(cachePolicyFor("/about").policy).toBe("default");
   });
 
   it("recognises a session cookie and compares ETags weakly", () => {
-    expect(hasSessionCookie(new Request("http://x/", { headers: { cookie: "a=1; sayur.session_token=abc" } }))).toBe(true);
-    expect(hasSessionCookie(new Request("http://x/", { headers: { cookie: "__Secure-sayur.session_token=abc" } }))).toBe(true);
+    expect(hasSessionCookie(new Request("http://x/", { headers: { cookie: "a=1; sayur.session_token=abc" } }))).toBe(
+      true,
+    );
+    expect(
+      hasSessionCookie(new Request("http://x/", { headers: { cookie: "__Secure-sayur.session_token=abc" } })),
+    ).toBe(true);
     expect(hasSessionCookie(new Request("http://x/", { headers: { cookie: "theme=dark" } }))).toBe(false);
     expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
     expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);

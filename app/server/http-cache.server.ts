@@ -17,8 +17,26 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxag
 export const CDN_CACHE_CONTROL = "max-age=60, stale-while-revalidate=300";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-const CATALOG_PAGES = [/^\/$/, /^\/products\/?$/, /^\/products\/[^/]+\/?$/, /^\/categories\/?$/, /^\/categories\/[^/]+\/?$/, /^\/category\/[^/]+\/?$/, /^\/search\/?$/, /^\/sitemap\.xml$/];
-const PERSONAL_PAGES = [/^\/checkout(\/|$)/, /^\/cart(\/|$)/, /^\/profile(\/|$)/, /^\/addresses(\/|$)/, /^\/orders(\/|$)/, /^\/order-success(\/|$)/, /^\/admin(\/|$)/, /^\/logout(\/|$)/];
+const CATALOG_PAGES = [
+  /^\/$/,
+  /^\/products\/?$/,
+  /^\/products\/[^/]+\/?$/,
+  /^\/categories\/?$/,
+  /^\/categories\/[^/]+\/?$/,
+  /^\/category\/[^/]+\/?$/,
+  /^\/search\/?$/,
+  /^\/sitemap\.xml$/,
+];
+const PERSONAL_PAGES = [
+  /^\/checkout(\/|$)/,
+  /^\/cart(\/|$)/,
+  /^\/profile(\/|$)/,
+  /^\/addresses(\/|$)/,
+  /^\/orders(\/|$)/,
+  /^\/order-success(\/|$)/,
+  /^\/admin(\/|$)/,
+  /^\/logout(\/|$)/,
+];
 
 export type CachePolicy = "catalog" | "personal" | "default";
 
@@ -43,7 +61,12 @@ export function hasSessionCookie(request: Request): boolean {
  */
 export async function catalogEtag(db: Queryable, now = Date.now()): Promise<string> {
   const [row] = await db
-    .select({ version: catalogState.version, newest: sql<string | null>`extract(epoch from (${db.select({ at: max(products.updatedAt) }).from(products)}))::text` })
+    .select({
+      version: catalogState.version,
+      newest: sql<
+        string | null
+      >`extract(epoch from (${db.select({ at: max(products.updatedAt) }).from(products)}))::text`,
+    })
     .from(catalogState)
     .limit(1);
   const build = process.env.SHOP_BUILD_ID ?? "dev";
@@ -75,7 +98,13 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 function addVary(headers: Headers, name: string) {
   const current = headers.get("Vary");
   if (!current) headers.set("Vary", name);
-  else if (!current.toLowerCase().split(/\s*,\s*/).includes(name.toLowerCase())) headers.set("Vary", `${current}, ${name}`);
+  else if (
+    !current
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(name.toLowerCase())
+  )
+    headers.set("Vary", `${current}, ${name}`);
 }
 
 /** Root middleware: answers 304 before any loader runs, or labels the response it gets. */
@@ -100,7 +129,12 @@ export async function httpCacheMiddleware(request: Request, next: () => Promise<
     log.warn("catalog version unavailable", { error });
     return next();
   }
-  const headers = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL, "CDN-Cache-Control": CDN_CACHE_CONTROL, ETag: etag, Vary: "Cookie" });
+  const headers = new Headers({
+    "Cache-Control": PUBLIC_CACHE_CONTROL,
+    "CDN-Cache-Control": CDN_CACHE_CONTROL,
+    ETag: etag,
+    Vary: "Cookie",
+  });
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   const response = await next();
   if (response.status === 200) {

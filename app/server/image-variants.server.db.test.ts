@@ -17,7 +17,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "sayur-variants-"));
   storage = new LocalDiskStorage(dir);
   setStorageForTests(storage);
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a7d2c" } }).jpeg({ quality: 95 }).toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a7d2c" } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   await storage.put(key, photo);
 });
 
@@ -45,7 +47,12 @@ describe("image variants", () => {
 
   it("never enlarges and never makes a copy of a copy", async () => {
     const small = "products/fedcba9876543210fedcba9876543210.png";
-    await storage.put(small, await sharp({ create: { width: 200, height: 200, channels: 3, background: "#fff" } }).png().toBuffer());
+    await storage.put(
+      small,
+      await sharp({ create: { width: 200, height: 200, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    );
     const variant = await getImageVariant(small, 960);
     expect((await sharp(variant!.data).metadata()).width).toBe(200);
     expect(await getImageVariant(variantKey(key, 320), 160)).toBeNull();

@@ -19,7 +19,11 @@ export async function getImageVariant(key: string, width: ImageVariantWidth): Pr
   if (kept) return kept;
   const original = await storage.get(key);
   if (!original) return null;
-  const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+  const data = await sharp(original.data)
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 72 })
+    .toBuffer();
   await storage.put(target, data);
   return { data, contentType: "image/webp" };
 }

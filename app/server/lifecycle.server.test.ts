@@ -13,15 +13,21 @@ describe("isTransientConnectionError: which start-up failures are worth waiting 
     expect(isTransientConnectionError(new Error("timeout expired"))).toBe(true);
     expect(isTransientConnectionError(withCode("the database system is starting up", "57P03"))).toBe(true);
     // localhost resolves to ::1 and 127.0.0.1: Node reports both refusals in one AggregateError.
-    expect(isTransientConnectionError(new AggregateError([withCode("a", "ECONNREFUSED"), withCode("b", "ECONNREFUSED")]))).toBe(true);
+    expect(
+      isTransientConnectionError(new AggregateError([withCode("a", "ECONNREFUSED"), withCode("b", "ECONNREFUSED")])),
+    ).toBe(true);
     // Drizzle's migrator wraps the driver's error.
-    expect(isTransientConnectionError(new Error("Failed to run migrations", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }))).toBe(true);
+    expect(
+      isTransientConnectionError(
+        new Error("Failed to run migrations", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }),
+      ),
+    ).toBe(true);
   });
 
   it("fails at once on a mistake that waiting cannot fix", () => {
     expect(isTransientConnectionError(withCode('password authentication failed for user "shop"', "28P01"))).toBe(false);
     expect(isTransientConnectionError(withCode('database "tokoo" does not exist', "3D000"))).toBe(false);
-    expect(isTransientConnectionError(new Error("relation \"orders\" already exists"))).toBe(false);
+    expect(isTransientConnectionError(new Error('relation "orders" already exists'))).toBe(false);
     expect(isTransientConnectionError(undefined)).toBe(false);
     expect(isTransientConnectionError("ECONNREFUSED")).toBe(false);
   });

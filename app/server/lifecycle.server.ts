@@ -23,7 +23,9 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   // A secret generated per machine would make a session signed by one app process invalid
   // on the next: with a shared database every process needs the same one.
   if (cfg.databaseUrl && cfg.isProduction && !cfg.explicitAuthSecret) {
-    throw new ConfigError("BETTER_AUTH_SECRET wajib diisi (minimal 32 karakter, sama di semua server) saat memakai DATABASE_URL.");
+    throw new ConfigError(
+      "BETTER_AUTH_SECRET wajib diisi (minimal 32 karakter, sama di semua server) saat memakai DATABASE_URL.",
+    );
   }
   const handle = cfg.databaseUrl ? await waitForDatabase(cfg.databaseStartupWaitSeconds) : await getDatabaseHandle();
   const controlToken = newControlToken();
@@ -51,7 +53,9 @@ async function waitForDatabase(waitSeconds: number): Promise<DatabaseHandle> {
     } catch (error) {
       if (!isTransientConnectionError(error) || Date.now() >= deadline) {
         if (isTransientConnectionError(error)) {
-          throw new ConfigError(`Database PostgreSQL tidak bisa dihubungi setelah ${waitSeconds} detik (${describeError(error)}). Periksa DATABASE_URL dan apakah server PostgreSQL berjalan.`);
+          throw new ConfigError(
+            `Database PostgreSQL tidak bisa dihubungi setelah ${waitSeconds} detik (${describeError(error)}). Periksa DATABASE_URL dan apakah server PostgreSQL berjalan.`,
+          );
         }
         throw error;
       }
@@ -63,8 +67,20 @@ async function waitForDatabase(waitSeconds: number): Promise<DatabaseHandle> {
 }
 
 // Network errors from Node, and PostgreSQL's own "not ready yet" and "too many clients".
-const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOTFOUND", "EPIPE", "57P03", "53300"]);
-const TRANSIENT_MESSAGES = /connection terminated|timeout expired|connection timeout|the database system is (starting up|shutting down)/i;
+const TRANSIENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+  "EPIPE",
+  "57P03",
+  "53300",
+]);
+const TRANSIENT_MESSAGES =
+  /connection terminated|timeout expired|connection timeout|the database system is (starting up|shutting down)/i;
 
 export function isTransientConnectionError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -98,7 +114,10 @@ export async function checkHealth(): Promise<{ ok: boolean; database: string }> 
     await Promise.race([
       handle.ping(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`database did not answer within ${HEALTH_TIMEOUT_MS} ms`)),
+          HEALTH_TIMEOUT_MS,
+        );
       }),
     ]);
     return { ok: true, database: handle.kind };

@@ -22,7 +22,8 @@ function threshold(): number {
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 4) return "[…]";
   if (typeof value === "string") return value.replace(/([?&](?:token|code|key)=)[^&\s]+/gi, "$1[redacted]");
-  if (value instanceof Error) return { name: value.name, message: redact(value.message), stack: value.stack?.split("\n").slice(0, 6).join("\n") };
+  if (value instanceof Error)
+    return { name: value.name, message: redact(value.message), stack: value.stack?.split("\n").slice(0, 6).join("\n") };
   if (Array.isArray(value)) return value.slice(0, 20).map((v) => redact(v, depth + 1));
   if (value && typeof value === "object") {
     return Object.fromEntries(
@@ -35,7 +36,13 @@ export function redact(value: unknown, depth = 0): unknown {
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (ORDER[level] < threshold()) return;
   const requestId = requestContext.getStore()?.requestId;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...(redact(fields ?? {}) as object) });
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg,
+    ...(requestId ? { requestId } : {}),
+    ...(redact(fields ?? {}) as object),
+  });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 

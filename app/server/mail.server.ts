@@ -7,7 +7,13 @@ import nodemailer from "nodemailer";
 import { config } from "./config.server";
 import { log } from "./logger.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; /** logged (without its token) for laptop use */ link?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** logged (without its token) for laptop use */ link?: string;
+};
 
 let transport: nodemailer.Transporter | undefined;
 
@@ -22,7 +28,9 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const raw = await new Promise<Buffer>((resolve, reject) => {
     nodemailer
       .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
-      .sendMail({ from: cfg.mailFrom, ...message }, (error, info) => (error ? reject(error) : resolve(info.message as Buffer)));
+      .sendMail({ from: cfg.mailFrom, ...message }, (error, info) =>
+        error ? reject(error) : resolve(info.message as Buffer),
+      );
   });
   mkdirSync(cfg.outboxDir, { recursive: true });
   const file = path.join(cfg.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
@@ -36,7 +44,9 @@ function layout(lines: string[], link: { href: string; label: string }) {
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = `<div style="font-family:sans-serif;font-size:15px;line-height:1.5">${lines
     .map((l) => `<p>${escape(l)}</p>`)
-    .join("")}<p><a href="${escape(link.href)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escape(link.label)}</a></p><p style="color:#666;font-size:13px">${escape(link.href)}</p></div>`;
+    .join(
+      "",
+    )}<p><a href="${escape(link.href)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escape(link.label)}</a></p><p style="color:#666;font-size:13px">${escape(link.href)}</p></div>`;
   return { text, html };
 }
 
@@ -47,7 +57,11 @@ export function verificationMail(to: string, name: string, href: string): MailMe
     subject: `Verifikasi email akun ${shop.name}`,
     link: href,
     ...layout(
-      [`Halo ${name},`, `Terima kasih sudah mendaftar di ${shop.name}. Klik tombol di bawah untuk memverifikasi email Anda. Tautan berlaku 24 jam.`, "Jika Anda tidak mendaftar, abaikan email ini."],
+      [
+        `Halo ${name},`,
+        `Terima kasih sudah mendaftar di ${shop.name}. Klik tombol di bawah untuk memverifikasi email Anda. Tautan berlaku 24 jam.`,
+        "Jika Anda tidak mendaftar, abaikan email ini.",
+      ],
       { href, label: "Verifikasi Email" },
     ),
   };
@@ -60,7 +74,11 @@ export function resetPasswordMail(to: string, name: string, href: string): MailM
     subject: `Reset password akun ${shop.name}`,
     link: href,
     ...layout(
-      [`Halo ${name},`, "Kami menerima permintaan untuk mengganti password akun Anda. Klik tombol di bawah untuk membuat password baru. Tautan hanya dapat dipakai sekali dan berlaku 1 jam.", "Jika Anda tidak meminta reset password, abaikan email ini; password Anda tidak berubah."],
+      [
+        `Halo ${name},`,
+        "Kami menerima permintaan untuk mengganti password akun Anda. Klik tombol di bawah untuk membuat password baru. Tautan hanya dapat dipakai sekali dan berlaku 1 jam.",
+        "Jika Anda tidak meminta reset password, abaikan email ini; password Anda tidak berubah.",
+      ],
       { href, label: "Buat Password Baru" },
     ),
   };

@@ -27,7 +27,9 @@ afterAll(async () => {
 
 async function makeUser(name = "Siti Aminah") {
   const id = randomUUID();
-  await testDb.db.insert(users).values({ id, name, email: `${id}@contoh.id`, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" });
+  await testDb.db
+    .insert(users)
+    .values({ id, name, email: `${id}@contoh.id`, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" });
   return { id, name };
 }
 
@@ -35,7 +37,16 @@ async function makeProduct(overrides: Partial<typeof products.$inferInsert> = {}
   const slug = `produk-${randomBytes(4).toString("hex")}`;
   const [row] = await testDb.db
     .insert(products)
-    .values({ name: "Bayam Hijau", slug, price: 4000, unit: "per ikat", discount: 0, stock: 10, imageUrl: `/images/products/${slug}.svg`, ...overrides })
+    .values({
+      name: "Bayam Hijau",
+      slug,
+      price: 4000,
+      unit: "per ikat",
+      discount: 0,
+      stock: 10,
+      imageUrl: `/images/products/${slug}.svg`,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -44,7 +55,10 @@ function key() {
   return randomBytes(16).toString("hex");
 }
 
-function checkout(lines: { productId: string; quantity: number }[], overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+function checkout(
+  lines: { productId: string; quantity: number }[],
+  overrides: Partial<CheckoutInput> = {},
+): CheckoutInput {
   const parsed = parseCheckout({
     name: "Siti Aminah",
     phone: "0812-3456-7890",
@@ -75,7 +89,14 @@ describe("placeOrder", () => {
     const bayam = await makeProduct({ name: "Bayam Hijau", price: 4000, discount: 10, stock: 35 });
     const tomat = await makeProduct({ name: "Tomat Merah", price: 12000, unit: "per kg", stock: 30 });
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: "Siti Aminah", phone: "+62 812 3456 7890", address: "Jl. Kalimantan No. 37", notes: "Pagar hijau", slot: "sore", idempotencyKey: key() })) {
+    for (const [name, value] of Object.entries({
+      name: "Siti Aminah",
+      phone: "+62 812 3456 7890",
+      address: "Jl. Kalimantan No. 37",
+      notes: "Pagar hijau",
+      slot: "sore",
+      idempotencyKey: key(),
+    })) {
       form.set(name, value);
     }
     form.append("productId", bayam.id);
@@ -133,11 +154,18 @@ describe("placeOrder", () => {
         { productId: bayam.id, quantity: 5 },
       ]),
     );
-    expect(result).toEqual({ ok: false, message: "Stok Bayam Hijau tidak cukup: tersisa 2.", problems: [{ productId: bayam.id, message: "Stok Bayam Hijau tidak cukup: tersisa 2." }] });
+    expect(result).toEqual({
+      ok: false,
+      message: "Stok Bayam Hijau tidak cukup: tersisa 2.",
+      problems: [{ productId: bayam.id, message: "Stok Bayam Hijau tidak cukup: tersisa 2." }],
+    });
     expect(await stockOf(kangkung.id)).toBe(10);
     expect(await stockOf(bayam.id)).toBe(2);
     expect(await ordersOf(user.id)).toBe(0);
-    const [adjusted] = await testDb.db.select({ n: count() }).from(stockAdjustments).where(eq(stockAdjustments.productId, kangkung.id));
+    const [adjusted] = await testDb.db
+      .select({ n: count() })
+      .from(stockAdjustments)
+      .where(eq(stockAdjustments.productId, kangkung.id));
     expect(adjusted.n).toBe(0);
   });
 
@@ -172,7 +200,10 @@ describe("placeOrder", () => {
       ]),
     );
     expect(hiddenResult.ok).toBe(false);
-    if (!hiddenResult.ok) expect(hiddenResult.message).toBe("Produk Ayam Potong sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.");
+    if (!hiddenResult.ok)
+      expect(hiddenResult.message).toBe(
+        "Produk Ayam Potong sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.",
+      );
     const unknownResult = await placeOrder(testDb.db, user, checkout([{ productId: randomUUID(), quantity: 1 }]));
     expect(unknownResult.ok).toBe(false);
     if (!unknownResult.ok) expect(unknownResult.message).toMatch(/sudah tidak tersedia/);
@@ -184,14 +215,19 @@ describe("placeOrder", () => {
   it("never oversells: 20 parallel checkouts for the last 5 units make exactly 5 orders", async () => {
     const product = await makeProduct({ name: "Edamame Jember", stock: 5 });
     const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => makeUser(`Pembeli ${i}`)));
-    const results = await Promise.all(buyers.map((buyer) => placeOrder(testDb.db, buyer, checkout([{ productId: product.id, quantity: 1 }]))));
+    const results = await Promise.all(
+      buyers.map((buyer) => placeOrder(testDb.db, buyer, checkout([{ productId: product.id, quantity: 1 }]))),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     const refused = results.filter((r) => !r.ok);
     expect(refused).toHaveLength(15);
     for (const r of refused) if (!r.ok) expect(r.message).toBe("Stok Edamame Jember tidak cukup: tersisa 0.");
     expect(await stockOf(product.id)).toBe(0);
     const [sold] = await testDb.db
-      .select({ orders: sql<number>`count(distinct ${orderItems.orderId})::int`, units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+      .select({
+        orders: sql<number>`count(distinct ${orderItems.orderId})::int`,
+        units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+      })
       .from(orderItems)
       .where(eq(orderItems.productId, product.id));
     expect(sold).toEqual({ orders: 5, units: 5 });
@@ -240,7 +276,11 @@ describe("a customer's orders", () => {
   it("shows an order only to the customer who placed it", async () => {
     const [owner, other] = [await makeUser("Pemilik"), await makeUser("Orang Lain")];
     const product = await makeProduct({ stock: 5 });
-    const placed = await placeOrder(testDb.db, owner, checkout([{ productId: product.id, quantity: 1 }], { notes: "Rahasia" }));
+    const placed = await placeOrder(
+      testDb.db,
+      owner,
+      checkout([{ productId: product.id, quantity: 1 }], { notes: "Rahasia" }),
+    );
     if (!placed.ok) throw new Error(placed.message);
     const id = placed.order.id;
 
@@ -279,7 +319,16 @@ describe("a customer's orders", () => {
       [second.order.id, 2],
       [first.order.id, 1],
     ]);
-    expect(Object.keys(recent[0]).sort()).toEqual(["createdAt", "deliveryDate", "deliveryFee", "deliveryTime", "id", "itemCount", "status", "totalAmount"]);
+    expect(Object.keys(recent[0]).sort()).toEqual([
+      "createdAt",
+      "deliveryDate",
+      "deliveryFee",
+      "deliveryTime",
+      "id",
+      "itemCount",
+      "status",
+      "totalAmount",
+    ]);
     expect(recent[0].createdAt).toBeInstanceOf(Date);
     expect(await listRecentOrdersForCustomer(testDb.db, user.id, 1)).toHaveLength(1);
   });
@@ -346,8 +395,12 @@ describe("a customer's orders", () => {
     expect((await listOrdersForCustomer(testDb.db, user.id, { time: "month" }, { now })).total).toBe(32);
     expect((await listOrdersForCustomer(testDb.db, user.id, { time: "3months" }, { now })).total).toBe(45);
 
-    expect((await listOrdersForCustomer(testDb.db, user.id, { q: "satpam" }, { now })).orders.map((o) => o.totalAmount)).toEqual([10007]);
-    expect((await listOrdersForCustomer(testDb.db, user.id, { q: "jamur tiram" }, { now })).orders.map((o) => o.totalAmount)).toEqual([10012]);
+    expect(
+      (await listOrdersForCustomer(testDb.db, user.id, { q: "satpam" }, { now })).orders.map((o) => o.totalAmount),
+    ).toEqual([10007]);
+    expect(
+      (await listOrdersForCustomer(testDb.db, user.id, { q: "jamur tiram" }, { now })).orders.map((o) => o.totalAmount),
+    ).toEqual([10012]);
     // Wildcards are searched for literally.
     expect((await listOrdersForCustomer(testDb.db, user.id, { q: "50%" }, { now })).total).toBe(1);
     expect((await listOrdersForCustomer(testDb.db, user.id, { q: "%" }, { now })).total).toBe(1);
@@ -356,12 +409,20 @@ describe("a customer's orders", () => {
     expect((await listOrdersForCustomer(testDb.db, user.id, { q: "Sayur E" }, { now })).total).toBe(9);
 
     const target = first.orders[3];
-    const byNumber = await listOrdersForCustomer(testDb.db, user.id, { q: `#${target.id.slice(0, 8).toUpperCase()}` }, { now });
+    const byNumber = await listOrdersForCustomer(
+      testDb.db,
+      user.id,
+      { q: `#${target.id.slice(0, 8).toUpperCase()}` },
+      { now },
+    );
     expect(byNumber.orders.map((o) => o.id)).toContain(target.id);
 
     const nothing = await listOrdersForCustomer(testDb.db, user.id, { q: "durian", status: "pending" }, { now });
     expect(nothing).toMatchObject({ total: 0, orders: [], hasAnyOrder: true });
     const stranger = await makeUser();
-    expect(await listOrdersForCustomer(testDb.db, stranger.id, {}, { now })).toMatchObject({ total: 0, hasAnyOrder: false });
+    expect(await listOrdersForCustomer(testDb.db, stranger.id, {}, { now })).toMatchObject({
+      total: 0,
+      hasAnyOrder: false,
+    });
   });
 });

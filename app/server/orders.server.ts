@@ -56,7 +56,11 @@ class OrderRefused extends Error {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as { code?: unknown }).code === "23505") return true;
   }
   return false;
@@ -92,7 +96,11 @@ const itemColumns = {
 
 /** The items of an order, in the one order every screen and message lists them. */
 export async function loadOrderItems(db: Queryable, orderId: string): Promise<OrderItemRecord[]> {
-  return db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productName), asc(orderItems.id));
+  return db
+    .select(itemColumns)
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
 }
 
 async function findOrderByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<OrderRecord | null> {
@@ -174,7 +182,9 @@ export async function placeOrder(
       const items = taken.map((t) => ({ ...t, charged: discountedPrice(t.price, t.discount) }));
       const totalAmount = orderItemsTotal(items.map((i) => ({ price: i.charged, quantity: i.quantity })));
       if (totalAmount > MAX_ORDER_TOTAL) {
-        throw new OrderRefused([{ productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." }]);
+        throw new OrderRefused([
+          { productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." },
+        ]);
       }
 
       const [order] = await tx
@@ -207,7 +217,9 @@ export async function placeOrder(
           discount: i.discount,
         })),
       );
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: "pending", changedBy: user.id });
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId: order.id, fromStatus: null, toStatus: "pending", changedBy: user.id });
       await tx.insert(stockAdjustments).values(
         items.map((i) => ({
           productId: i.productId,
@@ -256,5 +268,14 @@ export async function loadCheckoutProducts(db: Queryable, ids: string[]): Promis
     })
     .from(products)
     .where(and(inArray(products.id, wanted), eq(products.isActive, true)));
-  return rows.map((p) => ({ id: p.id, name: p.name, price: p.price, image_url: p.imageUrl, discount: p.discount, stock: p.stock, unit: p.unit || "pcs", slug: p.slug }));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    image_url: p.imageUrl,
+    discount: p.discount,
+    stock: p.stock,
+    unit: p.unit || "pcs",
+    slug: p.slug,
+  }));
 }

@@ -20,7 +20,9 @@ makanan123 12345678910 1234567891 0987654321 password12 password1234 iloveyou1
 
 // Shorter ones fail the length rule anyway; keeping them out makes the set a third the size.
 const COMMON_PASSWORDS = new Set(
-  [...COMMON.split(/\s+/), ...dictionary["passwords-common"]].map((p) => p.toLowerCase()).filter((p) => p.length >= PASSWORD_MIN_LENGTH),
+  [...COMMON.split(/\s+/), ...dictionary["passwords-common"]]
+    .map((p) => p.toLowerCase())
+    .filter((p) => p.length >= PASSWORD_MIN_LENGTH),
 );
 
 export function isCommonPassword(password: string): boolean {

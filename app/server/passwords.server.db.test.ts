@@ -6,7 +6,14 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { changePassword, registerCustomer, requestPasswordReset, resetPassword, signIn, type AccountDeps } from "./accounts.server";
+import {
+  changePassword,
+  registerCustomer,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  type AccountDeps,
+} from "./accounts.server";
 import { endAllSessionsOfUser } from "./admin-customers.server";
 import { createAuth } from "./auth.server";
 import type * as MailModule from "./mail.server";
@@ -71,15 +78,26 @@ async function isSignedIn(cookie: string) {
 describe("password rules", () => {
   it("refuses 7 characters and accepts 8", async () => {
     const short = await register("Ab3-xyz");
-    expect(short.result).toMatchObject({ ok: false, status: 400, fieldErrors: { password: "Password harus memiliki minimal 8 karakter." } });
+    expect(short.result).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { password: "Password harus memiliki minimal 8 karakter." },
+    });
     expect((await register("Ab3-xyzq")).result).toMatchObject({ ok: true });
   });
 
-  it.each(["kimberly", "paradise", "bailey12", "cubswin1", "Snickers", "bismillah123", "11111111"])("refuses the common password %s, naming the field", async (password) => {
-    const { form, result } = await register(password);
-    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { password: "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain." } });
-    expect(await testDb.db.select().from(users).where(eq(users.email, form.email))).toHaveLength(0);
-  });
+  it.each(["kimberly", "paradise", "bailey12", "cubswin1", "Snickers", "bismillah123", "11111111"])(
+    "refuses the common password %s, naming the field",
+    async (password) => {
+      const { form, result } = await register(password);
+      expect(result).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { password: "Password ini terlalu umum dan mudah ditebak. Gunakan kombinasi lain." },
+      });
+      expect(await testDb.db.select().from(users).where(eq(users.email, form.email))).toHaveLength(0);
+    },
+  );
 
   it("keeps all 128 characters: two passwords that differ only at character 100 are different passwords", async () => {
     const base = randomBytes(96).toString("base64").slice(0, 128);
@@ -105,11 +123,16 @@ describe("ending sessions", () => {
     const phone = (await logIn(form.email, form.password))!;
     const laptop = (await logIn(form.email, form.password))!;
     expect(await sessionCount(form.email)).toBe(2);
-    const result = await changePassword(deps, { id: (await deps.auth.api.getSession({ headers: new Headers({ cookie: laptop }) }))!.user.id }, new Headers({ cookie: laptop }), {
-      currentPassword: form.password,
-      password: "Kebun-Cabai-Jember-2",
-      confirmPassword: "Kebun-Cabai-Jember-2",
-    });
+    const result = await changePassword(
+      deps,
+      { id: (await deps.auth.api.getSession({ headers: new Headers({ cookie: laptop }) }))!.user.id },
+      new Headers({ cookie: laptop }),
+      {
+        currentPassword: form.password,
+        password: "Kebun-Cabai-Jember-2",
+        confirmPassword: "Kebun-Cabai-Jember-2",
+      },
+    );
     expect(result.ok).toBe(true);
     expect(await isSignedIn(phone)).toBe(false);
     expect(await isSignedIn(laptop)).toBe(false);
@@ -129,7 +152,11 @@ describe("ending sessions", () => {
     const { form } = await register("Kebun-Wortel-Jember-3");
     const cookie = (await logIn(form.email, form.password))!;
     const user = (await deps.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user;
-    const result = await changePassword(deps, user, new Headers({ cookie }), { currentPassword: "salah-sekali-99", password: "Kebun-Baru-Jember-4", confirmPassword: "Kebun-Baru-Jember-4" });
+    const result = await changePassword(deps, user, new Headers({ cookie }), {
+      currentPassword: "salah-sekali-99",
+      password: "Kebun-Baru-Jember-4",
+      confirmPassword: "Kebun-Baru-Jember-4",
+    });
     expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { currentPassword: "Password lama salah." } });
     expect(await isSignedIn(cookie)).toBe(true);
     expect(await logIn(form.email, form.password)).toContain("session_token");
@@ -142,7 +169,11 @@ describe("ending sessions", () => {
     await requestPasswordReset(deps, { email: form.email }, client());
     await vi.waitFor(() => expect(mail.sent).toHaveLength(1));
     const token = new URL(mail.sent[0].link!).searchParams.get("token")!;
-    const result = await resetPassword(deps, { token, password: "Kebun-Kubis-Jember-6", confirmPassword: "Kebun-Kubis-Jember-6" }, client());
+    const result = await resetPassword(
+      deps,
+      { token, password: "Kebun-Kubis-Jember-6", confirmPassword: "Kebun-Kubis-Jember-6" },
+      client(),
+    );
     expect(result).toEqual({ ok: true });
     expect(await isSignedIn(phone)).toBe(false);
     expect(await sessionCount(form.email)).toBe(0);
@@ -159,7 +190,9 @@ describe("ending sessions", () => {
     expect(await isSignedIn(a)).toBe(false);
     expect(await isSignedIn(b)).toBe(false);
     // A customer cannot use the same function.
-    await expect(endAllSessionsOfUser(testDb.db, { id: user.id, role: "customer" }, { userId: user.id })).rejects.toBeInstanceOf(Response);
+    await expect(
+      endAllSessionsOfUser(testDb.db, { id: user.id, role: "customer" }, { userId: user.id }),
+    ).rejects.toBeInstanceOf(Response);
   });
 });
 
@@ -169,7 +202,11 @@ describe("no user enumeration (same answers, same work)", () => {
     const ctx = await deps.auth.$context;
     const hash = vi.spyOn(ctx.password, "hash");
     const verify = vi.spyOn(ctx.password, "verify");
-    const unknown = await signIn(deps, { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`, password: "Tebakan-Salah-123" }, client());
+    const unknown = await signIn(
+      deps,
+      { email: `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`, password: "Tebakan-Salah-123" },
+      client(),
+    );
     const unknownWork = hash.mock.calls.length + verify.mock.calls.length;
     hash.mockClear();
     verify.mockClear();

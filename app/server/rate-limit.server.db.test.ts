@@ -14,7 +14,9 @@ describe("rate limits in the database (shared by every app process)", () => {
   it("counts concurrent hits without losing any, and refuses past the limit", async () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(db.db, "login:test@x", 5, 600)));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
-    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds > 0 && r.retryAfterSeconds <= 600)).toBe(true);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds > 0 && r.retryAfterSeconds <= 600)).toBe(
+      true,
+    );
     expect((await hitRateLimit(db.db, "login:test@x", 5, 600)).allowed).toBe(false);
   });
 

@@ -9,7 +9,12 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * Counts one hit on `key` and says whether it is within `limit` hits per `windowSeconds`.
  * One atomic upsert: concurrent hits from several processes never lose a count.
  */
-export async function hitRateLimit(db: Queryable, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Queryable,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
   const newWindowEnd = sql`now() + make_interval(secs => ${windowSeconds})`;
   const expired = sql`${rateLimits.resetAt} <= now()`;
   const [row] = await db

@@ -74,7 +74,13 @@ const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
 describe("S3-compatible storage", () => {
   it("puts, gets and deletes a file with signed requests, path-style in the bucket", async () => {
-    const storage = new S3Storage({ endpoint, bucket: "sayur", region: REGION, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET });
+    const storage = new S3Storage({
+      endpoint,
+      bucket: "sayur",
+      region: REGION,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: SECRET,
+    });
     await storage.put("products/abc123.png", PNG);
     expect(objects.get("/sayur/products/abc123.png")).toEqual({ body: PNG, type: "image/png" });
 
@@ -90,9 +96,21 @@ describe("S3-compatible storage", () => {
   });
 
   it("fails loudly when the bucket refuses the credentials, and never sends a bad key", async () => {
-    const wrong = new S3Storage({ endpoint, bucket: "sayur", region: REGION, accessKeyId: ACCESS_KEY, secretAccessKey: "not-the-secret" });
+    const wrong = new S3Storage({
+      endpoint,
+      bucket: "sayur",
+      region: REGION,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: "not-the-secret",
+    });
     await expect(wrong.put("products/x1.png", PNG)).rejects.toThrow(/403/);
-    const right = new S3Storage({ endpoint, bucket: "sayur", region: REGION, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET });
+    const right = new S3Storage({
+      endpoint,
+      bucket: "sayur",
+      region: REGION,
+      accessKeyId: ACCESS_KEY,
+      secretAccessKey: SECRET,
+    });
     await expect(right.put("../etc/passwd.png", PNG)).rejects.toThrow(/invalid storage key/);
     expect(await right.get("../etc/passwd.png")).toBeNull();
   });
@@ -101,8 +119,19 @@ describe("S3-compatible storage", () => {
 describe("storage settings", () => {
   it("uses the bucket only when every S3 setting is given, and names what is missing", () => {
     expect(loadConfig({ DATA_DIR: "/tmp/x" }).s3).toBeUndefined();
-    const full = loadConfig({ S3_ENDPOINT: "https://s3.example.com/", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }).s3;
-    expect(full).toEqual({ endpoint: "https://s3.example.com", bucket: "b", region: "us-east-1", accessKeyId: "k", secretAccessKey: "s" });
+    const full = loadConfig({
+      S3_ENDPOINT: "https://s3.example.com/",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    }).s3;
+    expect(full).toEqual({
+      endpoint: "https://s3.example.com",
+      bucket: "b",
+      region: "us-east-1",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+    });
     expect(() => loadConfig({ S3_BUCKET: "b" })).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/);
   });
 });

@@ -3,7 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
-import { contentTypeOfKey, isValidKey, keyOfPublicUrl, LocalDiskStorage, publicUrlOf, randomKey, setStorageForTests, sniffImageType } from "./storage.server";
+import {
+  contentTypeOfKey,
+  isValidKey,
+  keyOfPublicUrl,
+  LocalDiskStorage,
+  publicUrlOf,
+  randomKey,
+  setStorageForTests,
+  sniffImageType,
+} from "./storage.server";
 
 let root: string;
 let storage: LocalDiskStorage;
@@ -83,7 +92,11 @@ describe("LocalDiskStorage", () => {
 });
 
 describe("GET /uploads/*", () => {
-  const get = (key: string) => uploadsLoader({ params: { "*": key }, request: new Request(`http://localhost/uploads/${key}`) } as never) as Promise<Response>;
+  const get = (key: string) =>
+    uploadsLoader({
+      params: { "*": key },
+      request: new Request(`http://localhost/uploads/${key}`),
+    } as never) as Promise<Response>;
 
   it("serves a stored image with its type, a year of caching and nosniff", async () => {
     const key = randomKey("products", "jpg");
@@ -98,7 +111,13 @@ describe("GET /uploads/*", () => {
 
   it("answers 404 for missing files and for paths outside the uploads folder", async () => {
     writeFileSync(path.join(root, "secret.png"), PNG);
-    for (const key of [randomKey("products", "png"), "../secret.png", "..%2Fsecret.png", "products/../../secret.png", "secret.txt"]) {
+    for (const key of [
+      randomKey("products", "png"),
+      "../secret.png",
+      "..%2Fsecret.png",
+      "products/../../secret.png",
+      "secret.txt",
+    ]) {
       const response = await get(key);
       expect(response.status, key).toBe(404);
     }

@@ -106,7 +106,8 @@ export class LocalDiskStorage implements FileStorage {
         contentType: contentTypeOfKey(key) ?? "application/octet-stream",
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR") return null;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "EISDIR")
+        return null;
       throw error;
     }
   }
@@ -163,14 +164,23 @@ export class S3Storage implements FileStorage {
 
   async get(key: string): Promise<StoredFile | null> {
     if (!isValidKey(key)) return null;
-    const response = await this.client.fetch(this.urlOf(key), { method: "GET", headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 } });
+    const response = await this.client.fetch(this.urlOf(key), {
+      method: "GET",
+      headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 },
+    });
     if (response.status === 404) return null;
     if (!response.ok) await this.fail("get", key, response);
-    return { data: Buffer.from(await response.arrayBuffer()), contentType: contentTypeOfKey(key) ?? "application/octet-stream" };
+    return {
+      data: Buffer.from(await response.arrayBuffer()),
+      contentType: contentTypeOfKey(key) ?? "application/octet-stream",
+    };
   }
 
   async delete(key: string): Promise<void> {
-    const response = await this.client.fetch(this.urlOf(key), { method: "DELETE", headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 } });
+    const response = await this.client.fetch(this.urlOf(key), {
+      method: "DELETE",
+      headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 },
+    });
     if (!response.ok && response.status !== 404) await this.fail("delete", key, response);
   }
 }

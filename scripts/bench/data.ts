@@ -39,36 +39,69 @@ type Operation = { name: string; run: (i: number) => Promise<unknown> };
 
 async function operations(db: Database, size: FillSize): Promise<Operation[]> {
   const cats = await db.select({ id: categories.id }).from(categories);
-  const sellable = await db.select({ id: products.id }).from(products).where(and(eq(products.isActive, true))).limit(200);
+  const sellable = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.isActive, true)))
+    .limit(200);
   const customers = customerCount(size);
-  const fragments = ["angku", "ortel", "rokol", "omat segar", "Bayam", "ubi", "cabai merah", "jeruk manis", "semangka", "apel jember"];
+  const fragments = [
+    "angku",
+    "ortel",
+    "rokol",
+    "omat segar",
+    "Bayam",
+    "ubi",
+    "cabai merah",
+    "jeruk manis",
+    "semangka",
+    "apel jember",
+  ];
   const admin = { id: "bench-admin", role: "admin" as const };
   const run = randomBytes(4).toString("hex");
   return [
-    { name: "catalog search by name fragment", run: (i) => listProducts(db, { ...EMPTY_FILTERS, q: pick(fragments, i) }) },
-    { name: "category page sorted by price", run: (i) => listProducts(db, { ...EMPTY_FILTERS, categories: [pick(cats, i * 7).id], sort: "price-asc" }) },
+    {
+      name: "catalog search by name fragment",
+      run: (i) => listProducts(db, { ...EMPTY_FILTERS, q: pick(fragments, i) }),
+    },
+    {
+      name: "category page sorted by price",
+      run: (i) => listProducts(db, { ...EMPTY_FILTERS, categories: [pick(cats, i * 7).id], sort: "price-asc" }),
+    },
     {
       name: "admin order list, search + status",
-      run: (i) => listOrdersForAdmin(db, admin, { q: `${pick(FIRST_NAMES, i * 3)} ${pick(LAST_NAMES, i * 5)}`, status: pick(["pending", "completed"] as const, i), page: 1 }),
+      run: (i) =>
+        listOrdersForAdmin(db, admin, {
+          q: `${pick(FIRST_NAMES, i * 3)} ${pick(LAST_NAMES, i * 5)}`,
+          status: pick(["pending", "completed"] as const, i),
+          page: 1,
+        }),
     },
     { name: "admin order list, newest (no filter)", run: () => listOrdersForAdmin(db, admin, { q: "", page: 1 }) },
     { name: "admin dashboard status counts", run: () => countOrdersByStatus(db, admin) },
-    { name: "customer's order list", run: (i) => listOrdersForCustomer(db, `bench-user-${1 + ((i * 7919) % customers)}`, {}) },
+    {
+      name: "customer's order list",
+      run: (i) => listOrdersForCustomer(db, `bench-user-${1 + ((i * 7919) % customers)}`, {}),
+    },
     {
       name: "order placement",
       run: async (i) => {
-        const result = await placeOrder(db, { id: `bench-user-${1 + ((i * 104729) % customers)}` }, {
-          name: "Siti Rahayu",
-          phone: "6281234567890",
-          address: "Jl. Kalimantan No. 37, Jember",
-          notes: "",
-          slot: "pagi",
-          idempotencyKey: `bench-run-${run}-${i}`,
-          lines: [
-            { productId: pick(sellable, i).id, quantity: 1 },
-            { productId: pick(sellable, i + 101).id, quantity: 2 },
-          ],
-        });
+        const result = await placeOrder(
+          db,
+          { id: `bench-user-${1 + ((i * 104729) % customers)}` },
+          {
+            name: "Siti Rahayu",
+            phone: "6281234567890",
+            address: "Jl. Kalimantan No. 37, Jember",
+            notes: "",
+            slot: "pagi",
+            idempotencyKey: `bench-run-${run}-${i}`,
+            lines: [
+              { productId: pick(sellable, i).id, quantity: 1 },
+              { productId: pick(sellable, i + 101).id, quantity: 2 },
+            ],
+          },
+        );
         if (!result.ok) throw new Error(`order refused: ${result.message}`);
       },
     },
@@ -115,7 +148,13 @@ async function withPglite<T>(size: FillSize, work: (handle: DatabaseHandle) => P
   }
 }
 
-type Run = { engine: string; products: number; orders: number; fillSeconds: number; results: Awaited<ReturnType<typeof measure>> };
+type Run = {
+  engine: string;
+  products: number;
+  orders: number;
+  fillSeconds: number;
+  results: Awaited<ReturnType<typeof measure>>;
+};
 const runs: Run[] = [];
 
 for (const engine of engines) {
@@ -125,8 +164,13 @@ for (const engine of engines) {
     continue;
   }
   for (const factor of [0.1, 1]) {
-    const size = { products: Math.round(FULL[engine].products * scale * factor), orders: Math.round(FULL[engine].orders * scale * factor) };
-    log(`\n${engine}: filling ${size.products.toLocaleString("en")} products, ${size.orders.toLocaleString("en")} orders`);
+    const size = {
+      products: Math.round(FULL[engine].products * scale * factor),
+      orders: Math.round(FULL[engine].orders * scale * factor),
+    };
+    log(
+      `\n${engine}: filling ${size.products.toLocaleString("en")} products, ${size.orders.toLocaleString("en")} orders`,
+    );
     const started = Date.now();
     const open = engine === "postgres" ? withPostgres : withPglite;
     await open(size, async (handle) => {
@@ -134,26 +178,56 @@ for (const engine of engines) {
       const fillSeconds = (Date.now() - started) / 1000;
       const results = await measure(handle.db, size);
       runs.push({ engine, ...size, fillSeconds, results });
-      console.log(table(["operation", "p50 ms", "p95 ms", "n"], results.map((r) => [r.operation, ms(r.p50), ms(r.p95), r.n])));
+      console.log(
+        table(
+          ["operation", "p50 ms", "p95 ms", "n"],
+          results.map((r) => [r.operation, ms(r.p50), ms(r.p95), r.n]),
+        ),
+      );
     });
   }
 }
 
-console.log(`\nLoad average of the machine at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores shared with other work)`);
+console.log(
+  `\nLoad average of the machine at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} (2 cores shared with other work)`,
+);
 console.log("\nSummary (p95 in ms; growth = p95 at full size / p95 at a tenth of the data)");
 const rows: (string | number)[][] = [];
 for (const engine of engines) {
-  const [small, full] = [runs.find((r) => r.engine === engine && r === runs.filter((x) => x.engine === engine)[0]), runs.filter((x) => x.engine === engine)[1]];
+  const [small, full] = [
+    runs.find((r) => r.engine === engine && r === runs.filter((x) => x.engine === engine)[0]),
+    runs.filter((x) => x.engine === engine)[1],
+  ];
   if (!small || !full) continue;
   for (const r of full.results) {
     const before = small.results.find((s) => s.operation === r.operation)!;
-    rows.push([engine, r.operation, `${small.products}/${small.orders}`, ms(before.p95), `${full.products}/${full.orders}`, ms(r.p50), ms(r.p95), `${(r.p95 / before.p95).toFixed(2)}x`]);
+    rows.push([
+      engine,
+      r.operation,
+      `${small.products}/${small.orders}`,
+      ms(before.p95),
+      `${full.products}/${full.orders}`,
+      ms(r.p50),
+      ms(r.p95),
+      `${(r.p95 / before.p95).toFixed(2)}x`,
+    ]);
   }
 }
-console.log(table(["engine", "operation", "small (prod/orders)", "p95 small", "full (prod/orders)", "p50 full", "p95 full", "growth"], rows));
+console.log(
+  table(
+    ["engine", "operation", "small (prod/orders)", "p95 small", "full (prod/orders)", "p50 full", "p95 full", "growth"],
+    rows,
+  ),
+);
 
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(root, "bench/results", `data-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, JSON.stringify({ scale, iterations, node: process.version, loadAverageAtEnd: os.loadavg(), runs }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify({ scale, iterations, node: process.version, loadAverageAtEnd: os.loadavg(), runs }, null, 2),
+);
 console.log(`\nWritten to ${path.relative(root, file)}`);
 process.exit(0);

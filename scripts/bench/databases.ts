@@ -1,7 +1,8 @@
 // Throw-away PostgreSQL databases for the bench scripts, on the server named by a URL.
 import pg from "pg";
 
-export const benchServerUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+export const benchServerUrl =
+  process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function postgresReachable(serverUrl = benchServerUrl): Promise<boolean> {
   const c = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
@@ -16,7 +17,10 @@ export async function postgresReachable(serverUrl = benchServerUrl): Promise<boo
 }
 
 /** A new empty database `<prefix>_<time>` beside the one in `serverUrl`; drop() removes it. */
-export async function throwAwayDatabase(prefix: string, serverUrl = benchServerUrl): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwAwayDatabase(
+  prefix: string,
+  serverUrl = benchServerUrl,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}`;
   const run = async (statement: string) => {
     const c = new pg.Client({ connectionString: serverUrl });

@@ -19,7 +19,15 @@ const deps: AccountDeps = { db: handle.db, auth: createAuth(handle.db) };
 let n = 0;
 const client = () => ({ key: `bench-${++n}` });
 const uid = () => randomBytes(4).toString("hex");
-const form = (email: string) => ({ name: "Bench", email, phone: "081234567890", address: "Jl. Bench 1, Jember", password: "Sayur-Segar-Bench-1", confirmPassword: "Sayur-Segar-Bench-1", terms: "on" });
+const form = (email: string) => ({
+  name: "Bench",
+  email,
+  phone: "081234567890",
+  address: "Jl. Bench 1, Jember",
+  password: "Sayur-Segar-Bench-1",
+  confirmPassword: "Sayur-Segar-Bench-1",
+  terms: "on",
+});
 
 const existing = `ada.${uid()}@contoh.id`;
 await registerCustomer(deps, form(existing), client());
@@ -34,9 +42,21 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
-  ["login (wrong password vs unknown e-mail)", () => signIn(deps, { email: existing, password: "Salah-Sekali-123" }, client()), () => signIn(deps, { email: `tidak.${uid()}@contoh.id`, password: "Salah-Sekali-123" }, client())],
-  ["register (existing vs new e-mail)", () => registerCustomer(deps, form(existing), client()), () => registerCustomer(deps, form(`baru.${uid()}@contoh.id`), client())],
-  ["reset request (registered vs unknown)", () => requestPasswordReset(deps, { email: existing }, client()), () => requestPasswordReset(deps, { email: `tidak.${uid()}@contoh.id` }, client())],
+  [
+    "login (wrong password vs unknown e-mail)",
+    () => signIn(deps, { email: existing, password: "Salah-Sekali-123" }, client()),
+    () => signIn(deps, { email: `tidak.${uid()}@contoh.id`, password: "Salah-Sekali-123" }, client()),
+  ],
+  [
+    "register (existing vs new e-mail)",
+    () => registerCustomer(deps, form(existing), client()),
+    () => registerCustomer(deps, form(`baru.${uid()}@contoh.id`), client()),
+  ],
+  [
+    "reset request (registered vs unknown)",
+    () => requestPasswordReset(deps, { email: existing }, client()),
+    () => requestPasswordReset(deps, { email: `tidak.${uid()}@contoh.id` }, client()),
+  ],
 ];
 
 console.log(`median of ${ROUNDS} rounds, ms (has an account / has none)`);
@@ -51,6 +71,8 @@ for (const [name, known, unknown] of cases) {
     b.push(await time(unknown));
   }
   const [ma, mb] = [median(a), median(b)];
-  console.log(`${name.padEnd(42)} ${ma.toFixed(1).padStart(7)} / ${mb.toFixed(1).padStart(7)}   difference ${(((mb - ma) / ma) * 100).toFixed(0)}%`);
+  console.log(
+    `${name.padEnd(42)} ${ma.toFixed(1).padStart(7)} / ${mb.toFixed(1).padStart(7)}   difference ${(((mb - ma) / ma) * 100).toFixed(0)}%`,
+  );
 }
 await handle.close();

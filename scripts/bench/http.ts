@@ -32,7 +32,9 @@ const duration = Number(process.env.BENCH_DURATION ?? 10) || 10;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50) || 50;
 const customerTotal = Number(process.env.BENCH_CUSTOMERS ?? 250) || 250;
 const port = Number(process.env.BENCH_PORT ?? 3250);
-const wanted = (process.env.BENCH_ENGINES ?? (process.env.DATABASE_URL ? "pglite,postgres" : "pglite")).split(",").map((e) => e.trim());
+const wanted = (process.env.BENCH_ENGINES ?? (process.env.DATABASE_URL ? "pglite,postgres" : "pglite"))
+  .split(",")
+  .map((e) => e.trim());
 const workers = Number(process.env.BENCH_WORKERS ?? os.cpus().length) || 1;
 const ORDERS_PER_CUSTOMER = 20;
 // Orders spread over this many products; every order for one product waits for that
@@ -42,7 +44,15 @@ const START_STOCK = 1_000_000;
 
 type Customer = { id: string; cookie: string };
 type Fixture = { customers: Customer[]; productIds: string[]; productSlug: string; runTag: string };
-type Row = { engine: string; target: string; reqPerSec: number; p50: number; p99: number; ratio: string; notes: string };
+type Row = {
+  engine: string;
+  target: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  ratio: string;
+  notes: string;
+};
 
 const log = (msg: string) => console.log(msg);
 
@@ -63,20 +73,43 @@ async function prepare(open: () => Promise<DatabaseHandle>): Promise<Fixture> {
       customers.push(...batch);
     }
     const productIds: string[] = [];
-    for (let i = 0; i < PRODUCT_COUNT; i++) productIds.push((await createProduct(handle.db, { stock: START_STOCK, price: 4000 + 500 * i, discount: i % 3 === 1 ? 10 : 0 })).id);
-    const [page] = await handle.db.select({ slug: products.slug }).from(products).where(eq(products.isActive, true)).orderBy(asc(products.slug)).limit(1);
-    log(`  ${customers.length} signed-in customers and ${PRODUCT_COUNT} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (let i = 0; i < PRODUCT_COUNT; i++)
+      productIds.push(
+        (await createProduct(handle.db, { stock: START_STOCK, price: 4000 + 500 * i, discount: i % 3 === 1 ? 10 : 0 }))
+          .id,
+      );
+    const [page] = await handle.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(asc(products.slug))
+      .limit(1);
+    log(
+      `  ${customers.length} signed-in customers and ${PRODUCT_COUNT} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return { customers, productIds, productSlug: page.slug, runTag: randomBytes(3).toString("hex") };
   } finally {
     await handle.close();
   }
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: url, SKIP_BUILD: "1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: url,
+      SKIP_BUILD: "1",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
@@ -150,7 +183,9 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
     env = { DATA_DIR: dataDir, DATABASE_URL: url, WEB_CONCURRENCY: String(workers) };
     open = () => openDatabase({ kind: "postgres", url, poolSize: 4 });
   }
-  log(`\n${engine}: preparing (${engine === "postgres" ? `${workers} server processes` : "1 server process, the embedded database allows no more"})`);
+  log(
+    `\n${engine}: preparing (${engine === "postgres" ? `${workers} server processes` : "1 server process, the embedded database allows no more"})`,
+  );
   let fixture: Fixture;
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -175,21 +210,39 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
       const staticResult = await load({ url: `${server.url}/${staticName}` });
       const ceiling = staticResult.requests.average;
       const record = (target: string, result: autocannon.Result, notes = "") => {
-        const row = { engine, target, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ratio: (result.requests.average / ceiling).toFixed(2), notes };
+        const row = {
+          engine,
+          target,
+          reqPerSec: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          ratio: (result.requests.average / ceiling).toFixed(2),
+          notes,
+        };
         rows.push(row);
-        log(`  ${target}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${notes ? ` (${notes})` : ""}`);
+        log(
+          `  ${target}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${notes ? ` (${notes})` : ""}`,
+        );
       };
       record(`static file (${pageBytes} B)`, staticResult, "ceiling");
       for (const target of ["/", "/products", "/products?q=bayam", productPath]) {
         const result = await load({ url: `${server.url}${target}` });
-        record(target === productPath ? `product page ${productPath}` : target, result, result.non2xx ? `${result.non2xx} non-2xx` : "");
+        record(
+          target === productPath ? `product page ${productPath}` : target,
+          result,
+          result.non2xx ? `${result.non2xx} non-2xx` : "",
+        );
       }
       // Fetched just before: the ETag includes the minute, so an older one would no longer match.
       const fresh = await fetch(`${server.url}${productPath}`);
       await fresh.arrayBuffer();
       const etag = fresh.headers.get("etag") ?? "";
       const revalidated = await load({ url: `${server.url}${productPath}`, headers: { "if-none-match": etag } });
-      record("product page, If-None-Match (304)", revalidated, `${revalidated.statusCodeStats?.["304"]?.count ?? 0} x 304`);
+      record(
+        "product page, If-None-Match (304)",
+        revalidated,
+        `${revalidated.statusCodeStats?.["304"]?.count ?? 0} x 304`,
+      );
 
       // Order placement: each request a new idempotency key, customers in turn (20 orders each at most).
       const capacity = fixture.customers.length * ORDERS_PER_CUSTOMER;
@@ -206,7 +259,12 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
               return {
                 ...request,
                 method: "POST",
-                headers: { ...request.headers, cookie: customer.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+                headers: {
+                  ...request.headers,
+                  cookie: customer.cookie,
+                  origin: server.url,
+                  "content-type": "application/x-www-form-urlencoded",
+                },
                 body: checkoutBody(i, fixture),
               };
             },
@@ -216,7 +274,11 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
       });
       const confirmed = statuses.get(303) ?? 0;
       const statusText = [...statuses].map(([s, n]) => `${n} x ${s}`).join(", ");
-      record("order placement (POST /checkout)", result, `${statusText}${next > capacity ? `; ${next} sent > ${capacity} allowed by the rate limit` : ""}`);
+      record(
+        "order placement (POST /checkout)",
+        result,
+        `${statusText}${next > capacity ? `; ${next} sent > ${capacity} allowed by the rate limit` : ""}`,
+      );
       await server.stop();
       ordersOk = await verifyOrders(open, fixture, confirmed, next);
       rows[rows.length - 1].notes += `; ${ordersOk}`;
@@ -233,7 +295,12 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
 }
 
 /** Every stored order matches what its key's request sent, totals add up, stock adds up. */
-async function verifyOrders(open: () => Promise<DatabaseHandle>, fixture: Fixture, confirmed: number, sent: number): Promise<string> {
+async function verifyOrders(
+  open: () => Promise<DatabaseHandle>,
+  fixture: Fixture,
+  confirmed: number,
+  sent: number,
+): Promise<string> {
   const handle = await open();
   try {
     const stored = await handle.db
@@ -242,12 +309,27 @@ async function verifyOrders(open: () => Promise<DatabaseHandle>, fixture: Fixtur
       .where(like(orders.idempotencyKey, `bench-${fixture.runTag}-%`));
     const items = stored.length
       ? await handle.db
-          .select({ orderId: orderItems.orderId, productId: orderItems.productId, quantity: orderItems.quantity, price: orderItems.price })
+          .select({
+            orderId: orderItems.orderId,
+            productId: orderItems.productId,
+            quantity: orderItems.quantity,
+            price: orderItems.price,
+          })
           .from(orderItems)
-          .where(inArray(orderItems.orderId, stored.map((o) => o.id)))
+          .where(
+            inArray(
+              orderItems.orderId,
+              stored.map((o) => o.id),
+            ),
+          )
       : [];
     const prices = new Map(
-      (await handle.db.select({ id: products.id, price: products.price, discount: products.discount, stock: products.stock }).from(products).where(and(inArray(products.id, fixture.productIds)))).map((p) => [p.id, p]),
+      (
+        await handle.db
+          .select({ id: products.id, price: products.price, discount: products.discount, stock: products.stock })
+          .from(products)
+          .where(and(inArray(products.id, fixture.productIds)))
+      ).map((p) => [p.id, p]),
     );
     const byOrder = new Map<string, typeof items>();
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
@@ -257,21 +339,27 @@ async function verifyOrders(open: () => Promise<DatabaseHandle>, fixture: Fixtur
       const i = Number(order.key.split("-").pop());
       const expected = linesFor(i, fixture.productIds);
       const got = byOrder.get(order.id) ?? [];
-      const same = got.length === expected.length && expected.every((e) => got.some((g) => g.productId === e.productId && g.quantity === e.quantity));
+      const same =
+        got.length === expected.length &&
+        expected.every((e) => got.some((g) => g.productId === e.productId && g.quantity === e.quantity));
       if (!same) problems.push(`${order.id}: items differ`);
       let total = 0;
       for (const g of got) {
         const p = prices.get(g.productId ?? "");
-        if (!p || g.price !== Math.round((p.price * (100 - p.discount)) / 100)) problems.push(`${order.id}: wrong unit price`);
+        if (!p || g.price !== Math.round((p.price * (100 - p.discount)) / 100))
+          problems.push(`${order.id}: wrong unit price`);
         total += g.price * g.quantity;
         sold.set(g.productId ?? "", (sold.get(g.productId ?? "") ?? 0) + g.quantity);
       }
       if (total !== order.total) problems.push(`${order.id}: total ${order.total} != ${total}`);
     }
-    for (const [id, p] of prices) if (p.stock !== START_STOCK - (sold.get(id) ?? 0)) problems.push(`${id}: stock ${p.stock}, expected ${START_STOCK - (sold.get(id) ?? 0)}`);
+    for (const [id, p] of prices)
+      if (p.stock !== START_STOCK - (sold.get(id) ?? 0))
+        problems.push(`${id}: stock ${p.stock}, expected ${START_STOCK - (sold.get(id) ?? 0)}`);
     // Requests still in flight when autocannon stops are completed by the server but not
     // counted by autocannon: more may be stored than were confirmed, never fewer or more than sent.
-    if (stored.length < confirmed || stored.length > sent) problems.push(`${confirmed} confirmed and ${sent} sent, but ${stored.length} stored`);
+    if (stored.length < confirmed || stored.length > sent)
+      problems.push(`${confirmed} confirmed and ${sent} sent, but ${stored.length} stored`);
     if (problems.length) {
       console.error(problems.slice(0, 20).join("\n"));
       process.exitCode = 1;
@@ -285,11 +373,19 @@ async function verifyOrders(open: () => Promise<DatabaseHandle>, fixture: Fixtur
 
 if (process.env.SKIP_BUILD !== "1") {
   log("building (SKIP_BUILD=1 to use the existing build)");
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-log(`autocannon: ${connections} connections, ${duration} s per target; ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+log(
+  `autocannon: ${connections} connections, ${duration} s per target; ${os.cpus().length} cores, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const rows: Row[] = [];
 for (const engine of wanted) {
   if (engine !== "pglite" && engine !== "postgres") continue;
@@ -299,9 +395,21 @@ for (const engine of wanted) {
   }
   rows.push(...(await benchEngine(engine)));
 }
-console.log(`\n${table(["engine", "target", "req/s", "p50 ms", "p99 ms", "vs static", "notes"], rows.map((r) => [r.engine, r.target, r.reqPerSec.toFixed(0), ms(r.p50), ms(r.p99), r.ratio, r.notes]))}`);
+console.log(
+  `\n${table(
+    ["engine", "target", "req/s", "p50 ms", "p99 ms", "vs static", "notes"],
+    rows.map((r) => [r.engine, r.target, r.reqPerSec.toFixed(0), ms(r.p50), ms(r.p99), r.ratio, r.notes]),
+  )}`,
+);
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(root, "bench/results", `http-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-writeFileSync(file, JSON.stringify({ duration, connections, node: process.version, cores: os.cpus().length, loadAverageAtEnd: os.loadavg(), rows }, null, 2));
+writeFileSync(
+  file,
+  JSON.stringify(
+    { duration, connections, node: process.version, cores: os.cpus().length, loadAverageAtEnd: os.loadavg(), rows },
+    null,
+    2,
+  ),
+);
 console.log(`Written to ${path.relative(root, file)}`);
 process.exit(process.exitCode ?? 0);

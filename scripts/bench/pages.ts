@@ -41,7 +41,17 @@ async function startShop(): Promise<{ url: string; stop: () => Promise<void> }> 
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: url, DATABASE_URL: "", SKIP_BUILD: "1", LOG_REQUESTS: "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      DATABASE_URL: "",
+      SKIP_BUILD: "1",
+      LOG_REQUESTS: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -79,7 +89,16 @@ async function firstProductPath(base: string): Promise<string> {
   return match[1];
 }
 
-const chromeFlags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"];
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
 // A fresh browser per run: a reused one sometimes records no navigation (NO_NAVSTART) and would
 // carry caches and service workers from one page to the next.
@@ -109,11 +128,17 @@ async function measureIn(url: string, port: number): Promise<{ figures: PageFigu
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-  const summary = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const summary =
+    (
+      audits["resource-summary"]?.details as
+        { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined
+    )?.items ?? [];
   const byType = (type: string) => summary.find((i) => i.resourceType === type);
   // Audits that cost points outside performance, so a score below 100 says why.
   const failing = ["accessibility", "best-practices", "seo"].flatMap((id) =>
-    (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}:${ref.id}`),
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}:${ref.id}`),
   );
   const figures: PageFigures = {
     performance: score("performance"),
@@ -141,7 +166,10 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 async function main() {
   if (process.env.SKIP_BUILD !== "1") {
     console.log("building...");
-    const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     if (build.status !== 0) throw new Error("build failed");
   }
   const shop = await startShop();
@@ -173,14 +201,22 @@ async function main() {
       "JS (transfer)": kB(f.jsTransferBytes),
       total: kB(f.totalTransferBytes),
     }));
-    console.log(`\nLighthouse ${lighthouseVersion()}, mobile preset, simulated throttling, ${runs} run(s) per page (median)`);
+    console.log(
+      `\nLighthouse ${lighthouseVersion()}, mobile preset, simulated throttling, ${runs} run(s) per page (median)`,
+    );
     console.table(rows);
-    for (const [p, r] of Object.entries(results)) if (r.failingAudits.length) console.log(`${p} loses points on: ${r.failingAudits.join(", ")}`);
+    for (const [p, r] of Object.entries(results))
+      if (r.failingAudits.length) console.log(`${p} loses points on: ${r.failingAudits.join(", ")}`);
 
     const outDir = path.join(root, "bench/results");
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `pages-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, chromium: chromeVersion() };
+    const machine = {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      chromium: chromeVersion(),
+    };
     writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), runs, machine, results }, null, 2)}\n`);
     console.log(`written ${path.relative(root, file)}`);
   } finally {
@@ -189,7 +225,9 @@ async function main() {
 }
 
 function lighthouseVersion(): string {
-  return (JSON.parse(readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }
+  ).version;
 }
 
 function chromeVersion(): string {

@@ -14,7 +14,9 @@ export function table(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows].map((r) => r.map(String));
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
-  return [line(cells[0]), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.slice(1).map(line)].join("\n");
+  return [line(cells[0]), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.slice(1).map(line)].join(
+    "\n",
+  );
 }
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : "-");

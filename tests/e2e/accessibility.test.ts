@@ -11,7 +11,12 @@ import { registerAndLogin } from "./fixtures";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+type Violation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+};
 
 let server: TestServer;
 let browser: Browser;
@@ -56,13 +61,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not block it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(" | ")}`,
+    );
 }
 
 const publicPages = () => [
@@ -122,7 +135,9 @@ for (const [label, size] of [
 
     it("has no serious or critical axe violation on the customer's pages", async () => {
       const context = await newContext(browser, size);
-      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+      await context.route("https://wa.me/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+      );
       const page = await context.newPage();
       await registerAndLogin(page, server.url, { name: `Rina ${label}` });
       const found: string[] = [];
@@ -135,7 +150,10 @@ for (const [label, size] of [
 
       // Place the order, so the order list and its detail page have something to show.
       await page.getByText("Sore (16:00 - 18:00)").click();
-      const chat = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 });
+      const chat = context.waitForEvent("page", {
+        predicate: (p) => p.url().startsWith("https://wa.me/"),
+        timeout: 15_000,
+      });
       await page.getByRole("button", { name: "Pesan Sekarang" }).click();
       await (await chat).close();
       await page.waitForURL(/\/order-success/, { timeout: 15_000 });
@@ -144,7 +162,10 @@ for (const [label, size] of [
         await open(page, path);
         for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
       }
-      await page.getByRole("link", { name: /Pesanan #/ }).first().click();
+      await page
+        .getByRole("link", { name: /Pesanan #/ })
+        .first()
+        .click();
       await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
       await page.waitForLoadState("networkidle");
       for (const v of await seriousViolations(page)) found.push(`/orders/:id: ${v}`);
@@ -157,14 +178,20 @@ for (const [label, size] of [
 /** Every visible, enabled control on the page, by a stable description. */
 async function visibleControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((el) => {
         const rect = el.getBoundingClientRect();
         const style = getComputedStyle(el);
         // A tab list forwards its Tab stop to the selected tab.
         if (el.getAttribute("role") === "tablist") return false;
-        return rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" && !el.closest("[inert],[aria-hidden='true']");
+        return (
+          rect.width > 0 &&
+          rect.height > 0 &&
+          style.visibility !== "hidden" &&
+          !el.closest("[inert],[aria-hidden='true']")
+        );
       })
       .map((el, i) => {
         el.dataset.a11yProbe = String(i);
@@ -189,7 +216,10 @@ describe.skipIf(!hasChromium)("keyboard", () => {
         const reached = new Set<string>();
         // Radio groups and tab lists take one Tab stop for the group; the arrows move inside it.
         const radioGroups = await page.evaluate(() => [
-          ...[...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].map((r) => [r.dataset.a11yProbe ?? "", r.name]),
+          ...[...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')].map((r) => [
+            r.dataset.a11yProbe ?? "",
+            r.name,
+          ]),
           ...[...document.querySelectorAll<HTMLElement>('[role="tab"]')].map((t) => {
             const lists = [...document.querySelectorAll('[role="tablist"]')];
             return [t.dataset.a11yProbe ?? "", `tablist-${lists.indexOf(t.closest('[role="tablist"]') as Element)}`];
@@ -198,7 +228,9 @@ describe.skipIf(!hasChromium)("keyboard", () => {
         await page.locator("body").focus();
         for (let i = 0; i < controls.length * 2 + 10; i++) {
           await page.keyboard.press("Tab");
-          const probe = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.a11yProbe ?? "");
+          const probe = await page.evaluate(
+            () => (document.activeElement as HTMLElement | null)?.dataset.a11yProbe ?? "",
+          );
           if (probe) reached.add(probe);
         }
         const reachedGroups = new Set(radioGroups.filter(([probe]) => reached.has(probe)).map(([, name]) => name));
@@ -239,7 +271,10 @@ describe.skipIf(!hasChromium)("keyboard", () => {
     await dialog.waitFor();
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press(i % 5 === 4 ? "Shift+Tab" : "Tab");
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `focus stays in the dialog after ${i + 1} key presses`).toBe(true);
+      expect(
+        await dialog.evaluate((el) => el.contains(document.activeElement)),
+        `focus stays in the dialog after ${i + 1} key presses`,
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -269,7 +304,8 @@ describe.skipIf(!hasChromium)("keyboard", () => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("dialog", { name: "Menu" });
     const about = menu.getByRole("link", { name: /Tentang/ });
-    for (let i = 0; i < 15 && !(await about.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 15 && !(await about.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/about$/);
     await context.close();

@@ -6,7 +6,6 @@ import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE } from "../suppo
 import { linkFromMail, runAdminCreate, startTestServer, type TestServer } from "../support/server";
 import { login, newCustomer, register, registerAndLogin } from "./fixtures";
 
-
 let server: TestServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -22,8 +21,14 @@ afterAll(async () => {
 });
 
 /** A fresh browser (own cookies) whose uncaught script errors fail the test. */
-async function openPage(size: { width: number; height: number } = PHONE, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = options.javaScriptEnabled === false ? await browser.newContext({ viewport: size, locale: "id-ID", javaScriptEnabled: false }) : await newContext(browser, size);
+async function openPage(
+  size: { width: number; height: number } = PHONE,
+  options: { javaScriptEnabled?: boolean } = {},
+) {
+  const context =
+    options.javaScriptEnabled === false
+      ? await browser.newContext({ viewport: size, locale: "id-ID", javaScriptEnabled: false })
+      : await newContext(browser, size);
   contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -36,7 +41,12 @@ function mailsTo(email: string) {
 }
 
 function post(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${pathname}`, { method: "POST", body: new URLSearchParams(fields), redirect: "manual", headers });
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers,
+  });
 }
 
 async function sessionCookie(context: BrowserContext) {
@@ -63,7 +73,6 @@ async function openMenu(page: Page, trigger: ReturnType<Page["getByRole"]>) {
     .toBe(true);
   return menu;
 }
-
 
 describe.skipIf(!hasChromium)("accounts in the browser", () => {
   it("registers, follows the verification mail and logs in back to the page asked for", async () => {
@@ -162,7 +171,16 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await login(first.page, server.url, customer.email, customer.password, "/checkout");
     expect(first.page.url()).toBe(`${server.url}/checkout`);
 
-    for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example", "\\\\evil", "javascript:alert(1)", "/%2F%2Fevil.example", "/\t/evil.example", " //evil.example"]) {
+    for (const evil of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "\\\\evil",
+      "javascript:alert(1)",
+      "/%2F%2Fevil.example",
+      "/\t/evil.example",
+      " //evil.example",
+    ]) {
       const { page } = await openPage(PHONE);
       await login(page, server.url, customer.email, customer.password, evil);
       expect(page.url(), `redirect=${JSON.stringify(evil)}`).toBe(`${server.url}/`);
@@ -171,7 +189,14 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
 
   it("sends visitors of guarded pages to /login with the page to come back to", async () => {
     const { page } = await openPage(DESKTOP);
-    for (const target of ["/checkout", "/profile", "/orders", "/orders/abc-123", "/orders/abc-123?dari=email&x=1", "/addresses"]) {
+    for (const target of [
+      "/checkout",
+      "/profile",
+      "/orders",
+      "/orders/abc-123",
+      "/orders/abc-123?dari=email&x=1",
+      "/addresses",
+    ]) {
       await page.goto(`${server.url}${target}`);
       expect(page.url()).toBe(`${server.url}/login?redirect=${encodeURIComponent(target)}`);
       const response = await fetch(`${server.url}${target}`, { redirect: "manual" });
@@ -179,7 +204,9 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
       expect(response.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(target)}`);
     }
     // A client-side navigation asks for the page's data; the answer is the same redirect.
-    const data = await fetch(`${server.url}/orders/abc-123.data?x=1&_routes=routes%2Forders.%24id`, { redirect: "manual" });
+    const data = await fetch(`${server.url}/orders/abc-123.data?x=1&_routes=routes%2Forders.%24id`, {
+      redirect: "manual",
+    });
     expect(await data.text()).toContain(`"/login?redirect=${encodeURIComponent("/orders/abc-123?x=1")}"`);
   });
 
@@ -303,7 +330,9 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     expect(cookie!.sameSite).toBe("Lax");
     expect(cookie!.secure).toBe(false);
     const oldCookie = `${cookie!.name}=${cookie!.value}`;
-    expect((await fetch(`${server.url}/profile`, { redirect: "manual", headers: { cookie: oldCookie } })).status).toBe(200);
+    expect((await fetch(`${server.url}/profile`, { redirect: "manual", headers: { cookie: oldCookie } })).status).toBe(
+      200,
+    );
 
     await page.goto(`${server.url}/profile?tab=keluar`);
     await page.getByRole("main").getByRole("button", { name: "Keluar" }).click();
@@ -355,7 +384,11 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     expect(page.url()).toBe(`${server.url}/admin/login`);
 
     const adminEmail = `admin.${Date.now()}@contoh.id`;
-    const created = await runAdminCreate(server.dataDir, ["--email", adminEmail, "--password", "Admin-Sayur-2025", "--name", "Pak Admin"], { APP_URL: server.url });
+    const created = await runAdminCreate(
+      server.dataDir,
+      ["--email", adminEmail, "--password", "Admin-Sayur-2025", "--name", "Pak Admin"],
+      { APP_URL: server.url },
+    );
     expect(created.output).toContain(`Akun admin ${adminEmail} dibuat.`);
     expect(created.code).toBe(0);
 
@@ -434,21 +467,41 @@ describe("requests from other sites", () => {
     const created = await post("/register", { ...customer, confirmPassword: customer.password, terms: "on" });
     expect(created.status).toBe(303);
 
-    const foreign = await post("/login", { email: customer.email, password: customer.password, redirect: "/" }, { Origin: "https://evil.example" });
+    const foreign = await post(
+      "/login",
+      { email: customer.email, password: customer.password, redirect: "/" },
+      { Origin: "https://evil.example" },
+    );
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).toContain("Permintaan ditolak");
     expect(foreign.headers.getSetCookie()).toEqual([]);
 
-    const dataRequest = await post("/login.data", { email: customer.email, password: customer.password, redirect: "/" }, { Origin: "https://evil.example" });
+    const dataRequest = await post(
+      "/login.data",
+      { email: customer.email, password: customer.password, redirect: "/" },
+      { Origin: "https://evil.example" },
+    );
     expect(dataRequest.status).toBe(403);
     expect(dataRequest.headers.getSetCookie()).toEqual([]);
 
-    const crossSite = await post("/login", { email: customer.email, password: customer.password, redirect: "/" }, { "Sec-Fetch-Site": "cross-site" });
+    const crossSite = await post(
+      "/login",
+      { email: customer.email, password: customer.password, redirect: "/" },
+      { "Sec-Fetch-Site": "cross-site" },
+    );
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.getSetCookie()).toEqual([]);
 
-    const own = await post("/login", { email: customer.email, password: customer.password, redirect: "/" }, { Origin: server.url });
+    const own = await post(
+      "/login",
+      { email: customer.email, password: customer.password, redirect: "/" },
+      { Origin: server.url },
+    );
     expect(own.status).toBe(303);
-    expect(own.headers.getSetCookie().some((c) => c.includes("session_token=") && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+    expect(
+      own.headers
+        .getSetCookie()
+        .some((c) => c.includes("session_token=") && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c)),
+    ).toBe(true);
   });
 });

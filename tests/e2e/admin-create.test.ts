@@ -14,21 +14,31 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-
 async function adminLogin(server: TestServer, email: string, password: string) {
   const response = await fetch(`${server.url}/admin/login`, {
     method: "POST",
     body: new URLSearchParams({ email, password }),
     redirect: "manual",
   });
-  return { status: response.status, location: response.headers.get("location"), cookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    cookies: response.headers.getSetCookie(),
+  };
 }
 
 describe("admin:create", () => {
   it("creates an admin directly on a stopped data directory", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
     dirs.push(dataDir);
-    const result = await runAdminCreate(dataDir, ["--email", "Pemilik@Contoh.id", "--password", "Admin-Sayur-2025", "--name", "Pak Pemilik"]);
+    const result = await runAdminCreate(dataDir, [
+      "--email",
+      "Pemilik@Contoh.id",
+      "--password",
+      "Admin-Sayur-2025",
+      "--name",
+      "Pak Pemilik",
+    ]);
     expect(result.output).toContain("Akun admin pemilik@contoh.id dibuat.");
     expect(result.code).toBe(0);
 
@@ -44,7 +54,12 @@ describe("admin:create", () => {
     const server = await startTestServer();
     servers.push(server);
 
-    const created = await runAdminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "Staf-Sayur-2025"]);
+    const created = await runAdminCreate(server.dataDir, [
+      "--email",
+      "staf@contoh.id",
+      "--password",
+      "Staf-Sayur-2025",
+    ]);
     expect(created.output).toContain("Akun admin staf@contoh.id dibuat.");
     expect(created.code).toBe(0);
     expect((await adminLogin(server, "staf@contoh.id", "Staf-Sayur-2025")).location).toBe("/admin/dashboard");
@@ -68,7 +83,12 @@ describe("admin:create", () => {
     expect(refused.status).toBe(403);
     expect(refused.cookies.filter((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))).toEqual([]);
 
-    const promoted = await runAdminCreate(server.dataDir, ["--email", "dewi@contoh.id", "--password", "Apa-Saja-Diabaikan"]);
+    const promoted = await runAdminCreate(server.dataDir, [
+      "--email",
+      "dewi@contoh.id",
+      "--password",
+      "Apa-Saja-Diabaikan",
+    ]);
     expect(promoted.output).toContain("dewi@contoh.id sekarang admin (password tidak diubah).");
     expect(promoted.code).toBe(0);
     const accepted = await adminLogin(server, "dewi@contoh.id", "Dewi-Punya-Password");
@@ -89,7 +109,14 @@ describe("admin:create", () => {
     expect(missing.code).not.toBe(0);
     expect(missing.output).toContain("Gagal: --email dan --password wajib diisi.");
 
-    const unknownFlag = await runAdminCreate(stoppedDir, ["--email", "a@contoh.id", "--password", "Admin-Sayur-2025", "--role", "x"]);
+    const unknownFlag = await runAdminCreate(stoppedDir, [
+      "--email",
+      "a@contoh.id",
+      "--password",
+      "Admin-Sayur-2025",
+      "--role",
+      "x",
+    ]);
     expect(unknownFlag.code).not.toBe(0);
     expect(unknownFlag.output).toContain("Pemakaian: npm run admin:create");
 

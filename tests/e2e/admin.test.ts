@@ -15,7 +15,9 @@ import { registerAndLogin, screenshot } from "./fixtures";
 // A real 200x200 photo-sized PNG. A 1-pixel image would not do: served through a srcset
 // variant wider than the slot, the browser reports it 0.8 pixels wide, i.e. naturalWidth 0,
 // which the shop rightly treats as a broken picture.
-const PNG = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 90, g: 140, b: 60 } } }).png().toBuffer();
+const PNG = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+  .png()
+  .toBuffer();
 const STAFF = { email: "dewi.staf@sayurjember.id", password: "Kangkung-Pagi-Hari-2026", name: "Dewi Staf" };
 
 function seeded(slug: string) {
@@ -25,14 +27,22 @@ function seeded(slug: string) {
 }
 
 /** A customer buys one product for tomorrow morning and gets the order number from the chat. */
-async function orderForTomorrowMorning(context: BrowserContext, page: Page, baseUrl: string, product: { name: string; slug: string }): Promise<string> {
+async function orderForTomorrowMorning(
+  context: BrowserContext,
+  page: Page,
+  baseUrl: string,
+  product: { name: string; slug: string },
+): Promise<string> {
   await page.goto(`${baseUrl}/products/${product.slug}`);
   await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
   await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
   await page.getByText(`${product.name} telah ditambahkan ke keranjang belanja.`).waitFor();
   await page.goto(`${baseUrl}/checkout`);
   await page.getByText("Pagi (05:00 - 07:00)").click();
-  const chatTab = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 });
+  const chatTab = context.waitForEvent("page", {
+    predicate: (p) => p.url().startsWith("https://wa.me/"),
+    timeout: 15_000,
+  });
   await page.getByRole("button", { name: "Pesan Sekarang" }).click();
   const text = new URL((await chatTab).url()).searchParams.get("text") ?? "";
   const number = text.match(/No\. Pesanan: #([0-9a-f]{8})/)?.[1];
@@ -71,7 +81,9 @@ describe.skipIf(!hasChromium)("admin panel", () => {
     it(`runs tomorrow morning's orders and adds a product (${label})`, async () => {
       // --- A customer orders for tomorrow morning.
       const shopper = await newContext(browser, size);
-      await shopper.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+      await shopper.route("https://wa.me/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+      );
       const customerPage = await shopper.newPage();
       const customer = await registerAndLogin(customerPage, server.url, { name: `Bu Ratna ${label}` });
       const product = seeded("wortel");
@@ -85,7 +97,9 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
       await page.getByRole("link", { name: "Besok Pagi" }).click();
       await page.waitForURL(/slot=pagi/);
-      const row = page.locator("[data-order-id]:visible").filter({ has: page.getByRole("link", { name: `#${number}` }) });
+      const row = page
+        .locator("[data-order-id]:visible")
+        .filter({ has: page.getByRole("link", { name: `#${number}` }) });
       await row.waitFor();
       expect(await row.textContent()).toContain(customer.name);
       expect(await row.textContent()).toContain("Menunggu");
@@ -93,7 +107,9 @@ describe.skipIf(!hasChromium)("admin panel", () => {
 
       // --- Change the status from the list.
       await row.getByLabel(`Ubah status pesanan #${number}`).selectOption("processing");
-      await expect.poll(() => page.getByTestId("flash").textContent()).toContain(`Status pesanan #${number} diubah menjadi Diproses.`);
+      await expect
+        .poll(() => page.getByTestId("flash").textContent())
+        .toContain(`Status pesanan #${number} diubah menjadi Diproses.`);
       expect(new URL(page.url()).searchParams.get("slot")).toBe("pagi");
       expect(await row.getByText("Diproses", { exact: true }).first().isVisible()).toBe(true);
 
@@ -106,7 +122,9 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await page.getByText("Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000.").waitFor();
       await page.getByLabel("Ongkos kirim yang disepakati (Rp)").fill("12000");
       await page.getByRole("button", { name: "Simpan Ongkir" }).click();
-      await expect.poll(() => page.getByTestId("flash").textContent()).toContain(`Ongkos kirim pesanan #${number} disimpan`);
+      await expect
+        .poll(() => page.getByTestId("flash").textContent())
+        .toContain(`Ongkos kirim pesanan #${number} disimpan`);
       expect(await page.getByTestId("delivery-fee").textContent()).toBe(formatRupiah(12000));
       const history = await page.getByTestId("status-history").textContent();
       expect(history).toContain(STAFF.name);
@@ -121,7 +139,14 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       const invoice = await invoiceTab;
       await invoice.waitForLoadState("networkidle");
       const text = (await invoice.locator("main").textContent()) ?? "";
-      for (const expected of ["Sayur Jember", `#${number}`, customer.name, product.name, formatRupiah(12000), formatRupiah(product.charged + 12000)]) {
+      for (const expected of [
+        "Sayur Jember",
+        `#${number}`,
+        customer.name,
+        product.name,
+        formatRupiah(12000),
+        formatRupiah(product.charged + 12000),
+      ]) {
         expect(text).toContain(expected);
       }
       expect(await invoice.getByRole("link", { name: /keranjang/i }).count()).toBe(0);
@@ -158,7 +183,9 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await customerPage.getByRole("heading", { name }).waitFor();
       const photo = customerPage.locator('main img[src^="/uploads/products/"]').first();
       await photo.waitFor();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
 
       // --- A customer who tries the dashboard is sent to the admin login and signed out.
       await customerPage.goto(`${server.url}/admin/dashboard`);
@@ -175,7 +202,13 @@ describe.skipIf(!hasChromium)("admin panel", () => {
   }
 
   it("sends a visitor from every admin page to the admin login, leaking nothing", async () => {
-    for (const url of ["/admin", "/admin/dashboard", "/admin/products", "/admin/inbox", "/admin/orders/export.csv?from=2026-01-01&to=2026-01-31"]) {
+    for (const url of [
+      "/admin",
+      "/admin/dashboard",
+      "/admin/products",
+      "/admin/inbox",
+      "/admin/orders/export.csv?from=2026-01-01&to=2026-01-31",
+    ]) {
       const response = await fetch(`${server.url}${url}`, { redirect: "manual" });
       expect([302, 303]).toContain(response.status);
       expect(response.headers.get("location")).toBe("/admin/login");

@@ -48,7 +48,9 @@ async function cardPrices(page: Page): Promise<number[]> {
 /** The category line of every card (the small text above the name). */
 async function cardCategories(page: Page): Promise<string[]> {
   return cards(page).evaluateAll((list) =>
-    list.map((card) => card.querySelector('[data-testid="product-name"]')?.previousElementSibling?.textContent?.trim() ?? ""),
+    list.map(
+      (card) => card.querySelector('[data-testid="product-name"]')?.previousElementSibling?.textContent?.trim() ?? "",
+    ),
   );
 }
 
@@ -89,7 +91,10 @@ for (const [label, size] of [
       // Category: every card shown belongs to the chosen category.
       const categoryName = (await cardCategories(page)).find(Boolean)!;
       if (label === "desktop") {
-        await page.getByRole("navigation", { name: "Filter kategori" }).getByRole("link", { name: categoryName, exact: true }).click();
+        await page
+          .getByRole("navigation", { name: "Filter kategori" })
+          .getByRole("link", { name: categoryName, exact: true })
+          .click();
       } else {
         await page.getByTestId("filter-button").click();
         await page.getByRole("dialog").getByLabel(categoryName, { exact: true }).check();
@@ -112,7 +117,9 @@ for (const [label, size] of [
         // Reset in the sheet clears every choice; Terapkan shows everything again.
         await page.getByTestId("filter-button").click();
         await page.getByRole("button", { name: "Reset" }).click();
-        await expect.poll(() => page.getByRole("dialog").getByLabel(categoryName, { exact: true }).isChecked()).toBe(false);
+        await expect
+          .poll(() => page.getByRole("dialog").getByLabel(categoryName, { exact: true }).isChecked())
+          .toBe(false);
         await page.getByRole("button", { name: "Terapkan" }).click();
         await page.waitForURL((url) => url.pathname === "/products" && url.search === "");
         await expect.poll(() => cards(page).count()).toBe(total);
@@ -154,7 +161,8 @@ for (const [label, size] of [
       await settled(page, (url) => url.searchParams.get("sort") === "price-desc");
       const descending = await cardPrices(page);
       expect(descending).toEqual([...ascending].sort((a, b) => b - a));
-      if (label === "phone") await expect.poll(() => page.getByTestId("quick-price-toggle").textContent()).toContain("Termahal");
+      if (label === "phone")
+        await expect.poll(() => page.getByTestId("quick-price-toggle").textContent()).toContain("Termahal");
 
       // Search: a case-insensitive part of a name finds it; the URL keeps the search.
       const target = names[0];
@@ -263,11 +271,15 @@ for (const [label, size] of [
       await expect.poll(() => first.getByRole("button", { name: "Kurangi jumlah" }).isDisabled()).toBe(true);
       await first.getByRole("button", { name: "Tambah jumlah" }).click();
       const subtotals = (await lines.getByTestId("line-subtotal").allTextContents()).map(rupiah);
-      await expect.poll(() => page.getByTestId("cart-total").textContent().then(rupiah)).toBe(subtotals[0] + subtotals[1]);
+      await expect
+        .poll(() => page.getByTestId("cart-total").textContent().then(rupiah))
+        .toBe(subtotals[0] + subtotals[1]);
       await page.getByText("Ringkasan Order").waitFor();
       await page.getByText("Ditentukan oleh CS").waitFor();
       await page.getByText("*Belum termasuk biaya pengiriman").waitFor();
-      await expect.poll(() => page.getByRole("link", { name: "Login", exact: true }).getAttribute("href")).toBe("/login?redirect=/checkout");
+      await expect
+        .poll(() => page.getByRole("link", { name: "Login", exact: true }).getAttribute("href"))
+        .toBe("/login?redirect=/checkout");
 
       // Reload: the same lines and quantities, restored from the browser's storage.
       await page.reload();
@@ -339,13 +351,29 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
       .evaluate((card) => card.querySelector('[data-testid="product-name"] a')?.getAttribute("href"));
     const slug = product!.split("/").pop()!;
     const good = {
-      product: { id: "00000000-0000-4000-8000-000000000000", name: "Kangkung Lama", price: 1, image_url: null, discount: 0, stock: 1, unit: "pcs", slug },
+      product: {
+        id: "00000000-0000-4000-8000-000000000000",
+        name: "Kangkung Lama",
+        price: 1,
+        image_url: null,
+        discount: 0,
+        stock: 1,
+        unit: "pcs",
+        slug,
+      },
       quantity: 2,
     };
     await page.evaluate((good) => {
       localStorage.setItem(
         "cart",
-        JSON.stringify([good, { product: { id: 5 }, quantity: -1 }, { quantity: 1.5 }, null, "x", { product: good.product, quantity: 1e9 }]),
+        JSON.stringify([
+          good,
+          { product: { id: 5 }, quantity: -1 },
+          { quantity: 1.5 },
+          null,
+          "x",
+          { product: good.product, quantity: 1e9 },
+        ]),
       );
     }, good);
     await open(page, "/cart");
@@ -442,7 +470,9 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
     const junk = await fetch(`${server.url}/api/cart-products?ids=abc,%25,${"z".repeat(500)}`);
     expect(junk.status).toBe(200);
     expect(await junk.json()).toEqual({ products: [] });
-    const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(",");
+    const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(
+      ",",
+    );
     expect((await fetch(`${server.url}/api/cart-products?ids=${many}`)).status).toBe(400);
   });
 

@@ -53,7 +53,9 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
   ] as const) {
     it(`buys from the product page, opens the chat with the order, then lists it (${label})`, async () => {
       const context = await newContext(browser, size);
-      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+      await context.route("https://wa.me/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+      );
       const page = await context.newPage();
       const errors = trackPageErrors(page);
       const customer = await registerAndLogin(page, server.url, { name: `Dewi & Budi ${label}` });
@@ -131,7 +133,9 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(total));
       await page.getByText(notes).waitFor();
       const help = await page.getByRole("link", { name: "Butuh Bantuan?" }).getAttribute("href");
-      expect(new URL(help ?? "").searchParams.get("text")).toBe(`Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`);
+      expect(new URL(help ?? "").searchParams.get("text")).toBe(
+        `Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`,
+      );
       await screenshot(page, `order-detail-${label}`);
 
       // The profile's Pesanan tab lists it too, with 'Lihat Semua' to the full list.

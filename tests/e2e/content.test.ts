@@ -12,7 +12,10 @@ import { contactMessages, partnerApplications } from "~/db/schema";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
-async function fillPartnerForm(page: Page, values: { name: string; phone: string; products: string; landAddress?: string; farmSize?: string }) {
+async function fillPartnerForm(
+  page: Page,
+  values: { name: string; phone: string; products: string; landAddress?: string; farmSize?: string },
+) {
   const form = page.getByRole("form", { name: "Formulir pendaftaran mitra petani" });
   await form.getByLabel("Nama Lengkap").fill(values.name);
   await form.getByLabel("Nomor Telepon / WhatsApp").fill(values.phone);
@@ -59,16 +62,29 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
     const subject = `Pesanan untuk warung ${stamp}`;
 
     await page.goto(`${server.url}/supply-with-us`);
-    await fillPartnerForm(page, { name: farmer, phone: "0812 3456 7890", products: "Bayam\nKangkung", landAddress: "Desa Ajung, Jember", farmSize: "0,5 ha" });
+    await fillPartnerForm(page, {
+      name: farmer,
+      phone: "0812 3456 7890",
+      products: "Bayam\nKangkung",
+      landAddress: "Desa Ajung, Jember",
+      farmSize: "0,5 ha",
+    });
     await page.getByRole("button", { name: "Kirim Pendaftaran" }).click();
     await page.getByText("Pengajuan Berhasil").waitFor();
-    await page.getByText("Terima kasih! Informasi Anda telah kami terima. Tim kami akan menghubungi Anda dalam 1-2 hari kerja.").waitFor();
+    await page
+      .getByText("Terima kasih! Informasi Anda telah kami terima. Tim kami akan menghubungi Anda dalam 1-2 hari kerja.")
+      .waitFor();
     expect(await page.getByRole("form", { name: "Formulir pendaftaran mitra petani" }).count()).toBe(0);
     const whatsapp = page.getByRole("link", { name: "Chat via WhatsApp" }).first();
     expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/62\d+\?text=/);
 
     await page.goto(`${server.url}/contact`);
-    await fillContactForm(page, { name: "Bu Rina", email: "rina@contoh.id", subject, message: "Bisa antar 10 ikat bayam tiap pagi?" });
+    await fillContactForm(page, {
+      name: "Bu Rina",
+      email: "rina@contoh.id",
+      subject,
+      message: "Bisa antar 10 ikat bayam tiap pagi?",
+    });
     await page.getByRole("button", { name: "Kirim Pesan" }).click();
     await page.getByText("Pesan Terkirim").waitFor();
     expect(new URL(page.url()).pathname).toBe("/contact");
@@ -80,10 +96,24 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
     await server.stop();
     const handle = await openDatabase({ kind: "pglite", dataDir, holder: "test" });
     try {
-      const [application] = await handle.db.select().from(partnerApplications).where(eq(partnerApplications.name, farmer));
-      expect(application).toMatchObject({ phone: "6281234567890", products: "Bayam\nKangkung", landAddress: "Desa Ajung, Jember", farmSize: "0,5 ha", status: "new" });
+      const [application] = await handle.db
+        .select()
+        .from(partnerApplications)
+        .where(eq(partnerApplications.name, farmer));
+      expect(application).toMatchObject({
+        phone: "6281234567890",
+        products: "Bayam\nKangkung",
+        landAddress: "Desa Ajung, Jember",
+        farmSize: "0,5 ha",
+        status: "new",
+      });
       const [message] = await handle.db.select().from(contactMessages).where(eq(contactMessages.subject, subject));
-      expect(message).toMatchObject({ name: "Bu Rina", email: "rina@contoh.id", message: "Bisa antar 10 ikat bayam tiap pagi?", status: "new" });
+      expect(message).toMatchObject({
+        name: "Bu Rina",
+        email: "rina@contoh.id",
+        message: "Bisa antar 10 ikat bayam tiap pagi?",
+        status: "new",
+      });
     } finally {
       await handle.close();
     }
@@ -145,7 +175,12 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/about`);
     // The browser's own checks would stop an empty e-mail; the server must catch a wrong one too.
-    await fillContactForm(page, { name: "Pak Hadi", email: "hadi-di-contoh", subject: "Langganan mingguan", message: "Apakah ada paket langganan?" });
+    await fillContactForm(page, {
+      name: "Pak Hadi",
+      email: "hadi-di-contoh",
+      subject: "Langganan mingguan",
+      message: "Apakah ada paket langganan?",
+    });
     await page.locator("form[aria-label='Formulir kontak']").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Kirim Pesan" }).click();
     await page.getByText("Pesan Gagal Dikirim").waitFor();
@@ -164,7 +199,12 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${server.url}/about`);
-    await fillContactForm(page, { name: "Mbak Sari", email: "sari@contoh.id", subject: "Pesanan katering", message: "Bisa pesan 20 kg wortel untuk Sabtu?" });
+    await fillContactForm(page, {
+      name: "Mbak Sari",
+      email: "sari@contoh.id",
+      subject: "Pesanan katering",
+      message: "Bisa pesan 20 kg wortel untuk Sabtu?",
+    });
     await page.getByRole("button", { name: "Kirim Pesan" }).click();
     await page.getByText("Pesan Terkirim").waitFor();
     expect(new URL(page.url()).pathname).toBe("/about");
@@ -205,50 +245,69 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   it.each([
     ["phone", PHONE],
     ["desktop", DESKTOP],
-  ] as const)("gives every content page a title, a description, headings in order and no sideways scrolling (%s)", async (_, size) => {
-    const context = await newContext(browser, size);
-    const page = await context.newPage();
-    for (const [pagePath, title] of [
-      ["/about", "Tentang Kami"],
-      ["/supply-with-us", "Supply Kami"],
-      ["/contact", "Hubungi Kami"],
-      ["/terms", "Syarat & Ketentuan"],
-      ["/privacy", "Kebijakan Privasi"],
-    ]) {
-      const response = await page.goto(`${server.url}${pagePath}`);
-      expect(response?.status()).toBe(200);
-      expect(await page.title()).toContain(title);
-      expect((await page.locator('meta[name="description"]').getAttribute("content"))?.length).toBeGreaterThan(50);
-      const levels = await page.locator("main h1, main h2, main h3").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
-      expect(levels[0]).toBe(1);
-      expect(levels.filter((l) => l === 1)).toHaveLength(1);
-      // No level is skipped on the way down.
-      levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]).toBeLessThanOrEqual(1));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    }
-    await context.close();
-  });
+  ] as const)(
+    "gives every content page a title, a description, headings in order and no sideways scrolling (%s)",
+    async (_, size) => {
+      const context = await newContext(browser, size);
+      const page = await context.newPage();
+      for (const [pagePath, title] of [
+        ["/about", "Tentang Kami"],
+        ["/supply-with-us", "Supply Kami"],
+        ["/contact", "Hubungi Kami"],
+        ["/terms", "Syarat & Ketentuan"],
+        ["/privacy", "Kebijakan Privasi"],
+      ]) {
+        const response = await page.goto(`${server.url}${pagePath}`);
+        expect(response?.status()).toBe(200);
+        expect(await page.title()).toContain(title);
+        expect((await page.locator('meta[name="description"]').getAttribute("content"))?.length).toBeGreaterThan(50);
+        const levels = await page
+          .locator("main h1, main h2, main h3")
+          .evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+        expect(levels[0]).toBe(1);
+        expect(levels.filter((l) => l === 1)).toHaveLength(1);
+        // No level is skipped on the way down.
+        levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]).toBeLessThanOrEqual(1));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+      await context.close();
+    },
+  );
 
   it.each([
     ["phone", PHONE],
     ["desktop", DESKTOP],
-  ] as const)("has no accessibility violations (contrast, labels, landmarks) on the content pages (%s)", async (_, size) => {
-    // axe is injected as an inline script, which the shop's CSP rightly refuses; this context ignores it.
-    const context = await browser.newContext({ viewport: size, bypassCSP: true, locale: "id-ID" });
-    const page = await context.newPage();
-    const axeSource = readFileSync(path.join(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
-    for (const pagePath of ["/about", "/supply-with-us", "/contact", "/terms", "/privacy"]) {
-      await page.goto(`${server.url}${pagePath}`);
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      });
-      expect(violations, pagePath).toEqual([]);
-    }
-    await context.close();
-  });
+  ] as const)(
+    "has no accessibility violations (contrast, labels, landmarks) on the content pages (%s)",
+    async (_, size) => {
+      // axe is injected as an inline script, which the shop's CSP rightly refuses; this context ignores it.
+      const context = await browser.newContext({ viewport: size, bypassCSP: true, locale: "id-ID" });
+      const page = await context.newPage();
+      const axeSource = readFileSync(path.join(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
+      for (const pagePath of ["/about", "/supply-with-us", "/contact", "/terms", "/privacy"]) {
+        await page.goto(`${server.url}${pagePath}`);
+        await page.addScriptTag({ content: axeSource });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: (
+                  ctx: Document,
+                  opts: object,
+                ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+              };
+            }
+          ).axe;
+          const result = await axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] },
+          });
+          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        });
+        expect(violations, pagePath).toEqual([]);
+      }
+      await context.close();
+    },
+  );
 
   it("promises only what the shop does: next-day delivery, payment by WhatsApp", async () => {
     const context = await newContext(browser, PHONE);
@@ -256,7 +315,14 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
     for (const pagePath of ["/about", "/supply-with-us", "/contact", "/terms", "/privacy"]) {
       await page.goto(`${server.url}${pagePath}`);
       const text = (await page.locator("main").innerText()).toLowerCase();
-      for (const promise of ["transfer bank", "e-wallet", "cod", "bayar di tempat", "cash on delivery", "hari yang sama sebelum"]) {
+      for (const promise of [
+        "transfer bank",
+        "e-wallet",
+        "cod",
+        "bayar di tempat",
+        "cash on delivery",
+        "hari yang sama sebelum",
+      ]) {
         expect(text, `${pagePath} mentions "${promise}"`).not.toContain(promise);
       }
     }

@@ -41,7 +41,12 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 15_000 });
 }
 
-export async function registerAndLogin(page: Page, baseUrl: string, overrides: Partial<TestCustomer> = {}, redirect?: string): Promise<TestCustomer> {
+export async function registerAndLogin(
+  page: Page,
+  baseUrl: string,
+  overrides: Partial<TestCustomer> = {},
+  redirect?: string,
+): Promise<TestCustomer> {
   const customer = newCustomer(overrides);
   await register(page, baseUrl, customer);
   await login(page, baseUrl, customer.email, customer.password, redirect);

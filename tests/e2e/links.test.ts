@@ -22,7 +22,12 @@ function internalTarget(href: string, base: string): string | null {
 function linksIn(html: string): string[] {
   const hrefs: string[] = [];
   for (const match of html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/gi)) {
-    hrefs.push(match[1].replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"'));
+    hrefs.push(
+      match[1]
+        .replace(/&amp;/g, "&")
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"'),
+    );
   }
   return hrefs;
 }
@@ -72,7 +77,18 @@ describe("internal links", () => {
     expect(broken).toEqual([]);
     expect(visited.size).toBeLessThan(MAX_PAGES);
     // The walk reached the pages every visitor sees in the header and footer.
-    for (const page of ["/products", "/supply-with-us", "/about", "/contact", "/categories", "/terms", "/privacy", "/cart", "/login", "/register"]) {
+    for (const page of [
+      "/products",
+      "/supply-with-us",
+      "/about",
+      "/contact",
+      "/categories",
+      "/terms",
+      "/privacy",
+      "/cart",
+      "/login",
+      "/register",
+    ]) {
       expect(visited.has(page), `${page} was not linked from anywhere`).toBe(true);
     }
   });

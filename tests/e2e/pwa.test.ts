@@ -60,7 +60,14 @@ describe.skipIf(!hasChromium)("installable shop", () => {
     const response = await fetch(`${server.url}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(manifest.name).toBe("Sayur Jember");
     expect(manifest.start_url).toBe("/");
     expect(manifest.display).toBe("standalone");
@@ -117,7 +124,10 @@ describe.skipIf(!hasChromium)("installable shop", () => {
     expect(after?.replace(/\D/g, "")).toBe("98765");
     // The listing's data request after a client-side navigation is fresh too.
     await page.goto(`${server.url}/products`);
-    await page.getByRole("link", { name: new RegExp(productName) }).first().waitFor();
+    await page
+      .getByRole("link", { name: new RegExp(productName) })
+      .first()
+      .waitFor();
     expect(await page.content()).toContain("98.765");
     await context.close();
   });
@@ -131,7 +141,10 @@ describe.skipIf(!hasChromium)("installable shop", () => {
     await page.goto(`${server.url}/orders`);
     await page.goto(`${server.url}/cart`);
 
-    for (const p of await cachedPaths(page)) expect(p, "only static files are cached").toMatch(/^\/(assets|images|icons|uploads)\/|^\/offline\.html$|^\/(favicon\.ico|icon\.svg|apple-touch-icon\.png)$/);
+    for (const p of await cachedPaths(page))
+      expect(p, "only static files are cached").toMatch(
+        /^\/(assets|images|icons|uploads)\/|^\/offline\.html$|^\/(favicon\.ico|icon\.svg|apple-touch-icon\.png)$/,
+      );
 
     // The next visitor on the same phone: signed out, the cache still there.
     await context.clearCookies();
@@ -162,7 +175,9 @@ async function changePrice(page: Page, productUrl: string, price: number) {
   await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
   await page.fill('input[name="price"]', String(price));
   await page.fill('input[name="discount"]', "0");
-  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Simpan Produk" }).click()]);
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Simpan Produk" }).click(),
+  ]);
   await page.waitForLoadState("networkidle");
 }
-

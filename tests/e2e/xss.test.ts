@@ -10,13 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { DESKTOP, hasChromium, launchBrowser, newContext } from "../support/browser";
-import { createCategory, createContactMessage, createOrder, createProduct, createUser, type TestUser } from "../support/factories";
+import {
+  createCategory,
+  createContactMessage,
+  createOrder,
+  createProduct,
+  createUser,
+  type TestUser,
+} from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 import { login } from "./fixtures";
 
 const SCRIPT = (tag: string) => `<script>alert("xss-${tag}")</script>`;
 const IMG = (tag: string) => `<img src=x onerror=alert("xss-${tag}")>`;
-const PAYLOAD = (tag: string) => `${SCRIPT(tag)} </script><script>alert("xss-${tag}-end")</script> ${IMG(tag)} <a href="javascript:alert('xss-${tag}-link')">klik</a>`;
+const PAYLOAD = (tag: string) =>
+  `${SCRIPT(tag)} </script><script>alert("xss-${tag}-end")</script> ${IMG(tag)} <a href="javascript:alert('xss-${tag}-link')">klik</a>`;
 
 let dataDir: string;
 let server: TestServer;
@@ -38,7 +46,13 @@ beforeAll(async () => {
     const category = await createCategory(db, `Kategori ${SCRIPT("kategori")}`);
     categorySlug = category.slug;
     productId = (
-      await createProduct(db, { name: `Bayam ${SCRIPT("nama-produk")} ${IMG("nama-produk-img")}`, slug: productSlug, description: PAYLOAD("deskripsi"), categoryId: category.id, stock: 20 })
+      await createProduct(db, {
+        name: `Bayam ${SCRIPT("nama-produk")} ${IMG("nama-produk-img")}`,
+        slug: productSlug,
+        description: PAYLOAD("deskripsi"),
+        categoryId: category.id,
+        stock: 20,
+      })
     ).id;
     customer = await createUser(db, { name: `Ani ${IMG("nama-pelanggan")}`, address: `Jl. ${PAYLOAD("alamat")}` });
     admin = await createUser(db, { role: "admin" });
@@ -51,7 +65,11 @@ beforeAll(async () => {
         notes: `Catatan ${PAYLOAD("catatan")}`,
       })
     ).id;
-    await createContactMessage(db, { name: `Tamu ${IMG("tamu")}`, subject: SCRIPT("subjek"), message: PAYLOAD("pesan") });
+    await createContactMessage(db, {
+      name: `Tamu ${IMG("tamu")}`,
+      subject: SCRIPT("subjek"),
+      message: PAYLOAD("pesan"),
+    });
   } finally {
     await handle.close();
   }
@@ -83,10 +101,16 @@ async function visit(page: Page, url: string) {
   await page.waitForTimeout(300);
   const dom = await page.evaluate(() => ({
     injectedImages: document.querySelectorAll('img[src="x"]').length,
-    javascriptLinks: [...document.querySelectorAll("a[href]")].filter((a) => a.getAttribute("href")!.trim().toLowerCase().startsWith("javascript:")).length,
+    javascriptLinks: [...document.querySelectorAll("a[href]")].filter((a) =>
+      a.getAttribute("href")!.trim().toLowerCase().startsWith("javascript:"),
+    ).length,
     // An injected <script> element holds the payload as its code (the hydration data holds it only inside a string).
-    runnableScripts: [...document.querySelectorAll("script")].filter((s) => s.type !== "application/ld+json" && (s.textContent ?? "").trim().startsWith('alert("xss-')).length,
-    jsonLdBreakouts: [...document.querySelectorAll('script[type="application/ld+json"]')].filter((s) => /<\/script/i.test(s.textContent ?? "")).length,
+    runnableScripts: [...document.querySelectorAll("script")].filter(
+      (s) => s.type !== "application/ld+json" && (s.textContent ?? "").trim().startsWith('alert("xss-'),
+    ).length,
+    jsonLdBreakouts: [...document.querySelectorAll('script[type="application/ld+json"]')].filter((s) =>
+      /<\/script/i.test(s.textContent ?? ""),
+    ).length,
     text: document.body.innerText,
   }));
   page.off("dialog", onDialog);
@@ -108,7 +132,14 @@ describe.skipIf(!hasChromium)("stored markup is shown as text", () => {
       const productPage = await visit(page, `/products/${productSlug}`);
       expect(productPage).toContain(SCRIPT("nama-produk"));
       expect(productPage).toContain(`</script><script>alert("xss-deskripsi-end")</script>`);
-      for (const url of ["/", "/products", `/products?q=${encodeURIComponent("Bayam <script>")}`, `/category/${categorySlug}`, "/categories"]) await visit(page, url);
+      for (const url of [
+        "/",
+        "/products",
+        `/products?q=${encodeURIComponent("Bayam <script>")}`,
+        `/category/${categorySlug}`,
+        "/categories",
+      ])
+        await visit(page, url);
       // The cart reads names from the server too.
       await page.evaluate((id) => localStorage.setItem("cart", JSON.stringify([{ id, quantity: 1 }])), productId);
       await visit(page, "/cart");
@@ -122,10 +153,21 @@ describe.skipIf(!hasChromium)("stored markup is shown as text", () => {
     const page = await context.newPage();
     try {
       await login(page, server.url, customer.email, customer.password);
-      for (const url of ["/profile", "/profile?tab=pesanan", "/addresses", "/orders", `/order-success?order=${orderId}`]) await visit(page, url);
+      for (const url of [
+        "/profile",
+        "/profile?tab=pesanan",
+        "/addresses",
+        "/orders",
+        `/order-success?order=${orderId}`,
+      ])
+        await visit(page, url);
       const orderPage = await visit(page, `/orders/${orderId}`);
       expect(orderPage).toContain(SCRIPT("penerima"));
-      const chat = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")!).filter((h) => /wa\.me|whatsapp/.test(h)));
+      const chat = await page.evaluate(() =>
+        [...document.querySelectorAll("a[href]")]
+          .map((a) => a.getAttribute("href")!)
+          .filter((h) => /wa\.me|whatsapp/.test(h)),
+      );
       expect(chat.length).toBeGreaterThan(0);
       for (const href of chat) {
         expect(href).toMatch(/^https:\/\//);

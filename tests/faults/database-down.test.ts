@@ -5,17 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable, startTcpProxy } from "../support/postgres";
 import { freePort, startTestServer, type TestServer } from "../support/server";
-import {
-  newEngine,
-  postCheckout,
-  prepareShop,
-  randomLines,
-  type ShopFixture,
-} from "../support/shop-load";
+import { newEngine, postCheckout, prepareShop, randomLines, type ShopFixture } from "../support/shop-load";
 
 const pgUp = await postgresAvailable();
-const STACK_TRACE =
-  /at \S+ \(|node_modules|\w*Error:|ECONNREFUSED|Connection terminated/;
+const STACK_TRACE = /at \S+ \(|node_modules|\w*Error:|ECONNREFUSED|Connection terminated/;
 
 async function get(url: string, init: RequestInit = {}) {
   const response = await fetch(url, { redirect: "manual", ...init });
@@ -63,11 +56,7 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
   });
 
   it("answers 503 'sedang gangguan' while the database is away and recovers without a restart", async () => {
-    const up = await postCheckout(
-      server.url,
-      fixture.customers[0],
-      randomLines(fixture.productIds),
-    );
+    const up = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
     expect(up.status).toBe(303);
     expect((await get(`${server.url}/`)).status).toBe(200);
 
@@ -121,9 +110,7 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
       expect(data.headers.get("x-remix-response"), path).toBeNull();
       expect(data.text, path).not.toMatch(STACK_TRACE);
     }
-    expect(JSON.parse((await get(`${server.url}/healthz`)).text)).toMatchObject(
-      { ok: false },
-    );
+    expect(JSON.parse((await get(`${server.url}/healthz`)).text)).toMatchObject({ ok: false });
 
     // Static files need no database.
     expect((await get(`${server.url}/favicon.ico`)).status).toBe(200);
@@ -136,26 +123,16 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
-    console.log(
-      `[database-down] database cut: shop answered 200 again ${Date.now() - restored} ms after it came back`,
-    );
-    expect(
-      (await get(`${server.url}/orders`, { headers: { cookie } })).status,
-    ).toBe(200);
+    console.log(`[database-down] database cut: shop answered 200 again ${Date.now() - restored} ms after it came back`);
+    expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
     expect((await get(`${server.url}/healthz`)).status).toBe(200);
-    const again = await postCheckout(
-      server.url,
-      fixture.customers[0],
-      randomLines(fixture.productIds),
-    );
+    const again = await postCheckout(server.url, fixture.customers[0], randomLines(fixture.productIds));
     expect(again.status).toBe(303);
     expect(server.process.exitCode).toBeNull();
   });
 
   it("answers 503 within seconds, not minutes, when the database host stops answering", async () => {
-    expect(
-      (await get(`${server.url}/orders`, { headers: { cookie } })).status,
-    ).toBe(200);
+    expect((await get(`${server.url}/orders`, { headers: { cookie } })).status).toBe(200);
     // Open connections stay open but nothing comes back, as when the host drops off the network.
     proxy.stall();
     try {
@@ -170,9 +147,7 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
         expect(page.text, path).not.toMatch(STACK_TRACE);
         // The query timeout (2 s here, 15 s by default) plus the health check's connect timeout.
         const waited = Date.now() - asked;
-        console.log(
-          `[database-down] stalled database: ${path} answered 503 after ${waited} ms`,
-        );
+        console.log(`[database-down] stalled database: ${path} answered 503 after ${waited} ms`);
         expect(waited, path).toBeLessThan(15_000);
       }
     } finally {
@@ -180,8 +155,7 @@ describe.skipIf(!pgUp)("PostgreSQL going away", () => {
     }
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
-      status = (await get(`${server.url}/orders`, { headers: { cookie } }))
-        .status;
+      status = (await get(`${server.url}/orders`, { headers: { cookie } })).status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(200);
@@ -221,7 +195,10 @@ describe.skipIf(!pgUp)("PostgreSQL not up yet when the shop starts", () => {
     // check, a shopper the friendly outage page, never a refused connection.
     let health = 0;
     for (let i = 0; i < 50 && health !== 503; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+      health = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (health !== 503) await new Promise((r) => setTimeout(r, 200));
     }
     expect(health).toBe(503);
@@ -241,7 +218,9 @@ describe.skipIf(!pgUp)("PostgreSQL not up yet when the shop starts", () => {
     proxy.cut();
     try {
       const started = Date.now();
-      const failure = await startTestServer({ env: { DATABASE_URL: viaProxy.toString(), DATABASE_STARTUP_WAIT_SECONDS: "2" } }).then(
+      const failure = await startTestServer({
+        env: { DATABASE_URL: viaProxy.toString(), DATABASE_STARTUP_WAIT_SECONDS: "2" },
+      }).then(
         (server) => {
           servers.push(server);
           return "";

@@ -31,8 +31,7 @@ const pgUp = await postgresAvailable();
 const engines: Engine[] = [];
 
 afterAll(async () => {
-  for (const engine of engines)
-    if (engine.kind === "postgres") await engine.drop().catch(() => {});
+  for (const engine of engines) if (engine.kind === "postgres") await engine.drop().catch(() => {});
   removeFaultDataDirs();
 });
 
@@ -71,11 +70,7 @@ async function streamAndKill(
       const customer = fixture.customers[next++ % fixture.customers.length];
       const lines = randomLines(fixture.productIds);
       try {
-        const { status, orderId } = await postCheckout(
-          server.url,
-          customer,
-          lines,
-        );
+        const { status, orderId } = await postCheckout(server.url, customer, lines);
         if (status === 303 && orderId) {
           acknowledged.set(orderId, lines);
           figures.acknowledged++;
@@ -101,67 +96,55 @@ describe.each([
   { kind: "pglite" as const, skip: false },
   { kind: "postgres" as const, skip: !pgUp },
 ])("SIGKILL during checkouts ($kind)", ({ kind, skip }) => {
-  it.skipIf(skip)(
-    "keeps every confirmed order whole after a restart, and stock adds up",
-    async () => {
-      const engine = await newEngine(kind, "kill");
-      engines.push(engine);
-      // Checkout allows 20 orders per customer per 10 minutes; enough customers that none is refused.
-      const fixture = await prepareShop(engine, {
-        customers: Math.ceil((ROUNDS * (MAX_ACKS + 2 * WORKERS)) / 15) + 2,
-      });
-      const acknowledged = new Map<string, Line[]>();
-      const rounds: (RoundFigures & { ms: number })[] = [];
+  it.skipIf(skip)("keeps every confirmed order whole after a restart, and stock adds up", async () => {
+    const engine = await newEngine(kind, "kill");
+    engines.push(engine);
+    // Checkout allows 20 orders per customer per 10 minutes; enough customers that none is refused.
+    const fixture = await prepareShop(engine, {
+      customers: Math.ceil((ROUNDS * (MAX_ACKS + 2 * WORKERS)) / 15) + 2,
+    });
+    const acknowledged = new Map<string, Line[]>();
+    const rounds: (RoundFigures & { ms: number })[] = [];
 
-      for (let round = 0; round < ROUNDS; round++) {
-        const server = await startTestServer(serverOptions(engine));
-        const figures = await streamAndKill(
-          server,
-          fixture,
-          acknowledged,
-          round,
-        );
-        rounds.push(figures);
-        expect(figures.unexpected, server.logs().slice(-3000)).toEqual([]);
-        expect(figures.acknowledged).toBeGreaterThan(0);
-      }
-
-      // The restarted shop opens the data left by the last kill and serves and sells again.
+    for (let round = 0; round < ROUNDS; round++) {
       const server = await startTestServer(serverOptions(engine));
-      try {
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-        expect((await fetch(`${server.url}/`)).status).toBe(200);
-        const lines = randomLines(fixture.productIds);
-        const after = await postCheckout(
-          server.url,
-          fixture.customers[0],
-          lines,
-        );
-        expect(after.status).toBe(303);
-        acknowledged.set(after.orderId!, lines);
-      } finally {
-        expect(await server.stop("SIGTERM")).toBe(0);
-      }
+      const figures = await streamAndKill(server, fixture, acknowledged, round);
+      rounds.push(figures);
+      expect(figures.unexpected, server.logs().slice(-3000)).toEqual([]);
+      expect(figures.acknowledged).toBeGreaterThan(0);
+    }
 
-      const handle = await openEngine(engine);
-      try {
-        const report = await checkDurability(handle.db, fixture, acknowledged);
-        console.log(
-          `[kill-checkout ${kind}] ${ROUNDS} kills: ${rounds.map((r) => `${r.acknowledged} confirmed, ${r.failedInFlight} cut off in ${r.ms} ms`).join("; ")}; ` +
-            `${acknowledged.size} confirmed in all, ${report.storedOrders} stored`,
-        );
-        expect(report.acknowledgedMissing).toEqual([]);
-        expect(report.itemMismatches).toEqual([]);
-        expect(report.halfStored).toEqual([]);
-        expect(report.stockMismatches).toEqual([]);
-        // Orders cut off before their confirmation may or may not be stored, but never more than were sent.
-        expect(report.storedOrders).toBeGreaterThanOrEqual(acknowledged.size);
-        expect(report.storedOrders).toBeLessThanOrEqual(
-          acknowledged.size + rounds.reduce((n, r) => n + r.failedInFlight, 0),
-        );
-      } finally {
-        await handle.close();
-      }
-    },
-  );
+    // The restarted shop opens the data left by the last kill and serves and sells again.
+    const server = await startTestServer(serverOptions(engine));
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      const lines = randomLines(fixture.productIds);
+      const after = await postCheckout(server.url, fixture.customers[0], lines);
+      expect(after.status).toBe(303);
+      acknowledged.set(after.orderId!, lines);
+    } finally {
+      expect(await server.stop("SIGTERM")).toBe(0);
+    }
+
+    const handle = await openEngine(engine);
+    try {
+      const report = await checkDurability(handle.db, fixture, acknowledged);
+      console.log(
+        `[kill-checkout ${kind}] ${ROUNDS} kills: ${rounds.map((r) => `${r.acknowledged} confirmed, ${r.failedInFlight} cut off in ${r.ms} ms`).join("; ")}; ` +
+          `${acknowledged.size} confirmed in all, ${report.storedOrders} stored`,
+      );
+      expect(report.acknowledgedMissing).toEqual([]);
+      expect(report.itemMismatches).toEqual([]);
+      expect(report.halfStored).toEqual([]);
+      expect(report.stockMismatches).toEqual([]);
+      // Orders cut off before their confirmation may or may not be stored, but never more than were sent.
+      expect(report.storedOrders).toBeGreaterThanOrEqual(acknowledged.size);
+      expect(report.storedOrders).toBeLessThanOrEqual(
+        acknowledged.size + rounds.reduce((n, r) => n + r.failedInFlight, 0),
+      );
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -36,15 +36,12 @@ const pgUp = await postgresAvailable();
 const only = process.env.SOAK_ENGINES?.split(",");
 const engines: Engine[] = [];
 afterAll(async () => {
-  for (const engine of engines)
-    if (engine.kind === "postgres") await engine.drop().catch(() => {});
+  for (const engine of engines) if (engine.kind === "postgres") await engine.drop().catch(() => {});
   removeFaultDataDirs();
 });
 
 function rssMb(pid: number): number {
-  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(
-    /VmRSS:\s+(\d+) kB/,
-  );
+  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
@@ -87,13 +84,9 @@ describe.concurrent("soak", () => {
         },
       });
       const pid = server.process.pid!;
-      const monitor =
-        engine.kind === "postgres"
-          ? new pg.Client({ connectionString: engine.url })
-          : null;
+      const monitor = engine.kind === "postgres" ? new pg.Client({ connectionString: engine.url }) : null;
       await monitor?.connect();
-      const dbName =
-        engine.kind === "postgres" ? new URL(engine.url).pathname.slice(1) : "";
+      const dbName = engine.kind === "postgres" ? new URL(engine.url).pathname.slice(1) : "";
 
       const failures: string[] = [];
       const counts = { pages: 0, checkouts: 0 };
@@ -127,8 +120,7 @@ describe.concurrent("soak", () => {
               redirect: "manual",
             });
             await response.arrayBuffer();
-            if (response.status !== 200)
-              failures.push(`${path}: ${response.status}`);
+            if (response.status !== 200) failures.push(`${path}: ${response.status}`);
             counts.pages++;
           } catch (error) {
             failures.push(`${path}: ${String(error)}`);
@@ -147,8 +139,7 @@ describe.concurrent("soak", () => {
               fixture.customers[i++ % fixture.customers.length],
               lines,
             );
-            if (status !== 303 || !orderId)
-              failures.push(`checkout: ${status}`);
+            if (status !== 303 || !orderId) failures.push(`checkout: ${status}`);
             else acknowledged.set(orderId, lines);
             counts.checkouts++;
           } catch (error) {
@@ -175,11 +166,7 @@ describe.concurrent("soak", () => {
       };
 
       try {
-        await Promise.all([
-          ...Array.from({ length: BROWSERS }, (_, n) => browse(n * 5)),
-          buy(),
-          sample(),
-        ]);
+        await Promise.all([...Array.from({ length: BROWSERS }, (_, n) => browse(n * 5)), buy(), sample()]);
       } finally {
         await monitor?.end();
         expect(await server.stop("SIGTERM")).toBe(0);
@@ -204,15 +191,11 @@ describe.concurrent("soak", () => {
         `[soak ${kind}] ${SOAK_SECONDS} s: ${counts.pages} page requests, ${counts.checkouts} checkouts, ${failures.length} failures; ` +
           `RSS MB ${curve.join(", ")}; median middle third ${middle.toFixed(1)}, last third ${last.toFixed(1)}, peak ${Math.max(...rss.map((s) => s.mb)).toFixed(1)}; ` +
           `heap used after GC MB ${heap
-            .filter(
-              (_, k) => k % Math.max(1, Math.floor(heap.length / 12)) === 0,
-            )
+            .filter((_, k) => k % Math.max(1, Math.floor(heap.length / 12)) === 0)
             .map((h) => h.toFixed(0))
             .join(", ")}; ` +
           `median middle third ${heapMiddle.toFixed(1)}, last third ${heapLast.toFixed(1)}` +
-          (connections.length
-            ? `; PostgreSQL connections max ${Math.max(...connections)} (pool ${POOL_SIZE})`
-            : ""),
+          (connections.length ? `; PostgreSQL connections max ${Math.max(...connections)} (pool ${POOL_SIZE})` : ""),
       );
 
       expect(failures.slice(0, 10)).toEqual([]);
@@ -221,8 +204,7 @@ describe.concurrent("soak", () => {
       expect(heap.length).toBeGreaterThan(3);
       expect(last - middle).toBeLessThan(MAX_LATE_RSS_GROWTH_MB);
       expect(heapLast - heapMiddle).toBeLessThan(MAX_LATE_HEAP_GROWTH_MB);
-      if (connections.length)
-        expect(Math.max(...connections)).toBeLessThanOrEqual(POOL_SIZE);
+      if (connections.length) expect(Math.max(...connections)).toBeLessThanOrEqual(POOL_SIZE);
 
       // Every order the soak placed is stored whole.
       const handle = await openEngine(engine);

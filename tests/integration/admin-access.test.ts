@@ -34,7 +34,14 @@ import {
   signIn,
   type TestUser,
 } from "../support/factories";
-import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase, type RouteResult } from "../support/routes";
+import {
+  callAction,
+  callLoader,
+  form,
+  releaseTestDatabase,
+  useTestDatabase,
+  type RouteResult,
+} from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let testDb: TestDatabase;
@@ -77,7 +84,9 @@ afterAll(async () => {
 async function fingerprint() {
   const db = testDb.db;
   const rows = async (table: string) => {
-    const result = await db.execute(sql`select coalesce(json_agg(t order by t.id), '[]'::json)::text as rows from ${sql.identifier(table)} t`);
+    const result = await db.execute(
+      sql`select coalesce(json_agg(t order by t.id), '[]'::json)::text as rows from ${sql.identifier(table)} t`,
+    );
     const list = (result as unknown as { rows?: { rows: string }[] }).rows ?? (result as unknown as { rows: string }[]);
     return list[0].rows;
   };
@@ -99,14 +108,32 @@ const loaders: Case[] = [
   { name: "layout", run: (cookie) => callLoader(layoutRoute.loader, "/admin/dashboard", { cookie }) },
   { name: "/admin", run: (cookie) => callLoader(indexRoute.loader, "/admin", { cookie }) },
   { name: "dashboard", run: (cookie) => callLoader(dashboardRoute.loader, "/admin/dashboard", { cookie }) },
-  { name: "order detail", run: (cookie) => callLoader(orderRoute.loader, `/admin/orders/${orderId}`, { cookie, params: { id: orderId } }) },
-  { name: "invoice", run: (cookie) => callLoader(printRoute.loader, `/admin/orders/print/${orderId}`, { cookie, params: { id: orderId } }) },
+  {
+    name: "order detail",
+    run: (cookie) => callLoader(orderRoute.loader, `/admin/orders/${orderId}`, { cookie, params: { id: orderId } }),
+  },
+  {
+    name: "invoice",
+    run: (cookie) =>
+      callLoader(printRoute.loader, `/admin/orders/print/${orderId}`, { cookie, params: { id: orderId } }),
+  },
   { name: "picking list", run: (cookie) => callLoader(pickingRoute.loader, "/admin/picking-list", { cookie }) },
-  { name: "picking list print", run: (cookie) => callLoader(pickingPrintRoute.loader, "/admin/picking-list/print", { cookie }) },
-  { name: "CSV export", run: (cookie) => callLoader(exportRoute.loader, "/admin/orders/export.csv?from=2020-01-01&to=2020-12-31", { cookie }) },
+  {
+    name: "picking list print",
+    run: (cookie) => callLoader(pickingPrintRoute.loader, "/admin/picking-list/print", { cookie }),
+  },
+  {
+    name: "CSV export",
+    run: (cookie) =>
+      callLoader(exportRoute.loader, "/admin/orders/export.csv?from=2020-01-01&to=2020-12-31", { cookie }),
+  },
   { name: "products", run: (cookie) => callLoader(productsRoute.loader, "/admin/products", { cookie }) },
   { name: "new product", run: (cookie) => callLoader(newProductRoute.loader, "/admin/products/new", { cookie }) },
-  { name: "edit product", run: (cookie) => callLoader(productRoute.loader, `/admin/products/${productId}`, { cookie, params: { id: productId } }) },
+  {
+    name: "edit product",
+    run: (cookie) =>
+      callLoader(productRoute.loader, `/admin/products/${productId}`, { cookie, params: { id: productId } }),
+  },
   { name: "categories", run: (cookie) => callLoader(categoriesRoute.loader, "/admin/categories", { cookie }) },
   { name: "inbox", run: (cookie) => callLoader(inboxRoute.loader, "/admin/inbox", { cookie }) },
 ];
@@ -114,17 +141,26 @@ const loaders: Case[] = [
 const actions: Case[] = [
   {
     name: "dashboard status change",
-    run: (cookie) => callAction(dashboardRoute.action, "/admin/dashboard", form({ intent: "status", orderId, status: "cancelled" }), { cookie }),
+    run: (cookie) =>
+      callAction(dashboardRoute.action, "/admin/dashboard", form({ intent: "status", orderId, status: "cancelled" }), {
+        cookie,
+      }),
   },
   {
     name: "detail status change",
     run: (cookie) =>
-      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "status", status: "completed" }), { cookie, params: { id: orderId } }),
+      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "status", status: "completed" }), {
+        cookie,
+        params: { id: orderId },
+      }),
   },
   {
     name: "delivery fee",
     run: (cookie) =>
-      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "fee", deliveryFee: "15000" }), { cookie, params: { id: orderId } }),
+      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "fee", deliveryFee: "15000" }), {
+        cookie,
+        params: { id: orderId },
+      }),
   },
   {
     name: "create product",
@@ -132,47 +168,83 @@ const actions: Case[] = [
       callAction(
         newProductRoute.action,
         "/admin/products/new",
-        form({ name: "Sawi Putih Peretas", price: "1", stock: "5", image: new File([PNG], "x.png", { type: "image/png" }) }),
+        form({
+          name: "Sawi Putih Peretas",
+          price: "1",
+          stock: "5",
+          image: new File([PNG], "x.png", { type: "image/png" }),
+        }),
         { cookie },
       ),
   },
   {
     name: "save product",
     run: (cookie) =>
-      callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "save", name: "Diretas", price: "1", stock: "999" }), {
+      callAction(
+        productRoute.action,
+        `/admin/products/${productId}`,
+        form({ intent: "save", name: "Diretas", price: "1", stock: "999" }),
+        {
+          cookie,
+          params: { id: productId },
+        },
+      ),
+  },
+  {
+    name: "hide product",
+    run: (cookie) =>
+      callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "hide" }), {
         cookie,
         params: { id: productId },
       }),
   },
   {
-    name: "hide product",
-    run: (cookie) => callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "hide" }), { cookie, params: { id: productId } }),
-  },
-  {
     name: "unhide product",
-    run: (cookie) => callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "unhide" }), { cookie, params: { id: productId } }),
+    run: (cookie) =>
+      callAction(productRoute.action, `/admin/products/${productId}`, form({ intent: "unhide" }), {
+        cookie,
+        params: { id: productId },
+      }),
   },
   {
     name: "delete product",
     run: (cookie) =>
-      callAction(productRoute.action, `/admin/products/${unusedProductId}`, form({ intent: "delete" }), { cookie, params: { id: unusedProductId } }),
+      callAction(productRoute.action, `/admin/products/${unusedProductId}`, form({ intent: "delete" }), {
+        cookie,
+        params: { id: unusedProductId },
+      }),
   },
   {
     name: "create category",
-    run: (cookie) => callAction(categoriesRoute.action, "/admin/categories", form({ intent: "create", name: "Peretas" }), { cookie }),
+    run: (cookie) =>
+      callAction(categoriesRoute.action, "/admin/categories", form({ intent: "create", name: "Peretas" }), { cookie }),
   },
   {
     name: "rename category",
-    run: (cookie) => callAction(categoriesRoute.action, "/admin/categories", form({ intent: "rename", id: categoryId, name: "Diretas" }), { cookie }),
+    run: (cookie) =>
+      callAction(
+        categoriesRoute.action,
+        "/admin/categories",
+        form({ intent: "rename", id: categoryId, name: "Diretas" }),
+        { cookie },
+      ),
   },
-  { name: "delete category", run: (cookie) => callAction(categoriesRoute.action, "/admin/categories", form({ intent: "delete", id: categoryId }), { cookie }) },
+  {
+    name: "delete category",
+    run: (cookie) =>
+      callAction(categoriesRoute.action, "/admin/categories", form({ intent: "delete", id: categoryId }), { cookie }),
+  },
   {
     name: "inbox application status",
-    run: (cookie) => callAction(inboxRoute.action, "/admin/inbox", form({ kind: "mitra", id: applicationId, status: "done" }), { cookie }),
+    run: (cookie) =>
+      callAction(inboxRoute.action, "/admin/inbox", form({ kind: "mitra", id: applicationId, status: "done" }), {
+        cookie,
+      }),
   },
   {
     name: "inbox message status",
-    run: (cookie) => callAction(inboxRoute.action, "/admin/inbox", form({ kind: "pesan", id: messageId, status: "done" }), { cookie }),
+    run: (cookie) =>
+      callAction(inboxRoute.action, "/admin/inbox", form({ kind: "pesan", id: messageId, status: "done" }), { cookie }),
   },
 ];
 
@@ -191,31 +263,38 @@ describe("a visitor", () => {
   });
 
   it("is sent away with a forged or expired session cookie too", async () => {
-    expectSentToAdminLogin(await callLoader(dashboardRoute.loader, "/admin/dashboard", { cookie: "sayur.session_token=bukan-token.asli" }));
+    expectSentToAdminLogin(
+      await callLoader(dashboardRoute.loader, "/admin/dashboard", { cookie: "sayur.session_token=bukan-token.asli" }),
+    );
   });
 });
 
 describe("a signed-in customer", () => {
-  it.each([...loaders, ...actions])("is signed out and sent to /admin/login by $name, and nothing changes", async ({ run }) => {
-    const cookie = await signIn(testDb.db, customer);
-    const [{ sessions: before }] = await testDb.db
-      .select({ sessions: sql<number>`count(*)::int` })
-      .from(schema.sessions)
-      .where(eq(schema.sessions.userId, customer.id));
-    const state = await fingerprint();
+  it.each([...loaders, ...actions])(
+    "is signed out and sent to /admin/login by $name, and nothing changes",
+    async ({ run }) => {
+      const cookie = await signIn(testDb.db, customer);
+      const [{ sessions: before }] = await testDb.db
+        .select({ sessions: sql<number>`count(*)::int` })
+        .from(schema.sessions)
+        .where(eq(schema.sessions.userId, customer.id));
+      const state = await fingerprint();
 
-    const result = await run(cookie);
+      const result = await run(cookie);
 
-    expectSentToAdminLogin(result);
-    // The session cookie is cleared in the browser and the session ended on the server.
-    expect(result.headers.getSetCookie().some((c) => c.startsWith("sayur.session_token=") && /max-age=0/i.test(c))).toBe(true);
-    const [{ sessions: after }] = await testDb.db
-      .select({ sessions: sql<number>`count(*)::int` })
-      .from(schema.sessions)
-      .where(eq(schema.sessions.userId, customer.id));
-    expect(after).toBe(before - 1);
-    expect(await fingerprint()).toEqual(state);
-  });
+      expectSentToAdminLogin(result);
+      // The session cookie is cleared in the browser and the session ended on the server.
+      expect(
+        result.headers.getSetCookie().some((c) => c.startsWith("sayur.session_token=") && /max-age=0/i.test(c)),
+      ).toBe(true);
+      const [{ sessions: after }] = await testDb.db
+        .select({ sessions: sql<number>`count(*)::int` })
+        .from(schema.sessions)
+        .where(eq(schema.sessions.userId, customer.id));
+      expect(after).toBe(before - 1);
+      expect(await fingerprint()).toEqual(state);
+    },
+  );
 });
 
 describe("an admin", () => {
@@ -243,21 +322,43 @@ describe("the admin server modules themselves", () => {
   it("refuse anyone but an admin with 403, changing nothing", async () => {
     const asCustomer = { id: customer.id, role: "customer" as const };
     const calls: [string, () => Promise<unknown>][] = [
-      ["listOrdersForAdmin", () => orderModule.listOrdersForAdmin(testDb.db, asCustomer, orderModule.parseAdminOrderFilters(new URLSearchParams()))],
+      [
+        "listOrdersForAdmin",
+        () =>
+          orderModule.listOrdersForAdmin(
+            testDb.db,
+            asCustomer,
+            orderModule.parseAdminOrderFilters(new URLSearchParams()),
+          ),
+      ],
       ["countOrdersByStatus", () => orderModule.countOrdersByStatus(testDb.db, asCustomer)],
       ["getOrderForAdmin", () => orderModule.getOrderForAdmin(testDb.db, asCustomer, orderId, "Toko")],
       ["setOrderStatus", () => orderModule.setOrderStatus(testDb.db, asCustomer, { orderId, status: "cancelled" })],
       ["setDeliveryFee", () => orderModule.setDeliveryFee(testDb.db, asCustomer, { orderId, deliveryFee: 1 })],
       ["pickingList", () => orderModule.pickingList(testDb.db, asCustomer, { date: "2026-01-01", slot: "semua" })],
-      ["exportOrdersCsv", () => orderModule.exportOrdersCsv(testDb.db, asCustomer, { from: "2026-01-01", to: "2026-01-02", basis: "created" })],
-      ["listProductsForAdmin", () => catalogModule.listProductsForAdmin(testDb.db, asCustomer, { q: "", show: "semua", page: 1 })],
+      [
+        "exportOrdersCsv",
+        () =>
+          orderModule.exportOrdersCsv(testDb.db, asCustomer, {
+            from: "2026-01-01",
+            to: "2026-01-02",
+            basis: "created",
+          }),
+      ],
+      [
+        "listProductsForAdmin",
+        () => catalogModule.listProductsForAdmin(testDb.db, asCustomer, { q: "", show: "semua", page: 1 }),
+      ],
       ["getProductForAdmin", () => catalogModule.getProductForAdmin(testDb.db, asCustomer, productId)],
       ["setProductActive", () => catalogModule.setProductActive(testDb.db, asCustomer, productId, false)],
       ["deleteProduct", () => catalogModule.deleteProduct(testDb.db, asCustomer, unusedProductId)],
       ["createCategory", () => catalogModule.createCategory(testDb.db, asCustomer, "Peretas")],
       ["deleteCategory", () => catalogModule.deleteCategory(testDb.db, asCustomer, categoryId)],
       ["listInbox", () => inboxModule.listInbox(testDb.db, asCustomer, { jenis: "mitra", page: 1 }, "Toko")],
-      ["setInboxStatus", () => inboxModule.setInboxStatus(testDb.db, asCustomer, { kind: "mitra", id: applicationId, status: "done" })],
+      [
+        "setInboxStatus",
+        () => inboxModule.setInboxStatus(testDb.db, asCustomer, { kind: "mitra", id: applicationId, status: "done" }),
+      ],
     ];
     const before = await fingerprint();
     for (const [name, call] of calls) {

@@ -48,7 +48,8 @@ function storedFiles(): string[] {
   }
 }
 
-const create = (fields: Record<string, string | File>) => callAction(newProductRoute.action, "/admin/products/new", form(fields), { cookie: adminCookie });
+const create = (fields: Record<string, string | File>) =>
+  callAction(newProductRoute.action, "/admin/products/new", form(fields), { cookie: adminCookie });
 const edit = (id: string, fields: Record<string, string | File>) =>
   callAction(productRoute.action, `/admin/products/${id}`, form(fields), { cookie: adminCookie, params: { id } });
 const productById = async (id: string) => (await testDb.db.select().from(products).where(eq(products.id, id)))[0];
@@ -92,7 +93,10 @@ describe("creating a product", () => {
     expect(p.imageUrl).toMatch(/^\/uploads\/products\/[0-9a-f]{32}\.png$/);
     expect(storedFiles()).toContain(p.imageUrl!.split("/").pop());
 
-    const served = (await uploadsLoader({ params: { "*": keyOfPublicUrl(p.imageUrl)! }, request: new Request("http://x") } as never)) as Response;
+    const served = (await uploadsLoader({
+      params: { "*": keyOfPublicUrl(p.imageUrl)! },
+      request: new Request("http://x"),
+    } as never)) as Response;
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
 
@@ -111,14 +115,30 @@ describe("creating a product", () => {
 
   it("defaults the unit to pcs and the discount to 0", async () => {
     const result = await create({ name: "Jagung Manis Uji", price: "3000", stock: "0", unit: "  ", discount: "" });
-    expect(await productById(result.location!.split("/").pop()!)).toMatchObject({ unit: "pcs", discount: 0, stock: 0, featured: false, imageUrl: null });
+    expect(await productById(result.location!.split("/").pop()!)).toMatchObject({
+      unit: "pcs",
+      discount: 0,
+      stock: 0,
+      featured: false,
+      imageUrl: null,
+    });
   });
 
   it("refuses bad fields with a message beside each, storing nothing", async () => {
     const before = await testDb.db.$count(products);
-    const result = await create({ name: " ", price: "lima ribu", discount: "150", stock: "-3", categoryId: "00000000-0000-4000-8000-000000000000" });
+    const result = await create({
+      name: " ",
+      price: "lima ribu",
+      discount: "150",
+      stock: "-3",
+      categoryId: "00000000-0000-4000-8000-000000000000",
+    });
     expect(result.status).toBe(400);
-    const body = result.data as { message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+    const body = result.data as {
+      message: string;
+      fieldErrors: Record<string, string>;
+      values: Record<string, string>;
+    };
     expect(body.fieldErrors).toEqual({
       name: "Nama produk wajib diisi.",
       price: "Harga harus berupa angka bulat.",
@@ -128,8 +148,15 @@ describe("creating a product", () => {
     expect(body.values.price).toBe("lima ribu");
     expect(await testDb.db.$count(products)).toBe(before);
 
-    const unknownCategory = await create({ name: "Kol", price: "5000", stock: "1", categoryId: "00000000-0000-4000-8000-000000000000" });
-    expect((unknownCategory.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ categoryId: "Kategori tidak ditemukan." });
+    const unknownCategory = await create({
+      name: "Kol",
+      price: "5000",
+      stock: "1",
+      categoryId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect((unknownCategory.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      categoryId: "Kategori tidak ditemukan.",
+    });
     expect(await testDb.db.$count(products)).toBe(before);
   });
 
@@ -137,13 +164,17 @@ describe("creating a product", () => {
     const before = storedFiles().length;
     const count = await testDb.db.$count(products);
     for (const file of [
-      new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "foto.png", { type: "image/png" }),
+      new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "foto.png", {
+        type: "image/png",
+      }),
       new File(["<html><script>alert(1)</script></html>"], "foto.jpg", { type: "image/jpeg" }),
       new File([Buffer.from("GIF89a........")], "foto.webp", { type: "image/webp" }),
     ]) {
       const result = await create({ name: "Kol Gambar Palsu", price: "5000", stock: "1", image: file });
       expect(result.status).toBe(400);
-      expect((result.data as { fieldErrors: Record<string, string> }).fieldErrors.image).toBe("Gambar harus berupa JPEG, PNG, atau WebP.");
+      expect((result.data as { fieldErrors: Record<string, string> }).fieldErrors.image).toBe(
+        "Gambar harus berupa JPEG, PNG, atau WebP.",
+      );
     }
     expect(storedFiles()).toHaveLength(before);
     expect(await testDb.db.$count(products)).toBe(count);
@@ -151,9 +182,16 @@ describe("creating a product", () => {
 
   it("refuses images over 5 MB", async () => {
     const big = Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]);
-    const result = await create({ name: "Kol Besar", price: "5000", stock: "1", image: new File([big], "besar.jpg", { type: "image/jpeg" }) });
+    const result = await create({
+      name: "Kol Besar",
+      price: "5000",
+      stock: "1",
+      image: new File([big], "besar.jpg", { type: "image/jpeg" }),
+    });
     expect(result.status).toBe(400);
-    expect((result.data as { fieldErrors: Record<string, string> }).fieldErrors.image).toBe("Ukuran gambar maksimal 5 MB.");
+    expect((result.data as { fieldErrors: Record<string, string> }).fieldErrors.image).toBe(
+      "Ukuran gambar maksimal 5 MB.",
+    );
   });
 });
 
@@ -163,16 +201,32 @@ describe("editing a product", () => {
     const result = await edit(p.id, { intent: "save", name: p.name, price: "6000", stock: "25", stockBefore: "10" });
     expect(result.status).toBe(303);
     expect(await productById(p.id)).toMatchObject({ stock: 25, price: 6000, slug: p.slug });
-    const [adjustment] = await testDb.db.select().from(stockAdjustments).where(eq(stockAdjustments.productId, p.id)).orderBy(desc(stockAdjustments.createdAt));
+    const [adjustment] = await testDb.db
+      .select()
+      .from(stockAdjustments)
+      .where(eq(stockAdjustments.productId, p.id))
+      .orderBy(desc(stockAdjustments.createdAt));
     expect(adjustment).toMatchObject({ delta: 15, stockAfter: 25, reason: "manual", changedBy: admin.id });
 
-    const page = await callLoader(productRoute.loader, `/admin/products/${p.id}`, { cookie: adminCookie, params: { id: p.id } });
-    expect((page.data as { adjustments: { delta: number; changedByName: string }[] }).adjustments[0]).toMatchObject({ delta: 15, changedByName: "Dewi Staf" });
+    const page = await callLoader(productRoute.loader, `/admin/products/${p.id}`, {
+      cookie: adminCookie,
+      params: { id: p.id },
+    });
+    expect((page.data as { adjustments: { delta: number; changedByName: string }[] }).adjustments[0]).toMatchObject({
+      delta: 15,
+      changedByName: "Dewi Staf",
+    });
   });
 
   it("keeps the name change off the slug, so links keep working", async () => {
     const p = await createProduct(testDb.db, { name: "Wortel Lama", slug: "wortel-lama-uji" });
-    await edit(p.id, { intent: "save", name: "Wortel Brastagi", price: "8000", stock: String(p.stock), stockBefore: String(p.stock) });
+    await edit(p.id, {
+      intent: "save",
+      name: "Wortel Brastagi",
+      price: "8000",
+      stock: String(p.stock),
+      stockBefore: String(p.stock),
+    });
     expect(await productById(p.id)).toMatchObject({ name: "Wortel Brastagi", slug: "wortel-lama-uji" });
   });
 
@@ -194,7 +248,12 @@ describe("editing a product", () => {
   });
 
   it("replaces the image and removes the old file; can remove the image", async () => {
-    const created = await create({ name: "Brokoli Gambar", price: "12000", stock: "3", image: new File([PNG], "a.png", { type: "image/png" }) });
+    const created = await create({
+      name: "Brokoli Gambar",
+      price: "12000",
+      stock: "3",
+      image: new File([PNG], "a.png", { type: "image/png" }),
+    });
     const id = created.location!.split("/").pop()!;
     const first = (await productById(id)).imageUrl!;
     await edit(id, {
@@ -210,7 +269,14 @@ describe("editing a product", () => {
     expect(storedFiles()).not.toContain(first.split("/").pop());
     expect(storedFiles()).toContain(second.split("/").pop());
 
-    await edit(id, { intent: "save", name: "Brokoli Gambar", price: "12000", stock: "3", stockBefore: "3", removeImage: "on" });
+    await edit(id, {
+      intent: "save",
+      name: "Brokoli Gambar",
+      price: "12000",
+      stock: "3",
+      stockBefore: "3",
+      removeImage: "on",
+    });
     expect((await productById(id)).imageUrl).toBeNull();
     expect(storedFiles()).not.toContain(second.split("/").pop());
   });
@@ -219,19 +285,27 @@ describe("editing a product", () => {
     const p = await createProduct(testDb.db, { name: "Labu Siam Sembunyi" });
     expect((await edit(p.id, { intent: "hide" })).status).toBe(303);
     expect((await productById(p.id)).isActive).toBe(false);
-    const listed = await callLoader(productsRoute.loader, "/admin/products?q=labu%20siam%20sembunyi", { cookie: adminCookie });
+    const listed = await callLoader(productsRoute.loader, "/admin/products?q=labu%20siam%20sembunyi", {
+      cookie: adminCookie,
+    });
     expect((listed.data as { list: { products: { id: string; isActive: boolean }[] } }).list.products).toEqual([
       expect.objectContaining({ id: p.id, isActive: false }),
     ]);
-    const hiddenOnly = await callLoader(productsRoute.loader, "/admin/products?show=tersembunyi", { cookie: adminCookie });
-    expect((hiddenOnly.data as { list: { products: { isActive: boolean }[] } }).list.products.every((x) => !x.isActive)).toBe(true);
+    const hiddenOnly = await callLoader(productsRoute.loader, "/admin/products?show=tersembunyi", {
+      cookie: adminCookie,
+    });
+    expect(
+      (hiddenOnly.data as { list: { products: { isActive: boolean }[] } }).list.products.every((x) => !x.isActive),
+    ).toBe(true);
     expect((await edit(p.id, { intent: "unhide" })).status).toBe(303);
     expect((await productById(p.id)).isActive).toBe(true);
   });
 
   it("answers 404 for unknown products", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    expect((await callLoader(productRoute.loader, `/admin/products/${id}`, { cookie: adminCookie, params: { id } })).status).toBe(404);
+    expect(
+      (await callLoader(productRoute.loader, `/admin/products/${id}`, { cookie: adminCookie, params: { id } })).status,
+    ).toBe(404);
     expect((await edit(id, { intent: "hide" })).status).toBe(404);
     expect((await edit("bukan-id", { intent: "delete" })).status).toBe(404);
   });
@@ -239,7 +313,12 @@ describe("editing a product", () => {
 
 describe("deleting a product", () => {
   it("deletes one that was never ordered, with its image", async () => {
-    const created = await create({ name: "Pare Hapus", price: "5000", stock: "2", image: new File([PNG], "p.png", { type: "image/png" }) });
+    const created = await create({
+      name: "Pare Hapus",
+      price: "5000",
+      stock: "2",
+      image: new File([PNG], "p.png", { type: "image/png" }),
+    });
     const id = created.location!.split("/").pop()!;
     const file = (await productById(id)).imageUrl!.split("/").pop();
     const result = await edit(id, { intent: "delete" });
@@ -258,7 +337,9 @@ describe("deleting a product", () => {
     expect(result.location).toBe(`/admin/products/${p.id}`);
     expect(await productById(p.id)).toMatchObject({ isActive: false });
     const lines = await testDb.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    expect(lines).toEqual([expect.objectContaining({ productId: p.id, productName: "Kacang Panjang Dipesan", quantity: 2 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ productId: p.id, productName: "Kacang Panjang Dipesan", quantity: 2 }),
+    ]);
     const { loader } = await import("~/routes/admin.layout");
     const { cookiesAfter } = await import("../support/routes");
     const next = await callLoader(loader, result.location!, { cookie: cookiesAfter(adminCookie, result) });
@@ -269,8 +350,10 @@ describe("deleting a product", () => {
 });
 
 describe("categories", () => {
-  const post = (fields: Record<string, string>) => callAction(categoriesRoute.action, "/admin/categories", form(fields), { cookie: adminCookie });
-  const byName = async (name: string) => (await testDb.db.select().from(categories).where(eq(categories.name, name)))[0];
+  const post = (fields: Record<string, string>) =>
+    callAction(categoriesRoute.action, "/admin/categories", form(fields), { cookie: adminCookie });
+  const byName = async (name: string) =>
+    (await testDb.db.select().from(categories).where(eq(categories.name, name)))[0];
 
   it("creates with a unique slug and refuses an empty or duplicate name", async () => {
     expect((await post({ intent: "create", name: "Buah Lokal" })).status).toBe(303);

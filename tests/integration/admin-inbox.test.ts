@@ -31,7 +31,8 @@ type Inbox = {
   newCounts: { mitra: number; pesan: number };
 };
 
-const open = async (query = "") => (await callLoader(inboxRoute.loader, `/admin/inbox${query}`, { cookie: adminCookie })).data as Inbox;
+const open = async (query = "") =>
+  (await callLoader(inboxRoute.loader, `/admin/inbox${query}`, { cookie: adminCookie })).data as Inbox;
 
 describe("inbox", () => {
   it("lists partner applications newest first with a WhatsApp link to the farmer", async () => {
@@ -49,7 +50,9 @@ describe("inbox", () => {
     await createContactMessage(testDb.db, { subject: "Tanpa telepon", phone: "", email: "andi+toko@contoh.id" });
     const { inbox } = await open("?jenis=pesan");
     expect(inbox.messages[0]).toMatchObject({ subject: "Tanpa telepon", whatsapp: null });
-    expect(inbox.messages[0].mailto).toBe(`mailto:andi%2Btoko@contoh.id?subject=${encodeURIComponent("Re: Tanpa telepon")}`);
+    expect(inbox.messages[0].mailto).toBe(
+      `mailto:andi%2Btoko@contoh.id?subject=${encodeURIComponent("Re: Tanpa telepon")}`,
+    );
     const layout = await callLoader(layoutRoute.loader, "/admin/inbox", { cookie: adminCookie });
     expect((layout.data as { newInbox: number }).newInbox).toBe(3);
   });
@@ -71,7 +74,9 @@ describe("inbox", () => {
     expect((await open("?status=contacted")).inbox.applications.map((a) => a.name)).toEqual(["Pak Status"]);
 
     const message = await createContactMessage(testDb.db);
-    await callAction(inboxRoute.action, "/admin/inbox", form({ kind: "pesan", id: message.id, status: "done" }), { cookie: adminCookie });
+    await callAction(inboxRoute.action, "/admin/inbox", form({ kind: "pesan", id: message.id, status: "done" }), {
+      cookie: adminCookie,
+    });
     const [m] = await testDb.db.select().from(contactMessages).where(eq(contactMessages.id, message.id));
     expect(m.status).toBe("done");
   });
@@ -96,9 +101,14 @@ describe("inbox", () => {
   it("never sends staff to another site after a change", async () => {
     const app = await createPartnerApplication(testDb.db);
     for (const returnTo of ["https://jahat.example/admin", "//jahat.example/admin", "/\\jahat.example", "/products"]) {
-      const result = await callAction(inboxRoute.action, "/admin/inbox?jenis=mitra", form({ kind: "mitra", id: app.id, status: "done", returnTo }), {
-        cookie: adminCookie,
-      });
+      const result = await callAction(
+        inboxRoute.action,
+        "/admin/inbox?jenis=mitra",
+        form({ kind: "mitra", id: app.id, status: "done", returnTo }),
+        {
+          cookie: adminCookie,
+        },
+      );
       expect(result.location).toBe("/admin/inbox?jenis=mitra");
     }
   });

@@ -10,7 +10,14 @@ import * as orderRoute from "~/routes/admin.orders.$id";
 import * as exportRoute from "~/routes/admin.orders.export";
 import * as printRoute from "~/routes/admin.orders.print.$id";
 import * as pickingRoute from "~/routes/admin.picking-list";
-import { countOrdersByStatus, exportOrdersCsv, listOrdersForAdmin, parseAdminOrderFilters, pickingList, setOrderStatus } from "~/server/admin-orders.server";
+import {
+  countOrdersByStatus,
+  exportOrdersCsv,
+  listOrdersForAdmin,
+  parseAdminOrderFilters,
+  pickingList,
+  setOrderStatus,
+} from "~/server/admin-orders.server";
 import { placeOrder } from "~/server/orders.server";
 import { createManyOrders, createOrder, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
@@ -40,26 +47,43 @@ async function stockOf(id: string) {
 }
 
 async function historyOf(orderId: string) {
-  return testDb.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(desc(orderStatusHistory.createdAt));
+  return testDb.db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.createdAt));
 }
 
 async function changeStatus(orderId: string, status: string, via: "dashboard" | "detail" = "detail") {
   return via === "dashboard"
-    ? callAction(dashboardRoute.action, "/admin/dashboard?status=pending", form({ intent: "status", orderId, status }), { cookie: adminCookie })
-    : callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "status", status }), { cookie: adminCookie, params: { id: orderId } });
+    ? callAction(
+        dashboardRoute.action,
+        "/admin/dashboard?status=pending",
+        form({ intent: "status", orderId, status }),
+        { cookie: adminCookie },
+      )
+    : callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "status", status }), {
+        cookie: adminCookie,
+        params: { id: orderId },
+      });
 }
 
 /** The one-time message an action left for the next page: read by the admin layout. */
 async function flashAfter(result: { headers: Headers; status: number; location: string | null }) {
   const { loader } = await import("~/routes/admin.layout");
-  const next = await callLoader(loader, result.location ?? "/admin/dashboard", { cookie: cookiesAfter(adminCookie, result as never) });
+  const next = await callLoader(loader, result.location ?? "/admin/dashboard", {
+    cookie: cookiesAfter(adminCookie, result as never),
+  });
   return (next.data as { flash: { message: string } | null }).flash?.message;
 }
 
 describe("status changes", () => {
   it("records who changed what and when, and says so in the spec's words", async () => {
     const product = await createProduct(testDb.db, { stock: 10 });
-    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: product.id, quantity: 2 }] });
+    const order = await createOrder(testDb.db, {
+      userId: customer.id,
+      items: [{ productId: product.id, quantity: 2 }],
+    });
 
     const result = await changeStatus(order.id, "processing");
 
@@ -71,8 +95,13 @@ describe("status changes", () => {
     expect(Date.now() - latest.createdAt.getTime()).toBeLessThan(60_000);
 
     // The detail page shows the history with names.
-    const detail = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, { cookie: adminCookie, params: { id: order.id } });
-    const history = (detail.data as { order: { history: { fromStatus: string | null; toStatus: string; changedByName: string }[] } }).order.history;
+    const detail = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, {
+      cookie: adminCookie,
+      params: { id: order.id },
+    });
+    const history = (
+      detail.data as { order: { history: { fromStatus: string | null; toStatus: string; changedByName: string }[] } }
+    ).order.history;
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.changedByName])).toEqual([
       ["pending", "processing", "Dewi Staf"],
       [null, "pending", "Siti Aminah"],
@@ -81,7 +110,11 @@ describe("status changes", () => {
 
   it("allows any status to any status, from the list too, and goes back to the list with its filters", async () => {
     const product = await createProduct(testDb.db);
-    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: product.id, quantity: 1 }], status: "completed" });
+    const order = await createOrder(testDb.db, {
+      userId: customer.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      status: "completed",
+    });
     const result = await changeStatus(order.id, "pending", "dashboard");
     expect(result.status).toBe(303);
     expect(result.location).toBe("/admin/dashboard?status=pending");
@@ -135,7 +168,10 @@ describe("status changes", () => {
     expect(await stockOf(p.id)).toBe(9);
     await changeStatus(placed.order.id, "pending");
     expect(await stockOf(p.id)).toBe(5);
-    const reasons = await testDb.db.select({ reason: stockAdjustments.reason, delta: stockAdjustments.delta }).from(stockAdjustments).where(eq(stockAdjustments.orderId, placed.order.id));
+    const reasons = await testDb.db
+      .select({ reason: stockAdjustments.reason, delta: stockAdjustments.delta })
+      .from(stockAdjustments)
+      .where(eq(stockAdjustments.orderId, placed.order.id));
     expect(reasons.map((r) => `${r.reason}:${r.delta}`).sort()).toEqual(["cancel:4", "order:-4", "uncancel:-4"]);
   });
 
@@ -195,10 +231,16 @@ describe("delivery fee", () => {
     const p = await createProduct(testDb.db, { price: 12000 });
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 2 }] });
     const post = (deliveryFee: string) =>
-      callAction(orderRoute.action, `/admin/orders/${order.id}`, form({ intent: "fee", deliveryFee }), { cookie: adminCookie, params: { id: order.id } });
+      callAction(orderRoute.action, `/admin/orders/${order.id}`, form({ intent: "fee", deliveryFee }), {
+        cookie: adminCookie,
+        params: { id: order.id },
+      });
     const feeNow = async () => (await testDb.db.select().from(orders).where(eq(orders.id, order.id)))[0].deliveryFee;
 
-    const before = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, { cookie: adminCookie, params: { id: order.id } });
+    const before = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, {
+      cookie: adminCookie,
+      params: { id: order.id },
+    });
     expect((before.data as { order: { deliveryFee: number | null } }).order.deliveryFee).toBeNull();
 
     for (const [input, message] of [
@@ -216,13 +258,24 @@ describe("delivery fee", () => {
 
     const ok = await post("Rp 15.000");
     expect(ok.status).toBe(303);
-    expect((await flashAfter(ok))?.replace(/\u00a0/g, " ")).toBe(`Ongkos kirim pesanan #${order.id.slice(0, 8)} disimpan: Rp 15.000. Total Rp 39.000.`);
+    expect((await flashAfter(ok))?.replace(/\u00a0/g, " ")).toBe(
+      `Ongkos kirim pesanan #${order.id.slice(0, 8)} disimpan: Rp 15.000. Total Rp 39.000.`,
+    );
     expect(await feeNow()).toBe(15000);
 
-    const after = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, { cookie: adminCookie, params: { id: order.id } });
+    const after = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, {
+      cookie: adminCookie,
+      params: { id: order.id },
+    });
     expect((after.data as { order: { grandTotal: number } }).order.grandTotal).toBe(39000);
-    const invoice = await callLoader(printRoute.loader, `/admin/orders/print/${order.id}`, { cookie: adminCookie, params: { id: order.id } });
-    expect((invoice.data as { order: { deliveryFee: number; grandTotal: number } }).order).toMatchObject({ deliveryFee: 15000, grandTotal: 39000 });
+    const invoice = await callLoader(printRoute.loader, `/admin/orders/print/${order.id}`, {
+      cookie: adminCookie,
+      params: { id: order.id },
+    });
+    expect((invoice.data as { order: { deliveryFee: number; grandTotal: number } }).order).toMatchObject({
+      deliveryFee: 15000,
+      grandTotal: 39000,
+    });
 
     expect((await post("0")).status).toBe(303);
     expect(await feeNow()).toBe(0);
@@ -239,21 +292,32 @@ describe("order detail", () => {
       recipientPhone: "0812-3344-5566",
       recipientAddress: "Jl. Jawa No. 5, Sumbersari, Jember",
     });
-    const result = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, { cookie: adminCookie, params: { id: order.id } });
+    const result = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, {
+      cookie: adminCookie,
+      params: { id: order.id },
+    });
     const links = (result.data as { order: { links: { tel: string; whatsapp: string; maps: string } } }).order.links;
     expect(links.tel).toBe("tel:+6281233445566");
     const wa = new URL(links.whatsapp);
     expect(`${wa.origin}${wa.pathname}`).toBe("https://wa.me/6281233445566");
     expect(wa.searchParams.get("text")).toContain("Bu Sri");
     expect(wa.searchParams.get("text")).toContain(`#${order.id.slice(0, 8)}`);
-    expect(links.maps).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Jl. Jawa No. 5, Sumbersari, Jember")}`);
+    expect(links.maps).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Jl. Jawa No. 5, Sumbersari, Jember")}`,
+    );
   });
 
   it("answers 404 for an unknown or malformed order number", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "bukan-id", "1'; drop table orders; --"]) {
-      const result = await callLoader(orderRoute.loader, `/admin/orders/${encodeURIComponent(id)}`, { cookie: adminCookie, params: { id } });
+      const result = await callLoader(orderRoute.loader, `/admin/orders/${encodeURIComponent(id)}`, {
+        cookie: adminCookie,
+        params: { id },
+      });
       expect(result.status).toBe(404);
-      const invoice = await callLoader(printRoute.loader, `/admin/orders/print/${encodeURIComponent(id)}`, { cookie: adminCookie, params: { id } });
+      const invoice = await callLoader(printRoute.loader, `/admin/orders/print/${encodeURIComponent(id)}`, {
+        cookie: adminCookie,
+        params: { id },
+      });
       expect(invoice.status).toBe(404);
     }
   });
@@ -310,7 +374,12 @@ describe("many orders", () => {
 
   it("finds an order by the number people read out, with or without #", async () => {
     const target = made[123];
-    for (const q of [target.id.slice(0, 8), `#${target.id.slice(0, 8)}`, target.id.slice(0, 8).toUpperCase(), target.id]) {
+    for (const q of [
+      target.id.slice(0, 8),
+      `#${target.id.slice(0, 8)}`,
+      target.id.slice(0, 8).toUpperCase(),
+      target.id,
+    ]) {
       const found = await list(`q=${encodeURIComponent(q)}`);
       expect(found.orders.map((o) => o.id)).toContain(target.id);
       expect(found.total).toBeLessThanOrEqual(2);
@@ -348,7 +417,13 @@ describe("many orders", () => {
   });
 
   it("counts every status for the Statistik tab", async () => {
-    expect(await countOrdersByStatus(db.db, admin)).toEqual({ total: 300, pending: 75, processing: 75, completed: 75, cancelled: 75 });
+    expect(await countOrdersByStatus(db.db, admin)).toEqual({
+      total: 300,
+      pending: 75,
+      processing: 75,
+      completed: 75,
+      cancelled: 75,
+    });
   });
 
   it("serves the list through the dashboard route, 20 rows, and the counters on their tab", async () => {
@@ -356,13 +431,18 @@ describe("many orders", () => {
     useTestDatabase(db);
     try {
       const cookie = await signIn(db.db, dbAdmin);
-      const result = await callLoader(dashboardRoute.loader, `/admin/dashboard?date=${tomorrow}&slot=sore&page=2`, { cookie });
+      const result = await callLoader(dashboardRoute.loader, `/admin/dashboard?date=${tomorrow}&slot=sore&page=2`, {
+        cookie,
+      });
       const body = result.data as { list: { total: number; page: number; orders: unknown[] }; counts: unknown };
       expect(body.list).toMatchObject({ total: 50, page: 2 });
       expect(body.list.orders).toHaveLength(20);
       expect(body.counts).toBeNull();
       const stats = await callLoader(dashboardRoute.loader, "/admin/dashboard?tab=statistik", { cookie });
-      expect((stats.data as { counts: { total: number; completed: number } }).counts).toMatchObject({ total: 300, completed: 75 });
+      expect((stats.data as { counts: { total: number; completed: number } }).counts).toMatchObject({
+        total: 300,
+        completed: 75,
+      });
     } finally {
       useTestDatabase(testDb);
     }
@@ -397,8 +477,18 @@ describe("picking list", () => {
       items: [{ productId: bayam.id, quantity: 50 }],
       status: "cancelled",
     });
-    await createOrder(testDb.db, { userId: customer.id, deliveryDate: date, deliverySlot: "sore", items: [{ productId: tomat.id, quantity: 4 }] });
-    await createOrder(testDb.db, { userId: customer.id, deliveryDate: addDays(date, 1), deliverySlot: "pagi", items: [{ productId: tomat.id, quantity: 9 }] });
+    await createOrder(testDb.db, {
+      userId: customer.id,
+      deliveryDate: date,
+      deliverySlot: "sore",
+      items: [{ productId: tomat.id, quantity: 4 }],
+    });
+    await createOrder(testDb.db, {
+      userId: customer.id,
+      deliveryDate: addDays(date, 1),
+      deliverySlot: "pagi",
+      items: [{ productId: tomat.id, quantity: 9 }],
+    });
 
     const morning = await pickingList(testDb.db, admin, { date, slot: "pagi" });
     expect(morning.orderCount).toBe(2);
@@ -412,7 +502,9 @@ describe("picking list", () => {
       ["Tomat Picking", 5],
     ]);
 
-    const viaRoute = await callLoader(pickingRoute.loader, `/admin/picking-list?date=${date}&slot=sore`, { cookie: adminCookie });
+    const viaRoute = await callLoader(pickingRoute.loader, `/admin/picking-list?date=${date}&slot=sore`, {
+      cookie: adminCookie,
+    });
     expect((viaRoute.data as { list: { lines: { productName: string; quantity: number }[] } }).list.lines).toEqual([
       expect.objectContaining({ productName: "Tomat Picking", quantity: 4 }),
     ]);
@@ -420,7 +512,10 @@ describe("picking list", () => {
 
   it("defaults to tomorrow when no date is given", async () => {
     const result = await callLoader(pickingRoute.loader, "/admin/picking-list?date=kemarin", { cookie: adminCookie });
-    expect((result.data as { list: { date: string; slot: string } }).list).toMatchObject({ date: tomorrowInShop(), slot: "semua" });
+    expect((result.data as { list: { date: string; slot: string } }).list).toMatchObject({
+      date: tomorrowInShop(),
+      slot: "semua",
+    });
   });
 });
 
@@ -438,9 +533,15 @@ describe("CSV export", () => {
       deliveryFee: 7000,
       createdAt: new Date(`${day}T09:30:00+07:00`),
     });
-    await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }], createdAt: new Date(`${addDays(day, -1)}T23:59:00+07:00`) });
+    await createOrder(testDb.db, {
+      userId: customer.id,
+      items: [{ productId: p.id, quantity: 1 }],
+      createdAt: new Date(`${addDays(day, -1)}T23:59:00+07:00`),
+    });
 
-    const result = await callLoader(exportRoute.loader, `/admin/orders/export.csv?from=${day}&to=${day}`, { cookie: adminCookie });
+    const result = await callLoader(exportRoute.loader, `/admin/orders/export.csv?from=${day}&to=${day}`, {
+      cookie: adminCookie,
+    });
 
     expect(result.status).toBe(200);
     expect(result.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -460,14 +561,21 @@ describe("CSV export", () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://jahat.example"")"`);
     expect(csv).toContain(";'+6281234567890;");
     expect(csv).toContain('"Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember"');
-    expect(csv).toContain('"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;Tolong pilihkan yang segar, terima kasih 🙏\r\n');
+    expect(csv).toContain(
+      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;Tolong pilihkan yang segar, terima kasih 🙏\r\n',
+    );
     expect(csv).toContain(";Menunggu;");
   });
 
   it("can use the delivery date instead and refuses a bad range with a message", async () => {
     const date = addDays(shopDate(), 45);
     const p = await createProduct(testDb.db);
-    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }], deliveryDate: date, recipientPhone: "6281234567890" });
+    const order = await createOrder(testDb.db, {
+      userId: customer.id,
+      items: [{ productId: p.id, quantity: 1 }],
+      deliveryDate: date,
+      recipientPhone: "6281234567890",
+    });
     const { csv, count } = await exportOrdersCsv(testDb.db, admin, { from: date, to: date, basis: "delivery" });
     expect(count).toBe(1);
     expect(csv).toContain(order.id);

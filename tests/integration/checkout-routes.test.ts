@@ -33,7 +33,9 @@ async function customer(name: string) {
   const auth = createAuth(testDb.db, loadConfig({ ...process.env, APP_URL: BASE }));
   const email = `${name.toLowerCase().replace(/\W/g, "")}.${randomBytes(4).toString("hex")}@contoh.id`;
   const password = `Sayur-Segar-${randomBytes(4).toString("hex")}`;
-  await auth.api.signUpEmail({ body: { email, password, name, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" } as never });
+  await auth.api.signUpEmail({
+    body: { email, password, name, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" } as never,
+  });
   const res = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
   const cookie = res.headers
     .getSetCookie()
@@ -44,7 +46,10 @@ async function customer(name: string) {
 
 async function product(overrides: Partial<typeof products.$inferInsert> = {}) {
   const slug = `produk-${randomBytes(4).toString("hex")}`;
-  const [row] = await testDb.db.insert(products).values({ name: "Kangkung", slug, price: 3000, unit: "per ikat", stock: 10, ...overrides }).returning();
+  const [row] = await testDb.db
+    .insert(products)
+    .values({ name: "Kangkung", slug, price: 3000, unit: "per ikat", stock: 10, ...overrides })
+    .returning();
   return row;
 }
 
@@ -54,23 +59,33 @@ function get(path: string, cookie?: string) {
 
 function post(path: string, cookie: string, fields: [string, string][]) {
   const body = new URLSearchParams(fields);
-  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { cookie, "content-type": "application/x-www-form-urlencoded" } });
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    body,
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 
 type Args = { request: Request; params: Record<string, string>; context: never; unstable_pattern: string };
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: undefined as never, unstable_pattern: "" }) as Args;
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: undefined as never, unstable_pattern: "" }) as Args;
 
 /** Runs a loader or action and returns what the server would answer: a Response, or data with its status. */
-async function run(fn: (a: Args) => unknown, a: Args): Promise<{ status: number; location: string | null; data: unknown }> {
+async function run(
+  fn: (a: Args) => unknown,
+  a: Args,
+): Promise<{ status: number; location: string | null; data: unknown }> {
   try {
     const result = (await fn(a)) as { type?: string; data?: unknown; init?: { status?: number } } | Response;
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), data: null };
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("location"), data: null };
     if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
       return { status: result.init?.status ?? 200, location: null, data: result.data };
     }
     return { status: 200, location: null, data: result };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location"), data: null };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("location"), data: null };
     throw thrown;
   }
 }
@@ -94,7 +109,10 @@ function checkoutFields(key: string, lines: [string, number][], extra: [string, 
 
 describe("checkout route", () => {
   it("sends a visitor to login and back to checkout", async () => {
-    expect(await run(checkoutLoader as never, args(get("/checkout")))).toMatchObject({ status: 302, location: "/login?redirect=%2Fcheckout" });
+    expect(await run(checkoutLoader as never, args(get("/checkout")))).toMatchObject({
+      status: 302,
+      location: "/login?redirect=%2Fcheckout",
+    });
     const form = post("/checkout", "", checkoutFields("k".repeat(20), []));
     expect((await run(checkoutAction as never, args(form))).status).toBe(302);
   });
@@ -103,13 +121,27 @@ describe("checkout route", () => {
     const siti = await customer("Siti Aminah");
     const bayam = await product({ name: "Bayam Hijau", price: 4000, discount: 10 });
     const hidden = await product({ name: "Lama", isActive: false });
-    const first = await run(checkoutLoader as never, args(get(`/checkout?products=${bayam.id},${hidden.id},bukan-id`, siti.cookie)));
+    const first = await run(
+      checkoutLoader as never,
+      args(get(`/checkout?products=${bayam.id},${hidden.id},bukan-id`, siti.cookie)),
+    );
     expect(first.status).toBe(200);
-    const body = first.data as { prefill: Record<string, string>; idempotencyKey: string; products: { id: string; price: number; discount: number }[] };
-    expect(body.prefill).toEqual({ name: "Siti Aminah", phone: "0812-3456-7890", address: "Jl. Kalimantan No. 37, Jember" });
+    const body = first.data as {
+      prefill: Record<string, string>;
+      idempotencyKey: string;
+      products: { id: string; price: number; discount: number }[];
+    };
+    expect(body.prefill).toEqual({
+      name: "Siti Aminah",
+      phone: "0812-3456-7890",
+      address: "Jl. Kalimantan No. 37, Jember",
+    });
     expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     expect(body.products.map((p) => [p.id, p.price, p.discount])).toEqual([[bayam.id, 4000, 10]]);
-    const second = (await run(checkoutLoader as never, args(get("/checkout", siti.cookie)))).data as { idempotencyKey: string; products: null };
+    const second = (await run(checkoutLoader as never, args(get("/checkout", siti.cookie)))).data as {
+      idempotencyKey: string;
+      products: null;
+    };
     expect(second.idempotencyKey).not.toBe(body.idempotencyKey);
     expect(second.products).toBeNull();
   });
@@ -118,12 +150,21 @@ describe("checkout route", () => {
     const siti = await customer("Siti Aminah");
     const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
     const key = randomBytes(16).toString("hex");
-    const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, checkoutFields(key, [[tomat.id, 2]]))));
+    const res = await run(
+      checkoutAction as never,
+      args(post("/checkout", siti.cookie, checkoutFields(key, [[tomat.id, 2]]))),
+    );
     expect(res.status).toBe(303);
     const orderId = res.location?.match(/^\/order-success\?order=([0-9a-f-]{36})$/)?.[1];
     expect(orderId).toBeTruthy();
     const [stored] = await testDb.db.select().from(orders).where(eq(orders.id, orderId!));
-    expect(stored).toMatchObject({ userId: siti.id, totalAmount: 24000, recipientPhone: "6281234567890", deliverySlot: "sore", notes: "Titip tetangga" });
+    expect(stored).toMatchObject({
+      userId: siti.id,
+      totalAmount: 24000,
+      recipientPhone: "6281234567890",
+      deliverySlot: "sore",
+      notes: "Titip tetangga",
+    });
 
     const success = await run(successLoader as never, args(get(`/order-success?order=${orderId}`, siti.cookie)));
     const page = success.data as { order: { number: string; chatUrl: string } };
@@ -134,8 +175,12 @@ describe("checkout route", () => {
 
     // Someone else gets the thank-you page, but not this order's chat link.
     const budi = await customer("Budi");
-    expect((await run(successLoader as never, args(get(`/order-success?order=${orderId}`, budi.cookie)))).data).toEqual({ order: null });
-    expect((await run(successLoader as never, args(get(`/order-success?order=${orderId}`)))).data).toEqual({ order: null });
+    expect((await run(successLoader as never, args(get(`/order-success?order=${orderId}`, budi.cookie)))).data).toEqual(
+      { order: null },
+    );
+    expect((await run(successLoader as never, args(get(`/order-success?order=${orderId}`)))).data).toEqual({
+      order: null,
+    });
   });
 
   it("with JavaScript: answers with the order and its chat link; a resubmit gives the same order", async () => {
@@ -156,12 +201,23 @@ describe("checkout route", () => {
     const siti = await customer("Siti Aminah");
     const tomat = await product({ stock: 5 });
     const key = randomBytes(16).toString("hex");
-    const bad = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] => (k === "phone" ? [k, "12345"] : k === "address" ? [k, "Jl"] : [k, v]));
+    const bad = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] =>
+      k === "phone" ? [k, "12345"] : k === "address" ? [k, "Jl"] : [k, v],
+    );
     const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, bad)));
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ ok: false, fieldErrors: { phone: expect.stringMatching(/^Nomor telepon tidak valid/), address: "Alamat minimal 5 karakter." }, dialog: null });
+    expect(res.data).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        phone: expect.stringMatching(/^Nomor telepon tidak valid/),
+        address: "Alamat minimal 5 karakter.",
+      },
+      dialog: null,
+    });
 
-    const empty = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] => (k === "name" ? [k, ""] : [k, v]));
+    const empty = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] =>
+      k === "name" ? [k, ""] : [k, v],
+    );
     expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, empty)))).data).toMatchObject({
       dialog: { title: "Data Tidak Lengkap", message: "Mohon lengkapi semua data pengiriman." },
     });
@@ -177,7 +233,16 @@ describe("checkout route", () => {
   it("refuses a short line with 'Checkout Gagal' naming the product and what is left", async () => {
     const siti = await customer("Siti Aminah");
     const bayam = await product({ name: "Bayam Hijau", stock: 2 });
-    const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, checkoutFields(randomBytes(16).toString("hex"), [[bayam.id, 3]], [["enhanced", "1"]]))));
+    const res = await run(
+      checkoutAction as never,
+      args(
+        post(
+          "/checkout",
+          siti.cookie,
+          checkoutFields(randomBytes(16).toString("hex"), [[bayam.id, 3]], [["enhanced", "1"]]),
+        ),
+      ),
+    );
     expect(res.status).toBe(409);
     expect(res.data).toMatchObject({
       ok: false,
@@ -192,19 +257,33 @@ describe("order pages", () => {
     const siti = await customer("Siti Aminah");
     const budi = await customer("Budi Santoso");
     const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
-    const placed = await run(checkoutAction as never, args(post("/checkout", siti.cookie, checkoutFields(randomBytes(16).toString("hex"), [[tomat.id, 1]], [["enhanced", "1"]]))));
+    const placed = await run(
+      checkoutAction as never,
+      args(
+        post(
+          "/checkout",
+          siti.cookie,
+          checkoutFields(randomBytes(16).toString("hex"), [[tomat.id, 1]], [["enhanced", "1"]]),
+        ),
+      ),
+    );
     const { orderId } = placed.data as { orderId: string };
 
     const mine = await run(orderLoader as never, args(get(`/orders/${orderId}`, siti.cookie), { id: orderId }));
     expect(mine.status).toBe(200);
     const detail = mine.data as { order: { id: string; notes: string }; helpUrl: string };
     expect(detail.order.notes).toBe("Titip tetangga");
-    expect(new URL(detail.helpUrl).searchParams.get("text")).toBe(`Halo Sayur Jember, saya butuh bantuan untuk pesanan #${orderId.slice(0, 8)}.`);
+    expect(new URL(detail.helpUrl).searchParams.get("text")).toBe(
+      `Halo Sayur Jember, saya butuh bantuan untuk pesanan #${orderId.slice(0, 8)}.`,
+    );
 
     // Budi is sent to his profile, with nothing of Siti's order.
     const theirs = await run(orderLoader as never, args(get(`/orders/${orderId}`, budi.cookie), { id: orderId }));
     expect(theirs).toEqual({ status: 302, location: "/profile", data: null });
-    const list = (await run(ordersLoader as never, args(get("/orders", budi.cookie)))).data as { orders: unknown[]; hasAnyOrder: boolean };
+    const list = (await run(ordersLoader as never, args(get("/orders", budi.cookie)))).data as {
+      orders: unknown[];
+      hasAnyOrder: boolean;
+    };
     expect(list).toMatchObject({ orders: [], hasAnyOrder: false });
 
     for (const id of ["00000000-0000-0000-0000-000000000000", "bukan-pesanan", "%27%20or%201%3D1"]) {
@@ -219,7 +298,10 @@ describe("order pages", () => {
 
   it("lists with odd query parameters without failing", async () => {
     const siti = await customer("Siti Aminah");
-    const res = await run(ordersLoader as never, args(get("/orders?page=-3&status=hilang&time=kemarin&q=%25%27%3B--", siti.cookie)));
+    const res = await run(
+      ordersLoader as never,
+      args(get("/orders?page=-3&status=hilang&time=kemarin&q=%25%27%3B--", siti.cookie)),
+    );
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ query: { page: 1, status: "all", time: "all", q: "%';--" }, total: 0 });
   });

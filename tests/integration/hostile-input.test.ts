@@ -9,7 +9,16 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, contactMessages, orderItems, orders, partnerApplications, products, sessions, users } from "~/db/schema";
+import {
+  categories,
+  contactMessages,
+  orderItems,
+  orders,
+  partnerApplications,
+  products,
+  sessions,
+  users,
+} from "~/db/schema";
 import * as addressesRoute from "~/routes/addresses";
 import * as categoriesRoute from "~/routes/admin.categories";
 import * as customersRoute from "~/routes/admin.customers";
@@ -26,7 +35,14 @@ import * as registerRoute from "~/routes/register";
 import * as resetRoute from "~/routes/reset-password";
 import * as supplyRoute from "~/routes/supply-with-us";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
-import { createCategory, createContactMessage, createOrder, createProduct, createUser, signIn } from "../support/factories";
+import {
+  createCategory,
+  createContactMessage,
+  createOrder,
+  createProduct,
+  createUser,
+  signIn,
+} from "../support/factories";
 import { callAction, releaseTestDatabase, useTestDatabase, type RouteResult } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -68,10 +84,27 @@ afterAll(async () => {
 async function snapshot(): Promise<string> {
   const db = testDb.db;
   const [u, o, oi, p, c, m, a, s] = await Promise.all([
-    db.select({ id: users.id, name: users.name, phone: users.phone, address: users.address, role: users.role, email: users.email }).from(users),
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        phone: users.phone,
+        address: users.address,
+        role: users.role,
+        email: users.email,
+      })
+      .from(users),
     db.select({ id: orders.id, status: orders.status, fee: orders.deliveryFee, notes: orders.notes }).from(orders),
     db.select({ id: orderItems.id, q: orderItems.quantity }).from(orderItems),
-    db.select({ id: products.id, name: products.name, stock: products.stock, active: products.isActive, price: products.price }).from(products),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        stock: products.stock,
+        active: products.isActive,
+        price: products.price,
+      })
+      .from(products),
     db.select({ id: categories.id, name: categories.name }).from(categories),
     db.select({ id: contactMessages.id, status: contactMessages.status }).from(contactMessages),
     db.select({ id: partnerApplications.id, status: partnerApplications.status }).from(partnerApplications),
@@ -140,21 +173,55 @@ type ActionCase = {
   unnamed?: number[];
 };
 
-const ids = () => [otherUserId, otherOrderId, productId, categoryId, messageId, "00000000-0000-0000-0000-000000000000", "bukan-id"];
+const ids = () => [
+  otherUserId,
+  otherOrderId,
+  productId,
+  categoryId,
+  messageId,
+  "00000000-0000-0000-0000-000000000000",
+  "bukan-id",
+];
 const extras = ["role", "userId", "id", "emailVerified", "status", "orderId", "totalAmount", "price"];
 
 const CASES: ActionCase[] = [
   {
     name: "checkout",
-    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember", notes: "Titip tetangga", slot: "pagi", idempotencyKey: randomBytes(16).toString("hex"), productId, quantity: "1" }),
+    valid: () => ({
+      name: "Siti Aminah",
+      phone: "081234567890",
+      address: "Jl. Kalimantan No. 37, Jember",
+      notes: "Titip tetangga",
+      slot: "pagi",
+      idempotencyKey: randomBytes(16).toString("hex"),
+      productId,
+      quantity: "1",
+    }),
     action: checkoutRoute.action as never,
     path: () => "/checkout",
     cookie: () => customerCookie,
-    fields: ["name", "phone", "address", "notes", "slot", "idempotencyKey", "productId", "quantity", "productId", "quantity"],
+    fields: [
+      "name",
+      "phone",
+      "address",
+      "notes",
+      "slot",
+      "idempotencyKey",
+      "productId",
+      "quantity",
+      "productId",
+      "quantity",
+    ],
     unnamed: [409, 429],
   },
-  { name: "profile",
-    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" }), action: profileRoute.action as never, path: () => "/profile", cookie: () => customerCookie, fields: ["name", "phone", "address"] },
+  {
+    name: "profile",
+    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" }),
+    action: profileRoute.action as never,
+    path: () => "/profile",
+    cookie: () => customerCookie,
+    fields: ["name", "phone", "address"],
+  },
   {
     name: "change password",
     action: profileRoute.action as never,
@@ -164,19 +231,47 @@ const CASES: ActionCase[] = [
     fixed: () => ({ intent: "change-password" }),
     unnamed: [429],
   },
-  { name: "addresses",
-    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" }), action: addressesRoute.action as never, path: () => "/addresses", cookie: () => customerCookie, fields: ["name", "phone", "address"] },
+  {
+    name: "addresses",
+    valid: () => ({ name: "Siti Aminah", phone: "081234567890", address: "Jl. Kalimantan No. 37, Jember" }),
+    action: addressesRoute.action as never,
+    path: () => "/addresses",
+    cookie: () => customerCookie,
+    fields: ["name", "phone", "address"],
+  },
   {
     name: "register",
-    valid: () => ({ name: "Rina", email: `rina.${randomBytes(4).toString("hex")}@contoh.id`, phone: "081234567890", address: "Jl. Jawa 1, Jember", password: "Sayur-Segar-Hostile-1", confirmPassword: "Sayur-Segar-Hostile-1", terms: "on" }),
+    valid: () => ({
+      name: "Rina",
+      email: `rina.${randomBytes(4).toString("hex")}@contoh.id`,
+      phone: "081234567890",
+      address: "Jl. Jawa 1, Jember",
+      password: "Sayur-Segar-Hostile-1",
+      confirmPassword: "Sayur-Segar-Hostile-1",
+      terms: "on",
+    }),
     action: registerRoute.action as never,
     path: () => "/register",
     cookie: () => undefined,
     fields: ["name", "email", "phone", "address", "password", "confirmPassword", "terms"],
     unnamed: [429],
   },
-  { name: "login", action: loginRoute.action as never, path: () => "/login", cookie: () => undefined, fields: ["email", "password", "redirect"], unnamed: [401, 429] },
-  { name: "forgot password", action: forgotRoute.action as never, path: () => "/forgot-password", cookie: () => undefined, fields: ["email"], unnamed: [429] },
+  {
+    name: "login",
+    action: loginRoute.action as never,
+    path: () => "/login",
+    cookie: () => undefined,
+    fields: ["email", "password", "redirect"],
+    unnamed: [401, 429],
+  },
+  {
+    name: "forgot password",
+    action: forgotRoute.action as never,
+    path: () => "/forgot-password",
+    cookie: () => undefined,
+    fields: ["email"],
+    unnamed: [429],
+  },
   {
     name: "reset password",
     action: resetRoute.action as never,
@@ -185,11 +280,32 @@ const CASES: ActionCase[] = [
     fields: ["token", "password", "confirmPassword"],
     unnamed: [429],
   },
-  { name: "contact",
-    valid: () => ({ name: "Rina", email: "rina@contoh.id", subject: "Tanya", message: "Apakah ada kangkung?", from: "/contact" }), action: contactRoute.action as never, path: () => "/contact", cookie: () => undefined, fields: ["name", "email", "subject", "message", "from"], unnamed: [429] },
+  {
+    name: "contact",
+    valid: () => ({
+      name: "Rina",
+      email: "rina@contoh.id",
+      subject: "Tanya",
+      message: "Apakah ada kangkung?",
+      from: "/contact",
+    }),
+    action: contactRoute.action as never,
+    path: () => "/contact",
+    cookie: () => undefined,
+    fields: ["name", "email", "subject", "message", "from"],
+    unnamed: [429],
+  },
   {
     name: "supply with us",
-    valid: () => ({ name: "Pak Tani", phone: "081234567890", landAddress: "Desa Ajung, Jember", farmSize: "1 ha", products: "Bayam 50 ikat", harvestTime: "Mingguan", otherInfo: "-" }),
+    valid: () => ({
+      name: "Pak Tani",
+      phone: "081234567890",
+      landAddress: "Desa Ajung, Jember",
+      farmSize: "1 ha",
+      products: "Bayam 50 ikat",
+      harvestTime: "Mingguan",
+      otherInfo: "-",
+    }),
     action: supplyRoute.action as never,
     path: () => "/supply-with-us",
     cookie: () => undefined,
@@ -208,7 +324,15 @@ const CASES: ActionCase[] = [
   },
   {
     name: "admin new product",
-    valid: () => ({ name: `Produk ${randomBytes(3).toString("hex")}`, price: "5000", unit: "per ikat", discount: "0", stock: "10", categoryId, description: "Segar" }),
+    valid: () => ({
+      name: `Produk ${randomBytes(3).toString("hex")}`,
+      price: "5000",
+      unit: "per ikat",
+      discount: "0",
+      stock: "10",
+      categoryId,
+      description: "Segar",
+    }),
     action: newProductRoute.action as never,
     path: () => "/admin/products/new",
     cookie: () => adminCookie,
@@ -232,8 +356,15 @@ const CASES: ActionCase[] = [
     fields: ["intent", "id", "name"],
     unnamed: [400, 404, 409],
   },
-  { name: "admin inbox",
-    valid: () => ({ kind: "pesan", id: messageId, status: "contacted" }), action: inboxRoute.action as never, path: () => "/admin/inbox", cookie: () => adminCookie, fields: ["kind", "id", "status"], unnamed: [400, 404] },
+  {
+    name: "admin inbox",
+    valid: () => ({ kind: "pesan", id: messageId, status: "contacted" }),
+    action: inboxRoute.action as never,
+    path: () => "/admin/inbox",
+    cookie: () => adminCookie,
+    fields: ["kind", "id", "status"],
+    unnamed: [400, 404],
+  },
   {
     name: "admin customers",
     action: customersRoute.action as never,
@@ -246,7 +377,8 @@ const CASES: ActionCase[] = [
 
 /** The field names an answer's error talks about. */
 function namedFields(result: RouteResult): string[] {
-  const body = result.data as { fieldErrors?: Record<string, unknown>; field?: string; problems?: unknown } | string | null;
+  const body = result.data as
+    { fieldErrors?: Record<string, unknown>; field?: string; problems?: unknown } | string | null;
   if (!body || typeof body !== "object") return [];
   return [...Object.keys(body.fieldErrors ?? {}), ...(body.field ? [body.field] : [])];
 }
@@ -254,10 +386,16 @@ function namedFields(result: RouteResult): string[] {
 describe.each(CASES)("$name action under hostile input", (c) => {
   it("never answers 5xx, stores nothing on an error, and names the field of a 400", async () => {
     const form = fc.record({
-      values: fc.array(fc.oneof({ weight: c.valid ? 3 : 0, arbitrary: fc.constant("valid" as const) }, { weight: 2, arbitrary: fc.option(hostile(ids), { nil: undefined }) }), {
-        minLength: c.fields.length,
-        maxLength: c.fields.length,
-      }),
+      values: fc.array(
+        fc.oneof(
+          { weight: c.valid ? 3 : 0, arbitrary: fc.constant("valid" as const) },
+          { weight: 2, arbitrary: fc.option(hostile(ids), { nil: undefined }) },
+        ),
+        {
+          minLength: c.fields.length,
+          maxLength: c.fields.length,
+        },
+      ),
       extra: fc.dictionary(fc.constantFrom(...extras), hostile(ids), { maxKeys: 3 }),
     });
     await fc.assert(
@@ -277,11 +415,17 @@ describe.each(CASES)("$name action under hostile input", (c) => {
           expect(await snapshot(), "an error answer stored something").toBe(before);
           if (result.status === 400 && !c.unnamed?.includes(400)) {
             const named = namedFields(result);
-            expect(named.length, `a 400 that names no field: ${JSON.stringify(result.data).slice(0, 300)}`).toBeGreaterThan(0);
+            expect(
+              named.length,
+              `a 400 that names no field: ${JSON.stringify(result.data).slice(0, 300)}`,
+            ).toBeGreaterThan(0);
           }
         }
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 40), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined },
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 40),
+        seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined,
+      },
     );
   });
 });
@@ -291,7 +435,16 @@ describe("ids of other users", () => {
     const before = await testDb.db.select().from(users);
     const other = before.find((u) => u.id === otherUserId)!;
     const body = new FormData();
-    for (const [k, v] of Object.entries({ name: "Nama Baru", phone: "081234567899", address: "Alamat baru", id: otherUserId, userId: otherUserId, role: "admin", email: `x${randomBytes(2).toString("hex")}@contoh.id` })) body.append(k, v);
+    for (const [k, v] of Object.entries({
+      name: "Nama Baru",
+      phone: "081234567899",
+      address: "Alamat baru",
+      id: otherUserId,
+      userId: otherUserId,
+      role: "admin",
+      email: `x${randomBytes(2).toString("hex")}@contoh.id`,
+    }))
+      body.append(k, v);
     const result = await callAction(profileRoute.action as never, "/profile", body, { cookie: customerCookie });
     expect(result.status).toBeLessThan(400);
     const after = await testDb.db.select().from(users);

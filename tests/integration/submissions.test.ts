@@ -56,11 +56,17 @@ function contactInput(overrides: Record<string, unknown> = {}): Record<string, u
 }
 
 async function partnerRowsNamed(name: unknown) {
-  return testDb.db.select().from(partnerApplications).where(eq(partnerApplications.name, String(name)));
+  return testDb.db
+    .select()
+    .from(partnerApplications)
+    .where(eq(partnerApplications.name, String(name)));
 }
 
 async function contactRowsWithSubject(subject: unknown) {
-  return testDb.db.select().from(contactMessages).where(eq(contactMessages.subject, String(subject)));
+  return testDb.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.subject, String(subject)));
 }
 
 async function totalPartnerRows() {
@@ -96,7 +102,13 @@ describe("submitPartnerApplication", () => {
     const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(true);
     const [row] = await partnerRowsNamed("Bu Sulastri");
-    expect(row).toMatchObject({ phone: "6281311112222", landAddress: "", farmSize: "", harvestTime: "", otherInfo: "" });
+    expect(row).toMatchObject({
+      phone: "6281311112222",
+      landAddress: "",
+      farmSize: "",
+      harvestTime: "",
+      otherInfo: "",
+    });
   });
 
   it.each([
@@ -176,7 +188,9 @@ describe("submitPartnerApplication", () => {
     expect(result.values.name).toBe(flood.name);
     expect(await totalPartnerRows()).toBe(before);
     // Another client is not affected.
-    expect((await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), partnerInput())).ok).toBe(true);
+    expect(
+      (await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), partnerInput())).ok,
+    ).toBe(true);
   });
 
   it("answers with the spec's failure message, not a crash, when the database is unreachable", async () => {
@@ -211,7 +225,12 @@ describe("submitContactMessage", () => {
     expect(result).toEqual({ ok: true });
     const rows = await contactRowsWithSubject(input.subject);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Bu Rina", email: "rina@contoh.id", message: "Apakah bisa diantar ke Patrang?", status: "new" });
+    expect(rows[0]).toMatchObject({
+      name: "Bu Rina",
+      email: "rina@contoh.id",
+      message: "Apakah bisa diantar ke Patrang?",
+      status: "new",
+    });
   });
 
   it.each([

@@ -12,7 +12,15 @@ import routes from "~/routes";
 import { openDatabase } from "~/db/client.server";
 import { categories, contactMessages, orders, products, sessions } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
-import { ACCESS_MATRIX, CLOSED_PATHS, ROLES, type Fixture, type MatrixEntry, type Outcome, type Role } from "../support/access-matrix";
+import {
+  ACCESS_MATRIX,
+  CLOSED_PATHS,
+  ROLES,
+  type Fixture,
+  type MatrixEntry,
+  type Outcome,
+  type Role,
+} from "../support/access-matrix";
 import { createContactMessage, createOrder, createUser, type TestUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -40,9 +48,22 @@ async function seed() {
     const [product] = await db.select().from(products).where(eq(products.isActive, true)).limit(1);
     const [category] = await db.select().from(categories).limit(1);
     originalCategoryName = category.name;
-    const order = await createOrder(db, { userId: users.customerA.id, items: [{ productId: product.id, quantity: 1 }], recipientAddress: A_SECRET, notes: `Catatan ${A_SECRET}` });
+    const order = await createOrder(db, {
+      userId: users.customerA.id,
+      items: [{ productId: product.id, quantity: 1 }],
+      recipientAddress: A_SECRET,
+      notes: `Catatan ${A_SECRET}`,
+    });
     const message = await createContactMessage(db, { message: ADMIN_SECRET });
-    fixture = { customerB: users.customerB.id, orderA: order.id, productSlug: product.slug, productId: product.id, categorySlug: category.slug, categoryId: category.id, messageId: message.id };
+    fixture = {
+      customerB: users.customerB.id,
+      orderA: order.id,
+      productSlug: product.slug,
+      productId: product.id,
+      categorySlug: category.slug,
+      categoryId: category.id,
+      messageId: message.id,
+    };
   } finally {
     await handle.close();
   }
@@ -77,7 +98,11 @@ function afterRequest(role: Role, url: string) {
 
 type Answer = { status: number; location: string; body: string };
 
-async function send(role: Role, url: string, init: { method?: string; body?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function send(
+  role: Role,
+  url: string,
+  init: { method?: string; body?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const cookie = await cookieFor(role);
   const headers: Record<string, string> = { ...(cookie ? { Cookie: cookie } : {}), ...init.headers };
   if (init.method === "POST") {
@@ -86,7 +111,12 @@ async function send(role: Role, url: string, init: { method?: string; body?: Rec
     if (headers.Origin === "") delete headers.Origin;
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
-  const response = await fetch(`${server.url}${url}`, { method: init.method ?? "GET", headers, body: init.body ? new URLSearchParams(init.body) : undefined, redirect: "manual" });
+  const response = await fetch(`${server.url}${url}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body ? new URLSearchParams(init.body) : undefined,
+    redirect: "manual",
+  });
   afterRequest(role, url);
   return { status: response.status, location: response.headers.get("location") ?? "", body: await response.text() };
 }
@@ -100,7 +130,13 @@ function dataUrl(url: string): string {
 /** Checks an answer against an outcome; `.data` answers carry redirects in their body (status 202). */
 function check(answer: Answer, outcome: Outcome, what: string, isData: boolean) {
   const redirectTarget =
-    outcome === "login" ? "/login?redirect=" : outcome === "adminLogin" ? "/admin/login" : typeof outcome === "string" && outcome.startsWith("redirect:") ? outcome.slice(9) : null;
+    outcome === "login"
+      ? "/login?redirect="
+      : outcome === "adminLogin"
+        ? "/admin/login"
+        : typeof outcome === "string" && outcome.startsWith("redirect:")
+          ? outcome.slice(9)
+          : null;
   if (redirectTarget !== null) {
     if (isData) {
       expect(answer.status, what).toBe(202);
@@ -117,7 +153,8 @@ function check(answer: Answer, outcome: Outcome, what: string, isData: boolean) 
 
 function checkNoLeak(answer: Answer, role: Role, what: string) {
   if (role !== "admin") expect(answer.body, `${what} leaks admin data`).not.toContain(ADMIN_SECRET);
-  if (role === "visitor" || role === "customerB") expect(answer.body, `${what} leaks customer A's data`).not.toContain(A_SECRET);
+  if (role === "visitor" || role === "customerB")
+    expect(answer.body, `${what} leaks customer A's data`).not.toContain(A_SECRET);
 }
 
 function routePaths(): string[] {
@@ -152,42 +189,59 @@ describe("access-control matrix", () => {
     expect(missing, "routes without a line in tests/support/access-matrix.ts").toEqual([]);
   });
 
-  it.each(ACCESS_MATRIX.map((e) => [e.route || "/", e] as const))("GET %s answers each role as listed, leaking nothing", async (_, entry: MatrixEntry) => {
-    const url = entry.url(fixture);
-    for (const role of ROLES) {
-      const answer = await send(role, url);
-      check(answer, entry.get[role], `GET ${url} as ${role}`, false);
-      checkNoLeak(answer, role, `GET ${url} as ${role}`);
-      if (!entry.data) continue;
-      const data = await send(role, dataUrl(url));
-      check(data, entry.get[role], `GET ${dataUrl(url)} as ${role}`, true);
-      checkNoLeak(data, role, `GET ${dataUrl(url)} as ${role}`);
-    }
-  });
+  it.each(ACCESS_MATRIX.map((e) => [e.route || "/", e] as const))(
+    "GET %s answers each role as listed, leaking nothing",
+    async (_, entry: MatrixEntry) => {
+      const url = entry.url(fixture);
+      for (const role of ROLES) {
+        const answer = await send(role, url);
+        check(answer, entry.get[role], `GET ${url} as ${role}`, false);
+        checkNoLeak(answer, role, `GET ${url} as ${role}`);
+        if (!entry.data) continue;
+        const data = await send(role, dataUrl(url));
+        check(data, entry.get[role], `GET ${dataUrl(url)} as ${role}`, true);
+        checkNoLeak(data, role, `GET ${dataUrl(url)} as ${role}`);
+      }
+    },
+  );
 
   it("keeps the auth library's own HTTP API closed", async () => {
     for (const p of CLOSED_PATHS) {
       for (const method of ["GET", "POST"]) {
-        const answer = await send("customerA", p, { method, body: method === "POST" ? { email: users.customerA!.email, password: users.customerA!.password } : undefined });
+        const answer = await send("customerA", p, {
+          method,
+          body: method === "POST" ? { email: users.customerA!.email, password: users.customerA!.password } : undefined,
+        });
         expect([404, 405], `${method} ${p}`).toContain(answer.status);
         expect(answer.body).not.toMatch(/session_token|"token"/);
       }
     }
   });
 
-  const forbiddenAttempts = ACCESS_MATRIX.flatMap((e) => (e.actions ?? []).map((a) => [`${e.route} — ${a.name}`, e, a] as const));
+  const forbiddenAttempts = ACCESS_MATRIX.flatMap((e) =>
+    (e.actions ?? []).map((a) => [`${e.route} — ${a.name}`, e, a] as const),
+  );
 
   it.each(forbiddenAttempts)("POST %s: roles that may not act are turned away", async (_, entry, action) => {
     const url = entry.url(fixture);
     for (const role of ROLES) {
       // The allowed runs of destructive actions happen after the database check below.
-      if (action.destructive && (action.expect[role] === "ok" || String(action.expect[role]).startsWith("redirect:") && role === "admin")) continue;
+      if (
+        action.destructive &&
+        (action.expect[role] === "ok" || (String(action.expect[role]).startsWith("redirect:") && role === "admin"))
+      )
+        continue;
       if (entry.route === "logout") continue;
       for (const target of [url, entry.data ? dataUrl(url) : null]) {
         if (!target) continue;
         const answer = await send(role, target, { method: "POST", body: action.body(fixture) });
         const isData = target !== url;
-        check(answer, (isData ? action.dataExpect?.[role] : undefined) ?? action.expect[role], `POST ${target} (${action.name}) as ${role}`, isData);
+        check(
+          answer,
+          (isData ? action.dataExpect?.[role] : undefined) ?? action.expect[role],
+          `POST ${target} (${action.name}) as ${role}`,
+          isData,
+        );
         checkNoLeak(answer, role, `POST ${target} as ${role}`);
       }
     }
@@ -195,33 +249,40 @@ describe("access-control matrix", () => {
 });
 
 describe("bodies that are not forms", () => {
-  it.each(ACCESS_MATRIX.filter((e) => e.actions?.length).map((e) => [e.route, e] as const))("POST %s answers 4xx, never 5xx, to JSON, text, broken multipart and empty bodies", async (_, entry) => {
-    const url = entry.url(fixture);
-    const role: Role = entry.route.startsWith("admin") ? "admin" : "customerA";
-    const cookie = await cookieFor(role);
-    const bodies: [string | undefined, string][] = [
-      ["application/json", '{"email":"a@b.c","password":"x"}'],
-      ["text/plain", "email=a@b.c"],
-      ["multipart/form-data", "x"],
-      ["multipart/form-data; boundary=batas", "--salah\r\nbukan multipart"],
-      ["application/x-www-form-urlencoded", "%%%=%E0%A4%A&\u0000=\u0000"],
-      ["application/xml", "<x/>"],
-      [undefined, ""],
-    ];
-    for (const target of [url, entry.data ? dataUrl(url) : null]) {
-      if (!target) continue;
-      for (const [type, body] of bodies) {
-        const response = await fetch(`${server.url}${target}`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...(type ? { "Content-Type": type } : {}) },
-          body: body || undefined,
-        });
-        await response.arrayBuffer();
-        expect(response.status, `POST ${target} as ${type ?? "no type"}`).toBeLessThan(500);
+  it.each(ACCESS_MATRIX.filter((e) => e.actions?.length).map((e) => [e.route, e] as const))(
+    "POST %s answers 4xx, never 5xx, to JSON, text, broken multipart and empty bodies",
+    async (_, entry) => {
+      const url = entry.url(fixture);
+      const role: Role = entry.route.startsWith("admin") ? "admin" : "customerA";
+      const cookie = await cookieFor(role);
+      const bodies: [string | undefined, string][] = [
+        ["application/json", '{"email":"a@b.c","password":"x"}'],
+        ["text/plain", "email=a@b.c"],
+        ["multipart/form-data", "x"],
+        ["multipart/form-data; boundary=batas", "--salah\r\nbukan multipart"],
+        ["application/x-www-form-urlencoded", "%%%=%E0%A4%A&\u0000=\u0000"],
+        ["application/xml", "<x/>"],
+        [undefined, ""],
+      ];
+      for (const target of [url, entry.data ? dataUrl(url) : null]) {
+        if (!target) continue;
+        for (const [type, body] of bodies) {
+          const response = await fetch(`${server.url}${target}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: {
+              Origin: server.url,
+              ...(cookie ? { Cookie: cookie } : {}),
+              ...(type ? { "Content-Type": type } : {}),
+            },
+            body: body || undefined,
+          });
+          await response.arrayBuffer();
+          expect(response.status, `POST ${target} as ${type ?? "no type"}`).toBeLessThan(500);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("cross-site requests", () => {
@@ -230,7 +291,12 @@ describe("cross-site requests", () => {
   it.each(actions)("POST %s from another site is refused with 403", async (_, entry, action) => {
     const url = entry.url(fixture);
     // The most privileged cookie that may do it: a forged request rides on the victim's session.
-    const role: Role = action.expect.admin !== "adminLogin" && entry.route.startsWith("admin") ? "admin" : action.expect.customerA !== "login" ? "customerA" : "visitor";
+    const role: Role =
+      action.expect.admin !== "adminLogin" && entry.route.startsWith("admin")
+        ? "admin"
+        : action.expect.customerA !== "login"
+          ? "customerA"
+          : "visitor";
     const foreign: Record<string, string>[] = [
       { Origin: "https://penipu.example" },
       { Origin: "null" },
@@ -273,20 +339,23 @@ describe("cross-site requests", () => {
     server = await startTestServer({ dataDir });
   });
 
-  it.each(actions.filter(([, , a]) => a.destructive))("POST %s from the shop itself works for the roles allowed", async (_, entry, action) => {
-    const url = entry.url(fixture);
-    const bCookie = await cookieFor("customerB");
-    for (const role of ROLES) {
-      const outcome = action.expect[role];
-      if (outcome === "adminLogin" || outcome === "login") continue;
-      const answer = await send(role, url, { method: "POST", body: action.body(fixture) });
-      check(answer, outcome, `POST ${url} (${action.name}) as ${role}`, false);
-      if (entry.route === "logout") cookies.delete(role);
-    }
-    if (entry.route === "admin/customers") {
-      // B's cookie from before no longer opens anything.
-      const response = await fetch(`${server.url}/profile`, { headers: { Cookie: bCookie! }, redirect: "manual" });
-      expect(response.headers.get("location")).toContain("/login");
-    }
-  });
+  it.each(actions.filter(([, , a]) => a.destructive))(
+    "POST %s from the shop itself works for the roles allowed",
+    async (_, entry, action) => {
+      const url = entry.url(fixture);
+      const bCookie = await cookieFor("customerB");
+      for (const role of ROLES) {
+        const outcome = action.expect[role];
+        if (outcome === "adminLogin" || outcome === "login") continue;
+        const answer = await send(role, url, { method: "POST", body: action.body(fixture) });
+        check(answer, outcome, `POST ${url} (${action.name}) as ${role}`, false);
+        if (entry.route === "logout") cookies.delete(role);
+      }
+      if (entry.route === "admin/customers") {
+        // B's cookie from before no longer opens anything.
+        const response = await fetch(`${server.url}/profile`, { headers: { Cookie: bCookie! }, redirect: "manual" });
+        expect(response.headers.get("location")).toContain("/login");
+      }
+    },
+  );
 });

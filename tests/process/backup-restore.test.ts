@@ -15,7 +15,9 @@ async function tableContents(dataDir: string) {
   try {
     const out: Record<string, unknown> = {};
     for (const table of BACKUP_TABLES) {
-      const result = await handle.db.execute(sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`);
+      const result = await handle.db.execute(
+        sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`,
+      );
       out[table] = (result as unknown as { rows: { rows: unknown }[] }).rows[0].rows;
     }
     return out;
@@ -46,7 +48,9 @@ describe("backup and restore commands", () => {
       // An uploaded product photo (nested, as the storage keeps them) must come back byte for byte.
       mkdirSync(path.join(dataDir, "uploads", "products"), { recursive: true });
       writeFileSync(path.join(dataDir, "uploads", "products", "bayam.webp"), photo);
-      const made = run("admin-create.ts", ["--email", "pemilik@toko.id", "--password", "kebun-sayur-2026"], { DATA_DIR: dataDir });
+      const made = run("admin-create.ts", ["--email", "pemilik@toko.id", "--password", "kebun-sayur-2026"], {
+        DATA_DIR: dataDir,
+      });
       expect(made.status, made.stderr).toBe(0);
       const backup = run("backup.ts", ["--out", out], { DATA_DIR: dataDir });
       expect(backup.status, backup.stderr).toBe(0);
@@ -69,7 +73,9 @@ describe("backup and restore commands", () => {
     expect(readFileSync(path.join(freshDir, "uploads", "products", "bayam.webp")).equals(photo)).toBe(true);
     expect(restore.stdout).toMatch(/1 gambar/);
     // The admin account came back: promoting it again says it is already admin.
-    const again = run("admin-create.ts", ["--email", "pemilik@toko.id", "--password", "kebun-sayur-2026"], { DATA_DIR: freshDir });
+    const again = run("admin-create.ts", ["--email", "pemilik@toko.id", "--password", "kebun-sayur-2026"], {
+      DATA_DIR: freshDir,
+    });
     expect(again.stdout).toMatch(/sudah admin/);
     const restored = await startTestServer({ dataDir: freshDir });
     try {

@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) {
-  const message = "http-cache: PostgreSQL is unreachable, so the caching test (which edits the catalog beside the server) cannot run";
+  const message =
+    "http-cache: PostgreSQL is unreachable, so the caching test (which edits the catalog beside the server) cannot run";
   if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
   console.warn(`\n!!! SKIPPED ${message}.\n`);
 }
@@ -50,7 +51,15 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
   it("public catalog pages are cacheable with an ETag, and a repeat view is a 304 without a body", async () => {
     const category = await createCategory(handle.db);
     const product = await createProduct(handle.db, { categoryId: category.id });
-    for (const page of ["/", "/products", "/products?q=sayur", `/products/${product.slug}`, "/categories", `/category/${category.slug}`, "/sitemap.xml"]) {
+    for (const page of [
+      "/",
+      "/products",
+      "/products?q=sayur",
+      `/products/${product.slug}`,
+      "/categories",
+      `/category/${category.slug}`,
+      "/sitemap.xml",
+    ]) {
       const first = await get(page);
       expect(first.status, page).toBe(200);
       // Browsers always ask again (never an old price); only a CDN may serve a stale copy.
@@ -85,7 +94,17 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
       method: "POST",
       redirect: "manual",
       headers: { cookie: adminCookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "save", name: "Wortel Baru", price: "7000", unit: "kg", discount: "0", stock: "40", stockBefore: "40", categoryId: category.id, description: "Segar." }),
+      body: new URLSearchParams({
+        intent: "save",
+        name: "Wortel Baru",
+        price: "7000",
+        unit: "kg",
+        discount: "0",
+        stock: "40",
+        stockBefore: "40",
+        categoryId: category.id,
+        description: "Segar.",
+      }),
     });
     expect(edit.status).toBeLessThan(400);
     await memoExpires();
@@ -98,7 +117,9 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
     expect((await get(`/category/${category.slug}`, { "if-none-match": etag })).status).toBe(200);
 
     const customer = await createUser(handle.db);
-    const sale = await postCheckout(server.url, { id: customer.id, cookie: await signIn(handle.db, customer) }, [{ productId: product.id, quantity: 2 }]);
+    const sale = await postCheckout(server.url, { id: customer.id, cookie: await signIn(handle.db, customer) }, [
+      { productId: product.id, quantity: 2 },
+    ]);
     expect(sale.status).toBe(303);
     await memoExpires();
     const afterSale = await get(page, { "if-none-match": editedEtag });

@@ -57,7 +57,10 @@ function expectSecurityHeaders(response: Response, what: string) {
   expect(csp, what).toContain("object-src 'none'");
   expect(csp, what).toContain("base-uri 'none'");
   expect(csp, what).not.toContain("unsafe-inline' 'unsafe-eval");
-  const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? csp.split(";").find((d) => d.trim().startsWith("default-src")) ?? "";
+  const scriptSrc =
+    csp.split(";").find((d) => d.trim().startsWith("script-src")) ??
+    csp.split(";").find((d) => d.trim().startsWith("default-src")) ??
+    "";
   expect(scriptSrc, `${what}: scripts`).not.toContain("unsafe-inline");
   expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
@@ -72,7 +75,15 @@ describe("security headers on every kind of response", () => {
       ["page", "/"],
       ["not found", "/tidak-ada-halaman-ini"],
       ["unknown product (404 from a loader)", "/products/tidak-ada"],
-      ["form error (400)", "/contact", { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "name=" }],
+      [
+        "form error (400)",
+        "/contact",
+        {
+          method: "POST",
+          headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+          body: "name=",
+        },
+      ],
       ["data request", "/products.data"],
       ["data redirect", "/profile.data"],
       ["resource route", "/sitemap.xml"],
@@ -82,14 +93,25 @@ describe("security headers on every kind of response", () => {
       ["static file", "/favicon.ico"],
       ["missing upload", "/uploads/tidak-ada.webp"],
       ["redirect", "/profile"],
-      ["cross-site refusal (403)", "/contact", { method: "POST", headers: { Origin: "https://penipu.example" }, body: "x=1" }],
-      ["body too large (413)", "/contact", { method: "POST", headers: { Origin: server.url, "Content-Length": String(50 * 1024 * 1024) }, body: "x" }],
+      [
+        "cross-site refusal (403)",
+        "/contact",
+        { method: "POST", headers: { Origin: "https://penipu.example" }, body: "x=1" },
+      ],
+      [
+        "body too large (413)",
+        "/contact",
+        { method: "POST", headers: { Origin: server.url, "Content-Length": String(50 * 1024 * 1024) }, body: "x" },
+      ],
     ];
     for (const [what, url, init] of kinds) {
       let response: Response;
       if (what.startsWith("body too large")) {
         // fetch cannot lie about Content-Length; a raw request can.
-        response = await rawRequest(`${server.url}${url}`, { method: "POST", headers: { Origin: server.url, "Content-Length": String(50 * 1024 * 1024) } });
+        response = await rawRequest(`${server.url}${url}`, {
+          method: "POST",
+          headers: { Origin: server.url, "Content-Length": String(50 * 1024 * 1024) },
+        });
       } else {
         response = await fetch(`${server.url}${url}`, { redirect: "manual", ...init });
       }
@@ -105,7 +127,10 @@ describe("security headers on every kind of response", () => {
 });
 
 /** A request with headers fetch would not send as given (a false Content-Length). */
-function rawRequest(url: string, { method, headers }: { method: string; headers: Record<string, string> }): Promise<Response> {
+function rawRequest(
+  url: string,
+  { method, headers }: { method: string; headers: Record<string, string> },
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, agent: false }, (res) => {
       const out = new Headers();
@@ -120,22 +145,38 @@ function rawRequest(url: string, { method, headers }: { method: string; headers:
 
 describe("state-changing requests", () => {
   it("refuses a POST from a foreign origin", async () => {
-    const response = await fetch(`${server.url}/logout`, { method: "POST", headers: { Origin: "https://evil.example" }, redirect: "manual" });
+    const response = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
   });
 
   it("refuses a browser's cross-site POST that carries no Origin", async () => {
-    const response = await fetch(`${server.url}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    const response = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "cross-site" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
   });
 
   it("refuses a cross-site React Router data request", async () => {
-    const response = await fetch(`${server.url}/login.data`, { method: "POST", headers: { Origin: "null" }, redirect: "manual" });
+    const response = await fetch(`${server.url}/login.data`, {
+      method: "POST",
+      headers: { Origin: "null" },
+      redirect: "manual",
+    });
     expect(response.status).toBe(403);
   });
 
   it("accepts the same POST from the shop's own origin", async () => {
-    const response = await fetch(`${server.url}/logout`, { method: "POST", headers: { Origin: server.url }, redirect: "manual" });
+    const response = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      redirect: "manual",
+    });
     expect([302, 303]).toContain(response.status);
   });
 
@@ -150,11 +191,15 @@ describe("state-changing requests", () => {
 
   it("answers 411 to a streamed body of unknown size", async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${server.url}/contact`, { method: "POST", agent: false, headers: { Origin: server.url, "Transfer-Encoding": "chunked" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      });
+      const req = httpRequest(
+        `${server.url}/contact`,
+        { method: "POST", agent: false, headers: { Origin: server.url, "Transfer-Encoding": "chunked" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
       req.on("error", reject);
       // Only the headers go out: the server must answer before any body arrives (writing
       // the body too would race the server closing the connection).
@@ -167,7 +212,11 @@ describe("state-changing requests", () => {
 describe("logs", () => {
   it("are JSON lines with request ids and never hold cookies or passwords", async () => {
     await fetch(`${server.url}/products?q=bayam`, { headers: { Cookie: "sayur.session_token=super-secret-cookie" } });
-    const lines = server.logs().trim().split("\n").filter((l) => l.startsWith("{"));
+    const lines = server
+      .logs()
+      .trim()
+      .split("\n")
+      .filter((l) => l.startsWith("{"));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(lines.some((l) => JSON.parse(l).requestId)).toBe(true);
@@ -193,7 +242,15 @@ describe("https deployments", () => {
           headers: { Origin: secure.url, "Content-Type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams(body),
         });
-      const registered = await post("/register", { name: "Sari", email, phone: "081234567890", address: "Jl. Mawar 1, Jember", password, confirmPassword: password, terms: "on" });
+      const registered = await post("/register", {
+        name: "Sari",
+        email,
+        phone: "081234567890",
+        address: "Jl. Mawar 1, Jember",
+        password,
+        confirmPassword: password,
+        terms: "on",
+      });
       expect(registered.status).toBe(303);
       const login = await post("/login", { email, password });
       const cookies = login.headers.getSetCookie();

@@ -16,7 +16,11 @@ function post(path: string, fields: Record<string, string>, cookie?: string) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields),
   });
 }
@@ -32,9 +36,29 @@ describe("logs of a register, login and reset flow", () => {
     const email = `log.${Date.now()}@contoh.id`;
     const password = "Rahasia-Sekali-Kata-1";
     const newPassword = "Rahasia-Baru-Kata-2";
-    expect((await post("/register", { name: "Lina", email, phone: "081234567890", address: "Jl. Melati 3, Jember", password, confirmPassword: password, terms: "on" })).status).toBe(303);
+    expect(
+      (
+        await post("/register", {
+          name: "Lina",
+          email,
+          phone: "081234567890",
+          address: "Jl. Melati 3, Jember",
+          password,
+          confirmPassword: password,
+          terms: "on",
+        })
+      ).status,
+    ).toBe(303);
     // The same e-mail again: the owner's mail path logs too.
-    await post("/register", { name: "Lina", email, phone: "081234567890", address: "Jl. Melati 3, Jember", password, confirmPassword: password, terms: "on" });
+    await post("/register", {
+      name: "Lina",
+      email,
+      phone: "081234567890",
+      address: "Jl. Melati 3, Jember",
+      password,
+      confirmPassword: password,
+      terms: "on",
+    });
     const login = await post("/login", { email, password });
     expect(login.status).toBe(303);
     const cookie = cookieOf(login);
@@ -44,16 +68,21 @@ describe("logs of a register, login and reset flow", () => {
     expect((await post("/forgot-password", { email })).status).toBe(200);
     let link: string | null = null;
     for (let i = 0; i < 50 && !link; i++) {
-      link = server
-        .outbox()
-        .map((m) => linkFromMail(m.text, "/reset-password"))
-        .find(Boolean) ?? null;
+      link =
+        server
+          .outbox()
+          .map((m) => linkFromMail(m.text, "/reset-password"))
+          .find(Boolean) ?? null;
       if (!link) await new Promise((r) => setTimeout(r, 100));
     }
     expect(link).toBeTruthy();
     const token = new URL(link!).searchParams.get("token")!;
     await fetch(link!);
-    const reset = await post(`/reset-password?token=${encodeURIComponent(token)}`, { token, password: newPassword, confirmPassword: newPassword });
+    const reset = await post(`/reset-password?token=${encodeURIComponent(token)}`, {
+      token,
+      password: newPassword,
+      confirmPassword: newPassword,
+    });
     expect(reset.status).toBeLessThan(400);
     expect((await post("/login", { email, password: newPassword })).status).toBe(303);
 
@@ -66,7 +95,9 @@ describe("logs of a register, login and reset flow", () => {
     for (const r of requests) expect(r.requestId).toMatch(/^[0-9a-f-]{36}$/);
     // The app's own lines name the request they belong to, the same id as its access-log line.
     const ids = new Set(requests.map((r) => r.requestId));
-    const appLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "login failed: bad credentials" || l.msg === "password reset done");
+    const appLines = lines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.msg === "login failed: bad credentials" || l.msg === "password reset done");
     expect(appLines.length).toBeGreaterThanOrEqual(2);
     for (const l of appLines) expect(ids.has(l.requestId), JSON.stringify(l)).toBe(true);
     for (const secret of [password, newPassword, token, encodeURIComponent(token), cookie.split("=")[1], link!]) {

@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) {
-  const message = "rate-limits: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
+  const message =
+    "rate-limits: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
   if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
   console.warn(`\n!!! SKIPPED ${message}.\n`);
 }
@@ -58,7 +59,10 @@ describe.skipIf(!pgUp)("rate limits across two app processes", () => {
   beforeAll(async () => {
     database = await createPostgresDatabase("sec_rate");
     const env = { DATABASE_URL: database.url, TRUST_PROXY: "1" };
-    servers = await Promise.all([startTestServer({ env, dataDir: dataDir("a") }), startTestServer({ env, dataDir: dataDir("b") })]);
+    servers = await Promise.all([
+      startTestServer({ env, dataDir: dataDir("a") }),
+      startTestServer({ env, dataDir: dataDir("b") }),
+    ]);
   });
 
   afterAll(async () => {
@@ -73,19 +77,31 @@ describe.skipIf(!pgUp)("rate limits across two app processes", () => {
 
   it("login: failed attempts from one client on many e-mails", async () => {
     const client = ip();
-    await expectLimit(LOGIN_LIMITS.perClient, (i) => post(i, client, "/login", { email: `acak.${uid()}@contoh.id`, password: "tebakan-salah-1" }));
+    await expectLimit(LOGIN_LIMITS.perClient, (i) =>
+      post(i, client, "/login", { email: `acak.${uid()}@contoh.id`, password: "tebakan-salah-1" }),
+    );
   });
 
   it("registration from one client", async () => {
     const client = "198.51.100.7";
     await expectLimit(REGISTER_LIMITS.perClient, (i) =>
-      post(i, client, "/register", { name: "Bot", email: `bot.${uid()}@contoh.id`, phone: "081234567890", address: "Jl. Bot 1", password: "Sayur-Segar-Bot-2026", confirmPassword: "Sayur-Segar-Bot-2026", terms: "on" }),
+      post(i, client, "/register", {
+        name: "Bot",
+        email: `bot.${uid()}@contoh.id`,
+        phone: "081234567890",
+        address: "Jl. Bot 1",
+        password: "Sayur-Segar-Bot-2026",
+        confirmPassword: "Sayur-Segar-Bot-2026",
+        terms: "on",
+      }),
     );
   });
 
   it("password reset requests from one client", async () => {
     const client = "198.51.100.8";
-    await expectLimit(RESET_REQUEST_LIMITS.perClient, (i) => post(i, client, "/forgot-password", { email: `orang.${uid()}@contoh.id` }));
+    await expectLimit(RESET_REQUEST_LIMITS.perClient, (i) =>
+      post(i, client, "/forgot-password", { email: `orang.${uid()}@contoh.id` }),
+    );
   });
 
   it("password reset submissions (token guessing) from one client", async () => {
@@ -93,19 +109,38 @@ describe.skipIf(!pgUp)("rate limits across two app processes", () => {
     await expectLimit(RESET_SUBMIT_LIMITS.perClient, (i) =>
       // The page's own data request (what the browser sends with JavaScript): the document
       // POST would re-run the loader, which sends an unknown token back to the login.
-      post(i, client, `/reset-password.data?token=tebak${i}`, { token: `tebak-${i}-${uid()}`, password: "Sayur-Segar-Baru-2026", confirmPassword: "Sayur-Segar-Baru-2026" }),
+      post(i, client, `/reset-password.data?token=tebak${i}`, {
+        token: `tebak-${i}-${uid()}`,
+        password: "Sayur-Segar-Baru-2026",
+        confirmPassword: "Sayur-Segar-Baru-2026",
+      }),
     );
   });
 
   it("contact messages from one client", async () => {
     const client = "198.51.100.10";
-    await expectLimit(SUBMISSION_LIMIT, (i) => post(i, client, "/contact", { name: "Rina", email: "rina@contoh.id", subject: "Tanya", message: `Pesan ${i}: apakah ada kangkung?` }));
+    await expectLimit(SUBMISSION_LIMIT, (i) =>
+      post(i, client, "/contact", {
+        name: "Rina",
+        email: "rina@contoh.id",
+        subject: "Tanya",
+        message: `Pesan ${i}: apakah ada kangkung?`,
+      }),
+    );
   });
 
   it("supplier applications from one client", async () => {
     const client = "198.51.100.11";
     await expectLimit(SUBMISSION_LIMIT, (i) =>
-      post(i, client, "/supply-with-us", { name: "Pak Tani", phone: "081234567890", landAddress: "Desa Ajung", farmSize: "1 ha", products: `Bayam ${i}`, harvestTime: "Mingguan", otherInfo: "-" }),
+      post(i, client, "/supply-with-us", {
+        name: "Pak Tani",
+        phone: "081234567890",
+        landAddress: "Desa Ajung",
+        farmSize: "1 ha",
+        products: `Bayam ${i}`,
+        harvestTime: "Mingguan",
+        otherInfo: "-",
+      }),
     );
   });
 });

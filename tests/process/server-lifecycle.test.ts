@@ -27,23 +27,19 @@ describe("embedded database ownership and shutdown", () => {
     const first = await startTestServer({ dataDir });
     try {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-      const second = spawnSync(
-        process.execPath,
-        [path.join(root, "server/start.mjs")],
-        {
-          cwd: root,
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            PORT: "0",
-            DATABASE_URL: "",
-            NODE_ENV: "production",
-            SKIP_BUILD: "1",
-          },
-          encoding: "utf8",
-          timeout: 60_000,
+      const second = spawnSync(process.execPath, [path.join(root, "server/start.mjs")], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: "0",
+          DATABASE_URL: "",
+          NODE_ENV: "production",
+          SKIP_BUILD: "1",
         },
-      );
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       expect(second.status).toBe(1);
       expect(second.stderr).toMatch(/sedang dipakai oleh proses lain/);
       // The first server is unharmed.
@@ -92,20 +88,18 @@ describe("SIGTERM with a request in flight", () => {
         "content-length": Buffer.byteLength(body),
       },
     });
-    const answered = new Promise<{ status: number; location: string }>(
-      (resolve, reject) => {
-        request.on("response", (response) => {
-          response.resume();
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              location: String(response.headers.location ?? ""),
-            }),
-          );
-        });
-        request.on("error", reject);
-      },
-    );
+    const answered = new Promise<{ status: number; location: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: String(response.headers.location ?? ""),
+          }),
+        );
+      });
+      request.on("error", reject);
+    });
     request.write(body.slice(0, 40));
     await new Promise((r) => setTimeout(r, 300));
 
@@ -133,14 +127,8 @@ describe("SIGTERM with a request in flight", () => {
     expect(startup).not.toMatch(/not properly shut down|automatic recovery/);
     const handle = await openEngine(engine);
     try {
-      const orderId = new URL(response.location, server.url).searchParams.get(
-        "order",
-      )!;
-      const report = await checkDurability(
-        handle.db,
-        fixture,
-        new Map([[orderId, [line]]]),
-      );
+      const orderId = new URL(response.location, server.url).searchParams.get("order")!;
+      const report = await checkDurability(handle.db, fixture, new Map([[orderId, [line]]]));
       expect(report).toMatchObject({
         storedOrders: 1,
         acknowledgedMissing: [],

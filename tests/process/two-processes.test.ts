@@ -16,7 +16,8 @@ import { startTestServer, type TestServer } from "../support/server";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) {
-  const message = "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
+  const message =
+    "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
   if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
   console.warn(`\n!!! SKIPPED ${message}.\n`);
 }
@@ -61,7 +62,10 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     database = await createPostgresDatabase("scale_two");
     const env = { DATABASE_URL: database.url, DATABASE_POOL_SIZE: "10" };
     // Started together on an empty database: both try to migrate, the advisory lock lets one do it.
-    [a, b] = await Promise.all([startTestServer({ env, dataDir: dataDir("a") }), startTestServer({ env, dataDir: dataDir("b") })]);
+    [a, b] = await Promise.all([
+      startTestServer({ env, dataDir: dataDir("a") }),
+      startTestServer({ env, dataDir: dataDir("b") }),
+    ]);
     handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
   });
 
@@ -123,7 +127,11 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     }
 
     const results = await Promise.all(
-      Array.from({ length: ATTEMPTS }, (_, i) => postCheckout((i % 2 === 0 ? a : b).url, customers[i % customers.length], [{ productId: product.id, quantity: 1 }])),
+      Array.from({ length: ATTEMPTS }, (_, i) =>
+        postCheckout((i % 2 === 0 ? a : b).url, customers[i % customers.length], [
+          { productId: product.id, quantity: 1 },
+        ]),
+      ),
     );
     const confirmed = results.filter((r) => r.status === 303 && r.orderId);
     const refused = results.filter((r) => r.status !== 303);
@@ -133,7 +141,10 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
 
     const [row] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
     expect(row.stock).toBe(0);
-    const [sold] = await handle.db.select({ units: sum(orderItems.quantity) }).from(orderItems).where(eq(orderItems.productId, product.id));
+    const [sold] = await handle.db
+      .select({ units: sum(orderItems.quantity) })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id));
     expect(Number(sold.units)).toBe(STOCK);
   });
 });

@@ -7,7 +7,15 @@ export const ROLES = ["visitor", "customerA", "customerB", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The ids the seeded data dir holds, for building concrete URLs. */
-export type Fixture = { customerB: string; orderA: string; productSlug: string; productId: string; categorySlug: string; categoryId: string; messageId: string };
+export type Fixture = {
+  customerB: string;
+  orderA: string;
+  productSlug: string;
+  productId: string;
+  categorySlug: string;
+  categoryId: string;
+  messageId: string;
+};
 
 /**
  * What a role gets: `ok` (200), `notFound` (404), `login` (to /login?redirect=...),
@@ -39,13 +47,33 @@ export type MatrixEntry = {
 /** A fresh address each time, so the per-e-mail login limit never answers instead of the rule under test. */
 const unknownEmail = () => `tidak.ada.${Math.random().toString(36).slice(2)}@contoh.id`;
 const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, customerA: o, customerB: o, admin: o });
-const signedIn = (visitor: Outcome, rest: Outcome): Record<Role, Outcome> => ({ visitor, customerA: rest, customerB: rest, admin: rest });
+const signedIn = (visitor: Outcome, rest: Outcome): Record<Role, Outcome> => ({
+  visitor,
+  customerA: rest,
+  customerB: rest,
+  admin: rest,
+});
 /** Admin pages: nobody else gets past the admin login, and a customer's session ends there. */
-const adminOnly = (admin: Outcome = "ok"): Record<Role, Outcome> => ({ visitor: "adminLogin", customerA: "adminLogin", customerB: "adminLogin", admin });
+const adminOnly = (admin: Outcome = "ok"): Record<Role, Outcome> => ({
+  visitor: "adminLogin",
+  customerA: "adminLogin",
+  customerB: "adminLogin",
+  admin,
+});
 /** Pages for signed-out people: a signed-in person is sent on. */
-const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({ visitor: "ok", customerA: signedInTarget, customerB: signedInTarget, admin: signedInTarget });
+const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
+  visitor: "ok",
+  customerA: signedInTarget,
+  customerB: signedInTarget,
+  admin: signedInTarget,
+});
 
-const page = (route: string, url: string, get: Record<Role, Outcome> = all("ok"), actions?: ActionCase[]): MatrixEntry => ({ route, url: () => url, get, data: true, actions });
+const page = (
+  route: string,
+  url: string,
+  get: Record<Role, Outcome> = all("ok"),
+  actions?: ActionCase[],
+): MatrixEntry => ({ route, url: () => url, get, data: true, actions });
 
 export const ACCESS_MATRIX: MatrixEntry[] = [
   // ---- shop, public ----
@@ -54,7 +82,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { route: "products/:slug", url: (f) => `/products/${f.productSlug}`, get: all("ok"), data: true },
   page("categories", "/categories"),
   // The old address of a category: a permanent redirect to /category/:slug.
-  { route: "categories/:slug", url: (f) => `/categories/${f.categorySlug}`, get: all("redirect:/category/"), data: true },
+  {
+    route: "categories/:slug",
+    url: (f) => `/categories/${f.categorySlug}`,
+    get: all("redirect:/category/"),
+    data: true,
+  },
   { route: "category/:slug", url: (f) => `/category/${f.categorySlug}`, get: all("ok"), data: true },
   page("search", "/search?q=bayam", all("redirect:/products")),
   page("cart", "/cart"),
@@ -79,32 +112,61 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
 
   // ---- accounts ----
   page("login", "/login", guestOnly("redirect:/"), [
-    { name: "log in with a wrong password", body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }), expect: { ...guestOnly("redirect:/"), visitor: 401 }, dataExpect: all(401) },
+    {
+      name: "log in with a wrong password",
+      body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }),
+      expect: { ...guestOnly("redirect:/"), visitor: 401 },
+      dataExpect: all(401),
+    },
   ]),
   page("register", "/register", guestOnly("redirect:/"), [
-    { name: "register with an invalid form", body: () => ({ name: "", email: "x", password: "1" }), expect: { ...guestOnly("redirect:/"), visitor: 400 }, dataExpect: all(400) },
+    {
+      name: "register with an invalid form",
+      body: () => ({ name: "", email: "x", password: "1" }),
+      expect: { ...guestOnly("redirect:/"), visitor: 400 },
+      dataExpect: all(400),
+    },
   ]),
-  page("forgot-password", "/forgot-password", all("ok"), [{ name: "ask for a reset with an invalid e-mail", body: () => ({ email: "x" }), expect: all(400) }]),
+  page("forgot-password", "/forgot-password", all("ok"), [
+    { name: "ask for a reset with an invalid e-mail", body: () => ({ email: "x" }), expect: all(400) },
+  ]),
   // An unknown reset link goes back to the login with a notice.
   page("reset-password", "/reset-password?token=tidak-berlaku", all("redirect:/login"), [
     {
       name: "reset with an unknown token",
-      body: () => ({ token: "tidak-berlaku", password: "Sayur-Segar-Baru-2026", confirmPassword: "Sayur-Segar-Baru-2026" }),
+      body: () => ({
+        token: "tidak-berlaku",
+        password: "Sayur-Segar-Baru-2026",
+        confirmPassword: "Sayur-Segar-Baru-2026",
+      }),
       expect: all("redirect:/login"),
       dataExpect: all(400),
     },
   ]),
   page("verify-email", "/verify-email?token=tidak-berlaku"),
   page("profile", "/profile", signedIn("login", "ok"), [
-    { name: "save a profile with empty fields", body: () => ({ name: "", phone: "", address: "" }), expect: signedIn("login", 400) },
+    {
+      name: "save a profile with empty fields",
+      body: () => ({ name: "", phone: "", address: "" }),
+      expect: signedIn("login", 400),
+    },
     {
       name: "change the password without knowing the current one",
-      body: () => ({ intent: "change-password", currentPassword: "salah-sekali-99", password: "Sayur-Baru-2026-x", confirmPassword: "Sayur-Baru-2026-x" }),
+      body: () => ({
+        intent: "change-password",
+        currentPassword: "salah-sekali-99",
+        password: "Sayur-Baru-2026-x",
+        confirmPassword: "Sayur-Baru-2026-x",
+      }),
       expect: signedIn("login", 400),
     },
   ]),
   page("addresses", "/addresses", signedIn("login", "ok"), [
-    { name: "save an address with empty fields", body: () => ({ name: "", phone: "", address: "" }), expect: signedIn("login", 400) },
+    {
+      name: "save an address with empty fields",
+      body: () => ({ name: "", phone: "", address: "" }),
+      expect: signedIn("login", 400),
+    },
   ]),
 
   // ---- checkout and orders ----
@@ -122,9 +184,19 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   },
 
   // ---- staff ----
-  page("admin/login", "/admin/login", { visitor: "ok", customerA: "ok", customerB: "ok", admin: "redirect:/admin/dashboard" }, [
-    { name: "log in with a wrong password", body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }), expect: { visitor: 401, customerA: 401, customerB: 401, admin: "redirect:/admin/dashboard" }, dataExpect: all(401) },
-  ]),
+  page(
+    "admin/login",
+    "/admin/login",
+    { visitor: "ok", customerA: "ok", customerB: "ok", admin: "redirect:/admin/dashboard" },
+    [
+      {
+        name: "log in with a wrong password",
+        body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }),
+        expect: { visitor: 401, customerA: 401, customerB: 401, admin: "redirect:/admin/dashboard" },
+        dataExpect: all(401),
+      },
+    ],
+  ),
   page("admin", "/admin", adminOnly("redirect:/admin/dashboard")),
   page("admin/dashboard", "/admin/dashboard", adminOnly(), [
     {
@@ -140,28 +212,61 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     get: adminOnly(),
     data: true,
     actions: [
-      { name: "cancel the order", body: () => ({ intent: "status", status: "cancelled" }), expect: adminOnly("redirect:/admin/orders/"), destructive: true },
-      { name: "set a negative delivery fee", body: () => ({ intent: "fee", deliveryFee: "-5000" }), expect: adminOnly(400) },
+      {
+        name: "cancel the order",
+        body: () => ({ intent: "status", status: "cancelled" }),
+        expect: adminOnly("redirect:/admin/orders/"),
+        destructive: true,
+      },
+      {
+        name: "set a negative delivery fee",
+        body: () => ({ intent: "fee", deliveryFee: "-5000" }),
+        expect: adminOnly(400),
+      },
     ],
   },
   { route: "admin/orders/print/:id", url: (f) => `/admin/orders/print/${f.orderA}`, get: adminOnly(), data: true },
-  { route: "admin/orders/export.csv", url: () => "/admin/orders/export.csv?from=2026-01-01&to=2026-12-31", get: adminOnly(), data: false },
+  {
+    route: "admin/orders/export.csv",
+    url: () => "/admin/orders/export.csv?from=2026-01-01&to=2026-12-31",
+    get: adminOnly(),
+    data: false,
+  },
   page("admin/picking-list", "/admin/picking-list", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
   page("admin/products", "/admin/products", adminOnly()),
-  page("admin/products/new", "/admin/products/new", adminOnly(), [{ name: "create a product without a name", body: () => ({ name: "" }), expect: adminOnly(400) }]),
+  page("admin/products/new", "/admin/products/new", adminOnly(), [
+    { name: "create a product without a name", body: () => ({ name: "" }), expect: adminOnly(400) },
+  ]),
   {
     route: "admin/products/:id",
     url: (f) => `/admin/products/${f.productId}`,
     get: adminOnly(),
     data: true,
-    actions: [{ name: "hide the product", body: () => ({ intent: "hide" }), expect: adminOnly("redirect:/admin/products/"), destructive: true }],
+    actions: [
+      {
+        name: "hide the product",
+        body: () => ({ intent: "hide" }),
+        expect: adminOnly("redirect:/admin/products/"),
+        destructive: true,
+      },
+    ],
   },
   page("admin/categories", "/admin/categories", adminOnly(), [
-    { name: "rename a category", body: (f) => ({ intent: "rename", id: f.categoryId, name: "Diretas" }), expect: adminOnly("redirect:/admin/categories"), destructive: true },
+    {
+      name: "rename a category",
+      body: (f) => ({ intent: "rename", id: f.categoryId, name: "Diretas" }),
+      expect: adminOnly("redirect:/admin/categories"),
+      destructive: true,
+    },
   ]),
   page("admin/inbox", "/admin/inbox", adminOnly(), [
-    { name: "mark a message done", body: (f) => ({ kind: "pesan", id: f.messageId, status: "done" }), expect: adminOnly("redirect:/admin/inbox"), destructive: true },
+    {
+      name: "mark a message done",
+      body: (f) => ({ kind: "pesan", id: f.messageId, status: "done" }),
+      expect: adminOnly("redirect:/admin/inbox"),
+      destructive: true,
+    },
   ]),
   page("admin/customers", "/admin/customers", adminOnly(), [
     {
@@ -192,4 +297,10 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
  * Paths outside app/routes.ts that must stay closed: Better Auth's HTTP API is not mounted
  * (every auth step goes through the shop's own actions, with their origin checks and limits).
  */
-export const CLOSED_PATHS = ["/api/auth/get-session", "/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset", "/api/auth/list-sessions"];
+export const CLOSED_PATHS = [
+  "/api/auth/get-session",
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/request-password-reset",
+  "/api/auth/list-sessions",
+];

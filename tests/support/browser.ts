@@ -33,7 +33,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies and localStorage) at a phone or desktop size. */
-export async function newContext(browser: Browser, size: { width: number; height: number } = PHONE): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  size: { width: number; height: number } = PHONE,
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: size,
     deviceScaleFactor: 1,

@@ -4,7 +4,17 @@
 import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { categories, contactMessages, orderItems, orders, orderStatusHistory, partnerApplications, products, stockAdjustments, users } from "~/db/schema";
+import {
+  categories,
+  contactMessages,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  partnerApplications,
+  products,
+  stockAdjustments,
+  users,
+} from "~/db/schema";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { tomorrowInShop } from "~/lib/dates";
@@ -218,7 +228,10 @@ export async function createManyOrders(
   return made;
 }
 
-export async function createPartnerApplication(db: Database, overrides: Partial<typeof partnerApplications.$inferInsert> = {}) {
+export async function createPartnerApplication(
+  db: Database,
+  overrides: Partial<typeof partnerApplications.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(partnerApplications)
     .values({
@@ -255,7 +268,15 @@ export async function createProduct(db: Database, overrides: Partial<typeof prod
   const u = uid();
   const [row] = await db
     .insert(products)
-    .values({ name: `Sayur Uji ${u}`, slug: `sayur-uji-${u}`, price: 5000, unit: "per ikat", stock: 50, description: "Untuk pengujian.", ...overrides })
+    .values({
+      name: `Sayur Uji ${u}`,
+      slug: `sayur-uji-${u}`,
+      price: 5000,
+      unit: "per ikat",
+      stock: 50,
+      description: "Untuk pengujian.",
+      ...overrides,
+    })
     .returning();
   return row;
 }

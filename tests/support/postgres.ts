@@ -19,7 +19,9 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-export async function createPostgresDatabase(prefix = "shop_proc"): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  prefix = "shop_proc",
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();

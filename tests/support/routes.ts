@@ -106,7 +106,13 @@ type RouteFn = (args: never) => unknown;
 
 async function call(fn: RouteFn, request: Request, params: Record<string, string>): Promise<RouteResult> {
   try {
-    const value = await (fn as unknown as (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<unknown>)({
+    const value = await (
+      fn as unknown as (args: {
+        request: Request;
+        params: Record<string, string>;
+        context: unknown;
+      }) => Promise<unknown>
+    )({
       request,
       params,
       context: {},
@@ -117,11 +123,20 @@ async function call(fn: RouteFn, request: Request, params: Record<string, string
   }
 }
 
-export function callLoader(loader: RouteFn, path: string, { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {}) {
+export function callLoader(
+  loader: RouteFn,
+  path: string,
+  { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {},
+) {
   return call(loader, buildRequest(path, { cookie }), params);
 }
 
-export function callAction(action: RouteFn, path: string, body: FormData, { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {}) {
+export function callAction(
+  action: RouteFn,
+  path: string,
+  body: FormData,
+  { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {},
+) {
   return call(action, buildRequest(path, { cookie, method: "POST", body }), params);
 }
 

@@ -32,7 +32,11 @@ export type TestServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-export async function startTestServer({ env = {}, dataDir, port: givenPort }: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<TestServer> {
+export async function startTestServer({
+  env = {},
+  dataDir,
+  port: givenPort,
+}: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<TestServer> {
   const port = givenPort ?? (await freePort());
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sayur-e2e-"));
   const url = `http://127.0.0.1:${port}`;
@@ -81,7 +85,9 @@ export async function startTestServer({ env = {}, dataDir, port: givenPort }: { 
       const outboxDir = path.join(dir, "outbox");
       let files: string[] = [];
       try {
-        files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml")).sort();
+        files = readdirSync(outboxDir)
+          .filter((f) => f.endsWith(".eml"))
+          .sort();
       } catch {
         return [];
       }
@@ -98,8 +104,12 @@ export async function startTestServer({ env = {}, dataDir, port: givenPort }: { 
 
 /** Decodes a quoted-printable .eml body and returns the first link to `pathPrefix`. */
 export function linkFromMail(text: string, pathPrefix: string): string | null {
-  const decoded = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
-  const match = decoded.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^\\s"<>]*`));
+  const decoded = text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const match = decoded.match(
+    new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^\\s"<>]*`),
+  );
   return match ? match[0].replace(/&amp;/g, "&") : null;
 }
 
@@ -107,12 +117,27 @@ export function linkFromMail(text: string, pathPrefix: string): string | null {
  * `npm run admin:create` as the shop owner runs it (through the running server when one holds
  * `dataDir`). Resolves with its exit code and everything it printed.
  */
-export function runAdminCreate(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+export function runAdminCreate(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/admin-create.ts"), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production", ...env },
-    });
+    const child = spawn(
+      path.join(root, "node_modules/.bin/tsx"),
+      [path.join(root, "scripts/admin-create.ts"), ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          LOG_LEVEL: "silent",
+          NODE_ENV: "production",
+          ...env,
+        },
+      },
+    );
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -121,7 +146,17 @@ export function runAdminCreate(dataDir: string, args: string[], env: Record<stri
 }
 
 /** A staff account on a running test server, made the way the README says; throws when that fails. */
-export async function createStaff(server: TestServer, staff: { email: string; password: string; name: string }): Promise<void> {
-  const result = await runAdminCreate(server.dataDir, ["--email", staff.email, "--password", staff.password, "--name", staff.name]);
+export async function createStaff(
+  server: TestServer,
+  staff: { email: string; password: string; name: string },
+): Promise<void> {
+  const result = await runAdminCreate(server.dataDir, [
+    "--email",
+    staff.email,
+    "--password",
+    staff.password,
+    "--name",
+    staff.name,
+  ]);
   if (result.code !== 0) throw new Error(`admin:create failed (${result.code}):\n${result.output}`);
 }

@@ -6,11 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import {
-  openDatabase,
-  type Database,
-  type DatabaseHandle,
-} from "~/db/client.server";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { createPostgresDatabase } from "./postgres";
@@ -22,11 +18,7 @@ const madeDirs: string[] = [];
 
 /** A data directory of its own under the project's .tmp/, removed by removeFaultDataDirs(). */
 export function faultDataDir(name: string): string {
-  const dir = path.join(
-    root,
-    ".tmp",
-    `faults-${name}-${Date.now()}-${randomBytes(3).toString("hex")}`,
-  );
+  const dir = path.join(root, ".tmp", `faults-${name}-${Date.now()}-${randomBytes(3).toString("hex")}`);
   mkdirSync(dir, { recursive: true });
   madeDirs.push(dir);
   return dir;
@@ -35,18 +27,12 @@ export function faultDataDir(name: string): string {
 /** For a test file's afterAll: the data dirs go (tens of MB each) unless KEEP_FAULT_DATA=1 keeps them for a post-mortem. */
 export function removeFaultDataDirs() {
   if (process.env.KEEP_FAULT_DATA === "1") return;
-  for (const dir of madeDirs.splice(0))
-    rmSync(dir, { recursive: true, force: true });
+  for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export type Engine =
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "postgres"; url: string; drop: () => Promise<void> };
+export type Engine = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; drop: () => Promise<void> };
 
-export async function newEngine(
-  kind: "pglite" | "postgres",
-  name: string,
-): Promise<Engine> {
+export async function newEngine(kind: "pglite" | "postgres", name: string): Promise<Engine> {
   if (kind === "pglite") return { kind, dataDir: faultDataDir(name) };
   const database = await createPostgresDatabase("faults");
   return { kind, url: database.url, drop: database.drop };
@@ -57,15 +43,10 @@ export function serverOptions(engine: Engine): {
   dataDir?: string;
   env: Record<string, string>;
 } {
-  return engine.kind === "pglite"
-    ? { dataDir: engine.dataDir, env: {} }
-    : { env: { DATABASE_URL: engine.url } };
+  return engine.kind === "pglite" ? { dataDir: engine.dataDir, env: {} } : { env: { DATABASE_URL: engine.url } };
 }
 
-export async function openEngine(
-  engine: Engine,
-  holder = "test",
-): Promise<DatabaseHandle> {
+export async function openEngine(engine: Engine, holder = "test"): Promise<DatabaseHandle> {
   return engine.kind === "pglite"
     ? openDatabase({ kind: "pglite", dataDir: engine.dataDir, holder })
     : openDatabase({ kind: "postgres", url: engine.url, poolSize: 2 });
@@ -151,18 +132,12 @@ export async function postCheckout(
   });
   await response.arrayBuffer();
   const location = response.headers.get("location") ?? "";
-  const orderId =
-    response.status === 303
-      ? new URL(location, baseUrl).searchParams.get("order")
-      : null;
+  const orderId = response.status === 303 ? new URL(location, baseUrl).searchParams.get("order") : null;
   return { status: response.status, orderId };
 }
 
 /** A random cart of 1-3 of the fixture's products. */
-export function randomLines(
-  productIds: string[],
-  random: () => number = Math.random,
-): Line[] {
+export function randomLines(productIds: string[], random: () => number = Math.random): Line[] {
   const count = 1 + Math.floor(random() * Math.min(3, productIds.length));
   const chosen = [...productIds].sort(() => random() - 0.5).slice(0, count);
   return chosen.map((productId) => ({
@@ -190,10 +165,7 @@ export async function checkDurability(
   acknowledged: Map<string, Line[]>,
 ): Promise<DurabilityReport> {
   const userIds = fixture.customers.map((c) => c.id);
-  const stored = await db
-    .select()
-    .from(orders)
-    .where(inArray(orders.userId, userIds));
+  const stored = await db.select().from(orders).where(inArray(orders.userId, userIds));
   const items = stored.length
     ? await db
         .select()
@@ -206,11 +178,7 @@ export async function checkDurability(
         )
     : [];
   const itemsByOrder = new Map<string, typeof items>();
-  for (const item of items)
-    itemsByOrder.set(item.orderId, [
-      ...(itemsByOrder.get(item.orderId) ?? []),
-      item,
-    ]);
+  for (const item of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
   const storedIds = new Set(stored.map((o) => o.id));
 
   const report: DurabilityReport = {
@@ -225,50 +193,33 @@ export async function checkDurability(
       report.acknowledgedMissing.push(orderId);
       continue;
     }
-    const got = (itemsByOrder.get(orderId) ?? [])
-      .map((i) => `${i.productId}x${i.quantity}`)
-      .sort();
+    const got = (itemsByOrder.get(orderId) ?? []).map((i) => `${i.productId}x${i.quantity}`).sort();
     const sent = lines.map((l) => `${l.productId}x${l.quantity}`).sort();
-    if (got.join() !== sent.join())
-      report.itemMismatches.push(
-        `${orderId}: sent ${sent.join()} stored ${got.join()}`,
-      );
+    if (got.join() !== sent.join()) report.itemMismatches.push(`${orderId}: sent ${sent.join()} stored ${got.join()}`);
   }
   for (const order of stored) {
     const lines = itemsByOrder.get(order.id) ?? [];
     const sum = lines.reduce((total, l) => total + l.price * l.quantity, 0);
     if (lines.length === 0 || sum !== order.totalAmount)
-      report.halfStored.push(
-        `${order.id}: ${lines.length} items, ${sum} of ${order.totalAmount}`,
-      );
+      report.halfStored.push(`${order.id}: ${lines.length} items, ${sum} of ${order.totalAmount}`);
   }
   const held = new Map<string, number>();
   for (const item of items)
-    if (item.productId)
-      held.set(item.productId, (held.get(item.productId) ?? 0) + item.quantity);
+    if (item.productId) held.set(item.productId, (held.get(item.productId) ?? 0) + item.quantity);
   const now = await db
     .select({ id: products.id, stock: products.stock })
     .from(products)
     .where(inArray(products.id, fixture.productIds));
   for (const product of now) {
-    const expected =
-      (fixture.startStock.get(product.id) ?? 0) - (held.get(product.id) ?? 0);
+    const expected = (fixture.startStock.get(product.id) ?? 0) - (held.get(product.id) ?? 0);
     if (product.stock !== expected)
-      report.stockMismatches.push(
-        `${product.id}: stock ${product.stock}, expected ${expected}`,
-      );
+      report.stockMismatches.push(`${product.id}: stock ${product.stock}, expected ${expected}`);
   }
   return report;
 }
 
-export async function productStock(
-  db: Database,
-  id: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
+export async function productStock(db: Database, id: string): Promise<number | undefined> {
+  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return row?.stock;
 }
 
@@ -282,10 +233,10 @@ export function pgliteStartupLog(dataDir: string): string {
 const pg = await PGlite.create(process.argv[1], { debug: 1 });
 await pg.query("select 1");
 await pg.close();`;
-  const result = spawnSync(
-    process.execPath,
-    ["--input-type=module", "-e", script, path.join(dataDir, "pgdata")],
-    { cwd: root, encoding: "utf8", timeout: 60_000 },
-  );
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, path.join(dataDir, "pgdata")], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return `${result.stdout}${result.stderr}`;
 }

@@ -22,7 +22,19 @@ export type ProductFormDefaults = {
   stockBefore?: string;
 };
 
-const UNITS = ["per ikat", "per kg", "per 500 g", "per 250 g", "per 100 g", "pcs", "per butir", "per 10 butir", "per liter", "per pack", "per sisir"];
+const UNITS = [
+  "per ikat",
+  "per kg",
+  "per 500 g",
+  "per 250 g",
+  "per 100 g",
+  "pcs",
+  "per butir",
+  "per 10 butir",
+  "per liter",
+  "per pack",
+  "per sisir",
+];
 const MAX_BYTES = 5 * 1024 * 1024;
 
 export function ProductForm({
@@ -80,18 +92,37 @@ export function ProductForm({
   return (
     <Form ref={formRef} method="post" encType="multipart/form-data" className="space-y-5" noValidate>
       {message ? <ErrorNote>{message}</ErrorNote> : null}
-      {defaults.stockBefore !== undefined ? <input type="hidden" name="stockBefore" value={defaults.stockBefore} /> : null}
+      {defaults.stockBefore !== undefined ? (
+        <input type="hidden" name="stockBefore" value={defaults.stockBefore} />
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <Field label="Nama produk" required error={errors?.name} hint={slugNote} className="md:col-span-2">
           {(p) => <Input {...p} name="name" defaultValue={defaults.name} maxLength={100} autoComplete="off" />}
         </Field>
         <Field label="Harga (Rp)" required error={errors?.price} hint="Harga sebelum diskon, tanpa titik atau koma.">
-          {(p) => <Input {...p} name="price" inputMode="numeric" defaultValue={defaults.price} placeholder="mis. 5000" autoComplete="off" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="price"
+              inputMode="numeric"
+              defaultValue={defaults.price}
+              placeholder="mis. 5000"
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field label="Satuan" error={errors?.unit} hint="Kosong berarti pcs.">
           {(p) => (
             <>
-              <Input {...p} name="unit" list="unit-options" defaultValue={defaults.unit} maxLength={30} placeholder="mis. per ikat" autoComplete="off" />
+              <Input
+                {...p}
+                name="unit"
+                list="unit-options"
+                defaultValue={defaults.unit}
+                maxLength={30}
+                placeholder="mis. per ikat"
+                autoComplete="off"
+              />
               <datalist id="unit-options">
                 {UNITS.map((u) => (
                   <option key={u} value={u} />
@@ -101,7 +132,16 @@ export function ProductForm({
           )}
         </Field>
         <Field label="Diskon (%)" error={errors?.discount} hint="0 sampai 100; 0 berarti tanpa diskon.">
-          {(p) => <Input {...p} name="discount" inputMode="numeric" defaultValue={defaults.discount} placeholder="0" autoComplete="off" />}
+          {(p) => (
+            <Input
+              {...p}
+              name="discount"
+              inputMode="numeric"
+              defaultValue={defaults.discount}
+              placeholder="0"
+              autoComplete="off"
+            />
+          )}
         </Field>
         <Field label="Stok" required error={errors?.stock} hint="Setiap perubahan stok dicatat dengan nama Anda.">
           {(p) => <Input {...p} name="stock" inputMode="numeric" defaultValue={defaults.stock} autoComplete="off" />}
@@ -120,7 +160,12 @@ export function ProductForm({
         </Field>
         <div className="flex items-end">
           <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium text-stone-800">
-            <input type="checkbox" name="featured" defaultChecked={defaults.featured} className="h-5 w-5 accent-brand-700" />
+            <input
+              type="checkbox"
+              name="featured"
+              defaultChecked={defaults.featured}
+              className="h-5 w-5 accent-brand-700"
+            />
             Tampilkan di Produk Pilihan (beranda)
           </label>
         </div>
@@ -144,7 +189,8 @@ export function ProductForm({
               <label
                 className={buttonClass({
                   variant: "secondary",
-                  className: "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
+                  className:
+                    "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
                 })}
               >
                 <ImagePlus className="h-4 w-4" aria-hidden="true" />

@@ -13,11 +13,17 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
   return (
     <A.Header className="flex">
       <A.Trigger
-        className={cn("group flex min-h-12 flex-1 items-center justify-between gap-3 py-3 text-left font-semibold text-stone-900", className)}
+        className={cn(
+          "group flex min-h-12 flex-1 items-center justify-between gap-3 py-3 text-left font-semibold text-stone-900",
+          className,
+        )}
         {...props}
       >
         {children}
-        <ChevronDown className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+        <ChevronDown
+          className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
+          aria-hidden="true"
+        />
       </A.Trigger>
     </A.Header>
   );

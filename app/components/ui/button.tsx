@@ -22,7 +22,11 @@ const sizes: Record<ButtonSize, string> = {
   icon: "h-11 w-11",
 };
 
-export function buttonClass({ variant = "default", size = "default", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClass({
+  variant = "default",
+  size = "default",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50",
     variants[variant],

@@ -10,7 +10,17 @@ export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-export function DialogContent({ title, description, children, className }: { title: ReactNode; description?: ReactNode; children?: ReactNode; className?: string }) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -21,9 +31,16 @@ export function DialogContent({ title, description, children, className }: { tit
         )}
       >
         <D.Title className="text-lg font-bold text-stone-900">{title}</D.Title>
-        {description ? <D.Description className="mt-2 text-sm text-stone-700">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+        {description ? (
+          <D.Description className="mt-2 text-sm text-stone-700">{description}</D.Description>
+        ) : (
+          <D.Description className="sr-only">{title}</D.Description>
+        )}
         {children}
-        <D.Close className="absolute top-3 right-3 rounded-full p-2 text-stone-600 hover:bg-stone-100" aria-label="Tutup">
+        <D.Close
+          className="absolute top-3 right-3 rounded-full p-2 text-stone-600 hover:bg-stone-100"
+          aria-label="Tutup"
+        >
           <X className="h-5 w-5" aria-hidden="true" />
         </D.Close>
       </D.Content>
@@ -57,7 +74,9 @@ export function NotifyDialog({
           role="alertdialog"
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-xl focus:outline-none"
         >
-          <D.Title className={cn("text-lg font-bold", tone === "error" ? "text-red-800" : "text-stone-900")}>{title}</D.Title>
+          <D.Title className={cn("text-lg font-bold", tone === "error" ? "text-red-800" : "text-stone-900")}>
+            {title}
+          </D.Title>
           <D.Description className="mt-2 text-sm text-stone-700">{description ?? title}</D.Description>
           <Button
             className="mt-5 w-full"
@@ -76,7 +95,19 @@ export function NotifyDialog({
 }
 
 /** A panel that slides up from the bottom (phones) or in from the side. */
-export function SheetContent({ title, description, children, side = "bottom", className }: { title: ReactNode; description?: ReactNode; children?: ReactNode; side?: "bottom" | "right"; className?: string }) {
+export function SheetContent({
+  title,
+  description,
+  children,
+  side = "bottom",
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  side?: "bottom" | "right";
+  className?: string;
+}) {
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -93,7 +124,11 @@ export function SheetContent({ title, description, children, side = "bottom", cl
             <X className="h-5 w-5" aria-hidden="true" />
           </D.Close>
         </div>
-        {description ? <D.Description className="px-4 pt-2 text-sm text-stone-600">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+        {description ? (
+          <D.Description className="px-4 pt-2 text-sm text-stone-600">{description}</D.Description>
+        ) : (
+          <D.Description className="sr-only">{title}</D.Description>
+        )}
         <div className="overflow-y-auto">{children}</div>
       </D.Content>
     </D.Portal>

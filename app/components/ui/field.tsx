@@ -1,5 +1,11 @@
 // Form building blocks: a labelled field with its error under it, inputs that say when they are invalid.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "~/lib/utils";
 
 const control =
@@ -34,7 +40,12 @@ export function Field({
   hint?: ReactNode;
   required?: boolean;
   className?: string;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; required?: boolean }) => ReactNode;
+  children: (props: {
+    id: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+    required?: boolean;
+  }) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -44,7 +55,12 @@ export function Field({
     <div data-slot="field" className={cn("space-y-1.5", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
-        {required ? <span className="text-red-700" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, required })}
       {hint ? (
