@@ -6,6 +6,7 @@ import { config } from "./config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
+import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
@@ -100,6 +101,7 @@ function describeError(error: unknown): string {
 
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
+  await closeOrderEventStreams();
   await closeDatabase();
 }
 
