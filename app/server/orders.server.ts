@@ -9,6 +9,7 @@ import { isUuid, type CheckoutInput } from "~/lib/checkout";
 import { tomorrowInShop } from "~/lib/dates";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
+import { queueOrderMail } from "./order-mails.server";
 
 export type OrderItemRecord = {
   id: string;
@@ -230,6 +231,7 @@ export async function placeOrder(
           changedBy: user.id,
         })),
       );
+      await queueOrderMail(tx, order.id, "order-received");
       return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
     });
   } catch (error) {
