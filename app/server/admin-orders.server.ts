@@ -11,6 +11,7 @@ import { formatRupiah } from "~/lib/money";
 import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
+import { shopTomorrow } from "./clock.server";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
 import { mailForStatus, queueOrderMail } from "./order-mails.server";
@@ -452,7 +453,7 @@ export const pickingListSchema = z.object({
   date: z
     .string()
     .refine(isValidDateString)
-    .catch(() => addDays(shopDate(), 1)),
+    .catch(() => shopTomorrow()),
   slot: z.enum(["pagi", "sore", "semua"]).catch("semua"),
 });
 export type PickingListFilters = z.infer<typeof pickingListSchema>;
