@@ -7,7 +7,8 @@ CREATE TABLE "order_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id");
+--> statement-breakpoint
 -- Custom SQL: every new order gets its event number in the same transaction, whoever
 -- inserts it. The lock is held until commit, so numbers become visible in order and a
 -- reader that saw number n never finds a smaller one appear later; NOTIFY is delivered at
