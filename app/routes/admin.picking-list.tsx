@@ -6,12 +6,13 @@ import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
-import { addDays, formatDateWithDay, shopDate } from "~/lib/dates";
+import { formatDateWithDay } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
 import { formatKg } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
+import { shopToday, shopTomorrow } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.picking-list";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
   const db = await getDb();
   const list = await pickingList(db, admin, filters);
-  return { list, tomorrow: addDays(shopDate(), 1), today: shopDate() };
+  return { list, tomorrow: shopTomorrow(), today: shopToday() };
 }
 
 export default function AdminPickingList() {

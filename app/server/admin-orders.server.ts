@@ -18,8 +18,10 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
+import { shopTomorrow } from "./clock.server";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
+import { mailForStatus, queueOrderMail } from "./order-mails.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
@@ -395,6 +397,8 @@ export async function setOrderStatus(
       toStatus: input.status,
       changedBy: actor.id,
     });
+    const mail = mailForStatus(input.status);
+    if (mail) await queueOrderMail(tx, order.id, mail);
     return {
       ok: true,
       message: `Status pesanan #${short} diubah menjadi ${label}.`,
@@ -448,6 +452,7 @@ export async function setDeliveryFee(
     .where(eq(orders.id, input.orderId))
     .returning({ id: orders.id, totalAmount: orders.totalAmount });
   if (!updated) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+  await queueOrderMail(db, updated.id, "fee-set");
   return {
     ok: true,
     message: `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
@@ -460,7 +465,7 @@ export const pickingListSchema = z.object({
   date: z
     .string()
     .refine(isValidDateString)
-    .catch(() => addDays(shopDate(), 1)),
+    .catch(() => shopTomorrow()),
   slot: z.enum(["pagi", "sore", "semua"]).catch("semua"),
 });
 export type PickingListFilters = z.infer<typeof pickingListSchema>;

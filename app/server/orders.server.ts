@@ -10,6 +10,8 @@ import { tomorrowInShop } from "~/lib/dates";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { now as clockNow } from "./clock.server";
+import { queueOrderMail } from "./order-mails.server";
 
 export type OrderItemRecord = {
   id: string;
@@ -157,7 +159,7 @@ export async function placeOrder(
   db: Database,
   user: { id: string },
   input: CheckoutInput,
-  { now = new Date() }: { now?: Date } = {},
+  { now = clockNow() }: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   // Sorted by id so two baskets with the same products lock their rows in the same order.
   const lines = [...input.lines]
@@ -262,6 +264,7 @@ export async function placeOrder(
           changedBy: user.id,
         })),
       );
+      await queueOrderMail(tx, order.id, "order-received");
       return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
     });
   } catch (error) {

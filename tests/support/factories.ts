@@ -17,7 +17,7 @@ import {
 } from "~/db/schema";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal, type DeliverySlot, type OrderStatus } from "~/lib/orders";
-import { tomorrowInShop } from "~/lib/dates";
+import { shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 
 const uid = () => randomBytes(5).toString("hex");
@@ -111,7 +111,7 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
         deliveryFee: input.deliveryFee ?? null,
         deliverySlot: slot,
         deliveryTime: DELIVERY_SLOTS[slot].time,
-        deliveryDate: input.deliveryDate ?? tomorrowInShop(),
+        deliveryDate: input.deliveryDate ?? shopTomorrow(),
         notes: input.notes ?? "",
         recipientName: input.recipientName ?? "Siti Aminah",
         recipientPhone: input.recipientPhone ?? "081234567890",
@@ -199,7 +199,7 @@ export async function createManyOrders(
             deliveryFee: b.deliveryFee ?? null,
             deliverySlot: slot,
             deliveryTime: DELIVERY_SLOTS[slot].time,
-            deliveryDate: b.deliveryDate ?? tomorrowInShop(),
+            deliveryDate: b.deliveryDate ?? shopTomorrow(),
             notes: b.notes ?? "",
             recipientName: b.recipientName ?? "Siti Aminah",
             recipientPhone: b.recipientPhone ?? "081234567890",
