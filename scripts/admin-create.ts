@@ -1,5 +1,5 @@
-// npm run admin:create -- --email E --password P [--name N]
-// Creates an admin account or promotes an existing one. With the embedded database in use
+// npm run admin:create -- --email E --password P [--name N] [--role owner|staff]
+// Creates an owner (default) or staff account, or gives an existing account that role. With the embedded database in use
 // by a running server it goes through that server; it never opens the data beside it.
 import { parseArgs } from "node:util";
 import { openDatabase } from "~/db/client.server";
@@ -12,25 +12,30 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let values: { email?: string; password?: string; name?: string };
+let values: { email?: string; password?: string; name?: string; role?: string };
 try {
   ({ values } = parseArgs({
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+    },
     strict: true,
   }));
 } catch (error) {
   fail(
-    `${(error as Error).message}\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA]`,
+    `${(error as Error).message}\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA] [--role owner|staff]`,
   );
 }
 if (!values.email || !values.password) {
   fail(
-    "--email dan --password wajib diisi.\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA]",
+    "--email dan --password wajib diisi.\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA] [--role owner|staff]",
   );
 }
 
 const cfg = loadConfig();
-const input = { email: values.email, password: values.password, name: values.name };
+const input = { email: values.email, password: values.password, name: values.name, role: values.role };
 
 async function viaServer(port: number, token: string) {
   const response = await fetch(`http://127.0.0.1:${port}/__control/admin-create`, {

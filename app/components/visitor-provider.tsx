@@ -3,10 +3,11 @@
 // are filled in here from GET /api/visitor after hydration, and again after every form post
 // (signing in or out changes the answer). A failed request (offline, server away) keeps what
 // was known: the frame never breaks over it.
+import { userRole, type UserRole } from "~/lib/roles";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
-export type Visitor = { email: string; name: string; role: "admin" | "customer" } | null;
+export type Visitor = { email: string; name: string; role: UserRole } | null;
 
 type VisitorState = {
   user: Visitor;
@@ -51,7 +52,7 @@ export function readVisitor(body: unknown): Visitor {
   if (!user || typeof user !== "object") return null;
   const { email, name, role } = user as Record<string, unknown>;
   if (typeof email !== "string" || typeof name !== "string") return null;
-  return { email, name, role: role === "admin" ? "admin" : "customer" };
+  return { email, name, role: userRole(role) };
 }
 
 export function useVisitor(): VisitorState {

@@ -30,11 +30,12 @@ export const users = pgTable(
     image: text("image"),
     phone: text("phone").notNull().default(""),
     address: text("address").notNull().default(""),
+    // 'admin' is the owner (Pemilik), 'staff' a staff member (Staf); see app/lib/roles.ts.
     role: text("role").notNull().default("customer"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'customer')`)],
+  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'staff', 'customer')`)],
 );
 
 export const sessions = pgTable(

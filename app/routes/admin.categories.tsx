@@ -1,4 +1,5 @@
 // Categories: create, rename (the link stays the same), delete when no product uses it.
+import { AdminRouteError } from "~/components/admin/route-error";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Trash2 } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -10,13 +11,13 @@ import { redirectWithFlash } from "~/server/admin-flash.server";
 import { createCategory, deleteCategory, listCategoriesForAdmin, renameCategory } from "~/server/admin-catalog.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireOwner } from "~/server/session.server";
 import type { Route } from "./+types/admin.categories";
 
 export const meta: Route.MetaFunction = () => adminMeta("Kategori");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const db = await getDb();
   return { categories: await listCategoriesForAdmin(db, admin) };
 }
@@ -29,7 +30,7 @@ type ActionData = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
@@ -174,4 +175,8 @@ export default function AdminCategories() {
       </Card>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError title="Kategori" />;
 }

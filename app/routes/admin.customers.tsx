@@ -1,5 +1,6 @@
 // Customer accounts for the admin: who they are, how many devices are signed in, and the
 // button that signs an account out everywhere.
+import { ROLE_LABELS } from "~/lib/roles";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { LogOut } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -56,7 +57,9 @@ export default function AdminCustomers() {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">
                   {c.name}{" "}
-                  {c.role === "admin" ? <span className="text-xs font-normal text-green-800">(admin)</span> : null}
+                  {c.role !== "customer" ? (
+                    <span className="text-xs font-normal text-green-800">({ROLE_LABELS[c.role]})</span>
+                  ) : null}
                 </p>
                 <p className="truncate text-sm text-stone-700">
                   {c.email} · {c.phone || "-"}

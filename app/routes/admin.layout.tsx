@@ -21,8 +21,10 @@ import {
   Package,
   Tags,
   TriangleAlert,
+  UserCog,
   Users,
 } from "lucide-react";
+import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
@@ -38,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [{ flash, headers }, inbox] = await Promise.all([takeFlash(request), countNewInbox(db, admin)]);
   return data(
     {
-      admin: { name: admin.name, email: admin.email },
+      admin: { name: admin.name, email: admin.email, role: admin.role },
       flash,
       newInbox: inbox.mitra + inbox.pesan,
     },
@@ -67,15 +69,18 @@ const NAV = [
     label: "Produk",
     icon: Package,
     match: ["/admin/products"],
+    ownerOnly: true,
   },
   {
     to: "/admin/categories",
     label: "Kategori",
     icon: Tags,
     match: ["/admin/categories"],
+    ownerOnly: true,
   },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, match: ["/admin/inbox"] },
   { to: "/admin/customers", label: "Pelanggan", icon: Users, match: ["/admin/customers"] },
+  { to: "/admin/team", label: "Tim", icon: UserCog, match: ["/admin/team"], ownerOnly: true },
 ];
 
 function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: string } | null }) {
@@ -133,7 +138,7 @@ export default function AdminLayout() {
           </Link>
           <div className="ml-auto flex items-center gap-1">
             <span className="mr-2 hidden max-w-48 truncate text-sm text-brand-100 lg:inline" title={admin.email}>
-              {admin.name}
+              {admin.name} · {ROLE_LABELS[admin.role]}
             </span>
             <a
               href="/"
@@ -158,7 +163,7 @@ export default function AdminLayout() {
         </div>
         <nav aria-label="Menu admin" className="border-t border-white/10">
           <ul className="mx-auto flex max-w-6xl [scrollbar-width:none] gap-1 overflow-x-auto px-2">
-            {NAV.map((item) => {
+            {NAV.filter((item) => !("ownerOnly" in item && item.ownerOnly) || isOwnerRole(admin.role)).map((item) => {
               const active = item.match.some((m) => location.pathname.startsWith(m));
               return (
                 <li key={item.to} className="shrink-0">

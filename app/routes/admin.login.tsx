@@ -1,5 +1,6 @@
 // /admin/login: the staff login. Only an account with role admin gets in; anyone else is
 // told so and leaves without a session.
+import { isStaffRole } from "~/lib/roles";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { ArrowLeft, Leaf, ShieldCheck } from "lucide-react";
@@ -18,7 +19,7 @@ const DASHBOARD = "/admin/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  if (user?.role === "admin") throw redirect(DASHBOARD);
+  if (user && isStaffRole(user.role)) throw redirect(DASHBOARD);
   return null;
 }
 

@@ -1,5 +1,6 @@
 // One order for staff: status buttons, who to call and where to go, the items, the
 // delivery fee agreed in the chat, and every status change so far.
+import { isStaffRole, ROLE_LABELS } from "~/lib/roles";
 import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { ArrowLeft, ArrowRight, MapPin, MessageCircle, Phone, Printer } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -352,7 +353,7 @@ function HistoryCard({ order }: { order: AdminOrderDetail }) {
                 <p className="text-xs text-stone-600">
                   {formatDateTime(h.createdAt)} · oleh{" "}
                   {h.changedByName
-                    ? `${h.changedByName}${h.changedByRole === "admin" ? " (admin)" : ""}`
+                    ? `${h.changedByName}${isStaffRole(h.changedByRole) ? ` (${ROLE_LABELS[h.changedByRole]})` : ""}`
                     : "akun yang sudah dihapus"}
                   {h.note ? ` · ${h.note}` : ""}
                 </p>

@@ -1,5 +1,6 @@
 // Edit one product: its fields and image, showing or hiding it in the shop, deleting it
 // (or hiding it when it was ever ordered), and its stock history.
+import { AdminRouteError, isForbiddenError } from "~/components/admin/route-error";
 import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { ArrowLeft, ExternalLink, EyeOff, Eye, Trash2 } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -22,14 +23,14 @@ import {
 } from "~/server/admin-catalog.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireOwner } from "~/server/session.server";
 import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const db = await getDb();
   const [found, categories] = await Promise.all([
     getProductForAdmin(db, admin, params.id),
@@ -47,7 +48,7 @@ type ActionData = {
 };
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   let form: FormData;
   try {
     form = await request.formData();
@@ -267,6 +268,7 @@ export default function AdminEditProduct() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isForbiddenError(error)) return <AdminRouteError title="Ubah Produk" />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-6 text-center">

@@ -1,4 +1,5 @@
 // "Tambah Produk": a new product with its slug made from the name.
+import { AdminRouteError } from "~/components/admin/route-error";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { Card } from "~/components/admin/card";
@@ -8,19 +9,19 @@ import { redirectWithFlash } from "~/server/admin-flash.server";
 import { createProduct, listCategoryOptions, productFormValues } from "~/server/admin-catalog.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireOwner } from "~/server/session.server";
 import type { Route } from "./+types/admin.products.new";
 
 export const meta: Route.MetaFunction = () => adminMeta("Tambah Produk");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const db = await getDb();
   return { categories: await listCategoryOptions(db, admin) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   let form: FormData;
   try {
     form = await request.formData();
@@ -106,4 +107,8 @@ export default function AdminNewProduct() {
       </Card>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError title="Tambah Produk" />;
 }

@@ -1,4 +1,5 @@
 // Every product, hidden ones included and marked, with search.
+import { AdminRouteError } from "~/components/admin/route-error";
 import { Form, Link, useLoaderData } from "react-router";
 import { Plus, Search } from "lucide-react";
 import { Card } from "~/components/admin/card";
@@ -11,14 +12,14 @@ import { Input, Select } from "~/components/ui/field";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { listProductsForAdmin, parseProductListFilters } from "~/server/admin-catalog.server";
 import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireOwner } from "~/server/session.server";
 import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
 
 export const meta: Route.MetaFunction = () => adminMeta("Produk");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireOwner(request);
   const filters = parseProductListFilters(new URL(request.url).searchParams);
   const db = await getDb();
   return { filters, list: await listProductsForAdmin(db, admin, filters) };
@@ -198,4 +199,8 @@ export default function AdminProducts() {
       </Card>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError title="Produk" />;
 }

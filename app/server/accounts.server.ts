@@ -1,6 +1,7 @@
 // Customer accounts: register, log in (rate limited), password reset, e-mail verification
 // and the profile. Every step goes through Better Auth's server API; this module adds the
 // input rules, the limits and the Indonesian answers the screens show.
+import { isStaffRole, userRole, type UserRole } from "~/lib/roles";
 import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -245,7 +246,7 @@ export async function registerCustomer(
 // ---- log in ----
 
 export type LoginField = "email" | "password";
-export type SignedIn = { ok: true; headers: Headers; user: { id: string; role: "admin" | "customer" } };
+export type SignedIn = { ok: true; headers: Headers; user: { id: string; role: UserRole } };
 
 /**
  * Checks e-mail and password and opens a session (its Set-Cookie lines are in `headers`).
@@ -283,7 +284,7 @@ export async function signIn(
     // The owner proved the password: their e-mail's failures are forgiven, the client's stay.
     await Promise.all([clearRateLimit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]);
     const u = response.user as typeof response.user & { role?: string };
-    return { ok: true, headers, user: { id: u.id, role: u.role === "admin" ? "admin" : "customer" } };
+    return { ok: true, headers, user: { id: u.id, role: userRole(u.role) } };
   } catch (error) {
     if (isAPIError(error) && (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST")) {
       log.warn("login failed: bad credentials", { client: client.key });
@@ -309,7 +310,7 @@ export async function signInAdmin(
 ): Promise<SignedIn | FormFailure<LoginField>> {
   const result = await signIn(deps, input, client);
   if (!result.ok) return result.status === 500 ? { ...result, message: T.adminLoginError } : result;
-  if (result.user.role === "admin") return result;
+  if (isStaffRole(result.user.role)) return result;
   await endSessionFromCookies(deps, result.headers);
   log.warn("admin login refused for a non-admin", { userId: result.user.id });
   return failure(403, T.loginFailedTitle, T.adminOnly);
@@ -560,7 +561,7 @@ export type Profile = {
   email: string;
   phone: string;
   address: string;
-  role: "admin" | "customer";
+  role: UserRole;
   emailVerified: boolean;
 };
 
@@ -578,7 +579,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return null;
-  return { ...row, role: row.role === "admin" ? "admin" : "customer" };
+  return { ...row, role: userRole(row.role) };
 }
 
 export type ProfileField = "name" | "phone" | "address";

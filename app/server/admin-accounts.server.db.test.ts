@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { users } from "~/db/schema";
-import { registerCustomer, signIn, type AccountDeps } from "./accounts.server";
+import { registerCustomer, signIn, signInAdmin, type AccountDeps } from "./accounts.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
 import { createAuth } from "./auth.server";
 import type * as MailModule from "./mail.server";
@@ -36,7 +36,7 @@ describe("createOrPromoteAdmin", () => {
       { email: " Pemilik@Contoh.ID ", password: "Admin-Sayur-2025", name: "Pak Pemilik" },
       deps.auth,
     );
-    expect(result).toEqual({ status: 201, body: { message: "Akun admin pemilik@contoh.id dibuat." } });
+    expect(result).toEqual({ status: 201, body: { message: "Akun admin pemilik@contoh.id dibuat. Peran: Pemilik." } });
     const [row] = await testDb.db.select().from(users).where(eq(users.email, "pemilik@contoh.id"));
     expect(row).toMatchObject({ role: "admin", emailVerified: true, name: "Pak Pemilik" });
     const login = await signIn(deps, { email: "pemilik@contoh.id", password: "Admin-Sayur-2025" }, client());
@@ -72,6 +72,31 @@ describe("createOrPromoteAdmin", () => {
       deps.auth,
     );
     expect(again.body.message).toMatch(/sudah admin/);
+  });
+
+  it("creates a staff member with --role staff, who may sign in to the panel, and refuses an unknown role", async () => {
+    const result = await createOrPromoteAdmin(
+      testDb.db,
+      { email: "staf.baru@contoh.id", password: "Staf-Sayur-2025", name: "Mbak Staf", role: "staff" },
+      deps.auth,
+    );
+    expect(result).toEqual({ status: 201, body: { message: "Akun staf staf.baru@contoh.id dibuat. Peran: Staf." } });
+    const login = await signInAdmin(deps, { email: "staf.baru@contoh.id", password: "Staf-Sayur-2025" }, client());
+    expect(login.ok && login.user.role).toBe("staff");
+    // The same command with the default role makes them the owner.
+    const promoted = await createOrPromoteAdmin(
+      testDb.db,
+      { email: "staf.baru@contoh.id", password: "x-diabaikan-x" },
+      deps.auth,
+    );
+    expect(promoted.body.message).toMatch(/sekarang admin .*Peran: Pemilik/);
+    const refused = await createOrPromoteAdmin(
+      testDb.db,
+      { email: "lain@contoh.id", password: "Staf-Sayur-2025", role: "manager" },
+      deps.auth,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/Peran harus owner atau staff/);
   });
 
   it.each([

@@ -1,14 +1,20 @@
-// Staff accounts: `npm run admin:create` creates an admin or promotes an existing account.
+// Staff accounts: `npm run admin:create` creates an owner ('Pemilik', the default) or a staff
+// member ('Staf'), or gives an existing account that role.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { ROLE_LABELS } from "~/lib/roles";
 import { createAuth, type Auth } from "./auth.server";
 
 export const adminCreateInput = z.object({
   email: z.string().trim().toLowerCase().email("Email tidak valid."),
   password: z.string().min(8, "Password minimal 8 karakter.").max(128, "Password maksimal 128 karakter."),
   name: z.string().trim().min(1).max(100).optional(),
+  role: z
+    .enum(["owner", "staff"], { error: "Peran harus owner atau staff." })
+    .default("owner")
+    .transform((role) => (role === "owner" ? ("admin" as const) : ("staff" as const))),
 });
 
 export async function createOrPromoteAdmin(
@@ -23,25 +29,25 @@ export async function createOrPromoteAdmin(
       body: { error: parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") },
     };
   }
-  const { email, password, name } = parsed.data;
+  const { email, password, name, role } = parsed.data;
+  // 'admin' stays the word for the owner in these messages: scripts and guides look for it.
+  const word = role === "admin" ? "admin" : "staf";
+  const label = ROLE_LABELS[role];
   const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
   if (existing) {
-    await db.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, existing.id));
     return {
       status: 200,
       body: {
         message:
-          existing.role === "admin"
-            ? `${email} sudah admin; tidak ada yang berubah (password tidak diubah).`
-            : `${email} sekarang admin (password tidak diubah).`,
+          existing.role === role
+            ? `${email} sudah ${word}; tidak ada yang berubah (password tidak diubah). Peran: ${label}.`
+            : `${email} sekarang ${word} (password tidak diubah). Peran: ${label}.`,
       },
     };
   }
   const authApi = auth ?? createAuth(db);
   const created = await authApi.api.signUpEmail({ body: { email, password, name: name ?? "Admin" } });
-  await db
-    .update(users)
-    .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
-    .where(eq(users.id, created.user.id));
-  return { status: 201, body: { message: `Akun admin ${email} dibuat.` } };
+  await db.update(users).set({ role, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, created.user.id));
+  return { status: 201, body: { message: `Akun ${word} ${email} dibuat. Peran: ${label}.` } };
 }

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { assertAdmin, type AdminActor } from "./admin-actor.server";
+import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
@@ -80,7 +80,7 @@ export function parseProductListFilters(params: URLSearchParams): ProductListFil
 
 /** Every product, hidden ones included, newest changes first. */
 export async function listProductsForAdmin(db: Queryable, actor: AdminActor, filters: ProductListFilters) {
-  assertAdmin(actor);
+  assertOwner(actor);
   const where = and(
     filters.q ? ilike(products.name, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     filters.show === "aktif"
@@ -117,12 +117,12 @@ export async function listProductsForAdmin(db: Queryable, actor: AdminActor, fil
 }
 
 export async function listCategoryOptions(db: Queryable, actor: AdminActor) {
-  assertAdmin(actor);
+  assertOwner(actor);
   return db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name));
 }
 
 export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: string) {
-  assertAdmin(actor);
+  assertOwner(actor);
   if (!isId(id)) return null;
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
@@ -337,7 +337,7 @@ export async function createProduct(
   actor: AdminActor,
   form: FormData,
 ): Promise<CatalogResult<{ id: string }>> {
-  assertAdmin(actor);
+  assertOwner(actor);
   const parsed = parseProductForm(form);
   if (!parsed.ok)
     return {
@@ -418,7 +418,7 @@ export async function updateProduct(
   id: string,
   form: FormData,
 ): Promise<CatalogResult> {
-  assertAdmin(actor);
+  assertOwner(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
@@ -527,7 +527,7 @@ export async function setProductActive(
   id: string,
   isActive: boolean,
 ): Promise<CatalogResult> {
-  assertAdmin(actor);
+  assertOwner(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const [updated] = await db
     .update(products)
@@ -552,7 +552,7 @@ export async function deleteProduct(
   actor: AdminActor,
   id: string,
 ): Promise<CatalogResult<{ deleted: boolean }>> {
-  assertAdmin(actor);
+  assertOwner(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const outcome = await db.transaction(async (tx) => {
     const [product] = await tx
@@ -599,7 +599,7 @@ export const categoryNameSchema = z
   .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export async function listCategoriesForAdmin(db: Queryable, actor: AdminActor) {
-  assertAdmin(actor);
+  assertOwner(actor);
   return db
     .select({
       id: categories.id,
@@ -626,7 +626,7 @@ async function nameTaken(db: Queryable, name: string, exceptId?: string): Promis
 }
 
 export async function createCategory(db: Queryable, actor: AdminActor, rawName: unknown): Promise<CatalogResult> {
-  assertAdmin(actor);
+  assertOwner(actor);
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
     return {
@@ -663,7 +663,7 @@ export async function renameCategory(
   id: unknown,
   rawName: unknown,
 ): Promise<CatalogResult> {
-  assertAdmin(actor);
+  assertOwner(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
@@ -691,7 +691,7 @@ export async function renameCategory(
 }
 
 export async function deleteCategory(db: Queryable, actor: AdminActor, id: unknown): Promise<CatalogResult> {
-  assertAdmin(actor);
+  assertOwner(actor);
   if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return db.transaction(async (tx) => {
     const [category] = await tx

@@ -1,5 +1,6 @@
 // The admin's view of customer accounts, and ending a customer's sessions (a lost phone, a
 // shared computer, a suspected break-in: OWASP ASVS 5.0 7.4.5).
+import { userRole, type UserRole } from "~/lib/roles";
 import { and, count, desc, eq, gt, ilike, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -12,7 +13,7 @@ export type AdminCustomerRow = {
   name: string;
   email: string;
   phone: string;
-  role: "admin" | "customer";
+  role: UserRole;
   activeSessions: number;
   orderCount: number;
 };
@@ -55,7 +56,7 @@ export async function listCustomersForAdmin(
   const ordersOf = new Map(orderCounts.map((o) => [o.userId, Number(o.n)]));
   return rows.map((r) => ({
     ...r,
-    role: r.role === "admin" ? "admin" : "customer",
+    role: userRole(r.role),
     activeSessions: sessionsOf.get(r.id) ?? 0,
     orderCount: ordersOf.get(r.id) ?? 0,
   }));

@@ -107,6 +107,23 @@ export function resetPasswordMail(to: string, name: string, href: string): MailM
   });
 }
 
+/** The owner invites a staff member: a link to choose a password, then the admin login. */
+export function staffInvitationMail(to: string, name: string, invitedBy: string, href: string): MailMessage {
+  const shop = config().shop;
+  return composeMail({
+    to,
+    subject: `Undangan bergabung sebagai Staf ${shop.name}`,
+    preheader: `${invitedBy} mengundang Anda ke panel admin ${shop.name}.`,
+    paragraphs: [
+      `Halo ${name},`,
+      `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, picking list, lembar pengiriman dan inbox.`,
+      "Klik tombol di bawah untuk membuat password Anda. Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman login admin dengan email ini.",
+      "Jika Anda tidak mengenal undangan ini, abaikan email ini.",
+    ],
+    button: { href, label: "Buat Password" },
+  });
+}
+
 /**
  * Sent instead of a second account when someone registers an e-mail that already has one:
  * the form answers as for any sign-up (so it tells no one which e-mails have accounts), and

@@ -1,5 +1,6 @@
 // Who is asking: the signed-in user behind a request, and the guards built on it.
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { isOwnerRole, isStaffRole, OWNER_ONLY_MESSAGE, userRole, type UserRole } from "~/lib/roles";
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -8,7 +9,7 @@ export type SessionUser = {
   name: string;
   phone: string;
   address: string;
-  role: "admin" | "customer";
+  role: UserRole;
   emailVerified: boolean;
 };
 
@@ -37,7 +38,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     name: u.name,
     phone: u.phone ?? "",
     address: u.address ?? "",
-    role: u.role === "admin" ? "admin" : "customer",
+    role: userRole(u.role),
     emailVerified: u.emailVerified,
   };
 }
@@ -56,13 +57,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * An admin, or: a visitor goes to /admin/login; a signed-in non-admin is sent there too
+ * Someone who works in the admin panel (the owner or a staff member), or: a visitor goes
+ * to /admin/login; a signed-in customer is sent there too
  * (and signed out only when posting to an admin action). Either way no admin data is produced.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw redirect("/admin/login");
-  if (user.role !== "admin") {
+  if (!isStaffRole(user.role)) {
     // A GET never changes state: a customer who follows a link to /admin/... (perhaps
     // planted on another site) stays signed in and sees the admin login. Only a customer
     // who posts to an admin action (same origin, checked at the door) is signed out.
@@ -71,6 +73,16 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
     throw redirect("/admin/login", { headers: setCookieHeaders(headers) });
   }
+  return user;
+}
+
+/**
+ * The owner ('Pemilik'): settings, prices and products, staff accounts. A staff member gets
+ * a 403 page saying so (never a crash); anyone else is handled as by requireAdmin.
+ */
+export async function requireOwner(request: Request): Promise<SessionUser> {
+  const user = await requireAdmin(request);
+  if (!isOwnerRole(user.role)) throw data({ message: OWNER_ONLY_MESSAGE }, { status: 403 });
   return user;
 }
 

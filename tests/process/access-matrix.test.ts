@@ -1,9 +1,10 @@
 // The access-control matrix (OWASP ASVS 5.0 V8) and cross-site refusal (V3.5) on the real
 // server: every route of app/routes.ts, its `.data` request and its actions, as a visitor,
-// customer A, customer B and the admin. Customer B never sees A's order, customers never see
+// customer A, customer B, a staff member and the owner. Customer B never sees A's order, customers never see
 // admin data, and no forbidden or cross-site request changes anything in the database.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -27,7 +28,7 @@ import { startTestServer, type TestServer } from "../support/server";
 const marker = randomBytes(4).toString("hex");
 /** Text only customer A and the admin may ever receive. */
 const A_SECRET = `Gang Rahasia A-${marker}`;
-/** Text only the admin may ever receive. */
+/** Text only the owner and staff may ever receive. */
 const ADMIN_SECRET = `Pesan rahasia untuk admin ${marker}`;
 
 let dataDir: string;
@@ -45,6 +46,7 @@ async function seed() {
     users.customerA = await createUser(db, { name: `Ani ${marker}`, address: A_SECRET });
     users.customerB = await createUser(db, { name: `Budi ${marker}` });
     users.admin = await createUser(db, { role: "admin" });
+    users.staff = await createUser(db, { role: "staff" });
     const [product] = await db.select().from(products).where(eq(products.isActive, true)).limit(1);
     const [category] = await db.select().from(categories).limit(1);
     originalCategoryName = category.name;
@@ -69,18 +71,58 @@ async function seed() {
   }
 }
 
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One HTTP request from the role's own loopback address (127.0.0.2, .3, ...), as each person
+ * has their own device: the per-client login limit then counts each role's attempts apart,
+ * and one role's wrong passwords never lock another role out of logging in.
+ */
+function requestAs(
+  role: Role,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.url}${url}`,
+      {
+        method: init.method,
+        headers: { ...init.headers, ...(init.body ? { "Content-Length": String(Buffer.byteLength(init.body)) } : {}) },
+        localAddress: `127.0.0.${2 + ROLES.indexOf(role)}`,
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        // An event stream never ends by itself: its first chunk is the answer.
+        const isStream = String(response.headers["content-type"] ?? "").startsWith("text/event-stream");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+          if (isStream) response.destroy();
+        });
+        const done = () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        response.on("end", done);
+        response.on("close", done);
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
+function cookieOf(answer: RawAnswer): string {
+  return (answer.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+}
+
 async function logIn(role: Exclude<Role, "visitor">): Promise<string> {
   const user = users[role]!;
-  const response = await fetch(`${server.url}/login`, {
+  const answer = await requestAs(role, "/login", {
     method: "POST",
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: user.email, password: user.password }),
-    redirect: "manual",
+    body: new URLSearchParams({ email: user.email, password: user.password }).toString(),
   });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookieOf(answer);
   expect(cookie, `login of ${role}`).toContain("session_token");
   return cookie;
 }
@@ -93,7 +135,13 @@ async function cookieFor(role: Role): Promise<string | undefined> {
 }
 
 function afterRequest(role: Role, url: string, method: string) {
-  if (role !== "admin" && method === "POST" && url.startsWith("/admin") && !url.startsWith("/admin/login"))
+  if (
+    role !== "admin" &&
+    role !== "staff" &&
+    method === "POST" &&
+    url.startsWith("/admin") &&
+    !url.startsWith("/admin/login")
+  )
     cookies.delete(role);
 }
 
@@ -112,21 +160,13 @@ async function send(
     if (headers.Origin === "") delete headers.Origin;
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
-  const response = await fetch(`${server.url}${url}`, {
+  const answer = await requestAs(role, url, {
     method: init.method ?? "GET",
     headers,
-    body: init.body ? new URLSearchParams(init.body) : undefined,
-    redirect: "manual",
+    body: init.body ? new URLSearchParams(init.body).toString() : undefined,
   });
   afterRequest(role, url, init.method ?? "GET");
-  // An event stream never ends by itself: its first chunk is the answer.
-  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
-    const reader = response.body!.getReader();
-    const first = await reader.read();
-    await reader.cancel();
-    return { status: response.status, location: "", body: new TextDecoder().decode(first.value ?? new Uint8Array()) };
-  }
-  return { status: response.status, location: response.headers.get("location") ?? "", body: await response.text() };
+  return { status: answer.status, location: String(answer.headers.location ?? ""), body: answer.body };
 }
 
 function dataUrl(url: string): string {
@@ -160,7 +200,7 @@ function check(answer: Answer, outcome: Outcome, what: string, isData: boolean) 
 }
 
 function checkNoLeak(answer: Answer, role: Role, what: string) {
-  if (role !== "admin") expect(answer.body, `${what} leaks admin data`).not.toContain(ADMIN_SECRET);
+  if (role !== "admin" && role !== "staff") expect(answer.body, `${what} leaks admin data`).not.toContain(ADMIN_SECRET);
   if (role === "visitor" || role === "customerB")
     expect(answer.body, `${what} leaks customer A's data`).not.toContain(A_SECRET);
 }
@@ -256,7 +296,8 @@ describe("access-control matrix", () => {
       // The allowed runs of destructive actions happen after the database check below.
       if (
         action.destructive &&
-        (action.expect[role] === "ok" || (String(action.expect[role]).startsWith("redirect:") && role === "admin"))
+        (action.expect[role] === "ok" ||
+          (String(action.expect[role]).startsWith("redirect:") && (role === "admin" || role === "staff")))
       )
         continue;
       if (entry.route === "logout") continue;

@@ -3,7 +3,8 @@
 // tests/process/access-matrix.test.ts calls each as each role and fails when app/routes.ts
 // grows a route this table does not list.
 
-export const ROLES = ["visitor", "customerA", "customerB", "admin"] as const;
+/** admin is the owner (Pemilik), staff a staff member (Staf). */
+export const ROLES = ["visitor", "customerA", "customerB", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The ids the seeded data dir holds, for building concrete URLs. */
@@ -46,25 +47,30 @@ export type MatrixEntry = {
 
 /** A fresh address each time, so the per-e-mail login limit never answers instead of the rule under test. */
 const unknownEmail = () => `tidak.ada.${Math.random().toString(36).slice(2)}@contoh.id`;
-const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, customerA: o, customerB: o, admin: o });
+const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, customerA: o, customerB: o, staff: o, admin: o });
 const signedIn = (visitor: Outcome, rest: Outcome): Record<Role, Outcome> => ({
   visitor,
   customerA: rest,
   customerB: rest,
+  staff: rest,
   admin: rest,
 });
-/** Admin pages: nobody else gets past the admin login, and a customer's session ends there. */
+/** Admin pages for the owner and staff: nobody else gets past the admin login. */
 const adminOnly = (admin: Outcome = "ok"): Record<Role, Outcome> => ({
   visitor: "adminLogin",
   customerA: "adminLogin",
   customerB: "adminLogin",
+  staff: admin,
   admin,
 });
+/** The owner's pages (settings, prices and products, the team): staff get a 403 saying so. */
+const ownerOnly = (admin: Outcome = "ok"): Record<Role, Outcome> => ({ ...adminOnly(admin), staff: 403 });
 /** Pages for signed-out people: a signed-in person is sent on. */
 const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
   visitor: "ok",
   customerA: signedInTarget,
   customerB: signedInTarget,
+  staff: signedInTarget,
   admin: signedInTarget,
 });
 
@@ -179,7 +185,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     route: "orders/:id",
     url: (f) => `/orders/${f.orderA}`,
     // Someone else's order: never shown, the reader is sent to their profile.
-    get: { visitor: "login", customerA: "ok", customerB: "redirect:/profile", admin: "redirect:/profile" },
+    get: {
+      visitor: "login",
+      customerA: "ok",
+      customerB: "redirect:/profile",
+      staff: "redirect:/profile",
+      admin: "redirect:/profile",
+    },
     data: true,
   },
 
@@ -187,12 +199,24 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page(
     "admin/login",
     "/admin/login",
-    { visitor: "ok", customerA: "ok", customerB: "ok", admin: "redirect:/admin/dashboard" },
+    {
+      visitor: "ok",
+      customerA: "ok",
+      customerB: "ok",
+      staff: "redirect:/admin/dashboard",
+      admin: "redirect:/admin/dashboard",
+    },
     [
       {
         name: "log in with a wrong password",
         body: () => ({ email: unknownEmail(), password: "salah-sekali-123" }),
-        expect: { visitor: 401, customerA: 401, customerB: 401, admin: "redirect:/admin/dashboard" },
+        expect: {
+          visitor: 401,
+          customerA: 401,
+          customerB: 401,
+          staff: "redirect:/admin/dashboard",
+          admin: "redirect:/admin/dashboard",
+        },
         dataExpect: all(401),
       },
     ],
@@ -236,29 +260,42 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { route: "admin/orders/events", url: () => "/admin/orders/events", get: adminOnly(), data: false },
   page("admin/picking-list", "/admin/picking-list", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
-  page("admin/products", "/admin/products", adminOnly()),
-  page("admin/products/new", "/admin/products/new", adminOnly(), [
-    { name: "create a product without a name", body: () => ({ name: "" }), expect: adminOnly(400) },
+  page("admin/products", "/admin/products", ownerOnly()),
+  page("admin/products/new", "/admin/products/new", ownerOnly(), [
+    { name: "create a product without a name", body: () => ({ name: "" }), expect: ownerOnly(400) },
   ]),
   {
     route: "admin/products/:id",
     url: (f) => `/admin/products/${f.productId}`,
-    get: adminOnly(),
+    get: ownerOnly(),
     data: true,
     actions: [
       {
         name: "hide the product",
         body: () => ({ intent: "hide" }),
-        expect: adminOnly("redirect:/admin/products/"),
+        expect: ownerOnly("redirect:/admin/products/"),
         destructive: true,
       },
     ],
   },
-  page("admin/categories", "/admin/categories", adminOnly(), [
+  page("admin/categories", "/admin/categories", ownerOnly(), [
     {
       name: "rename a category",
       body: (f) => ({ intent: "rename", id: f.categoryId, name: "Diretas" }),
-      expect: adminOnly("redirect:/admin/categories"),
+      expect: ownerOnly("redirect:/admin/categories"),
+      destructive: true,
+    },
+  ]),
+  page("admin/team", "/admin/team", ownerOnly(), [
+    {
+      name: "invite without an e-mail",
+      body: () => ({ intent: "invite", name: "Staf Baru", email: "" }),
+      expect: ownerOnly(400),
+    },
+    {
+      name: "remove an unknown staff member",
+      body: () => ({ intent: "remove", userId: "tidak-ada" }),
+      expect: ownerOnly(404),
       destructive: true,
     },
   ]),

@@ -27,7 +27,7 @@ export type TestUser = {
   email: string;
   password: string;
   name: string;
-  role: "admin" | "customer";
+  role: "admin" | "staff" | "customer";
 };
 
 export async function createUser(
@@ -45,12 +45,12 @@ export async function createUser(
   const account = {
     email: email ?? `${role}.${u}@contoh.id`,
     password: password ?? `Sayur-Segar-${u}-Jember`,
-    name: name ?? (role === "admin" ? `Admin ${u}` : `Pelanggan ${u}`),
+    name: name ?? (role === "admin" ? `Admin ${u}` : role === "staff" ? `Staf ${u}` : `Pelanggan ${u}`),
   };
   const created = await createAuth(db).api.signUpEmail({
     body: { ...account, phone, address },
   });
-  if (role === "admin") await db.update(users).set({ role: "admin" }).where(eq(users.id, created.user.id));
+  if (role !== "customer") await db.update(users).set({ role }).where(eq(users.id, created.user.id));
   return { id: created.user.id, role, ...account };
 }
 

@@ -1,0 +1,140 @@
+// 'Tim' (owner only): the owner and staff accounts, inviting a staff member by e-mail and
+// removing one (their sessions end at once).
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Mail, UserMinus } from "lucide-react";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { Field, Input } from "~/components/ui/field";
+import { formatDate } from "~/lib/dates";
+import { ROLE_LABELS } from "~/lib/roles";
+import { redirectWithFlash } from "~/server/admin-flash.server";
+import { getDb } from "~/server/db.server";
+import { requireOwner } from "~/server/session.server";
+import { inviteStaff, listTeam, removeStaff } from "~/server/team.server";
+import type { Route } from "./+types/admin.team";
+
+export const meta: Route.MetaFunction = () => adminMeta("Tim");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const owner = await requireOwner(request);
+  return { ownerId: owner.id, team: await listTeam(await getDb(), owner) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const owner = await requireOwner(request);
+  const form = await request.formData();
+  const db = await getDb();
+  const intent = form.get("intent");
+  const result =
+    intent === "invite"
+      ? await inviteStaff(db, owner, { name: form.get("name"), email: form.get("email") })
+      : intent === "remove"
+        ? await removeStaff(db, owner, { userId: form.get("userId") })
+        : ({ ok: false, status: 400, message: "Permintaan tidak dikenal." } as const);
+  if (!result.ok)
+    return data(
+      {
+        message: result.message,
+        fieldErrors: "fieldErrors" in result ? (result.fieldErrors ?? {}) : {},
+        values: { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") },
+      },
+      { status: result.status },
+    );
+  return redirectWithFlash("/admin/team", { tone: "success", message: result.message });
+}
+
+export default function AdminTeam() {
+  const { team, ownerId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-extrabold text-stone-900">Tim</h1>
+        <p className="text-sm text-stone-600">
+          Pemilik mengatur semuanya. Staf mengurus pesanan, picking list, lembar pengiriman dan inbox, tetapi tidak
+          dapat mengubah pengaturan, harga dan produk, atau akun tim.
+        </p>
+      </div>
+      {actionData ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      <Card title="Undang Staf" id="undang">
+        <Form method="post" className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end" noValidate>
+          <Field label="Nama" required error={actionData?.fieldErrors.name}>
+            {(props) => (
+              <Input {...props} name="name" autoComplete="off" maxLength={100} defaultValue={actionData?.values.name} />
+            )}
+          </Field>
+          <Field label="Email" required error={actionData?.fieldErrors.email}>
+            {(props) => (
+              <Input
+                {...props}
+                name="email"
+                type="email"
+                autoComplete="off"
+                maxLength={254}
+                defaultValue={actionData?.values.email}
+              />
+            )}
+          </Field>
+          <SubmitButton intent="invite" pendingText="Mengirim...">
+            <Mail className="h-4 w-4" aria-hidden="true" /> Kirim Undangan
+          </SubmitButton>
+        </Form>
+        <p className="mt-2 text-xs text-stone-600">
+          Staf menerima email berisi tautan untuk membuat password (berlaku 3 hari), lalu masuk lewat halaman login
+          admin.
+        </p>
+      </Card>
+      <Card title={`${team.length} anggota tim`} id="anggota">
+        <ul className="divide-y divide-stone-100">
+          {team.map((member) => (
+            <li
+              key={member.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center"
+              data-team-member={member.email}
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-stone-900">
+                  {member.name}{" "}
+                  <span
+                    className={
+                      member.role === "admin"
+                        ? "rounded bg-brand-100 px-1.5 py-0.5 text-xs font-bold text-brand-900"
+                        : "rounded bg-stone-100 px-1.5 py-0.5 text-xs font-bold text-stone-800"
+                    }
+                  >
+                    {ROLE_LABELS[member.role]}
+                  </span>
+                  {member.id === ownerId ? <span className="ml-1 text-xs text-stone-600">(Anda)</span> : null}
+                </p>
+                <p className="truncate text-sm text-stone-700">{member.email}</p>
+                <p className="text-xs text-stone-600">
+                  Bergabung {formatDate(member.createdAt)} · {member.activeSessions} sesi aktif
+                </p>
+              </div>
+              {member.role === "staff" ? (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!window.confirm(`Hapus ${member.name} dari tim? Ia langsung keluar dari semua perangkat.`))
+                      event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="userId" value={member.id} />
+                  <SubmitButton intent="remove" variant="outline" pendingText="Menghapus...">
+                    <UserMinus className="h-4 w-4" aria-hidden="true" /> Hapus dari Tim
+                  </SubmitButton>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError title="Tim" />;
+}

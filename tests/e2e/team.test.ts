@@ -1,0 +1,106 @@
+// Owner and staff: the owner invites a staff member from 'Tim'; the invitation e-mail's link
+// sets a password; the staff member works in the panel without the owner's pages (a 403
+// page in Indonesian when reached by URL); removing them ends their session at once.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { createStaff, linkFromMail, startTestServer, type TestServer } from "../support/server";
+
+const OWNER = { email: "pemilik.tim@sayurjember.id", password: "Pemilik-Toko-Jember-2026", name: "Bu Pemilik" };
+const STAFF_EMAIL = "rina.staf@sayurjember.id";
+const STAFF_PASSWORD = "Rina-Staf-Baru-2026";
+
+let server: TestServer;
+let browser: Browser;
+
+async function adminLogin(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/admin/login`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+}
+
+describe.skipIf(!hasChromium)("the owner's team", () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    await createStaff(server, OWNER);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("invites a staff member who sets a password, works without owner pages, and is removed", async () => {
+    const ownerContext = await newContext(browser, DESKTOP);
+    const owner = await ownerContext.newPage();
+    const ownerErrors = trackPageErrors(owner);
+    await adminLogin(owner, OWNER.email, OWNER.password);
+    await owner.getByRole("link", { name: "Tim" }).click();
+    await owner.getByRole("heading", { level: 1, name: "Tim" }).waitFor();
+
+    // A bad address is refused with a message, nothing sent.
+    await owner.getByLabel("Nama").fill("Rina");
+    await owner.getByLabel("Email").fill("bukan-email");
+    await owner.getByRole("button", { name: "Kirim Undangan" }).click();
+    await owner.getByText("Email tidak valid.").waitFor();
+
+    await owner.getByLabel("Nama").fill("Rina Staf");
+    await owner.getByLabel("Email").fill(STAFF_EMAIL);
+    await owner.getByRole("button", { name: "Kirim Undangan" }).click();
+    await owner.getByText(`Undangan dikirim ke ${STAFF_EMAIL}.`).waitFor();
+    const row = owner.locator(`[data-team-member="${STAFF_EMAIL}"]`);
+    expect(await row.textContent()).toContain("Staf");
+    await owner.screenshot({ path: ".tmp/screens/team-desktop.png", fullPage: true });
+
+    await expect
+      .poll(() => server.outbox().some((m) => m.text.includes(`To: ${STAFF_EMAIL}`)), { timeout: 15_000 })
+      .toBe(true);
+    const mail = server.outbox().find((m) => m.text.includes(`To: ${STAFF_EMAIL}`))!;
+    expect(mail.text).toContain("Undangan bergabung sebagai Staf");
+    const link = linkFromMail(mail.text, "/reset-password");
+    expect(link).toMatch(/\/reset-password\?token=/);
+
+    const staffContext = await newContext(browser, PHONE);
+    const staff = await staffContext.newPage();
+    const staffErrors = trackPageErrors(staff);
+    await staff.goto(link!);
+    await staff.fill('input[name="password"]', STAFF_PASSWORD);
+    await staff.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
+    await staff.getByRole("button", { name: "Simpan Password Baru" }).click();
+    await staff.waitForURL(/\/login/, { timeout: 15_000 });
+
+    await adminLogin(staff, STAFF_EMAIL, STAFF_PASSWORD);
+    const nav = staff.getByRole("navigation", { name: "Menu admin" });
+    await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Produk" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Tim" }).count()).toBe(0);
+    for (const path of ["/admin/products", "/admin/team", "/admin/categories"]) {
+      const response = await staff.goto(`${server.url}${path}`);
+      expect(response?.status(), path).toBe(403);
+      await staff.getByRole("heading", { name: "Khusus Pemilik" }).waitFor();
+      await staff.getByText("Halaman ini khusus Pemilik toko.", { exact: false }).waitFor();
+    }
+    await staff.screenshot({ path: ".tmp/screens/owner-only-phone.png", fullPage: false });
+    await staff.goto(`${server.url}/admin/picking-list`);
+    expect(await staff.getByRole("heading", { level: 1 }).first().textContent()).toBeTruthy();
+
+    // The owner removes her: her next page is the admin login.
+    await owner.reload();
+    owner.once("dialog", (d) => void d.accept());
+    await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).getByRole("button", { name: "Hapus dari Tim" }).click();
+    await owner.screenshot({ path: ".tmp/screens/team-after-remove.png" });
+    await owner.getByText(/Rina Staf dihapus dari tim; \d+ sesi diakhiri\./).waitFor();
+    expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).count()).toBe(0);
+    await staff.goto(`${server.url}/admin/dashboard`);
+    await staff.waitForURL(`${server.url}/admin/login`);
+
+    // The refused invitation answered 400, as it should; nothing else went wrong.
+    expect(ownerErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    expect(staffErrors.filter((e) => !/403|Failed to load resource/.test(e))).toEqual([]);
+    await ownerContext.close();
+    await staffContext.close();
+  });
+});
