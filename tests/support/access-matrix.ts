@@ -181,6 +181,15 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     // Someone else's order: never shown, the reader is sent to their profile.
     get: { visitor: "login", customerA: "ok", customerB: "redirect:/profile", admin: "redirect:/profile" },
     data: true,
+    actions: [
+      {
+        // Refused before the order is even looked up, for the owner and for anyone else.
+        name: "cancel with an over-long reason",
+        body: () => ({ intent: "cancel", reason: "x".repeat(301) }),
+        expect: signedIn("login", 400),
+      },
+      { name: "post an unknown intent", body: () => ({ intent: "hapus" }), expect: signedIn("login", 400) },
+    ],
   },
 
   // ---- staff ----
