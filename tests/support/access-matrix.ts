@@ -68,6 +68,14 @@ const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
   admin: signedInTarget,
 });
 
+/** The customer's own order page: A owns the order, B and the admin are sent to their profile. */
+const othersOrder = (owner: Outcome): Record<Role, Outcome> => ({
+  visitor: "login",
+  customerA: owner,
+  customerB: "redirect:/profile",
+  admin: "redirect:/profile",
+});
+
 const page = (
   route: string,
   url: string,
@@ -183,12 +191,19 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     data: true,
     actions: [
       {
-        // Refused before the order is even looked up, for the owner and for anyone else.
+        // Refused before the order is even looked up; for anyone else the page's loader then
+        // sends them to their profile as for a visit.
         name: "cancel with an over-long reason",
         body: () => ({ intent: "cancel", reason: "x".repeat(301) }),
-        expect: signedIn("login", 400),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
       },
-      { name: "post an unknown intent", body: () => ({ intent: "hapus" }), expect: signedIn("login", 400) },
+      {
+        name: "post an unknown intent",
+        body: () => ({ intent: "hapus" }),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
+      },
     ],
   },
 
