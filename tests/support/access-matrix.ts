@@ -256,6 +256,8 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     get: adminOnly(),
     data: false,
   },
+  // The live stream of new orders (an event stream that stays open: the test reads its start).
+  { route: "admin/orders/events", url: () => "/admin/orders/events", get: adminOnly(), data: false },
   page("admin/picking-list", "/admin/picking-list", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
   page("admin/products", "/admin/products", adminOnly()),
