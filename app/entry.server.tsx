@@ -17,6 +17,7 @@ export { answerFromPageCache, pageCacheStats } from "~/server/page-cache.server"
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";
 export { crossSiteRefusal, isCrossSiteMutation } from "~/server/request-guard.server";
+export { closeOrderEventStreams } from "~/server/order-events.server";
 
 export const streamTimeout = 10_000;
 
