@@ -338,3 +338,38 @@ export const shopSettingsHistory = pgTable(
   },
   (t) => [index("shop_settings_history_created_idx").on(t.createdAt.desc())],
 );
+
+// ---- Outgoing mail queue ----
+
+/**
+ * Every e-mail the shop sends about an order (and other notices) is first stored here, in
+ * the transaction of the change it reports, and sent afterwards by the mail worker
+ * (app/server/mail-queue.server.ts). A mail that cannot be sent now waits for a retry; several
+ * app processes claim rows with FOR UPDATE SKIP LOCKED, so no mail goes out twice.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    // Set when one event must never mail twice (e.g. 'order-received:<order id>').
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // When the worker may (re)try; while a worker sends, pushed ahead as its claim.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mail_queue_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("mail_queue_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

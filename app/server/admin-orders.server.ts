@@ -14,6 +14,7 @@ import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
+import { mailForStatus, queueOrderMail } from "./order-mails.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
@@ -384,6 +385,8 @@ export async function setOrderStatus(
       toStatus: input.status,
       changedBy: actor.id,
     });
+    const mail = mailForStatus(input.status);
+    if (mail) await queueOrderMail(tx, order.id, mail);
     return {
       ok: true,
       message: `Status pesanan #${short} diubah menjadi ${label}.`,
@@ -437,6 +440,7 @@ export async function setDeliveryFee(
     .where(eq(orders.id, input.orderId))
     .returning({ id: orders.id, totalAmount: orders.totalAmount });
   if (!updated) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+  await queueOrderMail(db, updated.id, "fee-set");
   return {
     ok: true,
     message: `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,

@@ -10,6 +10,7 @@ import { tomorrowInShop } from "~/lib/dates";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
 import { now as clockNow } from "./clock.server";
+import { queueOrderMail } from "./order-mails.server";
 
 export type OrderItemRecord = {
   id: string;
@@ -231,6 +232,7 @@ export async function placeOrder(
           changedBy: user.id,
         })),
       );
+      await queueOrderMail(tx, order.id, "order-received");
       return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
     });
   } catch (error) {

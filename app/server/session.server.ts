@@ -56,13 +56,17 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * An admin, or: a visitor goes to /admin/login; a signed-in non-admin is signed out and
- * sent there too (spec section 6). Either way no admin data is produced.
+ * An admin, or: a visitor goes to /admin/login; a signed-in non-admin is sent there too
+ * (and signed out only when posting to an admin action). Either way no admin data is produced.
  */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) throw redirect("/admin/login");
   if (user.role !== "admin") {
+    // A GET never changes state: a customer who follows a link to /admin/... (perhaps
+    // planted on another site) stays signed in and sees the admin login. Only a customer
+    // who posts to an admin action (same origin, checked at the door) is signed out.
+    if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin/login");
     const auth = await getAuth();
     const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
     throw redirect("/admin/login", { headers: setCookieHeaders(headers) });

@@ -7,7 +7,7 @@ import { seedProducts } from "~/db/seed-data";
 import { formatDateWithDay, tomorrowInShop } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { linkFromMail, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
 const SHOP_WHATSAPP = "6289876543210";
@@ -137,6 +137,18 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
         `Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`,
       );
       await screenshot(page, `order-detail-${label}`);
+      // The 'order received' mail goes out through the mail queue, with the order's link and slot.
+      await expect
+        .poll(
+          () =>
+            server
+              .outbox()
+              .some(
+                (m) => m.text.includes(`Pesanan #${number} kami terima`) && linkFromMail(m.text, `/orders/${orderId}`),
+              ),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
 
       // The profile's Pesanan tab lists it too, with 'Lihat Semua' to the full list.
       await page.goto(`${server.url}/profile?tab=pesanan`);

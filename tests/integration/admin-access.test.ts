@@ -1,6 +1,7 @@
 // Every admin loader and action, called as React Router calls them, for a visitor, a
 // customer and an admin. Visitors and customers get a redirect to /admin/login and no admin
-// data; a customer's session is ended (spec section 6); and nothing in the database changes.
+// data; a customer who posts to an admin action is signed out, while a GET (a plain link)
+// leaves the customer signed in; and nothing in the database changes.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -269,9 +270,32 @@ describe("a visitor", () => {
   });
 });
 
+async function sessionCount(userId: string) {
+  const [{ sessions }] = await testDb.db
+    .select({ sessions: sql<number>`count(*)::int` })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.userId, userId));
+  return sessions;
+}
+
 describe("a signed-in customer", () => {
-  it.each([...loaders, ...actions])(
-    "is signed out and sent to /admin/login by $name, and nothing changes",
+  // A GET never changes state: a plain link from another site to /admin/... must not sign
+  // the customer out.
+  it.each(loaders)("is sent to /admin/login by $name and stays signed in", async ({ run }) => {
+    const cookie = await signIn(testDb.db, customer);
+    const before = await sessionCount(customer.id);
+    const state = await fingerprint();
+
+    const result = await run(cookie);
+
+    expectSentToAdminLogin(result);
+    expect(result.headers.getSetCookie().filter((c) => c.includes("session_token"))).toEqual([]);
+    expect(await sessionCount(customer.id)).toBe(before);
+    expect(await fingerprint()).toEqual(state);
+  });
+
+  it.each(actions)(
+    "is signed out and sent to /admin/login by posting to $name, and nothing changes",
     async ({ run }) => {
       const cookie = await signIn(testDb.db, customer);
       const [{ sessions: before }] = await testDb.db

@@ -1,5 +1,6 @@
 // Orders in the admin panel: finding them among many, status changes with their history
 // and stock, the delivery fee, the detail's contact links, the picking list and the CSV.
+import { parse } from "csv-parse/sync";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -529,7 +530,7 @@ describe("CSV export", () => {
       recipientName: '=HYPERLINK("http://jahat.example")',
       recipientPhone: "+6281234567890",
       recipientAddress: "Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember",
-      notes: "Tolong pilihkan yang segar, terima kasih 🙏",
+      notes: "Tolong pilihkan yang segar,=2+3 terima kasih 🙏",
       deliveryFee: 7000,
       createdAt: new Date(`${day}T09:30:00+07:00`),
     });
@@ -562,9 +563,21 @@ describe("CSV export", () => {
     expect(csv).toContain(";'+6281234567890;");
     expect(csv).toContain('"Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember"');
     expect(csv).toContain(
-      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;Tolong pilihkan yang segar, terima kasih 🙏\r\n',
+      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;"Tolong pilihkan yang segar,\'=2+3 terima kasih 🙏"\r\n',
     );
     expect(csv).toContain(";Menunggu;");
+    // Read as a spreadsheet would (RFC 4180, and guessing the comma as separator): the
+    // comma inside the note never makes "=2+3" a cell of its own.
+    const [, row] = parse(csv, { delimiter: ";", record_delimiter: "\r\n" }) as string[][];
+    expect(row[6]).toBe(`'=HYPERLINK("http://jahat.example")`);
+    expect(row[15]).toBe("Tolong pilihkan yang segar,'=2+3 terima kasih 🙏");
+    const byComma = parse(csv, {
+      delimiter: ",",
+      record_delimiter: "\r\n",
+      relax_quotes: true,
+      relax_column_count: true,
+    }) as string[][];
+    for (const cell of byComma.flat()) expect(cell).not.toMatch(/^[=+@]/);
   });
 
   it("can use the delivery date instead and refuses a bad range with a message", async () => {
