@@ -8,7 +8,14 @@ import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
+import {
+  ORDER_STATUSES,
+  orderGrandTotal,
+  orderLineTotal,
+  orderStatusLabel,
+  shortOrderId,
+  type OrderStatus,
+} from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";
@@ -141,7 +148,11 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
   const itemCounts = new Map<string, number>();
   if (rows.length > 0) {
     const counted = await db
-      .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+      // A weighed line counts as one item, whatever its grams.
+      .select({
+        orderId: orderItems.orderId,
+        n: sql<number>`sum(case when ${orderItems.soldByWeight} then 1 else ${orderItems.quantity} end)::int`,
+      })
       .from(orderItems)
       .where(
         inArray(
@@ -245,6 +256,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
         productUnit: orderItems.productUnit,
         productImageUrl: orderItems.productImageUrl,
         quantity: orderItems.quantity,
+        soldByWeight: orderItems.soldByWeight,
         price: orderItems.price,
         originalPrice: orderItems.originalPrice,
         discount: orderItems.discount,
@@ -273,7 +285,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
     ...order,
     shortId: shortOrderId(order.id),
     grandTotal: orderGrandTotal(order.totalAmount, order.deliveryFee),
-    items: items.map((i) => ({ ...i, lineTotal: i.price * i.quantity })),
+    items: items.map((i) => ({ ...i, lineTotal: orderLineTotal(i) })),
     history,
     links: {
       tel: customerTelHref(order.recipientPhone),
@@ -309,13 +321,41 @@ export async function setOrderStatus(
   input: { orderId: string; status: OrderStatus },
 ): Promise<ActionResult> {
   assertAdmin(actor);
+  return changeOrderStatus(db, { ...input, changedBy: actor.id });
+}
+
+/**
+ * The one status change with its stock effects, history row and customer mail, for staff
+ * (setOrderStatus) and for a customer cancelling their own order (customer-orders.server.ts).
+ * `onlyFrom` refuses the change, with nothing changed, unless the order is in that status
+ * at the moment its row is locked; `refusal` is the message then.
+ */
+export async function changeOrderStatus(
+  db: Queryable,
+  input: {
+    orderId: string;
+    status: OrderStatus;
+    changedBy: string;
+    note?: string;
+    /** The reason told to the customer in the status mail (defaults to the note). */
+    mailReason?: string;
+    onlyFrom?: OrderStatus;
+    refusal?: string;
+    /** Limits the change to this customer's own order. */
+    ownerId?: string;
+  },
+): Promise<ActionResult> {
+  const actor = { id: input.changedBy };
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(eq(orders.id, input.orderId))
+      .where(and(eq(orders.id, input.orderId), input.ownerId ? eq(orders.userId, input.ownerId) : undefined))
       .for("update");
     if (!order) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+    if (input.onlyFrom && order.status !== input.onlyFrom && order.status !== input.status) {
+      return { ok: false, status: 409, message: input.refusal ?? "Status pesanan sudah berubah." };
+    }
     const short = shortOrderId(order.id);
     const label = orderStatusLabel(input.status);
     if (order.status === input.status) return { ok: true, message: `Status pesanan #${short} sudah ${label}.` };
@@ -384,9 +424,10 @@ export async function setOrderStatus(
       fromStatus: order.status,
       toStatus: input.status,
       changedBy: actor.id,
+      note: input.note ?? "",
     });
     const mail = mailForStatus(input.status);
-    if (mail) await queueOrderMail(tx, order.id, mail);
+    if (mail) await queueOrderMail(tx, order.id, mail, { reason: (input.mailReason ?? input.note) || undefined });
     return {
       ok: true,
       message: `Status pesanan #${short} diubah menjadi ${label}.`,
@@ -480,6 +521,8 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         productName: orderItems.productName,
         productUnit: orderItems.productUnit,
         categoryName: categories.name,
+        // Grams for produce sold by weight, units otherwise: never summed together.
+        soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
       })
@@ -488,7 +531,13 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
-      .groupBy(orderItems.productId, orderItems.productName, orderItems.productUnit, categories.name)
+      .groupBy(
+        orderItems.productId,
+        orderItems.productName,
+        orderItems.productUnit,
+        orderItems.soldByWeight,
+        categories.name,
+      )
       .orderBy(sql`${categories.name} asc nulls last`, asc(orderItems.productName)),
     db
       .select({ orderCount: sql<number>`count(*)::int` })
@@ -580,8 +629,9 @@ export async function exportOrdersCsv(
       totalAmount: orders.totalAmount,
       deliveryFee: orders.deliveryFee,
       notes: orders.notes,
-      items: sql<string>`(select coalesce(string_agg(oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
-      quantity: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      // Weighed lines read '0,75 kg' (exact numeric, comma decimal), others 'x3 per ikat'.
+      items: sql<string>`(select coalesce(string_agg(case when oi.sold_by_weight then oi.product_name || ' ' || replace(trim_scale(oi.quantity::numeric / 1000)::text, '.', ',') || ' kg' else oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit end, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
+      quantity: sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
