@@ -70,7 +70,7 @@ describe("cache policy", () => {
     expect(hasSessionCookie(new Request("http://x/", { headers: { cookie: "theme=dark" } }))).toBe(false);
     expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
     expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
-    expect(etagMatches("*", 'W/"abc"')).toBe(true);
+    expect(etagMatches("*", 'W/"abc"')).toBe(false);
     expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
     expect(etagMatches(null, 'W/"abc"')).toBe(false);
   });

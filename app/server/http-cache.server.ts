@@ -9,6 +9,7 @@
 import { max, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { catalogState, products } from "~/db/schema";
+import { hasSessionCookieHeader } from "./cookies.server";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
 
@@ -51,7 +52,7 @@ export function cachePolicyFor(pathname: string): { policy: CachePolicy; isData:
 
 /** Whether the request carries a Better Auth session cookie (the page may then show who it is for). */
 export function hasSessionCookie(request: Request): boolean {
-  return /(^|;\s*)(__Secure-)?sayur\.session_token=/.test(request.headers.get("cookie") ?? "");
+  return hasSessionCookieHeader(request.headers.get("cookie"));
 }
 
 /**
@@ -88,11 +89,15 @@ async function currentCatalogEtag(): Promise<string> {
   return etag;
 }
 
-/** Weak comparison (RFC 9110 8.8.3.2) of an If-None-Match header with our ETag. */
+/**
+ * Weak comparison (RFC 9110 8.8.3.2) of an If-None-Match header with our ETag. `*` never
+ * matches: it means "any current representation", and the 304 is decided before the loader
+ * knows whether the page exists (`/products/no-such-thing` must stay a 404).
+ */
 export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+  return ifNoneMatch.split(",").some((tag) => tag.trim() !== "*" && opaque(tag) === opaque(etag));
 }
 
 function addVary(headers: Headers, name: string) {
@@ -110,9 +115,17 @@ function addVary(headers: Headers, name: string) {
 /** Root middleware: answers 304 before any loader runs, or labels the response it gets. */
 export async function httpCacheMiddleware(request: Request, next: () => Promise<Response>): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
-  const { policy, isData } = cachePolicyFor(new URL(request.url).pathname);
+  const { policy, isData: dataPath } = cachePolicyFor(new URL(request.url).pathname);
+  // React Router hands middleware the page's URL without ".data"; the server marks those.
+  const isData = dataPath || request.headers.get("x-shop-data-request") === "1";
+  if (isData) {
+    // Only documents are shared-cacheable: a `.data` answer is the browser's own, never a proxy's.
+    const response = await next();
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return response;
+  }
   if (policy === "default") return next();
-  if (policy === "personal" || hasSessionCookie(request) || isData) {
+  if (policy === "personal" || hasSessionCookie(request)) {
     const response = await next();
     if (policy === "personal" || hasSessionCookie(request)) {
       response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
