@@ -17,6 +17,7 @@ export { runWithRequestId } from "~/server/logger.server";
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";
 export { crossSiteRefusal, isCrossSiteMutation, malformedUrlPage } from "~/server/request-guard.server";
+export { closeOrderEventStreams } from "~/server/order-events.server";
 
 export const streamTimeout = 10_000;
 

@@ -109,7 +109,13 @@ export async function startServer({
     next();
   });
 
-  app.use(compression());
+  // Live event streams must reach the browser event by event; compression would hold them back.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   // Hashed build assets never change: cache them for a year. The build writes .br and .gz
   // copies at the highest levels (server/precompress-plugin.ts); send those when the browser takes them.
@@ -290,6 +296,8 @@ export async function startServer({
     if (metricsTimer) clearInterval(metricsTimer);
     server.close();
     server.closeIdleConnections?.();
+    // Open event streams never finish by themselves: end them now (browsers reconnect elsewhere).
+    await entry.closeOrderEventStreams();
     const deadline = Date.now() + 8000;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     server.closeAllConnections?.();

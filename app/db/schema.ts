@@ -1,7 +1,19 @@
 // Tables only. Money is integer rupiah; timestamps are timestamptz; ids are uuids
 // except the Better Auth tables, whose ids Better Auth generates itself.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -102,10 +114,17 @@ export const products = pgTable(
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "restrict" }),
     // Hidden products stay in past orders but are not sold or listed.
     isActive: boolean("is_active").notNull().default(true),
+    // Sold by weight: `price` is per kg, `stock` is grams, amounts move by `weight_step`
+    // grams from `weight_min` grams (integer grams everywhere, never fractional kg).
+    soldByWeight: boolean("sold_by_weight").notNull().default(false),
+    weightStep: integer("weight_step").notNull().default(250),
+    weightMin: integer("weight_min").notNull().default(250),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("products_weight_step_check", sql`${t.weightStep} between 1 and 50000`),
+    check("products_weight_min_check", sql`${t.weightMin} between 1 and 50000`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_discount_check", sql`${t.discount} between 0 and 100`),
     // The last line of defence against overselling: stock can never go negative.
@@ -186,7 +205,10 @@ export const orderItems = pgTable(
     productName: text("product_name").notNull(),
     productUnit: text("product_unit").notNull(),
     productImageUrl: text("product_image_url"),
+    // Whole units, or grams when `sold_by_weight` (then `price` is per kg and the line's
+    // price is price x grams / 1000 rounded once: ~/lib/weight linePrice).
     quantity: integer("quantity").notNull(),
+    soldByWeight: boolean("sold_by_weight").notNull().default(false),
     price: integer("price").notNull(), // unit price charged (after discount)
     originalPrice: integer("original_price").notNull(),
     discount: integer("discount").notNull().default(0),
@@ -329,5 +351,29 @@ export const mailQueue = pgTable(
     index("mail_queue_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ---- Live order events ----
+
+/**
+ * One row per new order, numbered in commit order: the staff's live stream sends them and a
+ * reconnecting browser asks for everything after the last number it saw. Written by a
+ * trigger on orders (migrations) that also takes a lock until commit, so a number is never
+ * visible before a smaller one, and announces it with NOTIFY order_events.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("created"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_events_kind_check", sql`${t.kind} in ('created')`),
+    index("order_events_order_idx").on(t.orderId),
   ],
 );

@@ -34,6 +34,8 @@ import {
   type AdminOrderRow,
 } from "~/server/admin-orders.server";
 import { getDb } from "~/server/db.server";
+import { latestOrderEventSeq } from "~/server/order-events.server";
+import { LiveOrders } from "~/components/admin/live-orders";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";
 import { formatIndonesianPhone } from "~/lib/phone";
@@ -47,9 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await getDb();
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts] = await Promise.all([
+  const [list, counts, liveSince] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
+    latestOrderEventSeq(db, admin),
   ]);
   const today = shopToday();
   return {
@@ -58,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     tab,
     list,
     counts,
+    liveSince,
     today,
     tomorrow: addDays(today, 1),
   };
@@ -562,7 +566,7 @@ function ExportForm() {
 }
 
 export default function AdminDashboard() {
-  const { adminName, list, counts, filters } = useLoaderData<typeof loader>();
+  const { adminName, list, counts, filters, liveSince } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const filtered = Boolean(filters.q || filters.status || filters.date || filters.slot);
   return (
@@ -572,6 +576,7 @@ export default function AdminDashboard() {
         <p className="text-sm text-stone-600">Selamat bekerja, {adminName}.</p>
       </div>
       {actionData && !actionData.ok ? <ErrorNote>{actionData.error}</ErrorNote> : null}
+      <LiveOrders since={liveSince} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold text-stone-900">Kelola Pesanan</h2>
         <Tabs />

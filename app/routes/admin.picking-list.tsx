@@ -8,6 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { formatDateWithDay } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
+import { formatKg } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
@@ -129,14 +130,20 @@ export default function AdminPickingList() {
             </thead>
             <tbody className="divide-y divide-stone-100">
               {list.lines.map((line) => (
-                <tr key={`${line.productId}-${line.productName}-${line.productUnit}`}>
+                <tr key={`${line.productId}-${line.productName}-${line.productUnit}-${line.soldByWeight}`}>
                   <td className="py-2.5 pr-2">
                     <span className="font-semibold text-stone-900">{line.productName}</span>
                     <span className="block text-xs text-stone-600">{line.categoryName ?? "Tanpa kategori"}</span>
                   </td>
                   <td className="py-2.5 pr-2 text-right whitespace-nowrap">
-                    <span className="text-lg font-extrabold tabular-nums">{line.quantity}</span>{" "}
-                    <span className="text-stone-700">× {line.productUnit}</span>
+                    {line.soldByWeight ? (
+                      <span className="text-lg font-extrabold tabular-nums">{formatKg(line.quantity)}</span>
+                    ) : (
+                      <>
+                        <span className="text-lg font-extrabold tabular-nums">{line.quantity}</span>{" "}
+                        <span className="text-stone-700">× {line.productUnit}</span>
+                      </>
+                    )}
                   </td>
                   <td className="hidden py-2.5 text-right text-stone-700 tabular-nums sm:table-cell">
                     {line.orderCount}

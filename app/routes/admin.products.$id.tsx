@@ -23,6 +23,7 @@ import {
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { requireAdmin } from "~/server/session.server";
+import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
@@ -152,6 +153,9 @@ export default function AdminEditProduct() {
               discount: v?.discount ?? String(product.discount),
               stock: v?.stock ?? String(product.stock),
               featured: v ? v.featured === "on" : product.featured,
+              soldByWeight: v ? v.soldByWeight === "on" : product.soldByWeight,
+              weightStep: v?.weightStep ?? formatKg(product.weightStep).replace(" kg", ""),
+              weightMin: v?.weightMin ?? formatKg(product.weightMin).replace(" kg", ""),
               categoryId: v?.categoryId ?? product.categoryId ?? "",
               description: v?.description ?? product.description,
               imageUrl: product.imageUrl,

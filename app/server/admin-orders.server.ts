@@ -9,7 +9,14 @@ import { categories, orderItems, orders, orderStatusHistory, products, stockAdju
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
+import {
+  ORDER_STATUSES,
+  orderGrandTotal,
+  orderLineTotal,
+  orderStatusLabel,
+  shortOrderId,
+  type OrderStatus,
+} from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";
@@ -142,7 +149,11 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
   const itemCounts = new Map<string, number>();
   if (rows.length > 0) {
     const counted = await db
-      .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+      // A weighed line counts as one item, whatever its grams.
+      .select({
+        orderId: orderItems.orderId,
+        n: sql<number>`sum(case when ${orderItems.soldByWeight} then 1 else ${orderItems.quantity} end)::int`,
+      })
       .from(orderItems)
       .where(
         inArray(
@@ -246,6 +257,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
         productUnit: orderItems.productUnit,
         productImageUrl: orderItems.productImageUrl,
         quantity: orderItems.quantity,
+        soldByWeight: orderItems.soldByWeight,
         price: orderItems.price,
         originalPrice: orderItems.originalPrice,
         discount: orderItems.discount,
@@ -274,7 +286,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
     ...order,
     shortId: shortOrderId(order.id),
     grandTotal: orderGrandTotal(order.totalAmount, order.deliveryFee),
-    items: items.map((i) => ({ ...i, lineTotal: i.price * i.quantity })),
+    items: items.map((i) => ({ ...i, lineTotal: orderLineTotal(i) })),
     history,
     links: {
       tel: customerTelHref(order.recipientPhone),
@@ -481,6 +493,8 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         productName: orderItems.productName,
         productUnit: orderItems.productUnit,
         categoryName: categories.name,
+        // Grams for produce sold by weight, units otherwise: never summed together.
+        soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
       })
@@ -489,7 +503,13 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
-      .groupBy(orderItems.productId, orderItems.productName, orderItems.productUnit, categories.name)
+      .groupBy(
+        orderItems.productId,
+        orderItems.productName,
+        orderItems.productUnit,
+        orderItems.soldByWeight,
+        categories.name,
+      )
       .orderBy(sql`${categories.name} asc nulls last`, asc(orderItems.productName)),
     db
       .select({ orderCount: sql<number>`count(*)::int` })
@@ -581,8 +601,9 @@ export async function exportOrdersCsv(
       totalAmount: orders.totalAmount,
       deliveryFee: orders.deliveryFee,
       notes: orders.notes,
-      items: sql<string>`(select coalesce(string_agg(oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
-      quantity: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      // Weighed lines read '0,75 kg' (exact numeric, comma decimal), others 'x3 per ikat'.
+      items: sql<string>`(select coalesce(string_agg(case when oi.sold_by_weight then oi.product_name || ' ' || replace(trim_scale(oi.quantity::numeric / 1000)::text, '.', ',') || ' kg' else oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit end, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
+      quantity: sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

@@ -1,7 +1,7 @@
 // The Cookie header, read once and one way (the `cookie` package, as React Router reads
 // it). The server rewrites every request's header into this canonical form at the door, so
-// the session (Better Auth), the cache decision and anything after them see the same
-// cookies: "sayur.session_token =x" is either a session for all of them or for none.
+// the session (Better Auth) and anything else that looks at cookies see the same ones:
+// "sayur.session_token =x" is either a session for all of them or for none.
 import { parse } from "cookie";
 
 /** Name → raw value (not decoded), first occurrence wins, names and values trimmed. */
@@ -18,12 +18,4 @@ export function canonicalCookieHeader(header: string | null | undefined): string
   const cookies = parseCookieHeader(header);
   if (cookies.size === 0) return undefined;
   return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-}
-
-export const SESSION_COOKIE_NAMES = ["sayur.session_token", "__Secure-sayur.session_token"];
-
-/** Whether the request carries a session cookie, by the same reading the session uses. */
-export function hasSessionCookieHeader(header: string | null | undefined): boolean {
-  const cookies = parseCookieHeader(header);
-  return SESSION_COOKIE_NAMES.some((name) => Boolean(cookies.get(name)));
 }

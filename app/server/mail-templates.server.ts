@@ -9,7 +9,8 @@
 // order and the customer's address itself.
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { formatKg } from "~/lib/weight";
 import { shopAddressLine } from "~/lib/shop";
 import { config } from "./config.server";
 import type { MailMessage } from "./mail.server";
@@ -141,7 +142,7 @@ export type OrderMailData = {
   deliverySlot: string;
   deliveryTime: string;
   recipientAddress: string;
-  items: { productName: string; productUnit: string; quantity: number; price: number }[];
+  items: { productName: string; productUnit: string; quantity: number; price: number; soldByWeight?: boolean }[];
 };
 
 export const ORDER_MAIL_KINDS = [
@@ -166,8 +167,11 @@ export function deliverySlotText(order: Pick<OrderMailData, "deliveryDate" | "de
 
 function orderLines(order: OrderMailData): MailTableRow[] {
   const rows: MailTableRow[] = order.items.map((i) => ({
-    label: `${i.productName} × ${i.quantity} ${i.productUnit}`,
-    value: formatRupiah(i.price * i.quantity),
+    // Weighed produce reads '0,75 kg'; the price is the line's, rounded once.
+    label: i.soldByWeight
+      ? `${i.productName} ${formatKg(i.quantity)}`
+      : `${i.productName} × ${i.quantity} ${i.productUnit}`,
+    value: formatRupiah(orderLineTotal(i)),
   }));
   rows.push({ label: "Subtotal", value: formatRupiah(order.totalAmount) });
   rows.push({

@@ -31,6 +31,7 @@ export async function loadOrderMailData(db: Queryable, orderId: string): Promise
       productName: orderItems.productName,
       productUnit: orderItems.productUnit,
       quantity: orderItems.quantity,
+      soldByWeight: orderItems.soldByWeight,
       price: orderItems.price,
     })
     .from(orderItems)

@@ -511,6 +511,51 @@ describe("picking list", () => {
     ]);
   });
 
+  it("sums weighed produce in grams and shows it as kg in the picking list, the order page and the CSV", async () => {
+    const date = addDays(shopDate(), 40);
+    const weighed = { soldByWeight: true, unit: "per kg", weightStep: 250, weightMin: 250, stock: 10_000 };
+    const bawang = await createProduct(testDb.db, { name: "Bawang Timbang", price: 40000, ...weighed });
+    const bayam = await createProduct(testDb.db, { name: "Bayam Timbang", unit: "per ikat", price: 3000 });
+    const first = await createOrder(testDb.db, {
+      userId: customer.id,
+      deliveryDate: date,
+      items: [
+        { productId: bawang.id, quantity: 750 },
+        { productId: bayam.id, quantity: 2 },
+      ],
+    });
+    await createOrder(testDb.db, {
+      userId: customer.id,
+      deliveryDate: date,
+      items: [{ productId: bawang.id, quantity: 500 }],
+    });
+
+    const list = await pickingList(testDb.db, admin, { date, slot: "semua" });
+    expect(list.lines.map((l) => [l.productName, l.quantity, l.soldByWeight])).toEqual([
+      ["Bawang Timbang", 1250, true],
+      ["Bayam Timbang", 2, false],
+    ]);
+
+    const detail = await callLoader(orderRoute.loader, `/admin/orders/${first.id}`, {
+      cookie: adminCookie,
+      params: { id: first.id },
+    });
+    const order = (
+      detail.data as { order: { totalAmount: number; items: { productName: string; lineTotal: number }[] } }
+    ).order;
+    // 0,75 kg x Rp40.000 + 2 x Rp3.000
+    expect(order.totalAmount).toBe(36000);
+    expect(order.items.map((i) => [i.productName, i.lineTotal])).toEqual([
+      ["Bawang Timbang", 30000],
+      ["Bayam Timbang", 6000],
+    ]);
+
+    const { csv } = await exportOrdersCsv(testDb.db, admin, { from: date, to: date, basis: "delivery" });
+    expect(csv).toContain("Bawang Timbang 0,75 kg, Bayam Timbang x2 per ikat");
+    expect(csv).toContain("Bawang Timbang 0,5 kg");
+    expect(csv).not.toMatch(/0\.75|0\.5 kg/);
+  });
+
   it("defaults to tomorrow when no date is given", async () => {
     const result = await callLoader(pickingRoute.loader, "/admin/picking-list?date=kemarin", { cookie: adminCookie });
     expect((result.data as { list: { date: string; slot: string } }).list).toMatchObject({

@@ -16,7 +16,7 @@ import {
   users,
 } from "~/db/schema";
 import { discountedPrice } from "~/lib/money";
-import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { DELIVERY_SLOTS, orderItemsTotal, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 
@@ -105,7 +105,9 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
       .values({
         userId: input.userId,
         status,
-        totalAmount: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+        totalAmount: orderItemsTotal(
+          lines.map((l) => ({ price: l.price, quantity: l.quantity, soldByWeight: l.p.soldByWeight })),
+        ),
         deliveryFee: input.deliveryFee ?? null,
         deliverySlot: slot,
         deliveryTime: DELIVERY_SLOTS[slot].time,
@@ -126,6 +128,7 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
         productUnit: l.p.unit,
         productImageUrl: l.p.imageUrl,
         quantity: l.quantity,
+        soldByWeight: l.p.soldByWeight,
         price: l.price,
         originalPrice: l.p.price,
         discount: l.p.discount,

@@ -1,0 +1,14 @@
+// /admin/orders/events: the staff's live stream of new orders (Server-Sent Events). A
+// reconnecting browser sends Last-Event-ID; a page opening the stream passes ?since= the
+// newest event it was rendered with, so nothing placed in between is missed.
+import { openOrderEventStream, parseEventCursor } from "~/server/order-events.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.orders.events";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const cursor =
+    parseEventCursor(request.headers.get("last-event-id")) ??
+    parseEventCursor(new URL(request.url).searchParams.get("since"));
+  return openOrderEventStream(admin, cursor, request.signal);
+}
