@@ -261,6 +261,8 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
         price: orderItems.price,
         originalPrice: orderItems.originalPrice,
         discount: orderItems.discount,
+        note: orderItems.note,
+        allowSubstitute: orderItems.allowSubstitute,
         productSlug: products.slug,
       })
       .from(orderItems)
@@ -526,6 +528,11 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        // What the shoppers asked for this product, each with its order number.
+        notes: sql<
+          string[]
+        >`coalesce(array_agg(${orderItems.note} || ' (#' || left(${orders.id}::text, 8) || ')' order by ${orders.id}) filter (where ${orderItems.note} <> ''), '{}')`,
+        substitutable: sql<number>`count(*) filter (where ${orderItems.allowSubstitute})::int`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
