@@ -12,6 +12,7 @@ import { log } from "~/server/logger.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 export { baseSecurityHeaders } from "~/server/security-headers.server";
 export { runWithRequestId } from "~/server/logger.server";
+export { answerFromPageCache, pageCacheStats } from "~/server/page-cache.server";
 
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";

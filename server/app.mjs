@@ -91,6 +91,23 @@ export async function startServer({
     next();
   });
 
+  // Public catalog pages from the in-process page cache (app/server/page-cache.server.ts),
+  // already compressed, before compression or React Router run; a miss renders as usual.
+  app.use((req, res, next) => {
+    entry
+      .answerFromPageCache({
+        method: req.method,
+        url: req.originalUrl,
+        acceptEncoding: String(req.headers["accept-encoding"] ?? ""),
+        ifNoneMatch: typeof req.headers["if-none-match"] === "string" ? req.headers["if-none-match"] : null,
+      })
+      .then((answer) => {
+        if (!answer) return next();
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body ?? undefined);
+      }, next);
+  });
+
   // Live event streams must reach the browser event by event; compression would hold them back.
   app.use(
     compression({
@@ -259,6 +276,7 @@ export async function startServer({
             heapTotalMb: mb(m.heapTotal),
             externalMb: mb(m.external),
             arrayBuffersMb: mb(m.arrayBuffers),
+            pageCache: entry.pageCacheStats(),
             inFlight,
           });
         }, metricsSeconds * 1000)
