@@ -211,6 +211,10 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     soldByWeight: boolean("sold_by_weight").notNull().default(false),
     price: integer("price").notNull(), // unit price charged (after discount)
+    // The shopper's 'Catatan' for this line ('potong 4') and whether staff may substitute
+    // a similar product ('Boleh diganti produk serupa'; false = 'Jangan diganti').
+    note: text("note").notNull().default(""),
+    allowSubstitute: boolean("allow_substitute").notNull().default(false),
     originalPrice: integer("original_price").notNull(),
     discount: integer("discount").notNull().default(0),
   },
