@@ -15,6 +15,7 @@ import {
   stockAdjustments,
   users,
 } from "~/db/schema";
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import {
@@ -46,7 +47,7 @@ const dateParam = z.string().refine(isValidDateString).optional().catch(undefine
 
 /** The dashboard's filters from its query string; odd values are ignored, never an error. */
 export const adminOrderFiltersSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(normalizeQuery).catch("").default(""),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   date: dateParam,
   slot: z.enum(["pagi", "sore"]).optional().catch(undefined),
