@@ -7,6 +7,7 @@ import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, Package, PackageX,
 import type { Route } from "./+types/orders.$id";
 import { CANCEL_INTENT, CancelOrderButton } from "~/components/order-cancel";
 import { OrderItemImage } from "~/components/order-item-image";
+import { REORDER_INTENT, ReorderButton } from "~/components/order-reorder";
 import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +25,12 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-import { cancelOrderByCustomer, getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
+import {
+  cancelOrderByCustomer,
+  getOrderForCustomer,
+  isOrderOfAnotherCustomer,
+  planReorderForCustomer,
+} from "~/server/customer-orders.server";
 import { getDb } from "~/server/db.server";
 import { requireUser } from "~/server/session.server";
 
@@ -49,7 +55,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
-  if (form.get("intent") !== CANCEL_INTENT) {
+  const intent = form.get("intent");
+  if (intent === REORDER_INTENT) {
+    const plan = await planReorderForCustomer(await getDb(), user.id, params.id);
+    if (!plan) return data({ ok: false, intent: REORDER_INTENT, message: "Pesanan tidak ditemukan." }, { status: 404 });
+    return data({ ok: true, intent: REORDER_INTENT, message: "", plan });
+  }
+  if (intent !== CANCEL_INTENT) {
     return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
   }
   const result = await cancelOrderByCustomer(await getDb(), user.id, params.id, { reason: form.get("reason") });
@@ -242,6 +254,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
           ) : null}
+          <ReorderButton orderId={order.id} />
           {order.status === "pending" ? (
             <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} />
           ) : null}
