@@ -57,6 +57,7 @@ export default [
     route("admin/inbox", "routes/admin.inbox.tsx"),
     route("admin/customers", "routes/admin.customers.tsx"),
     route("admin/team", "routes/admin.team.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
   ]),
 
   // Resources

@@ -4,6 +4,9 @@ import { isStaffRole, ROLE_LABELS } from "~/lib/roles";
 import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { ArrowLeft, ArrowRight, MapPin, MessageCircle, Phone, Printer } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
+import { OrderChangesCard, OrderEditsCard } from "~/components/admin/order-edits";
+import { isOrderEditIntent, type OrderEditIntent } from "~/lib/order-edits";
+import { editOrderFromForm, loadOrderEditing } from "~/server/order-edits.server";
 import { adminMeta } from "~/components/admin/meta";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { SubmitButton } from "~/components/admin/submit-button";
@@ -11,6 +14,7 @@ import { Thumbnail } from "~/components/admin/thumbnail";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import {
   DELIVERY_SLOTS,
@@ -45,11 +49,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOrderForAdmin(db, admin, params.id, config().shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return { order };
+  const editing = await loadOrderEditing(db, admin, order, { name: config().shop.name, appUrl: config().appUrl });
+  return { order, editing };
 }
 
 type ActionData = {
-  intent: "status" | "fee" | "unknown";
+  intent: "status" | "fee" | "unknown" | OrderEditIntent;
   error: string;
   field?: string;
 };
@@ -102,6 +107,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 500 },
       );
     }
+  }
+  if (isOrderEditIntent(intent)) {
+    const result = await editOrderFromForm(db, admin, params.id, form);
+    if (!result.ok)
+      return data<ActionData>({ intent, field: result.field, error: result.message }, { status: result.status });
+    return redirectWithFlash(here, { tone: "success", message: result.message });
   }
   return data<ActionData>({ intent: "unknown", error: "Permintaan tidak dikenal." }, { status: 400 });
 }
@@ -265,6 +276,7 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
                   </>
                 ) : null}
               </p>
+              <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} className="text-sm" />
             </div>
             <p className="shrink-0 font-semibold tabular-nums">{formatRupiah(item.lineTotal)}</p>
           </li>
@@ -372,7 +384,7 @@ function HistoryCard({ order }: { order: AdminOrderDetail }) {
 }
 
 export default function AdminOrderDetailPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="space-y-4">
@@ -419,6 +431,16 @@ export default function AdminOrderDetailPage() {
         <div className="space-y-4">
           <StatusButtons order={order} error={actionData?.intent === "status" ? actionData.error : undefined} />
           <ProductsCard order={order} />
+          <OrderEditsCard
+            order={order}
+            editing={editing}
+            error={
+              actionData && isOrderEditIntent(actionData.intent)
+                ? { ...actionData, intent: actionData.intent }
+                : undefined
+            }
+          />
+          <OrderChangesCard changes={editing.changes} />
           <HistoryCard order={order} />
         </div>
         <div className="space-y-4">

@@ -1,13 +1,18 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
 // none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'.
 import type { ReactNode } from "react";
-import { data, Link, redirect } from "react-router";
+import { useCallback } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, Package, PackageX, User } from "lucide-react";
 import type { Route } from "./+types/orders.$id";
+import { CANCEL_INTENT, CancelOrderButton } from "~/components/order-cancel";
 import { OrderItemImage } from "~/components/order-item-image";
+import { REORDER_INTENT, ReorderButton } from "~/components/order-reorder";
+import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import {
@@ -20,8 +25,15 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-import { getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
+import {
+  cancelOrderByCustomer,
+  getOrderForCustomer,
+  isOrderOfAnotherCustomer,
+  planReorderForCustomer,
+} from "~/server/customer-orders.server";
 import { getDb } from "~/server/db.server";
+import { loadFinalBillForCustomer } from "~/server/order-edits.server";
+import { FinalBill } from "~/components/final-bill";
 import { requireUser } from "~/server/session.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -30,7 +42,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getOrderForCustomer(db, user.id, params.id);
   if (!order) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");
-    return data({ order: null, helpUrl: null, resendUrl: null }, { status: 404 });
+    return data({ order: null, helpUrl: null, resendUrl: null, bill: null }, { status: 404 });
   }
   const shop = config().shop;
   return data({
@@ -38,7 +50,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     helpUrl: orderChatUrl(shop.whatsapp, buildOrderHelpMessage(shop.name, order.id)),
     // A customer who never sent the checkout chat can still send it while the order waits.
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
+    bill: await loadFinalBillForCustomer(db, user.id, order.id),
   });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const enhanced = form.get("enhanced") === "1";
+  const intent = form.get("intent");
+  if (intent === REORDER_INTENT) {
+    const plan = await planReorderForCustomer(await getDb(), user.id, params.id);
+    if (!plan) return data({ ok: false, intent: REORDER_INTENT, message: "Pesanan tidak ditemukan." }, { status: 404 });
+    return data({ ok: true, intent: REORDER_INTENT, message: "", plan });
+  }
+  if (intent !== CANCEL_INTENT) {
+    return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
+  }
+  const result = await cancelOrderByCustomer(await getDb(), user.id, params.id, { reason: form.get("reason") });
+  if (result.ok && !enhanced) throw redirect(`/orders/${params.id}`, 303);
+  return data(
+    { ok: result.ok, intent: CANCEL_INTENT, message: result.message },
+    { status: result.ok ? 200 : result.status },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -70,8 +104,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, helpUrl, resendUrl } = loaderData;
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, helpUrl, resendUrl, bill } = loaderData;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const onCancelled = useCallback(
+    (message: string) => {
+      toast({ title: "Pesanan Dibatalkan", description: message });
+      void revalidator.revalidate();
+    },
+    [toast, revalidator],
+  );
   if (!order) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
@@ -103,6 +146,18 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <OrderStatusBadge status={order.status} className="text-sm" />
       </div>
       <p className="mt-1 text-sm text-stone-600">Dipesan pada {formatDateTime(order.createdAt)} WIB</p>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {actionData.message}
+        </p>
+      ) : null}
+      {order.cancellation ? (
+        <p className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
+          {order.cancellation.byCustomer ? "Anda membatalkan pesanan ini" : "Pesanan ini dibatalkan oleh toko"} pada{" "}
+          {formatDateTime(order.cancellation.at)} WIB.
+          {order.cancellation.reason ? ` Alasan: ${order.cancellation.reason}` : ""}
+        </p>
+      ) : null}
 
       <div className="mt-5 grid gap-4 md:grid-cols-2">
         <Card icon={<CalendarDays className="h-5 w-5" aria-hidden="true" />} title="Pengiriman">
@@ -158,6 +213,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </p>
                   <p className="text-xs text-stone-500">{item.soldByWeight ? "Ditimbang" : item.productUnit}</p>
+                  <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} />
                 </div>
                 <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(orderLineTotal(item))}</p>
               </li>
@@ -175,7 +231,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-              <dt className="font-bold">Total</dt>
+              <dt className="font-bold">{bill ? "Total akhir" : "Total"}</dt>
               <dd className="font-extrabold text-brand-800" data-testid="order-total">
                 {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
               </dd>
@@ -184,6 +240,17 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           {!feeSet ? <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p> : null}
         </Card>
       </div>
+
+      {bill ? (
+        <div className="mt-4">
+          <FinalBill
+            grandTotal={orderGrandTotal(order.totalAmount, order.deliveryFee)}
+            billFinalAt={bill.billFinalAt}
+            changes={bill.changes}
+            paymentLines={bill.paymentLines}
+          />
+        </div>
+      ) : null}
 
       <section className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 md:p-5" aria-label="Bantuan">
         <p className="text-sm text-stone-800">
@@ -200,6 +267,10 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             >
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
+          ) : null}
+          <ReorderButton orderId={order.id} />
+          {order.status === "pending" ? (
+            <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} />
           ) : null}
           {resendUrl ? (
             <a

@@ -74,6 +74,14 @@ const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
   admin: signedInTarget,
 });
 
+/** The customer's own order page: A owns the order, B and the admin are sent to their profile. */
+const othersOrder = (owner: Outcome): Record<Role, Outcome> => ({
+  visitor: "login",
+  customerA: owner,
+  customerB: "redirect:/profile",
+  admin: "redirect:/profile",
+});
+
 const page = (
   route: string,
   url: string,
@@ -193,6 +201,29 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       admin: "redirect:/profile",
     },
     data: true,
+    actions: [
+      {
+        // Refused before the order is even looked up; for anyone else the page's loader then
+        // sends them to their profile as for a visit.
+        name: "cancel with an over-long reason",
+        body: () => ({ intent: "cancel", reason: "x".repeat(301) }),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
+      },
+      {
+        // 'Pesan Lagi' reads the order's lines: the owner only.
+        name: "order it again",
+        body: () => ({ intent: "reorder" }),
+        expect: othersOrder("ok"),
+        dataExpect: { visitor: "login", customerA: "ok", customerB: 404, admin: 404 },
+      },
+      {
+        name: "post an unknown intent",
+        body: () => ({ intent: "hapus" }),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
+      },
+    ],
   },
 
   // ---- staff ----
@@ -304,6 +335,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       name: "mark a message done",
       body: (f) => ({ kind: "pesan", id: f.messageId, status: "done" }),
       expect: adminOnly("redirect:/admin/inbox"),
+      destructive: true,
+    },
+  ]),
+  page("admin/settings", "/admin/settings", ownerOnly(), [
+    {
+      name: "set the minimum order",
+      body: () => ({ intent: "minimal-belanja", minimumOrder: "75000" }),
+      expect: ownerOnly("redirect:/admin/settings"),
       destructive: true,
     },
   ]),
