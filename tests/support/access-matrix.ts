@@ -74,11 +74,12 @@ const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
   admin: signedInTarget,
 });
 
-/** The customer's own order page: A owns the order, B and the admin are sent to their profile. */
+/** The customer's own order page: A owns the order, B and the staff are sent to their profile. */
 const othersOrder = (owner: Outcome): Record<Role, Outcome> => ({
   visitor: "login",
   customerA: owner,
   customerB: "redirect:/profile",
+  staff: "redirect:/profile",
   admin: "redirect:/profile",
 });
 
@@ -215,7 +216,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         name: "order it again",
         body: () => ({ intent: "reorder" }),
         expect: othersOrder("ok"),
-        dataExpect: { visitor: "login", customerA: "ok", customerB: 404, admin: 404 },
+        dataExpect: { visitor: "login", customerA: "ok", customerB: 404, staff: 404, admin: 404 },
       },
       {
         name: "post an unknown intent",
