@@ -114,11 +114,22 @@ describe("admin:create", () => {
       "a@contoh.id",
       "--password",
       "Admin-Sayur-2025",
-      "--role",
+      "--peran",
       "x",
     ]);
     expect(unknownFlag.code).not.toBe(0);
     expect(unknownFlag.output).toContain("Pemakaian: npm run admin:create");
+
+    const unknownRole = await runAdminCreate(stoppedDir, [
+      "--email",
+      "a@contoh.id",
+      "--password",
+      "Admin-Sayur-2025",
+      "--role",
+      "manager",
+    ]);
+    expect(unknownRole.code).not.toBe(0);
+    expect(unknownRole.output).toContain("Peran harus owner atau staff.");
 
     const directBad = await runAdminCreate(stoppedDir, ["--email", "bukan-email", "--password", "pendek"]);
     expect(directBad.code).not.toBe(0);
