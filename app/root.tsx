@@ -26,7 +26,7 @@ import {
   serviceUnavailable,
   unreadableFormRefusal,
 } from "~/server/request-guard.server";
-import { getSessionUser } from "~/server/session.server";
+import { requestContextMiddleware, userOf } from "~/server/request-context.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -41,11 +41,12 @@ export const middleware: Route.MiddlewareFunction[] = [
       return serviceUnavailable(request);
     return response;
   },
+  requestContextMiddleware,
   ({ request }, next) => httpCacheMiddleware(request, next),
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await userOf(context);
   return {
     user: user ? { email: user.email, name: user.name, role: user.role } : null,
     shop: config().shop,

@@ -14,12 +14,11 @@ import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, shortOrderId } from "~
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
 import { getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
-import { getDb } from "~/server/db.server";
-import { requireUser } from "~/server/session.server";
+import { requireUserOf, dbOf } from "~/server/request-context.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
+  const db = await dbOf(context);
   const order = await getOrderForCustomer(db, user.id, params.id);
   if (!order) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");

@@ -8,6 +8,7 @@ import { categories, orderItems, products, stockAdjustments, users } from "~/db/
 import { log } from "./logger.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import { isUuid } from "~/lib/form";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -17,11 +18,6 @@ export const MAX_STOCK = 1_000_000;
 export type FieldErrors = Partial<Record<string, string>>;
 export type CatalogResult<T = object> =
   ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
-
-const idSchema = z.guid();
-function isId(value: unknown): value is string {
-  return idSchema.safeParse(value).success;
-}
 
 // ---------------------------------------------------------------- slugs
 
@@ -121,7 +117,7 @@ export async function listCategoryOptions(db: Queryable, actor: AdminActor) {
 
 export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: string) {
   assertAdmin(actor);
-  if (!isId(id)) return null;
+  if (!isUuid(id)) return null;
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
   const [[{ orderLines }], adjustments] = await Promise.all([
@@ -362,7 +358,7 @@ export async function updateProduct(
   form: FormData,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
   const stockBefore =
@@ -471,7 +467,7 @@ export async function setProductActive(
   isActive: boolean,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const [updated] = await db
     .update(products)
     .set({ isActive, updatedAt: new Date() })
@@ -496,7 +492,7 @@ export async function deleteProduct(
   id: string,
 ): Promise<CatalogResult<{ deleted: boolean }>> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const outcome = await db.transaction(async (tx) => {
     const [product] = await tx
       .select({
@@ -607,7 +603,7 @@ export async function renameCategory(
   rawName: unknown,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
     return {
@@ -635,7 +631,7 @@ export async function renameCategory(
 
 export async function deleteCategory(db: Queryable, actor: AdminActor, id: unknown): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id, name: categories.name })

@@ -7,6 +7,7 @@ import type { Queryable } from "~/db/client.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
+import { isUuid } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
@@ -190,12 +191,6 @@ export async function countOrdersByStatus(db: Queryable, actor: AdminActor): Pro
 }
 
 // ---------------------------------------------------------------- one order
-
-const uuidSchema = z.guid();
-
-export function isUuid(value: unknown): value is string {
-  return uuidSchema.safeParse(value).success;
-}
 
 /** A tel: link that dials from any phone: stored 62... numbers get their + (tel:6281... would dial a local number). */
 export function customerTelHref(phone: string): string {

@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "driz
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
-import { isUuid } from "~/lib/checkout";
+import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { ORDER_STATUSES } from "~/lib/orders";
 import { loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";

@@ -1,5 +1,5 @@
-// Who is asking: the signed-in user behind a request, and the guards built on it.
-import { redirect } from "react-router";
+// Who is asking: the signed-in user behind a request. Loaders and actions get it through the
+// request context (request-context.server.ts), which also holds the guards.
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -46,28 +46,6 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 export function currentPath(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-}
-
-/** A signed-in user, or a redirect to /login?redirect=<this page>. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`);
-  return user;
-}
-
-/**
- * An admin, or: a visitor goes to /admin/login; a signed-in non-admin is signed out and
- * sent there too (spec section 6). Either way no admin data is produced.
- */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/admin/login");
-  if (user.role !== "admin") {
-    const auth = await getAuth();
-    const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
-    throw redirect("/admin/login", { headers: setCookieHeaders(headers) });
-  }
-  return user;
 }
 
 /** Copies only Set-Cookie lines from a Better Auth response onto a fresh Headers. */
