@@ -14,6 +14,7 @@ import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
 import { ErrorState } from "~/components/error-state";
 import { ToastProvider } from "~/components/ui/toast";
+import { useVisitor, VisitorProvider, type Visitor } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
@@ -26,7 +27,7 @@ import {
   serviceUnavailable,
   unreadableFormRefusal,
 } from "~/server/request-guard.server";
-import { requestContextMiddleware, userOf } from "~/server/request-context.server";
+import { requestContextMiddleware } from "~/server/request-context.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -45,20 +46,23 @@ export const middleware: Route.MiddlewareFunction[] = [
   ({ request }, next) => httpCacheMiddleware(request, next),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await userOf(context);
-  return {
-    user: user ? { email: user.email, name: user.name, role: user.role } : null,
-    shop: config().shop,
-  };
+// Nothing about the visitor here: the root's data is part of every catalog page, which is the
+// same for everyone. Who is signed in comes to the client from /api/visitor (VisitorProvider).
+export function loader() {
+  return { shop: config().shop };
 }
 
-export type RootUser = { email: string; name: string; role: "admin" | "customer" } | null;
+export type RootUser = Visitor;
 
-/** The signed-in user and the shop identity, for any component. */
+/**
+ * The shop identity and the signed-in user, for any component. The user is known on the
+ * client only (null in the server's HTML and until /api/visitor answers): server-rendered
+ * pages never depend on who asks.
+ */
 export function useRootData(): { user: RootUser; shop: ShopIdentity } {
   const data = useRouteLoaderData<typeof loader>("root");
-  return data ?? { user: null, shop: FALLBACK_SHOP };
+  const { user } = useVisitor();
+  return { user, shop: data?.shop ?? FALLBACK_SHOP };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -91,11 +95,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useEffect(registerServiceWorker, []);
   return (
-    <CartProvider>
-      <ToastProvider>
-        <Outlet />
-      </ToastProvider>
-    </CartProvider>
+    <VisitorProvider>
+      <CartProvider>
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
+      </CartProvider>
+    </VisitorProvider>
   );
 }
 

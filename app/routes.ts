@@ -60,6 +60,7 @@ export default [
   // Resources
   route("logout", "routes/logout.ts"),
   route("api/cart-products", "routes/api.cart-products.ts"),
+  route("api/visitor", "routes/api.visitor.ts"),
   route("uploads/*", "routes/uploads.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

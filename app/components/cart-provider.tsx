@@ -28,6 +28,8 @@ type CartApi = {
   totalAmount: number;
   totalItems: number;
   lineCount: number;
+  /** Some line is sold by weight: its total is an estimate until weighed. */
+  hasWeighed: boolean;
   add: (product: CartProduct, quantity?: number) => void;
   remove: (productId: string) => void;
   setQuantity: (productId: string, quantity: number) => void;

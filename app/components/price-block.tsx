@@ -3,6 +3,19 @@
 import { displayUnit } from "~/lib/catalog";
 import { discountedPrice, formatRupiah, hasDiscount, normalizeDiscount } from "~/lib/money";
 import { cn } from "~/lib/utils";
+import { WEIGHED_BADGE, WEIGHED_NOTE, WEIGHED_UNIT } from "~/lib/weight";
+
+/** 'Ditimbang' and 'Harga akhir mengikuti berat timbangan': the price per kg is an estimate until weighed. */
+export function WeighedBadge({ withNote = true, className }: { withNote?: boolean; className?: string }) {
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-stone-700", className)}>
+      <span className="rounded-md bg-amber-100 px-1.5 py-0.5 font-bold text-amber-900 ring-1 ring-amber-300 ring-inset">
+        {WEIGHED_BADGE}
+      </span>
+      {withNote ? <span>{WEIGHED_NOTE}</span> : null}
+    </p>
+  );
+}
 
 export function DiscountBadge({
   discount,
@@ -31,12 +44,15 @@ export function PriceBlock({
   price,
   discount,
   unit,
+  soldByWeight = false,
   size = "md",
   className,
 }: {
   price: number;
   discount: number;
   unit: string;
+  /** The price is per kg (sold by weight). */
+  soldByWeight?: boolean;
   size?: "md" | "lg";
   className?: string;
 }) {
@@ -51,7 +67,9 @@ export function PriceBlock({
         >
           {formatRupiah(paid)}
         </span>
-        <span className={cn("text-stone-600", size === "lg" ? "text-base" : "text-xs")}>/ {displayUnit(unit)}</span>
+        <span className={cn("text-stone-600", size === "lg" ? "text-base" : "text-xs")}>
+          / {soldByWeight ? WEIGHED_UNIT : displayUnit(unit)}
+        </span>
       </p>
       {discounted ? (
         <p className={cn("flex items-center gap-2", size === "lg" ? "mt-1" : "mt-0.5")}>

@@ -3,10 +3,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ShoppingCart } from "lucide-react";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { isInStock, toCartProduct, type ProductSummary } from "~/lib/catalog";
+import { amountBounds } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 import { useCart } from "./cart-provider";
-import { DiscountBadge, PriceBlock } from "./price-block";
+import { DiscountBadge, PriceBlock, WeighedBadge } from "./price-block";
 import { ProductImage } from "./product-image";
 import { QuantityStepper } from "./quantity-stepper";
 import { Button } from "./ui/button";
@@ -33,7 +35,8 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const [quantity, setQuantity] = useState(1);
+  const bounds = amountBounds(product, product.stock, MAX_LINE_QUANTITY);
+  const [quantity, setQuantity] = useState(bounds.min);
   const addToCart = useAddToCart();
   const inStock = isInStock(product);
   const href = `/products/${product.slug}`;
@@ -79,14 +82,23 @@ export function ProductCard({
             </Link>
           </Heading>
         </div>
-        <PriceBlock price={product.price} discount={product.discount} unit={product.unit} className="min-h-10" />
+        <PriceBlock
+          price={product.price}
+          discount={product.discount}
+          unit={product.unit}
+          soldByWeight={product.soldByWeight}
+          className="min-h-10"
+        />
+        {product.soldByWeight ? <WeighedBadge /> : null}
         {inStock ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <QuantityStepper
               value={quantity}
               onChange={setQuantity}
-              min={1}
-              max={product.stock}
+              min={bounds.min}
+              max={bounds.max}
+              step={bounds.step}
+              weight={product.soldByWeight}
               size="sm"
               label={`Jumlah ${product.name}`}
               className="w-full sm:w-auto sm:flex-1"
@@ -95,7 +107,7 @@ export function ProductCard({
               className="w-full sm:w-auto sm:px-3"
               onClick={() => {
                 addToCart(product, quantity);
-                setQuantity(1);
+                setQuantity(bounds.min);
               }}
               aria-label={`Tambah ${product.name} ke keranjang`}
             >

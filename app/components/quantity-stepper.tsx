@@ -1,8 +1,10 @@
 // Minus, the quantity, plus: 44 px targets, bounded by min and max. The number can also
-// be typed; it is clamped when the field is left.
+// be typed; it is clamped when the field is left. With `weight` the value is grams moving
+// by `step`, shown and typed in kg the Indonesian way ('0,75 kg', '0,8' or '0.8').
 import { useState } from "react";
 import { Minus, Plus } from "lucide-react";
 import { cn } from "~/lib/utils";
+import { formatKg, parseKg } from "~/lib/weight";
 
 export function QuantityStepper({
   value,
@@ -12,6 +14,8 @@ export function QuantityStepper({
   label = "Jumlah",
   disabled = false,
   size = "md",
+  step = 1,
+  weight = false,
   className,
 }: {
   value: number;
@@ -22,15 +26,19 @@ export function QuantityStepper({
   label?: string;
   disabled?: boolean;
   size?: "sm" | "md";
+  /** How far one press moves the value (grams for a weight). */
+  step?: number;
+  /** The value is grams, shown as '0,75 kg'. */
+  weight?: boolean;
   className?: string;
 }) {
   const upper = Math.max(min, max);
   // What is being typed, until the field is left; otherwise the value itself.
   const [draft, setDraft] = useState<string | null>(null);
 
-  const clamp = (n: number) => Math.min(upper, Math.max(min, Math.floor(n)));
+  const clamp = (n: number) => Math.min(upper, Math.max(min, Math.floor(n / step) * step));
   const commit = (raw: string) => {
-    const n = Number.parseInt(raw, 10);
+    const n = weight ? (parseKg(raw) ?? Number.NaN) : Number.parseInt(raw, 10);
     const next = Number.isFinite(n) ? clamp(n) : value;
     setDraft(null);
     if (next !== value) onChange(next);
@@ -38,7 +46,8 @@ export function QuantityStepper({
 
   const button = cn(
     "flex shrink-0 items-center justify-center text-stone-800 hover:bg-brand-50 disabled:text-stone-300 disabled:hover:bg-transparent",
-    size === "sm" ? "h-11 w-11" : "h-12 w-12",
+    // A weight ('0,25 kg') needs more room between the buttons than a count.
+    size === "sm" ? (weight ? "h-11 w-10" : "h-11 w-11") : "h-12 w-12",
   );
   return (
     <div
@@ -51,7 +60,7 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        onClick={() => onChange(clamp(value - 1))}
+        onClick={() => onChange(clamp(value - step))}
         disabled={disabled || value <= min}
         aria-label="Kurangi jumlah"
       >
@@ -59,12 +68,19 @@ export function QuantityStepper({
       </button>
       <input
         type="text"
-        inputMode="numeric"
-        pattern="[0-9]*"
+        inputMode={weight ? "decimal" : "numeric"}
+        pattern={weight ? undefined : "[0-9]*"}
         aria-label={label}
-        value={draft ?? String(value)}
+        value={draft ?? (weight ? formatKg(value) : String(value))}
         disabled={disabled}
-        onChange={(e) => setDraft(e.target.value.replace(/\D/g, "").slice(0, 4))}
+        onFocus={weight ? (e) => e.currentTarget.select() : undefined}
+        onChange={(e) =>
+          setDraft(
+            weight
+              ? e.target.value.replace(/[^\d.,kg ]/gi, "").slice(0, 10)
+              : e.target.value.replace(/\D/g, "").slice(0, 4),
+          )
+        }
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === "Enter") {
@@ -72,12 +88,15 @@ export function QuantityStepper({
             commit(e.currentTarget.value);
           }
         }}
-        className="h-11 w-full min-w-8 flex-1 border-x border-stone-200 bg-transparent text-center text-base font-semibold tabular-nums focus:outline-none focus-visible:bg-brand-50"
+        className={cn(
+          "h-11 w-full min-w-8 flex-1 border-x border-stone-200 bg-transparent px-0 text-center font-semibold tabular-nums focus:outline-none focus-visible:bg-brand-50",
+          weight && size === "sm" ? "text-sm" : "text-base",
+        )}
       />
       <button
         type="button"
         className={button}
-        onClick={() => onChange(clamp(value + 1))}
+        onClick={() => onChange(clamp(value + step))}
         disabled={disabled || value >= upper}
         aria-label="Tambah jumlah"
       >

@@ -102,10 +102,17 @@ export const products = pgTable(
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "restrict" }),
     // Hidden products stay in past orders but are not sold or listed.
     isActive: boolean("is_active").notNull().default(true),
+    // Sold by weight: `price` is per kg, `stock` is grams, amounts move by `weight_step`
+    // grams from `weight_min` grams (integer grams everywhere, never fractional kg).
+    soldByWeight: boolean("sold_by_weight").notNull().default(false),
+    weightStep: integer("weight_step").notNull().default(250),
+    weightMin: integer("weight_min").notNull().default(250),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("products_weight_step_check", sql`${t.weightStep} between 1 and 50000`),
+    check("products_weight_min_check", sql`${t.weightMin} between 1 and 50000`),
     check("products_price_check", sql`${t.price} >= 0`),
     check("products_discount_check", sql`${t.discount} between 0 and 100`),
     // The last line of defence against overselling: stock can never go negative.
@@ -186,7 +193,10 @@ export const orderItems = pgTable(
     productName: text("product_name").notNull(),
     productUnit: text("product_unit").notNull(),
     productImageUrl: text("product_image_url"),
+    // Whole units, or grams when `sold_by_weight` (then `price` is per kg and the line's
+    // price is price x grams / 1000 rounded once: ~/lib/weight linePrice).
     quantity: integer("quantity").notNull(),
+    soldByWeight: boolean("sold_by_weight").notNull().default(false),
     price: integer("price").notNull(), // unit price charged (after discount)
     originalPrice: integer("original_price").notNull(),
     discount: integer("discount").notNull().default(0),
@@ -295,4 +305,39 @@ export const catalogState = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("catalog_state_single_row", sql`${t.id} = 1`)],
+);
+
+// ---- Outgoing mail queue ----
+
+/**
+ * Every e-mail the shop sends about an order (and other notices) is first stored here, in
+ * the transaction of the change it reports, and sent afterwards by the mail worker
+ * (app/server/mail-queue.server.ts). A mail that cannot be sent now waits for a retry; several
+ * app processes claim rows with FOR UPDATE SKIP LOCKED, so no mail goes out twice.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    // Set when one event must never mail twice (e.g. 'order-received:<order id>').
+    dedupeKey: text("dedupe_key").unique(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // When the worker may (re)try; while a worker sends, pushed ahead as its claim.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mail_queue_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("mail_queue_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

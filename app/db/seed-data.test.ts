@@ -40,6 +40,19 @@ describe("seed data", () => {
     }
   });
 
+  it("sells at least five of the produce a greengrocer weighs by weight, priced per kg with stock in grams", () => {
+    const weighed = seedProducts.filter((p) => p.soldByWeight);
+    expect(weighed.length).toBeGreaterThanOrEqual(5);
+    expect(weighed.map((p) => p.slug)).toEqual(
+      expect.arrayContaining(["cabai-rawit", "bawang-merah", "bawang-putih", "tomat", "kentang", "daging-sapi"]),
+    );
+    for (const p of weighed) {
+      expect(p.unit, p.slug).toBe("per kg");
+      expect(p.stock % p.weightStep, p.slug).toBe(0);
+      expect(p.weightMin % p.weightStep, p.slug).toBe(0);
+    }
+  });
+
   it("points every product at an image that exists under public/", () => {
     for (const p of seedProducts) {
       expect(p.imageUrl.startsWith("/"), p.slug).toBe(true);

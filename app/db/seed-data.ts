@@ -18,6 +18,11 @@ export type SeedProduct = {
   description: string;
   /** '/images/products/<slug>.svg' */
   imageUrl: string;
+  /** Sold by weight: then `price` is per kg and `stock` is grams. */
+  soldByWeight: boolean;
+  /** Grams the amount moves by, and the smallest amount sold (only read when sold by weight). */
+  weightStep: number;
+  weightMin: number;
 };
 
 export const seedCategories: SeedCategory[] = [
@@ -28,7 +33,22 @@ export const seedCategories: SeedCategory[] = [
   { name: "Bahan Pokok", slug: "bahan-pokok" },
 ];
 
-type Row = Omit<SeedProduct, "imageUrl">;
+type Row = Omit<SeedProduct, "imageUrl" | "soldByWeight" | "weightStep" | "weightMin">;
+
+/**
+ * What the shop weighs at packing: price per kg, stock in grams, the step the stepper moves
+ * by and the smallest amount sold. These rows replace the price, unit and stock listed below.
+ */
+const weighed: Record<string, { pricePerKg: number; stockGrams: number; step: number; min: number }> = {
+  tomat: { pricePerKg: 12000, stockGrams: 70_000, step: 250, min: 500 },
+  kentang: { pricePerKg: 18000, stockGrams: 75_000, step: 250, min: 500 },
+  "cabai-rawit": { pricePerKg: 60000, stockGrams: 12_500, step: 100, min: 100 },
+  "cabai-merah-keriting": { pricePerKg: 44000, stockGrams: 10_000, step: 100, min: 100 },
+  "bawang-merah": { pricePerKg: 40000, stockGrams: 17_500, step: 250, min: 250 },
+  "bawang-putih": { pricePerKg: 38000, stockGrams: 17_500, step: 250, min: 250 },
+  "dada-ayam-fillet": { pricePerKg: 60000, stockGrams: 12_500, step: 250, min: 500 },
+  "daging-sapi": { pricePerKg: 130000, stockGrams: 10_000, step: 250, min: 250 },
+};
 
 const rows: Row[] = [
   // ---- Sayur Daun ----
@@ -498,7 +518,20 @@ const rows: Row[] = [
   },
 ];
 
-export const seedProducts: SeedProduct[] = rows.map((p) => ({
-  ...p,
-  imageUrl: `/images/products/${p.slug}.svg`,
-}));
+export const seedProducts: SeedProduct[] = rows.map((p) => {
+  const weight = weighed[p.slug];
+  return {
+    ...p,
+    imageUrl: `/images/products/${p.slug}.svg`,
+    ...(weight
+      ? {
+          price: weight.pricePerKg,
+          unit: "per kg",
+          stock: weight.stockGrams,
+          soldByWeight: true,
+          weightStep: weight.step,
+          weightMin: weight.min,
+        }
+      : { soldByWeight: false, weightStep: 250, weightMin: 250 }),
+  };
+});

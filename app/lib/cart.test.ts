@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { cartReducer, cartTotals, MAX_LINE_QUANTITY, parseStoredCart, serializeCart, type CartProduct } from "./cart";
+import {
+  CART_STORAGE_KEY,
+  cartReducer,
+  cartTotals,
+  describeLineAmount,
+  lineSubtotal,
+  MAX_LINE_QUANTITY,
+  parseStoredCart,
+  serializeCart,
+  type CartProduct,
+} from "./cart";
+
+const unitRules = { sold_by_weight: false, weight_step: 1, weight_min: 1 };
 
 const kangkung: CartProduct = {
   id: "p1",
@@ -10,6 +22,7 @@ const kangkung: CartProduct = {
   stock: 20,
   unit: "per ikat",
   slug: "kangkung",
+  ...unitRules,
 };
 const tomat: CartProduct = {
   id: "p2",
@@ -20,6 +33,32 @@ const tomat: CartProduct = {
   stock: 5,
   unit: "per kg",
   slug: "tomat",
+  ...unitRules,
+};
+/** Chillies sold by weight: Rp60.000 per kg, by 100 g, from 100 g, 1,5 kg in stock. */
+const cabai: CartProduct = {
+  id: "p3",
+  name: "Cabai Rawit",
+  price: 60000,
+  image_url: null,
+  discount: 0,
+  stock: 1500,
+  unit: "per kg",
+  slug: "cabai-rawit",
+  sold_by_weight: true,
+  weight_step: 100,
+  weight_min: 100,
+};
+/** Shallots by 250 g from 500 g, 3 kg in stock. */
+const bawang: CartProduct = {
+  ...cabai,
+  id: "p4",
+  name: "Bawang Merah",
+  price: 40000,
+  stock: 3000,
+  slug: "bawang-merah",
+  weight_step: 250,
+  weight_min: 500,
 };
 
 describe("cartReducer", () => {
@@ -74,7 +113,7 @@ describe("cartTotals", () => {
       { product: kangkung, quantity: 2 }, // 2 x 4000
       { product: tomat, quantity: 3 }, // 3 x 9000 (25% off 12000)
     ]);
-    expect(totals).toEqual({ totalAmount: 8000 + 27000, totalItems: 5, lineCount: 2 });
+    expect(totals).toEqual({ totalAmount: 8000 + 27000, totalItems: 5, lineCount: 2, hasWeighed: false });
   });
 });
 
@@ -119,5 +158,63 @@ describe("parseStoredCart", () => {
       { product: kangkung, quantity: 3 },
     ]);
     expect(parseStoredCart(raw)).toEqual([{ product: kangkung, quantity: 5 }]);
+  });
+});
+
+describe("produce sold by weight in the cart", () => {
+  it("keeps its key: old carts stored under 'cart' with whole quantities and no weight fields still load", () => {
+    expect(CART_STORAGE_KEY).toBe("cart");
+    const { sold_by_weight: _s, weight_step: _w, weight_min: _m, ...oldKangkung } = kangkung;
+    const raw = JSON.stringify([{ product: oldKangkung, quantity: 3 }]);
+    expect(parseStoredCart(raw)).toEqual([{ product: kangkung, quantity: 3 }]);
+  });
+
+  it("corrects tampered grams: off the step rounds down, under the minimum goes up, over the stock comes down", () => {
+    const raw = JSON.stringify([
+      { product: cabai, quantity: 333 },
+      { product: bawang, quantity: 100 },
+    ]);
+    expect(parseStoredCart(raw).map((l) => l.quantity)).toEqual([300, 500]);
+    const over = JSON.stringify([{ product: bawang, quantity: 20_000 }]);
+    expect(parseStoredCart(over)[0].quantity).toBe(3000);
+  });
+
+  it("drops amounts that are not grams at all and never charges more than the stock allows", () => {
+    const raw = JSON.stringify([
+      { product: cabai, quantity: 0.75 },
+      { product: cabai, quantity: "750" },
+      { product: cabai, quantity: 1e9 },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([]);
+  });
+
+  it("adds and steps by grams, and shows the amount as '0,75 kg'", () => {
+    let lines = cartReducer([], { type: "add", product: bawang, quantity: 500 });
+    lines = cartReducer(lines, { type: "add", product: bawang, quantity: 250 });
+    expect(lines[0].quantity).toBe(750);
+    expect(describeLineAmount(lines[0]).replace(/\u00a0/g, " ")).toBe("0,75 kg x Rp 40.000/kg");
+    // Rp40.000 per kg x 0,75 kg
+    expect(lineSubtotal(lines[0])).toBe(30000);
+    lines = cartReducer(lines, { type: "setQuantity", productId: "p4", quantity: 880 });
+    expect(lines[0].quantity).toBe(750);
+  });
+
+  it("a product that becomes sold by weight gets an amount it is sold in after a refresh", () => {
+    const lines = [{ product: { ...bawang, sold_by_weight: false }, quantity: 2 }];
+    expect(cartReducer(lines, { type: "refresh", products: [bawang] })[0].quantity).toBe(500);
+  });
+
+  it("counts a weighed line as one item and rounds each line to whole rupiah once", () => {
+    const lines = [
+      { product: cabai, quantity: 300 }, // 0,3 kg x 60.000 = 18.000
+      { product: { ...cabai, id: "p9", price: 33333 }, quantity: 100 }, // 3.333,3 -> 3.333
+      { product: kangkung, quantity: 2 },
+    ];
+    expect(cartTotals(lines)).toEqual({
+      totalAmount: 18000 + 3333 + 8000,
+      totalItems: 4,
+      lineCount: 3,
+      hasWeighed: true,
+    });
   });
 });

@@ -2,7 +2,8 @@
 // zod/mini: this module is in every page's bundle (the cart lives in the root), and the
 // functional API is about a fifth of the size of zod's chainable one.
 import * as z from "zod/mini";
-import { discountedPrice } from "./money";
+import { discountedPrice, formatRupiah } from "./money";
+import { correctWeight, formatKg, linePrice, MAX_LINE_GRAMS, type WeightRules } from "./weight";
 
 export const CART_STORAGE_KEY = "cart";
 export const MAX_LINE_QUANTITY = 999;
@@ -17,13 +18,18 @@ export const cartProductSchema = z.object({
   stock: z.catch(z.int(), 0),
   unit: z.catch(z.string().check(z.maxLength(50)), "pcs"),
   slug: z.string().check(z.maxLength(200)),
+  // Absent in carts stored before produce was sold by weight: those are whole units.
+  sold_by_weight: z.catch(z.boolean(), false),
+  weight_step: z.catch(z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)), 1),
+  weight_min: z.catch(z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)), 1),
 });
 
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
 const cartLineSchema = z.object({
   product: cartProductSchema,
-  quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY)),
+  /** Whole units, or grams for a product sold by weight. */
+  quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)),
 });
 
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -41,6 +47,22 @@ function clampQuantity(quantity: number): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 }
 
+/** The weighing rules of a cart product, in the shape ~/lib/weight reads. */
+export function cartWeightRules(product: CartProduct): WeightRules {
+  return { soldByWeight: product.sold_by_weight, weightStep: product.weight_step, weightMin: product.weight_min };
+}
+
+/**
+ * An amount the product can be bought in: whole units up to the cap, or grams on the
+ * product's step, at least its minimum and at most its stock. An amount that cannot be
+ * corrected (stock below the minimum) keeps its step so the cart can say 'Stok Habis'.
+ */
+export function correctQuantity(product: CartProduct, quantity: number): number {
+  if (!product.sold_by_weight) return clampQuantity(quantity);
+  const rules = cartWeightRules(product);
+  return correctWeight(quantity, rules, product.stock) ?? correctWeight(quantity, rules, null) ?? 1;
+}
+
 export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
   switch (action.type) {
     case "add": {
@@ -50,12 +72,12 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       if (existing) {
         return lines.map((l) =>
           l.product.id === action.product.id
-            ? { product: action.product, quantity: clampQuantity(l.quantity + amount) }
+            ? { product: action.product, quantity: correctQuantity(action.product, l.quantity + amount) }
             : l,
         );
       }
       if (lines.length >= MAX_CART_LINES) return lines;
-      return [...lines, { product: action.product, quantity: clampQuantity(amount) }];
+      return [...lines, { product: action.product, quantity: correctQuantity(action.product, amount) }];
     }
     case "remove":
       return lines.filter((l) => l.product.id !== action.productId);
@@ -64,7 +86,7 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
         return lines.filter((l) => l.product.id !== action.productId);
       }
       return lines.map((l) =>
-        l.product.id === action.productId ? { ...l, quantity: clampQuantity(action.quantity) } : l,
+        l.product.id === action.productId ? { ...l, quantity: correctQuantity(l.product, action.quantity) } : l,
       );
     case "clear":
       return [];
@@ -74,7 +96,8 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       const fresh = new Map(action.products.map((p) => [p.id, p]));
       return lines.map((l) => {
         const product = fresh.get(l.product.id);
-        return product ? { ...l, product } : l;
+        // A product now sold by weight (or with less stock) gets an amount it can be sold in.
+        return product ? { ...l, product, quantity: correctQuantity(product, l.quantity) } : l;
       });
     }
   }
@@ -94,9 +117,10 @@ export function parseStoredCart(raw: string | null | undefined): CartLine[] {
   for (const item of data.slice(0, 500)) {
     const parsed = cartLineSchema.safeParse(item);
     if (!parsed.success) continue;
-    const line = parsed.data;
+    // A tampered amount (off the step, under the minimum, over the stock) is corrected here.
+    const line = { ...parsed.data, quantity: correctQuantity(parsed.data.product, parsed.data.quantity) };
     const existing = lines.find((l) => l.product.id === line.product.id);
-    if (existing) existing.quantity = clampQuantity(existing.quantity + line.quantity);
+    if (existing) existing.quantity = correctQuantity(existing.product, existing.quantity + line.quantity);
     else if (lines.length < MAX_CART_LINES) lines.push(line);
   }
   return lines;
@@ -110,14 +134,23 @@ export function lineUnitPrice(line: CartLine): number {
   return discountedPrice(line.product.price, line.product.discount);
 }
 
+/** The line's price: for produce sold by weight an estimate ('perkiraan') until it is weighed. */
 export function lineSubtotal(line: CartLine): number {
-  return lineUnitPrice(line) * line.quantity;
+  return linePrice(lineUnitPrice(line), line.quantity, line.product.sold_by_weight);
 }
 
 export function cartTotals(lines: CartLine[]) {
   return {
     totalAmount: lines.reduce((sum, l) => sum + lineSubtotal(l), 0),
-    totalItems: lines.reduce((sum, l) => sum + l.quantity, 0),
+    // A weighed line is one item in the badge, whatever it weighs.
+    totalItems: lines.reduce((sum, l) => sum + (l.product.sold_by_weight ? 1 : l.quantity), 0),
+    hasWeighed: lines.some((l) => l.product.sold_by_weight),
     lineCount: lines.length,
   };
+}
+
+/** The amount and price of a line in words: '0,75 kg x Rp48.000/kg' or '2 x Rp4.000'. */
+export function describeLineAmount(line: CartLine): string {
+  const price = formatRupiah(lineUnitPrice(line));
+  return line.product.sold_by_weight ? `${formatKg(line.quantity)} x ${price}/kg` : `${line.quantity} x ${price}`;
 }

@@ -17,6 +17,10 @@ export type ProductSummary = {
   imageUrl: string | null;
   categoryName: string | null;
   categorySlug: string | null;
+  /** Sold by weight: price per kg, stock in grams, amounts by `weightStep` grams from `weightMin`. */
+  soldByWeight: boolean;
+  weightStep: number;
+  weightMin: number;
 };
 
 export type ProductDetail = ProductSummary & {
@@ -34,7 +38,9 @@ export type CategoryWithCount = {
 /** A cart product with today's data from the server, plus its category name for showing. */
 export type CartProductInfo = CartProduct & { category: string | null };
 
-export function isInStock(product: { stock: number }): boolean {
+/** In stock: at least one unit, or for produce sold by weight at least its minimum amount. */
+export function isInStock(product: { stock: number; soldByWeight?: boolean; weightMin?: number }): boolean {
+  if (product.soldByWeight) return product.stock > 0 && product.stock >= (product.weightMin ?? 1);
   return product.stock > 0;
 }
 
@@ -55,5 +61,8 @@ export function toCartProduct(product: ProductSummary): CartProduct {
     stock: product.stock,
     unit: displayUnit(product.unit),
     slug: product.slug,
+    sold_by_weight: product.soldByWeight,
+    weight_step: product.weightStep,
+    weight_min: product.weightMin,
   };
 }

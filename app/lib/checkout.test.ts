@@ -70,13 +70,14 @@ describe("checkout schema", () => {
     expect(errorsOf({ ...valid, address: "Jl." }).incomplete).toBe(false);
   });
 
-  it("accepts 1 to 999 whole units on 1 to 100 lines", () => {
-    for (const quantity of [0, -1, 1.5, 1000, Number.NaN, "dua"]) {
+  it("accepts whole numbers up to 50 kg in grams on 1 to 100 lines (each product's own limit is checked when ordering)", () => {
+    for (const quantity of [0, -1, 1.5, 50_001, Number.NaN, "dua", "0,75"]) {
       expect(errorsOf({ ...valid, lines: [{ productId, quantity }] }).fieldErrors.lines).toBe(
-        "Jumlah harus bilangan bulat 1-999.",
+        "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).",
       );
     }
     expect(parseCheckout({ ...valid, lines: [{ productId, quantity: 999 }] }).success).toBe(true);
+    expect(parseCheckout({ ...valid, lines: [{ productId, quantity: 750 }] }).success).toBe(true);
     expect(errorsOf({ ...valid, lines: [] }).fieldErrors.lines).toBe("Keranjang Anda kosong.");
     const many = Array.from({ length: 101 }, (_, i) => ({
       productId: `0b6f3c2e-8a1d-4f5e-9c7b-${String(i).padStart(12, "0")}`,

@@ -1,7 +1,8 @@
 // The checkout form's rules, shared by the page (instant checks) and the server action
 // (the checks that count). Messages are the ones shown next to each field.
 import { z } from "zod";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
+import { MAX_CART_LINES } from "./cart";
+import { MAX_LINE_GRAMS } from "./weight";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
 import { isUuid } from "./form";
@@ -13,7 +14,8 @@ export const CHECKOUT_FAILED_MESSAGE = "Terjadi kesalahan saat memproses pesanan
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
-const quantityMessage = `Jumlah harus bilangan bulat 1-${MAX_LINE_QUANTITY}.`;
+// Whole units, or grams for produce sold by weight: the server checks each against its product.
+const quantityMessage = "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).";
 
 export const checkoutLineSchema = z.object({
   productId: z.string().refine(isUuid, "Produk tidak dikenal."),
@@ -21,7 +23,7 @@ export const checkoutLineSchema = z.object({
     .number({ error: quantityMessage })
     .int(quantityMessage)
     .min(1, quantityMessage)
-    .max(MAX_LINE_QUANTITY, quantityMessage),
+    .max(MAX_LINE_GRAMS, quantityMessage),
 });
 
 export const checkoutSchema = z.object({

@@ -51,6 +51,22 @@ describe("buildOrderChatMessage", () => {
     expect(text).toContain("Pengiriman: Minggu, 22 November 2026, Sore (16:00 - 18:00)");
   });
 
+  it("writes weighed produce as '0,75 kg' at its price per kg, marks the total as an estimate", () => {
+    const text = buildOrderChatMessage({
+      ...order,
+      items: [
+        { name: "Bawang Merah", quantity: 750, price: 40000, soldByWeight: true },
+        { name: "Bayam Hijau", quantity: 3, price: 3600 },
+      ],
+      totalAmount: 30000 + 10800,
+    });
+    expect(text).toContain("1. Bawang Merah - 0,75 kg x Rp 40.000/kg = Rp 30.000 (perkiraan, ditimbang)");
+    expect(text).toContain("2. Bayam Hijau - 3 x Rp 3.600 = Rp 10.800");
+    expect(text).toContain("Total (perkiraan): Rp 40.800");
+    expect(text).toContain("Harga akhir mengikuti berat timbangan.");
+    expect(text).not.toMatch(/0\.75/);
+  });
+
   it("uses plain spaces in amounts", () => {
     expect(buildOrderChatMessage(order)).not.toContain("\u00a0");
   });

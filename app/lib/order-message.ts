@@ -2,14 +2,17 @@
 // 'Butuh Bantuan?' question. Both name the real order number.
 import { formatDateWithDay } from "./dates";
 import { formatRupiah } from "./money";
-import { DELIVERY_SLOTS, isDeliverySlot, shortOrderId } from "./orders";
+import { DELIVERY_SLOTS, isDeliverySlot, orderLineTotal, shortOrderId } from "./orders";
+import { formatKg } from "./weight";
 import { whatsappHref } from "./shop";
 
 export type OrderMessageItem = {
   name: string;
+  /** Whole units, or grams when `soldByWeight`. */
   quantity: number;
-  /** Unit price charged (after discount). */
+  /** Unit price charged (after discount); per kg when `soldByWeight`. */
   price: number;
+  soldByWeight?: boolean;
 };
 
 export type OrderMessageInput = {
@@ -38,10 +41,12 @@ function slotLabel(slot: string, time: string): string {
 
 /** The order as the shop's customer service receives it in the chat. */
 export function buildOrderChatMessage(order: OrderMessageInput): string {
-  const items = order.items.map(
-    (item, i) =>
-      `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(item.price * item.quantity)}`,
+  const items = order.items.map((item, i) =>
+    item.soldByWeight
+      ? `${i + 1}. ${item.name} - ${formatKg(item.quantity)} x ${rupiah(item.price)}/kg = ${rupiah(orderLineTotal(item))} (perkiraan, ditimbang)`
+      : `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(orderLineTotal(item))}`,
   );
+  const weighed = order.items.some((item) => item.soldByWeight);
   const notes = order.notes.trim();
   return [
     `Halo ${order.shopName}, saya ingin memesan:`,
@@ -54,11 +59,12 @@ export function buildOrderChatMessage(order: OrderMessageInput): string {
     "Daftar Pesanan:",
     ...items,
     "",
-    `Total: ${rupiah(order.totalAmount)}`,
+    weighed ? `Total (perkiraan): ${rupiah(order.totalAmount)}` : `Total: ${rupiah(order.totalAmount)}`,
     `Pengiriman: ${formatDateWithDay(order.deliveryDate)}, ${slotLabel(order.deliverySlot, order.deliveryTime)}`,
     `Catatan: ${notes === "" ? "-" : notes}`,
     "",
     "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
+    ...(weighed ? ["Harga akhir mengikuti berat timbangan."] : []),
     "Terima kasih.",
   ].join("\n");
 }
@@ -84,7 +90,7 @@ export type StoredOrderForMessage = {
   deliverySlot: string;
   deliveryTime: string;
   notes: string;
-  items: readonly { productName: string; quantity: number; price: number }[];
+  items: readonly { productName: string; quantity: number; price: number; soldByWeight?: boolean }[];
 };
 
 /** The checkout chat link of a stored order. */
@@ -97,7 +103,12 @@ export function storedOrderChatUrl(order: StoredOrderForMessage, shop: { name: s
       customerName: order.recipientName,
       address: order.recipientAddress,
       phone: order.recipientPhone,
-      items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, price: i.price })),
+      items: order.items.map((i) => ({
+        name: i.productName,
+        quantity: i.quantity,
+        price: i.price,
+        soldByWeight: i.soldByWeight,
+      })),
       totalAmount: order.totalAmount,
       deliveryDate: order.deliveryDate,
       deliverySlot: order.deliverySlot,

@@ -30,6 +30,17 @@ describe("safeRedirect", () => {
     "/%5Cevil.example",
     "/%252F%252Fevil.example",
     "/%E0%A4%A",
+    "/..//evil.example",
+    "/../\\evil.example",
+    "/./..//evil.example",
+    "/a/../..//evil.example",
+    "/a/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2E%2E/%2Fevil.example",
+    "/.%2e//evil.example",
+    "/..//evil.example?x=1",
+    "/..%2F%2Fevil.example",
+    "/..\t//evil.example",
     " /checkout",
     "/\t/evil.example",
     "/\n/evil.example",
@@ -87,6 +98,9 @@ describe("safeRedirect", () => {
       "?",
       "#",
       "%",
+      "..",
+      "%2e",
+      "%2E%2E",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
@@ -94,6 +108,9 @@ describe("safeRedirect", () => {
         const url = new URL(result, "https://sayur.example");
         expect(url.origin).toBe("https://sayur.example");
         expect(decodeURIComponent(url.pathname).startsWith("//")).toBe(false);
+        expect(result.startsWith("//")).toBe(false);
+        // What we send is final: checking it again changes nothing.
+        expect(safeRedirect(result)).toBe(result);
       }),
       { numRuns: 3000 },
     );

@@ -16,6 +16,23 @@ function startsLikeAPath(value: string): boolean {
 }
 
 export function safeRedirect(target: unknown, fallback = "/"): string {
+  const result = normalisedPath(target);
+  // Resolving dot segments can build a new "//" ("/..//x" and "/a/..//x" become "//x"),
+  // so the normalised result is checked again, exactly as it will be sent.
+  if (result === null || normalisedPath(result) !== result) return fallback;
+  return result;
+}
+
+function resolvedPathname(path: string): string {
+  try {
+    return new URL(path, BASE).pathname;
+  } catch {
+    return "";
+  }
+}
+
+function normalisedPath(target: unknown): string | null {
+  const fallback = null;
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
   if (!startsLikeAPath(target) || RAW_FORBIDDEN.test(target)) return fallback;
 
@@ -30,6 +47,7 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
       return fallback;
     }
     if (!startsLikeAPath(decoded) || DECODED_FORBIDDEN.test(decoded)) return fallback;
+    if (!startsLikeAPath(resolvedPathname(decoded))) return fallback;
     if (decoded === path) break;
     path = decoded;
   }

@@ -19,11 +19,12 @@ import { Pagination } from "~/components/admin/pagination";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
-import { addDays, formatDate, formatDateTime, shopDate } from "~/lib/dates";
+import { addDays, formatDate, formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, ORDER_STATUS_LABELS, ORDER_STATUSES, isDeliverySlot, type OrderStatus } from "~/lib/orders";
 import { cn } from "~/lib/utils";
 import { adminReturnPath, redirectWithFlash } from "~/server/admin-flash.server";
+import { shopToday } from "~/server/clock.server";
 import {
   changeStatusFromForm,
   countOrdersByStatus,
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
   ]);
-  const today = shopDate();
+  const today = shopToday();
   return {
     adminName: admin.name,
     filters,

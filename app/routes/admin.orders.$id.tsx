@@ -11,7 +11,14 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, ORDER_STATUS_LABELS, ORDER_STATUSES, orderStatusLabel } from "~/lib/orders";
+import {
+  DELIVERY_SLOTS,
+  isDeliverySlot,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  orderLinePriceText,
+  orderStatusLabel,
+} from "~/lib/orders";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { redirectWithFlash } from "~/server/admin-flash.server";
@@ -242,8 +249,12 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-900">{item.productName}</p>
               <p className="text-sm text-stone-700">
-                {item.quantity} × {formatRupiah(item.price)}{" "}
-                <span className="text-stone-500">/ {item.productUnit}</span>
+                {orderLinePriceText(item)}{" "}
+                {item.soldByWeight ? (
+                  <span className="text-stone-500">· Ditimbang</span>
+                ) : (
+                  <span className="text-stone-500">/ {item.productUnit}</span>
+                )}
                 {item.discount > 0 ? (
                   <>
                     {" "}

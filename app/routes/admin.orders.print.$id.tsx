@@ -6,7 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, orderStatusLabel } from "~/lib/orders";
+import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
 import { shopAddressLine } from "~/lib/shop";
 import { getOrderForAdmin } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
@@ -98,7 +98,9 @@ export default function PrintInvoice() {
                 <p className="font-semibold">{item.productName}</p>
                 <p className="flex justify-between gap-2">
                   <span>
-                    {item.quantity} × {formatRupiah(item.price)} / {item.productUnit.replace(/^per\s+/i, "")}
+                    {item.soldByWeight
+                      ? orderLinePriceText(item)
+                      : `${orderLinePriceText(item)} / ${item.productUnit.replace(/^per\s+/i, "")}`}
                     {item.discount > 0 ? ` (diskon ${item.discount}%)` : ""}
                   </span>
                   <span className="tabular-nums">{formatRupiah(item.lineTotal)}</span>

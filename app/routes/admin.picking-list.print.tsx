@@ -5,6 +5,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/admin";
+import { formatKg } from "~/lib/weight";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.picking-list.print";
@@ -75,7 +76,7 @@ export default function PrintPickingList() {
             <tbody>
               {list.lines.map((line) => (
                 <tr
-                  key={`${line.productId}-${line.productName}-${line.productUnit}`}
+                  key={`${line.productId}-${line.productName}-${line.productUnit}-${line.soldByWeight}`}
                   className="[break-inside:avoid] border-b border-dashed border-stone-400"
                 >
                   <td className="py-1.5 align-top">
@@ -86,7 +87,13 @@ export default function PrintPickingList() {
                     {line.categoryName ? <span className="text-stone-700"> · {line.categoryName}</span> : null}
                   </td>
                   <td className="py-1.5 text-right whitespace-nowrap">
-                    <strong className="text-base tabular-nums">{line.quantity}</strong> × {line.productUnit}
+                    {line.soldByWeight ? (
+                      <strong className="text-base tabular-nums">{formatKg(line.quantity)}</strong>
+                    ) : (
+                      <>
+                        <strong className="text-base tabular-nums">{line.quantity}</strong> × {line.productUnit}
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -6,11 +6,13 @@ import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
-import { addDays, formatDateWithDay, shopDate } from "~/lib/dates";
+import { formatDateWithDay } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
+import { formatKg } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
+import { shopToday, shopTomorrow } from "~/server/clock.server";
 import type { Route } from "./+types/admin.picking-list";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
   const db = await dbOf(context);
   const list = await pickingList(db, admin, filters);
-  return { list, tomorrow: addDays(shopDate(), 1), today: shopDate() };
+  return { list, tomorrow: shopTomorrow(), today: shopToday() };
 }
 
 export default function AdminPickingList() {
@@ -127,14 +129,20 @@ export default function AdminPickingList() {
             </thead>
             <tbody className="divide-y divide-stone-100">
               {list.lines.map((line) => (
-                <tr key={`${line.productId}-${line.productName}-${line.productUnit}`}>
+                <tr key={`${line.productId}-${line.productName}-${line.productUnit}-${line.soldByWeight}`}>
                   <td className="py-2.5 pr-2">
                     <span className="font-semibold text-stone-900">{line.productName}</span>
                     <span className="block text-xs text-stone-600">{line.categoryName ?? "Tanpa kategori"}</span>
                   </td>
                   <td className="py-2.5 pr-2 text-right whitespace-nowrap">
-                    <span className="text-lg font-extrabold tabular-nums">{line.quantity}</span>{" "}
-                    <span className="text-stone-700">× {line.productUnit}</span>
+                    {line.soldByWeight ? (
+                      <span className="text-lg font-extrabold tabular-nums">{formatKg(line.quantity)}</span>
+                    ) : (
+                      <>
+                        <span className="text-lg font-extrabold tabular-nums">{line.quantity}</span>{" "}
+                        <span className="text-stone-700">× {line.productUnit}</span>
+                      </>
+                    )}
                   </td>
                   <td className="hidden py-2.5 text-right text-stone-700 tabular-nums sm:table-cell">
                     {line.orderCount}

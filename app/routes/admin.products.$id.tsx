@@ -21,6 +21,7 @@ import {
   updateProduct,
 } from "~/server/admin-catalog.server";
 import { log } from "~/server/logger.server";
+import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products.$id";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
@@ -151,6 +152,9 @@ export default function AdminEditProduct() {
               discount: v?.discount ?? String(product.discount),
               stock: v?.stock ?? String(product.stock),
               featured: v ? v.featured === "on" : product.featured,
+              soldByWeight: v ? v.soldByWeight === "on" : product.soldByWeight,
+              weightStep: v?.weightStep ?? formatKg(product.weightStep).replace(" kg", ""),
+              weightMin: v?.weightMin ?? formatKg(product.weightMin).replace(" kg", ""),
               categoryId: v?.categoryId ?? product.categoryId ?? "",
               description: v?.description ?? product.description,
               imageUrl: product.imageUrl,

@@ -10,6 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { listProductsForAdmin, parseProductListFilters } from "~/server/admin-catalog.server";
+import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
@@ -33,7 +34,7 @@ function Price({ p }: { p: Row }) {
           <s>{formatRupiah(p.price)}</s> -{p.discount}%
         </span>
       ) : null}
-      <span className="block text-xs text-stone-600">{p.unit}</span>
+      <span className="block text-xs text-stone-600">{p.soldByWeight ? `${p.unit} · Ditimbang` : p.unit}</span>
     </span>
   );
 }
@@ -148,7 +149,7 @@ export default function AdminProducts() {
                     <td
                       className={`py-2.5 pr-3 text-right font-semibold tabular-nums ${p.stock <= 0 ? "text-red-700" : ""}`}
                     >
-                      {p.stock}
+                      {p.soldByWeight ? formatKg(p.stock) : p.stock}
                     </td>
                     <td className="py-2.5 text-right">
                       <Link
@@ -183,7 +184,7 @@ export default function AdminProducts() {
                       <span
                         className={`block text-xs font-semibold ${p.stock <= 0 ? "text-red-700" : "text-stone-700"}`}
                       >
-                        Stok {p.stock}
+                        Stok {p.soldByWeight ? formatKg(p.stock) : p.stock}
                       </span>
                     </div>
                   </Link>

@@ -10,11 +10,20 @@ import { QuantityStepper } from "~/components/quantity-stepper";
 import { CartLineSkeleton } from "~/components/skeletons";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
-import { lineSubtotal, lineUnitPrice, MAX_LINE_QUANTITY, type CartLine, type CartProduct } from "~/lib/cart";
+import {
+  cartWeightRules,
+  lineSubtotal,
+  lineUnitPrice,
+  MAX_LINE_QUANTITY,
+  type CartLine,
+  type CartProduct,
+} from "~/lib/cart";
 import { displayUnit, type CartProductInfo } from "~/lib/catalog";
 import { formatRupiah, hasDiscount } from "~/lib/money";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
+import { amountBounds, effectiveRules, formatKg, WEIGHED_NOTE, WEIGHED_UNIT } from "~/lib/weight";
+import { WeighedBadge } from "~/components/price-block";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/cart";
 
@@ -69,6 +78,13 @@ function useFreshCart(): Freshness | null {
 function lineProblem(line: CartLine, freshness: Freshness | null): string | null {
   if (freshness?.unavailable.has(line.product.id))
     return "Produk ini sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.";
+  if (line.product.sold_by_weight) {
+    if (line.product.stock < effectiveRules(cartWeightRules(line.product)).min)
+      return "Stok Habis. Hapus dari keranjang untuk melanjutkan.";
+    if (line.quantity > line.product.stock)
+      return `Stok tersisa ${formatKg(line.product.stock)}. Kurangi beratnya untuk melanjutkan.`;
+    return null;
+  }
   if (line.product.stock <= 0) return "Stok Habis. Hapus dari keranjang untuk melanjutkan.";
   if (line.quantity > line.product.stock)
     return `Stok tersisa ${line.product.stock}. Kurangi jumlahnya untuk melanjutkan.`;
@@ -89,7 +105,8 @@ function CartLineItem({
   const { setQuantity } = useCart();
   const { product } = line;
   const href = `/products/${product.slug}`;
-  const max = Math.min(MAX_LINE_QUANTITY, Math.max(1, product.stock));
+  const weighed = product.sold_by_weight;
+  const bounds = amountBounds(cartWeightRules(product), product.stock, MAX_LINE_QUANTITY);
   return (
     <li
       className={cn(
@@ -133,7 +150,7 @@ function CartLineItem({
             <span className="font-bold text-brand-800 tabular-nums" data-testid="unit-price">
               {formatRupiah(lineUnitPrice(line))}
             </span>{" "}
-            <span className="text-stone-600">/ {displayUnit(product.unit)}</span>
+            <span className="text-stone-600">/ {weighed ? WEIGHED_UNIT : displayUnit(product.unit)}</span>
             {hasDiscount(product.discount) ? (
               <s className="ml-2 text-xs text-stone-500 tabular-nums">
                 <span className="sr-only">Harga normal </span>
@@ -141,20 +158,23 @@ function CartLineItem({
               </s>
             ) : null}
           </p>
+          {weighed ? <WeighedBadge withNote={false} className="mt-1" /> : null}
         </div>
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
         <QuantityStepper
           value={line.quantity}
           onChange={(q) => setQuantity(product.id, q)}
-          min={1}
-          max={max}
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
+          weight={weighed}
           size="sm"
           label={`Jumlah ${product.name}`}
-          className="w-36"
+          className={weighed ? "w-44" : "w-36"}
         />
         <p className="text-right">
-          <span className="block text-xs text-stone-600">Subtotal</span>
+          <span className="block text-xs text-stone-600">{weighed ? "Subtotal (perkiraan)" : "Subtotal"}</span>
           <span className="font-bold text-stone-900 tabular-nums" data-testid="line-subtotal">
             {formatRupiah(lineSubtotal(line))}
           </span>
@@ -171,7 +191,7 @@ function CartLineItem({
 }
 
 function OrderSummary({ blocked }: { blocked: boolean }) {
-  const { totalAmount, lineCount } = useCart();
+  const { totalAmount, lineCount, hasWeighed } = useCart();
   const { user } = useRootData();
   return (
     <section
@@ -198,6 +218,7 @@ function OrderSummary({ blocked }: { blocked: boolean }) {
         </div>
       </dl>
       <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p>
+      {hasWeighed ? <p className="mt-1 text-xs text-stone-600">*{WEIGHED_NOTE}</p> : null}
       {blocked ? (
         <p className="mt-4 text-sm text-amber-900" role="status">
           Beberapa produk perlu disesuaikan sebelum checkout.

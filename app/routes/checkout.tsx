@@ -9,7 +9,8 @@ import { OrderItemImage } from "~/components/order-item-image";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogContent, NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { cartTotals, lineSubtotal, lineUnitPrice } from "~/lib/cart";
+import { cartTotals, describeLineAmount, lineSubtotal } from "~/lib/cart";
+import { formatKg, WEIGHED_BADGE, WEIGHED_NOTE } from "~/lib/weight";
 import {
   CHECKOUT_FAILED_MESSAGE,
   CHECKOUT_FAILED_TITLE,
@@ -397,6 +398,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 {cart.lines.map((line) => {
                   const unavailable = freshIds !== null && !freshIds.has(line.product.id);
                   const short = !unavailable && line.product.stock < line.quantity;
+                  const weighed = line.product.sold_by_weight;
                   const problem = problems.get(line.product.id);
                   return (
                     <li key={line.product.id} className="flex gap-3 py-3 first:pt-0">
@@ -404,14 +406,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       <div className="min-w-0 flex-1">
                         <p className="font-semibold text-stone-900">{line.product.name}</p>
                         <p className="text-sm text-stone-700">
-                          {line.quantity} x {formatRupiah(lineUnitPrice(line))}
+                          {describeLineAmount(line)}
                           {hasDiscount(line.product.discount) ? (
                             <>
                               {" "}
                               <s className="text-stone-500">{formatRupiah(line.product.price)}</s>
                             </>
                           ) : null}
-                          <span className="text-stone-500"> · {line.product.unit}</span>
+                          {weighed ? (
+                            <span className="text-stone-500"> · {WEIGHED_BADGE}</span>
+                          ) : (
+                            <span className="text-stone-500"> · {line.product.unit}</span>
+                          )}
                         </p>
                         {problem || unavailable || short ? (
                           <p className="mt-1 flex items-start gap-1 text-sm text-red-700">
@@ -419,12 +425,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                             {problem ??
                               (unavailable
                                 ? "Produk ini sudah tidak tersedia."
-                                : `Stok tersisa ${line.product.stock}.`)}
+                                : `Stok tersisa ${weighed ? formatKg(line.product.stock) : line.product.stock}.`)}
                           </p>
                         ) : null}
                       </div>
-                      <p className="font-semibold whitespace-nowrap text-stone-900">
+                      <p className="text-right font-semibold whitespace-nowrap text-stone-900">
                         {formatRupiah(lineSubtotal(line))}
+                        {weighed ? <span className="block text-xs font-normal text-stone-600">perkiraan</span> : null}
                       </p>
                     </li>
                   );
@@ -442,13 +449,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <dd className="font-semibold text-brand-800">Ditentukan oleh CS</dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-                <dt className="font-bold">Total</dt>
+                <dt className="font-bold">{totals.hasWeighed ? "Total (perkiraan)" : "Total"}</dt>
                 <dd className="font-extrabold text-brand-800" data-testid="checkout-total">
                   {formatRupiah(totals.totalAmount)}
                 </dd>
               </div>
             </dl>
             <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p>
+            {totals.hasWeighed ? <p className="mt-1 text-xs text-stone-600">*{WEIGHED_NOTE}</p> : null}
             {fieldErrors.lines && !dialog ? (
               <p className="mt-3 text-sm text-red-700" role="alert">
                 {fieldErrors.lines}

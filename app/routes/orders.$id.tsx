@@ -10,7 +10,14 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
-import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, shortOrderId } from "~/lib/orders";
+import {
+  DELIVERY_SLOTS,
+  isDeliverySlot,
+  orderGrandTotal,
+  orderLinePriceText,
+  orderLineTotal,
+  shortOrderId,
+} from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
 import { getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
@@ -140,7 +147,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                     <p className="font-semibold text-stone-900">{item.productName}</p>
                   )}
                   <p className="text-sm text-stone-700">
-                    {item.quantity} x {formatRupiah(item.price)}
+                    {orderLinePriceText(item)}
                     {item.discount > 0 ? (
                       <>
                         {" "}
@@ -149,11 +156,9 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                       </>
                     ) : null}
                   </p>
-                  <p className="text-xs text-stone-500">{item.productUnit}</p>
+                  <p className="text-xs text-stone-500">{item.soldByWeight ? "Ditimbang" : item.productUnit}</p>
                 </div>
-                <p className="font-semibold whitespace-nowrap text-stone-900">
-                  {formatRupiah(item.price * item.quantity)}
-                </p>
+                <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(orderLineTotal(item))}</p>
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { ChevronRight, Heart, PackageX, Share2, ShoppingCart } from "lucide-reac
 import { z } from "zod";
 import { BackButton } from "~/components/back-button";
 import { JsonLd } from "~/components/json-ld";
-import { PriceBlock } from "~/components/price-block";
+import { PriceBlock, WeighedBadge } from "~/components/price-block";
 import { useAddToCart } from "~/components/product-card";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductImage } from "~/components/product-image";
@@ -15,7 +15,9 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useToast } from "~/components/ui/toast";
 import { displayUnit, isInStock, PLACEHOLDER_IMAGE, UNCATEGORIZED, type ProductDetail } from "~/lib/catalog";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { discountedPrice, formatRupiah } from "~/lib/money";
+import { amountBounds, formatKg, linePrice, WEIGHED_BADGE } from "~/lib/weight";
 import { absoluteUrl, metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { useRootData } from "~/root";
@@ -156,7 +158,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function StockIndicator({ stock }: { stock: number }) {
+function StockIndicator({ stock, soldByWeight }: { stock: number; soldByWeight: boolean }) {
   if (stock <= 0) {
     return (
       <p className="inline-flex items-center gap-2 text-sm font-semibold text-red-800" data-testid="stock">
@@ -165,21 +167,24 @@ function StockIndicator({ stock }: { stock: number }) {
       </p>
     );
   }
-  const low = stock <= LOW_STOCK;
+  // Produce sold by weight keeps its stock in grams: low is under LOW_STOCK kilograms.
+  const low = soldByWeight ? stock <= LOW_STOCK * 1000 : stock <= LOW_STOCK;
+  const shown = soldByWeight ? formatKg(stock) : String(stock);
   return (
     <p
       className={cn("inline-flex items-center gap-2 text-sm font-semibold", low ? "text-amber-800" : "text-brand-800")}
       data-testid="stock"
     >
       <span className={cn("h-2.5 w-2.5 rounded-full", low ? "bg-amber-500" : "bg-brand-600")} aria-hidden="true" />
-      {low ? `Stok terbatas: sisa ${stock}` : `Stok tersedia: ${stock}`}
+      {low ? `Stok terbatas: sisa ${shown}` : `Stok tersedia: ${shown}`}
     </p>
   );
 }
 
 function ProductView({ product, url }: { product: ProductDetail; url: string }) {
   const { shop } = useRootData();
-  const [quantity, setQuantity] = useState(1);
+  const bounds = amountBounds(product, product.stock, MAX_LINE_QUANTITY);
+  const [quantity, setQuantity] = useState(bounds.min);
   const [favorite, toggleFavorite] = useFavorite(product.id);
   const addToCart = useAddToCart();
   const toast = useToast();
@@ -245,11 +250,13 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
             price={product.price}
             discount={product.discount}
             unit={product.unit}
+            soldByWeight={product.soldByWeight}
             size="lg"
             className="mt-3"
           />
+          {product.soldByWeight ? <WeighedBadge className="mt-2 text-sm" /> : null}
           <div className="mt-3">
-            <StockIndicator stock={product.stock} />
+            <StockIndicator stock={inStock ? product.stock : 0} soldByWeight={product.soldByWeight} />
           </div>
 
           <div className="mt-5 rounded-2xl border border-stone-200 bg-white p-4">
@@ -260,22 +267,26 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
                   <QuantityStepper
                     value={quantity}
                     onChange={setQuantity}
-                    min={1}
-                    max={product.stock}
+                    min={bounds.min}
+                    max={bounds.max}
+                    step={bounds.step}
+                    weight={product.soldByWeight}
                     label={`Jumlah ${product.name}`}
-                    className="w-40"
+                    className="w-44"
                   />
                 </div>
                 <p className="mt-3 flex justify-between text-sm text-stone-700">
-                  Subtotal{" "}
-                  <span className="font-bold text-stone-900 tabular-nums">{formatRupiah(unitPrice * quantity)}</span>
+                  {product.soldByWeight ? "Subtotal (perkiraan)" : "Subtotal"}{" "}
+                  <span className="font-bold text-stone-900 tabular-nums">
+                    {formatRupiah(linePrice(unitPrice, quantity, product.soldByWeight))}
+                  </span>
                 </p>
                 <Button
                   size="lg"
                   className="mt-4 w-full"
                   onClick={() => {
                     addToCart(product, quantity);
-                    setQuantity(1);
+                    setQuantity(bounds.min);
                   }}
                 >
                   <ShoppingCart className="h-5 w-5" aria-hidden="true" />
@@ -322,9 +333,17 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
               <dl className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white text-sm">
                 {[
                   ["Kategori", product.categoryName ?? UNCATEGORIZED],
-                  ["Satuan", displayUnit(product.unit)],
+                  [
+                    "Satuan",
+                    product.soldByWeight
+                      ? `${WEIGHED_BADGE}, kelipatan ${formatKg(bounds.step)}, minimal ${formatKg(bounds.min)}`
+                      : displayUnit(product.unit),
+                  ],
                   ["Harga", `${formatRupiah(unitPrice)} / ${displayUnit(product.unit)}`],
-                  ["Stok", inStock ? String(product.stock) : "Stok Habis"],
+                  [
+                    "Stok",
+                    inStock ? (product.soldByWeight ? formatKg(product.stock) : String(product.stock)) : "Stok Habis",
+                  ],
                   ["Asal", "Petani dan pemasok sekitar Jember"],
                 ].map(([term, value]) => (
                   <div key={term} className="flex justify-between gap-4 px-4 py-3">
@@ -397,7 +416,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-3">
-        {/* A new product starts afresh: quantity back to 1. */}
+        {/* A new product starts afresh: quantity back to its minimum. */}
         <ProductView key={product.slug} product={product} url={url} />
       </div>
 

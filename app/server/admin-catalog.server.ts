@@ -9,6 +9,7 @@ import { log } from "./logger.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { isUuid } from "~/lib/form";
+import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -96,6 +97,7 @@ export async function listProductsForAdmin(db: Queryable, actor: AdminActor, fil
       unit: products.unit,
       discount: products.discount,
       stock: products.stock,
+      soldByWeight: products.soldByWeight,
       featured: products.featured,
       imageUrl: products.imageUrl,
       isActive: products.isActive,
@@ -171,6 +173,23 @@ function wholeNumber(
     .transform((v) => (v === "" ? (empty ?? 0) : Number(v)));
 }
 
+/** A weight typed in kg ('0,25' or '0.25') to integer grams, 1 g to 50 kg; empty means `empty`. */
+function kilograms(label: string, empty: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = (v ?? "").trim();
+      if (text === "") return empty;
+      const grams = parseKg(text);
+      if (grams === null || grams < 1 || grams > MAX_LINE_GRAMS) {
+        ctx.addIssue({ code: "custom", message: `${label} tidak valid. Tulis dalam kg, mis. 0,25 (paling besar 50).` });
+        return z.NEVER;
+      }
+      return grams;
+    });
+}
+
 export const productFormSchema = z.object({
   name: z
     .string({ message: "Nama produk wajib diisi." })
@@ -187,6 +206,10 @@ export const productFormSchema = z.object({
   discount: wholeNumber("Diskon", { required: false, min: 0, max: 100 }),
   stock: wholeNumber("Stok", { required: true, min: 0, max: MAX_STOCK }),
   featured: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
+  // Sold by weight: the price is per kg, the stock is grams, step and minimum typed in kg.
+  soldByWeight: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
+  weightStep: kilograms("Kelipatan berat", DEFAULT_WEIGHT_STEP_GRAMS),
+  weightMin: kilograms("Berat minimum", DEFAULT_WEIGHT_STEP_GRAMS),
   categoryId: z
     .string()
     .optional()
@@ -205,14 +228,36 @@ export const productFormSchema = z.object({
 });
 export type ProductFormInput = z.infer<typeof productFormSchema>;
 
+/** What is stored for a product: produce sold by weight is always priced 'per kg'. */
+function weightColumns(input: ProductFormInput) {
+  return {
+    unit: input.soldByWeight ? WEIGHED_UNIT : input.unit,
+    soldByWeight: input.soldByWeight,
+    weightStep: input.weightStep,
+    weightMin: Math.max(input.weightMin, input.weightStep),
+  };
+}
+
 /** The text fields of a submitted product form, as the form shows them again after an error. */
 export function productFormValues(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["name", "price", "unit", "discount", "stock", "categoryId", "description", "stockBefore"]) {
+  for (const name of [
+    "name",
+    "price",
+    "unit",
+    "discount",
+    "stock",
+    "categoryId",
+    "description",
+    "stockBefore",
+    "weightStep",
+    "weightMin",
+  ]) {
     const v = form.get(name);
     if (typeof v === "string") out[name] = v;
   }
   out.featured = form.get("featured") === "on" ? "on" : "";
+  out.soldByWeight = form.get("soldByWeight") === "on" ? "on" : "";
   return out;
 }
 
@@ -221,7 +266,19 @@ type ParsedProductForm =
 
 export function parseProductForm(form: FormData): ParsedProductForm {
   const raw: Record<string, unknown> = {};
-  for (const name of ["name", "price", "unit", "discount", "stock", "featured", "categoryId", "description"]) {
+  for (const name of [
+    "name",
+    "price",
+    "unit",
+    "discount",
+    "stock",
+    "featured",
+    "soldByWeight",
+    "weightStep",
+    "weightMin",
+    "categoryId",
+    "description",
+  ]) {
     const v = form.get(name);
     raw[name] = typeof v === "string" ? v : undefined;
   }
@@ -319,7 +376,7 @@ export async function createProduct(
               name: input.name,
               slug,
               price: input.price,
-              unit: input.unit,
+              ...weightColumns(input),
               discount: input.discount,
               stock: input.stock,
               featured: input.featured,
@@ -422,7 +479,7 @@ export async function updateProduct(
         .set({
           name: input.name,
           price: input.price,
-          unit: input.unit,
+          ...weightColumns(input),
           discount: input.discount,
           stock: newStock,
           featured: input.featured,

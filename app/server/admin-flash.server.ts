@@ -2,6 +2,7 @@
 // action sets a short-lived signed cookie and redirects (303); the admin layout shows the
 // message once and clears the cookie. Works the same with and without JavaScript.
 import { createCookie, redirect } from "react-router";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { authSecret, config } from "./config.server";
 
 export type Flash = { tone: "success" | "error"; message: string };
@@ -47,7 +48,8 @@ export async function takeFlash(request: Request): Promise<{ flash: Flash | null
  * the fallback. Never another site, never a protocol-relative URL.
  */
 export function adminReturnPath(value: FormDataEntryValue | null, fallback: string): string {
-  if (typeof value !== "string") return fallback;
-  if (!/^\/admin(\/|\?|$)/.test(value) || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
+  // Checked after normalisation: "/admin/..//x" would otherwise leave the admin panel.
+  const path = safeRedirect(value, "");
+  if (!/^\/admin(\/|\?|$)/.test(path)) return fallback;
+  return path;
 }

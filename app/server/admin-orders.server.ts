@@ -9,11 +9,20 @@ import { categories, orderItems, orders, orderStatusHistory, products, stockAdju
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { isUuid } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
-import { ORDER_STATUSES, orderGrandTotal, orderStatusLabel, shortOrderId, type OrderStatus } from "~/lib/orders";
+import {
+  ORDER_STATUSES,
+  orderGrandTotal,
+  orderLineTotal,
+  orderStatusLabel,
+  shortOrderId,
+  type OrderStatus,
+} from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
+import { shopTomorrow } from "./clock.server";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
+import { mailForStatus, queueOrderMail } from "./order-mails.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
@@ -140,7 +149,11 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
   const itemCounts = new Map<string, number>();
   if (rows.length > 0) {
     const counted = await db
-      .select({ orderId: orderItems.orderId, n: sql<number>`sum(${orderItems.quantity})::int` })
+      // A weighed line counts as one item, whatever its grams.
+      .select({
+        orderId: orderItems.orderId,
+        n: sql<number>`sum(case when ${orderItems.soldByWeight} then 1 else ${orderItems.quantity} end)::int`,
+      })
       .from(orderItems)
       .where(
         inArray(
@@ -238,6 +251,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
         productUnit: orderItems.productUnit,
         productImageUrl: orderItems.productImageUrl,
         quantity: orderItems.quantity,
+        soldByWeight: orderItems.soldByWeight,
         price: orderItems.price,
         originalPrice: orderItems.originalPrice,
         discount: orderItems.discount,
@@ -266,7 +280,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
     ...order,
     shortId: shortOrderId(order.id),
     grandTotal: orderGrandTotal(order.totalAmount, order.deliveryFee),
-    items: items.map((i) => ({ ...i, lineTotal: i.price * i.quantity })),
+    items: items.map((i) => ({ ...i, lineTotal: orderLineTotal(i) })),
     history,
     links: {
       tel: customerTelHref(order.recipientPhone),
@@ -378,6 +392,8 @@ export async function setOrderStatus(
       toStatus: input.status,
       changedBy: actor.id,
     });
+    const mail = mailForStatus(input.status);
+    if (mail) await queueOrderMail(tx, order.id, mail);
     return {
       ok: true,
       message: `Status pesanan #${short} diubah menjadi ${label}.`,
@@ -431,6 +447,7 @@ export async function setDeliveryFee(
     .where(eq(orders.id, input.orderId))
     .returning({ id: orders.id, totalAmount: orders.totalAmount });
   if (!updated) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+  await queueOrderMail(db, updated.id, "fee-set");
   return {
     ok: true,
     message: `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
@@ -443,7 +460,7 @@ export const pickingListSchema = z.object({
   date: z
     .string()
     .refine(isValidDateString)
-    .catch(() => addDays(shopDate(), 1)),
+    .catch(() => shopTomorrow()),
   slot: z.enum(["pagi", "sore", "semua"]).catch("semua"),
 });
 export type PickingListFilters = z.infer<typeof pickingListSchema>;
@@ -470,6 +487,8 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         productName: orderItems.productName,
         productUnit: orderItems.productUnit,
         categoryName: categories.name,
+        // Grams for produce sold by weight, units otherwise: never summed together.
+        soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
       })
@@ -478,7 +497,13 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
-      .groupBy(orderItems.productId, orderItems.productName, orderItems.productUnit, categories.name)
+      .groupBy(
+        orderItems.productId,
+        orderItems.productName,
+        orderItems.productUnit,
+        orderItems.soldByWeight,
+        categories.name,
+      )
       .orderBy(sql`${categories.name} asc nulls last`, asc(orderItems.productName)),
     db
       .select({ orderCount: sql<number>`count(*)::int` })
@@ -570,8 +595,9 @@ export async function exportOrdersCsv(
       totalAmount: orders.totalAmount,
       deliveryFee: orders.deliveryFee,
       notes: orders.notes,
-      items: sql<string>`(select coalesce(string_agg(oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
-      quantity: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      // Weighed lines read '0,75 kg' (exact numeric, comma decimal), others 'x3 per ikat'.
+      items: sql<string>`(select coalesce(string_agg(case when oi.sold_by_weight then oi.product_name || ' ' || replace(trim_scale(oi.quantity::numeric / 1000)::text, '.', ',') || ' kg' else oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit end, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
+      quantity: sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

@@ -9,7 +9,8 @@ import * as schema from "~/db/schema";
 import { authSecret, config, type AppConfig } from "./config.server";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
-import { resetPasswordMail, sendMail, verificationMail } from "./mail.server";
+import { sendMail } from "./mail.server";
+import { resetPasswordMail, verificationMail } from "./mail-templates.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 
 // Every path that sets a password, whichever action calls it.

@@ -315,6 +315,9 @@ describe("getCartProducts", () => {
       unit: "per ikat",
       slug: "bayam",
       category: "Sayur Daun",
+      sold_by_weight: false,
+      weight_step: 250,
+      weight_min: 250,
     });
     expect(list.find((p) => p.slug === "beras")?.unit).toBe("pcs");
   });

@@ -36,6 +36,9 @@ const summaryColumns = {
   imageUrl: products.imageUrl,
   categoryName: categories.name,
   categorySlug: categories.slug,
+  soldByWeight: products.soldByWeight,
+  weightStep: products.weightStep,
+  weightMin: products.weightMin,
 };
 
 function toSummary(row: ProductSummary): ProductSummary {
@@ -224,6 +227,9 @@ export async function getCartProducts(db: Queryable, ids: string[]): Promise<Car
     stock: r.stock,
     unit: displayUnit(r.unit),
     slug: r.slug,
+    sold_by_weight: r.soldByWeight,
+    weight_step: r.weightStep,
+    weight_min: r.weightMin,
     category: r.categoryName,
   }));
 }

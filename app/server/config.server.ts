@@ -35,6 +35,10 @@ const envSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Tests only: the server's clock starts at this instant (see clock.server.ts).
+  SHOP_CLOCK_START: z.iso
+    .datetime({ offset: true, message: "SHOP_CLOCK_START harus waktu ISO, mis. 2026-11-25T20:59:50+07:00" })
+    .optional(),
 });
 
 export type S3Config = {
@@ -76,6 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Konfigurasi tidak valid: ${problems}`);
   }
   const e = parsed.data;
+  if (e.SHOP_CLOCK_START && e.NODE_ENV === "production") {
+    throw new Error(
+      "Konfigurasi tidak valid: SHOP_CLOCK_START hanya untuk pengujian dan tidak boleh dipakai dengan NODE_ENV=production",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, "");
   const shop: ShopIdentity = {
@@ -105,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     outboxDir: path.join(dataDir, "outbox"),
     logLevel: e.LOG_LEVEL,
+    clockStart: e.SHOP_CLOCK_START,
     shop,
   };
 }

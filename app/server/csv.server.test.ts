@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "./csv.server";
 
@@ -20,12 +21,54 @@ describe("csv", () => {
     expect(csvCell("+6281234")).toBe("'+6281234");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\tcmd")).toBe('"\'\tcmd"');
   });
 
   it("writes a BOM, CRLF rows and Indonesian text intact", () => {
     const file = toCsv(["Nama", "Catatan"], [["Bu Sri", "Titip di pos satpam 🙏 ya, terima kasih"]]);
     expect(file.startsWith("\uFEFFNama;Catatan\r\n")).toBe(true);
-    expect(file).toContain("Bu Sri;Titip di pos satpam 🙏 ya, terima kasih\r\n");
+    expect(file).toContain('Bu Sri;"Titip di pos satpam 🙏 ya, terima kasih"\r\n');
+  });
+});
+
+describe("csv opened by a spreadsheet", () => {
+  const hostile = [
+    "Budi,=2+3",
+    "Budi;=2+3",
+    "Budi\t=2+3",
+    'Budi"=2+3',
+    "Budi\n=2+3",
+    "Budi\r\n@SUM(A1)",
+    "=1+1",
+    "-2+3,+4",
+    "Jl. Jawa, No. 5",
+    "Rp 10.000,-",
+  ];
+  const file = toCsv(["Nama", "Catatan"], [...hostile.map((text) => [text, text]), ["Bu Sri", -5000]]);
+  const body = file.replace(/^\uFEFF/, "");
+
+  it("reads back every cell exactly under RFC 4180, formulas neutralised", () => {
+    const rows = parse(body, { delimiter: ";", record_delimiter: "\r\n" }) as string[][];
+    expect(rows[0]).toEqual(["Nama", "Catatan"]);
+    hostile.forEach((text, i) => {
+      const started = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+      const expected = started.replace(/([,;\t\r\n])([=+@]|-(?=\S))/g, "$1'$2");
+      expect(rows[i + 1]).toEqual([expected, expected]);
+    });
+    expect(rows.at(-1)).toEqual(["Bu Sri", "-5000"]);
+  });
+
+  it("leaves ordinary Indonesian text readable", () => {
+    expect(csvCell("Rp 10.000,-")).toBe('"Rp 10.000,-"');
+    expect(csvCell("Bayam, kangkung")).toBe('"Bayam, kangkung"');
+  });
+
+  it.each([",", "\t", ";"])("gives no formula cell to a spreadsheet that splits on %j", (delimiter) => {
+    // A spreadsheet guessing the separator still honours quotes; every piece it can make
+    // outside quotes must not start like a formula.
+    const outsideQuotes = body.replace(/"(?:[^"]|"")*"/g, "Q");
+    for (const line of outsideQuotes.split(/\r\n|\n|\r/).filter(Boolean)) {
+      for (const cell of line.split(delimiter)) expect(cell.trimStart()).not.toMatch(/^[=+@]|^-[^\d]/);
+    }
   });
 });

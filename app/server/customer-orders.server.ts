@@ -7,6 +7,7 @@ import { orderItems, orders, products } from "~/db/schema";
 import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { ORDER_STATUSES } from "~/lib/orders";
+import { now as clockNow } from "./clock.server";
 import { loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
@@ -75,7 +76,7 @@ function subtractMonths(date: string, months: number): string {
 }
 
 /** The first instant a time filter lets through, counted in whole shop days (Asia/Jakarta). */
-export function timeFilterStart(time: OrderTimeFilter, now: Date = new Date()): Date {
+export function timeFilterStart(time: OrderTimeFilter, now: Date = clockNow()): Date {
   const today = shopDate(now);
   if (time === "week") return startOfShopDay(addDays(today, -7));
   return startOfShopDay(subtractMonths(today, time === "month" ? 1 : 3));
@@ -99,7 +100,7 @@ export async function listOrdersForCustomer(
   db: Queryable,
   userId: string,
   query: Partial<CustomerOrdersQuery> = {},
-  { now = new Date(), pageSize = CUSTOMER_ORDERS_PAGE_SIZE }: { now?: Date; pageSize?: number } = {},
+  { now = clockNow(), pageSize = CUSTOMER_ORDERS_PAGE_SIZE }: { now?: Date; pageSize?: number } = {},
 ): Promise<CustomerOrderPage> {
   const { q, status, time, page } = customerOrdersQuerySchema.parse(query);
   const filters: (SQL | undefined)[] = [

@@ -1,11 +1,11 @@
 // HTTP caching of whole pages, decided in one place (the root middleware calls it):
-// - public catalog pages for visitors without a session: a shared cache (CDN, nginx) may
+// - public catalog pages, the same bytes for every visitor signed in or not (nothing
+//   personal is rendered on the server; see VisitorProvider): a shared cache (CDN, nginx) may
 //   keep them 60 s and, told by `CDN-Cache-Control` (RFC 9213), serve them stale while it
 //   revalidates; browsers must revalidate every time (no stale-while-revalidate for them:
 //   a browser would show yesterday's price once) and get a bodiless 304 while the catalog
 //   has not changed;
-// - the same pages for a signed-in visitor (their header shows their name), and every
-//   page with personal data: `private, no-store`, never kept by anyone.
+// - every page with personal data: `private, no-store`, never kept by anyone.
 import { max, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { catalogState, products } from "~/db/schema";
@@ -26,6 +26,8 @@ const CATALOG_PAGES = [
   /^\/category\/[^/]+\/?$/,
   /^\/search\/?$/,
   /^\/sitemap\.xml$/,
+  // Content pages: nothing on them depends on who asks either.
+  /^\/(about|supply-with-us|contact|terms|privacy)\/?$/,
 ];
 const PERSONAL_PAGES = [
   /^\/checkout(\/|$)/,
@@ -36,6 +38,7 @@ const PERSONAL_PAGES = [
   /^\/order-success(\/|$)/,
   /^\/admin(\/|$)/,
   /^\/logout(\/|$)/,
+  /^\/api\/visitor(\/|$)/,
 ];
 
 export type CachePolicy = "catalog" | "personal" | "default";
@@ -47,11 +50,6 @@ export function cachePolicyFor(pathname: string): { policy: CachePolicy; isData:
   if (PERSONAL_PAGES.some((p) => p.test(page))) return { policy: "personal", isData };
   if (CATALOG_PAGES.some((p) => p.test(page))) return { policy: "catalog", isData };
   return { policy: "default", isData };
-}
-
-/** Whether the request carries a Better Auth session cookie (the page may then show who it is for). */
-export function hasSessionCookie(request: Request): boolean {
-  return /(^|;\s*)(__Secure-)?sayur\.session_token=/.test(request.headers.get("cookie") ?? "");
 }
 
 /**
@@ -95,32 +93,19 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
-function addVary(headers: Headers, name: string) {
-  const current = headers.get("Vary");
-  if (!current) headers.set("Vary", name);
-  else if (
-    !current
-      .toLowerCase()
-      .split(/\s*,\s*/)
-      .includes(name.toLowerCase())
-  )
-    headers.set("Vary", `${current}, ${name}`);
-}
-
 /** Root middleware: answers 304 before any loader runs, or labels the response it gets. */
 export async function httpCacheMiddleware(request: Request, next: () => Promise<Response>): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
   const { policy, isData } = cachePolicyFor(new URL(request.url).pathname);
   if (policy === "default") return next();
-  if (policy === "personal" || hasSessionCookie(request) || isData) {
+  if (policy === "personal" || isData) {
     const response = await next();
-    if (policy === "personal" || hasSessionCookie(request)) {
-      response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-      if (policy === "catalog") addVary(response.headers, "Cookie");
-    }
+    if (policy === "personal") response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     return response;
   }
 
+  // A catalog page: the same bytes for everyone, whatever cookies come with the request
+  // (the visitor's own parts are filled in on the client from /api/visitor).
   let etag: string;
   try {
     etag = await currentCatalogEtag();
@@ -133,15 +118,16 @@ export async function httpCacheMiddleware(request: Request, next: () => Promise<
     "Cache-Control": PUBLIC_CACHE_CONTROL,
     "CDN-Cache-Control": CDN_CACHE_CONTROL,
     ETag: etag,
-    Vary: "Cookie",
   });
   if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   const response = await next();
-  if (response.status === 200) {
+  if (response.status === 200 && !response.headers.has("Set-Cookie")) {
     response.headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
     response.headers.set("CDN-Cache-Control", CDN_CACHE_CONTROL);
     response.headers.set("ETag", etag);
-    addVary(response.headers, "Cookie");
+  } else if (response.headers.has("Set-Cookie")) {
+    // A cookie is for one browser only: such an answer is never public.
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   } else {
     // Not-found and error pages must not be kept by a shared cache as if they were the page.
     response.headers.set("Cache-Control", "no-store");

@@ -6,6 +6,7 @@ import { config } from "./config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
+import { startMailWorker, stopMailWorker } from "./mail-queue.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
@@ -34,6 +35,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     pruneRateLimits(handle.db).catch((error) => log.warn("pruning rate limits failed", { error }));
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
+  startMailWorker(handle.db);
   log.info("database ready", { kind: handle.kind });
   return { controlToken };
 }
@@ -100,6 +102,7 @@ function describeError(error: unknown): string {
 
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
+  await stopMailWorker();
   await closeDatabase();
 }
 

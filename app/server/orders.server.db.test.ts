@@ -426,3 +426,65 @@ describe("a customer's orders", () => {
     });
   });
 });
+
+describe("produce sold by weight", () => {
+  const weighed = { soldByWeight: true, unit: "per kg", weightStep: 250, weightMin: 500 };
+
+  it("takes grams from stock in grams and charges grams x price per kg, rounded once per line", async () => {
+    const user = await makeUser();
+    // Rp33.333 per kg with 10% off: Rp30.000 per kg charged; 0,75 kg = Rp22.500.
+    const bawang = await makeProduct({ name: "Bawang Merah", price: 33333, discount: 10, stock: 2000, ...weighed });
+    const cabai = await makeProduct({
+      name: "Cabai Rawit",
+      price: 33335,
+      stock: 1000,
+      ...weighed,
+      weightStep: 100,
+      weightMin: 100,
+    });
+    const kangkung = await makeProduct({ name: "Kangkung", price: 3000, stock: 5 });
+    const result = await placeOrder(
+      testDb.db,
+      user,
+      checkout([
+        { productId: bawang.id, quantity: 750 },
+        { productId: cabai.id, quantity: 100 }, // 3.333,5 -> 3.334
+        { productId: kangkung.id, quantity: 2 },
+      ]),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.order.totalAmount).toBe(22500 + 3334 + 6000);
+    const items = Object.fromEntries(result.order.items.map((i) => [i.productName, i]));
+    expect(items["Bawang Merah"]).toMatchObject({ quantity: 750, soldByWeight: true, price: 30000 });
+    expect(items["Kangkung"]).toMatchObject({ quantity: 2, soldByWeight: false });
+    expect(await stockOf(bawang.id)).toBe(1250);
+    expect(await stockOf(cabai.id)).toBe(900);
+  });
+
+  it("refuses an amount off the step or under the minimum, in Indonesian, and stores nothing", async () => {
+    const user = await makeUser();
+    const tomat = await makeProduct({ name: "Tomat", price: 12000, stock: 5000, ...weighed });
+    for (const quantity of [600, 250, 1]) {
+      const result = await placeOrder(testDb.db, user, checkout([{ productId: tomat.id, quantity }]));
+      expect(result).toMatchObject({
+        ok: false,
+        message: "Berat Tomat harus kelipatan 0,25 kg, minimal 0,5 kg.",
+      });
+    }
+    expect(await stockOf(tomat.id)).toBe(5000);
+    const [{ n }] = await testDb.db.select({ n: count() }).from(orders).where(eq(orders.userId, user.id));
+    expect(n).toBe(0);
+  });
+
+  it("says how much is left in kg when the weight is more than the stock", async () => {
+    const user = await makeUser();
+    const sapi = await makeProduct({ name: "Daging Sapi", price: 130000, stock: 750, ...weighed });
+    const result = await placeOrder(testDb.db, user, checkout([{ productId: sapi.id, quantity: 1000 }]));
+    expect(result).toMatchObject({ ok: false, message: "Stok Daging Sapi tidak cukup: tersisa 0,75 kg." });
+    // Whole units keep their cap of 999 although the form takes grams up to 50 kg.
+    const kangkung = await makeProduct({ name: "Kangkung", stock: 5000 });
+    const many = await placeOrder(testDb.db, user, checkout([{ productId: kangkung.id, quantity: 1000 }]));
+    expect(many).toMatchObject({ ok: false, message: "Jumlah Kangkung maksimal 999." });
+    expect(await stockOf(kangkung.id)).toBe(5000);
+  });
+});

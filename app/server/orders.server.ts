@@ -4,12 +4,15 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
-import { MAX_CART_LINES, type CartProduct } from "~/lib/cart";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/checkout";
 import { isUuid } from "~/lib/form";
 import { tomorrowInShop } from "~/lib/dates";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
+import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { now as clockNow } from "./clock.server";
+import { queueOrderMail } from "./order-mails.server";
 
 export type OrderItemRecord = {
   id: string;
@@ -17,8 +20,10 @@ export type OrderItemRecord = {
   productName: string;
   productUnit: string;
   productImageUrl: string | null;
+  /** Whole units, or grams when `soldByWeight`. */
   quantity: number;
-  /** Unit price charged (after discount). */
+  soldByWeight: boolean;
+  /** Unit price charged (after discount); per kg when `soldByWeight`. */
   price: number;
   originalPrice: number;
   discount: number;
@@ -90,6 +95,7 @@ const itemColumns = {
   productUnit: orderItems.productUnit,
   productImageUrl: orderItems.productImageUrl,
   quantity: orderItems.quantity,
+  soldByWeight: orderItems.soldByWeight,
   price: orderItems.price,
   originalPrice: orderItems.originalPrice,
   discount: orderItems.discount,
@@ -117,13 +123,31 @@ async function findOrderByKey(db: Queryable, userId: string, idempotencyKey: str
 /** Why a line could not be taken, in words the customer understands. */
 async function describeShortLine(tx: Queryable, productId: string): Promise<string> {
   const [product] = await tx
-    .select({ name: products.name, stock: products.stock, isActive: products.isActive })
+    .select({
+      name: products.name,
+      stock: products.stock,
+      isActive: products.isActive,
+      soldByWeight: products.soldByWeight,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
   if (!product) return "Salah satu produk di keranjang sudah tidak tersedia. Hapus produk tersebut dari keranjang.";
   if (!product.isActive) return `Produk ${product.name} sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.`;
-  return `Stok ${product.name} tidak cukup: tersisa ${product.stock}.`;
+  const left = product.soldByWeight ? formatKg(product.stock) : String(product.stock);
+  return `Stok ${product.name} tidak cukup: tersisa ${left}.`;
+}
+
+/** Why an amount cannot be sold, or null when it can: whole units to the cap, weights on the product's step. */
+function amountProblem(
+  row: { name: string; soldByWeight: boolean; weightStep: number; weightMin: number },
+  quantity: number,
+): string | null {
+  if (row.soldByWeight) {
+    if (isAllowedWeight(quantity, row)) return null;
+    return `Berat ${row.name} harus kelipatan ${formatKg(row.weightStep)}, minimal ${formatKg(Math.max(row.weightMin, row.weightStep))}.`;
+  }
+  return quantity <= MAX_LINE_QUANTITY ? null : `Jumlah ${row.name} maksimal ${MAX_LINE_QUANTITY}.`;
 }
 
 /**
@@ -136,7 +160,7 @@ export async function placeOrder(
   db: Database,
   user: { id: string },
   input: CheckoutInput,
-  { now = new Date() }: { now?: Date } = {},
+  { now = clockNow() }: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   // Sorted by id so two baskets with the same products lock their rows in the same order.
   const lines = [...input.lines]
@@ -161,6 +185,7 @@ export async function placeOrder(
         price: number;
         discount: number;
         stockAfter: number;
+        soldByWeight: boolean;
       }[] = [];
       for (const line of lines) {
         const [row] = await tx
@@ -174,14 +199,22 @@ export async function placeOrder(
             price: products.price,
             discount: products.discount,
             stockAfter: products.stock,
+            soldByWeight: products.soldByWeight,
+            weightStep: products.weightStep,
+            weightMin: products.weightMin,
           });
-        if (row) taken.push({ productId: line.productId, quantity: line.quantity, ...row });
+        // An amount off the product's step is refused; the transaction gives the stock back.
+        const wrongAmount = row ? amountProblem(row, line.quantity) : null;
+        if (wrongAmount) problems.push({ productId: line.productId, message: wrongAmount });
+        else if (row) taken.push({ productId: line.productId, quantity: line.quantity, ...row });
         else problems.push({ productId: line.productId, message: await describeShortLine(tx, line.productId) });
       }
       if (problems.length > 0) throw new OrderRefused(problems);
 
       const items = taken.map((t) => ({ ...t, charged: discountedPrice(t.price, t.discount) }));
-      const totalAmount = orderItemsTotal(items.map((i) => ({ price: i.charged, quantity: i.quantity })));
+      const totalAmount = orderItemsTotal(
+        items.map((i) => ({ price: i.charged, quantity: i.quantity, soldByWeight: i.soldByWeight })),
+      );
       if (totalAmount > MAX_ORDER_TOTAL) {
         throw new OrderRefused([
           { productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." },
@@ -213,6 +246,7 @@ export async function placeOrder(
           productUnit: i.unit,
           productImageUrl: i.imageUrl,
           quantity: i.quantity,
+          soldByWeight: i.soldByWeight,
           price: i.charged,
           originalPrice: i.price,
           discount: i.discount,
@@ -231,6 +265,7 @@ export async function placeOrder(
           changedBy: user.id,
         })),
       );
+      await queueOrderMail(tx, order.id, "order-received");
       return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
     });
   } catch (error) {
@@ -266,6 +301,9 @@ export async function loadCheckoutProducts(db: Queryable, ids: string[]): Promis
       stock: products.stock,
       unit: products.unit,
       slug: products.slug,
+      soldByWeight: products.soldByWeight,
+      weightStep: products.weightStep,
+      weightMin: products.weightMin,
     })
     .from(products)
     .where(and(inArray(products.id, wanted), eq(products.isActive, true)));
@@ -278,5 +316,8 @@ export async function loadCheckoutProducts(db: Queryable, ids: string[]): Promis
     stock: p.stock,
     unit: p.unit || "pcs",
     slug: p.slug,
+    sold_by_weight: p.soldByWeight,
+    weight_step: p.weightStep,
+    weight_min: p.weightMin,
   }));
 }

@@ -4,9 +4,11 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "./db.server";
-import { currentPath, getSessionUser, type SessionUser } from "./session.server";
+import { getAuth } from "./auth.server";
+import { authHeaders, currentPath, getSessionUser, setCookieHeaders, type SessionUser } from "./session.server";
 
 type RequestContext = {
+  request: Request;
   db: () => Promise<Database>;
   user: () => Promise<SessionUser | null>;
 };
@@ -20,6 +22,7 @@ export type AppContext = Readonly<RouterContextProvider>;
 export function provideRequestContext(context: RouterContextProvider, request: Request): void {
   let user: Promise<SessionUser | null> | undefined;
   context.set(requestContext, {
+    request,
     db: getDb,
     user: () => (user ??= getSessionUser(request)),
   });
@@ -48,19 +51,29 @@ export async function requireUserOf(context: AppContext, request: Request): Prom
 }
 
 /**
- * The admin layout's guard: every admin loader and action runs behind it. Anyone who is not
- * staff is sent to the admin login, and a signed-in customer keeps their session: looking at
- * an admin address is no reason to sign anybody out. Server modules check the actor again.
+ * The staff member of this request, or a redirect to the admin login. A GET never changes
+ * state: a customer who follows a link to /admin/... (perhaps planted on another site) stays
+ * signed in. Only a customer who posts to an admin action (same origin, checked at the door)
+ * is signed out.
  */
-export const adminGuardMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const user = await userOf(context);
-  if (user?.role !== "admin") throw redirect("/admin/login");
-  return next();
-};
-
-/** The staff member of an admin loader or action (behind the admin guard), or the admin login. */
 export async function requireStaffOf(context: AppContext): Promise<SessionUser & { role: "admin" }> {
   const user = await userOf(context);
-  if (user?.role !== "admin") throw redirect("/admin/login");
+  if (!user) throw redirect("/admin/login");
+  if (user.role !== "admin") {
+    const { request } = context.get(requestContext);
+    if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin/login");
+    const auth = await getAuth();
+    const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
+    throw redirect("/admin/login", { headers: setCookieHeaders(headers) });
+  }
   return user as SessionUser & { role: "admin" };
 }
+
+/**
+ * The admin layout's guard: every admin loader and action runs behind it. Server modules
+ * check the actor again (assertAdmin).
+ */
+export const adminGuardMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  await requireStaffOf(context);
+  return next();
+};

@@ -7,7 +7,7 @@ import { seedProducts } from "~/db/seed-data";
 import { formatDateWithDay, tomorrowInShop } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import { linkFromMail, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
 const SHOP_WHATSAPP = "6289876543210";
@@ -61,15 +61,31 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       const customer = await registerAndLogin(page, server.url, { name: `Dewi & Budi ${label}` });
 
       const wortel = seeded("wortel");
+      // Tomatoes are weighed: the stepper starts at 0,5 kg and one press adds 0,25 kg.
       const tomat = seeded("tomat");
+      expect(tomat).toMatchObject({ soldByWeight: true, weightMin: 500, weightStep: 250 });
       await addFromProductPage(page, server.url, wortel.name, wortel.slug, 2);
-      await addFromProductPage(page, server.url, tomat.name, tomat.slug, 1);
+      await page.goto(`${server.url}/products/${tomat.slug}`);
+      await page.getByText("Ditimbang", { exact: true }).first().waitFor();
+      await page.getByText("Harga akhir mengikuti berat timbangan").first().waitFor();
+      const stepper = page.getByRole("textbox", { name: `Jumlah ${tomat.name}` });
+      expect(await stepper.inputValue()).toBe("0,5 kg");
+      await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+      expect(await stepper.inputValue()).toBe("0,75 kg");
+      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+      await page.getByText(`${tomat.name} telah ditambahkan ke keranjang belanja.`).waitFor();
+      const tomatLine = Math.round((tomat.charged * 750) / 1000);
+
+      await page.goto(`${server.url}/cart`);
+      await page.getByRole("textbox", { name: `Jumlah ${tomat.name}` }).waitFor();
+      expect(await page.getByRole("textbox", { name: `Jumlah ${tomat.name}` }).inputValue()).toBe("0,75 kg");
+      await screenshot(page, `cart-weighed-${label}`);
 
       await page.goto(`${server.url}/checkout`);
       await expect.poll(() => page.locator('input[name="name"]').inputValue()).toBe(customer.name);
       const summary = page.getByRole("list", { name: "Produk yang dipesan" });
       await summary.getByText(wortel.name, { exact: true }).waitFor();
-      const total = wortel.charged * 2 + tomat.charged;
+      const total = wortel.charged * 2 + tomatLine;
       await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(total));
 
       const notes = "Pagar hijau #2 & bel rusak? 🥬 Terima kasih ya";
@@ -85,8 +101,11 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       const text = chatUrl.searchParams.get("text") ?? "";
       const number = text.match(/No\. Pesanan: #([0-9a-f]{8})/)?.[1];
       expect(number).toBeTruthy();
+      const lineText = (p: typeof wortel) =>
+        p === wortel
+          ? `${p.name} - 2 x ${rupiah(p.charged)} = ${rupiah(p.charged * 2)}`
+          : `${p.name} - 0,75 kg x ${rupiah(p.charged)}/kg = ${rupiah(tomatLine)} (perkiraan, ditimbang)`;
       const [first, second] = [wortel, tomat].sort((a, b) => a.name.localeCompare(b.name));
-      const qty = (p: typeof wortel) => (p === wortel ? 2 : 1);
       expect(text).toBe(
         [
           "Halo Sayur Jember, saya ingin memesan:",
@@ -97,14 +116,15 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
           "Telepon: 6281234567890",
           "",
           "Daftar Pesanan:",
-          `1. ${first.name} - ${qty(first)} x ${rupiah(first.charged)} = ${rupiah(first.charged * qty(first))}`,
-          `2. ${second.name} - ${qty(second)} x ${rupiah(second.charged)} = ${rupiah(second.charged * qty(second))}`,
+          `1. ${lineText(first)}`,
+          `2. ${lineText(second)}`,
           "",
-          `Total: ${rupiah(total)}`,
+          `Total (perkiraan): ${rupiah(total)}`,
           `Pengiriman: ${formatDateWithDay(tomorrowInShop())}, Sore (16:00 - 18:00)`,
           `Catatan: ${notes}`,
           "",
           "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
+          "Harga akhir mengikuti berat timbangan.",
           "Terima kasih.",
         ].join("\n"),
       );
@@ -132,11 +152,24 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       expect(await page.getByTestId("delivery-fee").textContent()).toBe("Ditentukan oleh CS");
       expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(total));
       await page.getByText(notes).waitFor();
+      await page.getByText(`0,75 kg × ${formatRupiah(tomat.charged)}/kg`).waitFor();
       const help = await page.getByRole("link", { name: "Butuh Bantuan?" }).getAttribute("href");
       expect(new URL(help ?? "").searchParams.get("text")).toBe(
         `Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`,
       );
       await screenshot(page, `order-detail-${label}`);
+      // The 'order received' mail goes out through the mail queue, with the order's link and slot.
+      await expect
+        .poll(
+          () =>
+            server
+              .outbox()
+              .some(
+                (m) => m.text.includes(`Pesanan #${number} kami terima`) && linkFromMail(m.text, `/orders/${orderId}`),
+              ),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
 
       // The profile's Pesanan tab lists it too, with 'Lihat Semua' to the full list.
       await page.goto(`${server.url}/profile?tab=pesanan`);

@@ -1,7 +1,7 @@
 // Every admin loader and action, called as React Router calls them, for a visitor, a
 // customer and an admin. Visitors and customers get a redirect to /admin/login and no admin
-// data; a customer keeps their session (looking at an admin address signs nobody out);
-// and nothing in the database changes.
+// data; a customer who posts to an admin action is signed out, while a GET (a plain link)
+// leaves the customer signed in; and nothing in the database changes.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -270,9 +270,32 @@ describe("a visitor", () => {
   });
 });
 
+async function sessionCount(userId: string) {
+  const [{ sessions }] = await testDb.db
+    .select({ sessions: sql<number>`count(*)::int` })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.userId, userId));
+  return sessions;
+}
+
 describe("a signed-in customer", () => {
-  it.each([...loaders, ...actions])(
-    "is sent to /admin/login by $name, stays signed in, and nothing changes",
+  // A GET never changes state: a plain link from another site to /admin/... must not sign
+  // the customer out.
+  it.each(loaders)("is sent to /admin/login by $name and stays signed in", async ({ run }) => {
+    const cookie = await signIn(testDb.db, customer);
+    const before = await sessionCount(customer.id);
+    const state = await fingerprint();
+
+    const result = await run(cookie);
+
+    expectSentToAdminLogin(result);
+    expect(result.headers.getSetCookie().filter((c) => c.includes("session_token"))).toEqual([]);
+    expect(await sessionCount(customer.id)).toBe(before);
+    expect(await fingerprint()).toEqual(state);
+  });
+
+  it.each(actions)(
+    "is signed out and sent to /admin/login by posting to $name, and nothing changes",
     async ({ run }) => {
       const cookie = await signIn(testDb.db, customer);
       const [{ sessions: before }] = await testDb.db
@@ -284,13 +307,15 @@ describe("a signed-in customer", () => {
       const result = await run(cookie);
 
       expectSentToAdminLogin(result);
-      // The session cookie is left alone in the browser and the session lives on on the server.
-      expect(result.headers.getSetCookie().some((c) => c.startsWith("sayur.session_token="))).toBe(false);
+      // The session cookie is cleared in the browser and the session ended on the server.
+      expect(
+        result.headers.getSetCookie().some((c) => c.startsWith("sayur.session_token=") && /max-age=0/i.test(c)),
+      ).toBe(true);
       const [{ sessions: after }] = await testDb.db
         .select({ sessions: sql<number>`count(*)::int` })
         .from(schema.sessions)
         .where(eq(schema.sessions.userId, customer.id));
-      expect(after).toBe(before);
+      expect(after).toBe(before - 1);
       expect(await fingerprint()).toEqual(state);
     },
   );

@@ -113,6 +113,38 @@ describe("creating a product", () => {
     expect(slugs).toEqual(["terong-ungu-lalap", "terong-ungu-lalap-2", "terong-ungu-lalap-3"]);
   });
 
+  it("sells a product by weight: price per kg, stock in grams, step and minimum typed in kg", async () => {
+    const result = await create({
+      name: "Cabai Timbang Uji",
+      price: "60000",
+      unit: "per 250 g",
+      stock: "12500",
+      soldByWeight: "on",
+      weightStep: "0,1",
+      weightMin: "0.2",
+    });
+    expect(result.status).toBe(303);
+    expect(await productById(result.location!.split("/").pop()!)).toMatchObject({
+      unit: "per kg",
+      price: 60000,
+      stock: 12500,
+      soldByWeight: true,
+      weightStep: 100,
+      weightMin: 200,
+    });
+    const bad = await create({
+      name: "Cabai Salah Uji",
+      price: "60000",
+      stock: "1",
+      soldByWeight: "on",
+      weightStep: "0,1234",
+    });
+    expect(bad.status).toBe(400);
+    expect((bad.data as { fieldErrors: Record<string, string> }).fieldErrors.weightStep).toBe(
+      "Kelipatan berat tidak valid. Tulis dalam kg, mis. 0,25 (paling besar 50).",
+    );
+  });
+
   it("defaults the unit to pcs and the discount to 0", async () => {
     const result = await create({ name: "Jagung Manis Uji", price: "3000", stock: "0", unit: "  ", discount: "" });
     expect(await productById(result.location!.split("/").pop()!)).toMatchObject({

@@ -1,5 +1,6 @@
 // Orders in the admin panel: finding them among many, status changes with their history
 // and stock, the delivery fee, the detail's contact links, the picking list and the CSV.
+import { parse } from "csv-parse/sync";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -510,6 +511,51 @@ describe("picking list", () => {
     ]);
   });
 
+  it("sums weighed produce in grams and shows it as kg in the picking list, the order page and the CSV", async () => {
+    const date = addDays(shopDate(), 40);
+    const weighed = { soldByWeight: true, unit: "per kg", weightStep: 250, weightMin: 250, stock: 10_000 };
+    const bawang = await createProduct(testDb.db, { name: "Bawang Timbang", price: 40000, ...weighed });
+    const bayam = await createProduct(testDb.db, { name: "Bayam Timbang", unit: "per ikat", price: 3000 });
+    const first = await createOrder(testDb.db, {
+      userId: customer.id,
+      deliveryDate: date,
+      items: [
+        { productId: bawang.id, quantity: 750 },
+        { productId: bayam.id, quantity: 2 },
+      ],
+    });
+    await createOrder(testDb.db, {
+      userId: customer.id,
+      deliveryDate: date,
+      items: [{ productId: bawang.id, quantity: 500 }],
+    });
+
+    const list = await pickingList(testDb.db, admin, { date, slot: "semua" });
+    expect(list.lines.map((l) => [l.productName, l.quantity, l.soldByWeight])).toEqual([
+      ["Bawang Timbang", 1250, true],
+      ["Bayam Timbang", 2, false],
+    ]);
+
+    const detail = await callLoader(orderRoute.loader, `/admin/orders/${first.id}`, {
+      cookie: adminCookie,
+      params: { id: first.id },
+    });
+    const order = (
+      detail.data as { order: { totalAmount: number; items: { productName: string; lineTotal: number }[] } }
+    ).order;
+    // 0,75 kg x Rp40.000 + 2 x Rp3.000
+    expect(order.totalAmount).toBe(36000);
+    expect(order.items.map((i) => [i.productName, i.lineTotal])).toEqual([
+      ["Bawang Timbang", 30000],
+      ["Bayam Timbang", 6000],
+    ]);
+
+    const { csv } = await exportOrdersCsv(testDb.db, admin, { from: date, to: date, basis: "delivery" });
+    expect(csv).toContain("Bawang Timbang 0,75 kg, Bayam Timbang x2 per ikat");
+    expect(csv).toContain("Bawang Timbang 0,5 kg");
+    expect(csv).not.toMatch(/0\.75|0\.5 kg/);
+  });
+
   it("defaults to tomorrow when no date is given", async () => {
     const result = await callLoader(pickingRoute.loader, "/admin/picking-list?date=kemarin", { cookie: adminCookie });
     expect((result.data as { list: { date: string; slot: string } }).list).toMatchObject({
@@ -529,7 +575,7 @@ describe("CSV export", () => {
       recipientName: '=HYPERLINK("http://jahat.example")',
       recipientPhone: "+6281234567890",
       recipientAddress: "Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember",
-      notes: "Tolong pilihkan yang segar, terima kasih 🙏",
+      notes: "Tolong pilihkan yang segar,=2+3 terima kasih 🙏",
       deliveryFee: 7000,
       createdAt: new Date(`${day}T09:30:00+07:00`),
     });
@@ -562,9 +608,21 @@ describe("CSV export", () => {
     expect(csv).toContain(";'+6281234567890;");
     expect(csv).toContain('"Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember"');
     expect(csv).toContain(
-      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;Tolong pilihkan yang segar, terima kasih 🙏\r\n',
+      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;"Tolong pilihkan yang segar,\'=2+3 terima kasih 🙏"\r\n',
     );
     expect(csv).toContain(";Menunggu;");
+    // Read as a spreadsheet would (RFC 4180, and guessing the comma as separator): the
+    // comma inside the note never makes "=2+3" a cell of its own.
+    const [, row] = parse(csv, { delimiter: ";", record_delimiter: "\r\n" }) as string[][];
+    expect(row[6]).toBe(`'=HYPERLINK("http://jahat.example")`);
+    expect(row[15]).toBe("Tolong pilihkan yang segar,'=2+3 terima kasih 🙏");
+    const byComma = parse(csv, {
+      delimiter: ",",
+      record_delimiter: "\r\n",
+      relax_quotes: true,
+      relax_column_count: true,
+    }) as string[][];
+    for (const cell of byComma.flat()) expect(cell).not.toMatch(/^[=+@]/);
   });
 
   it("can use the delivery date instead and refuses a bad range with a message", async () => {

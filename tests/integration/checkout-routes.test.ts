@@ -225,8 +225,8 @@ describe("checkout route", () => {
 
     const fractional = checkoutFields(key, [[tomat.id, 1.5 as number]]);
     expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, fractional)))).data).toMatchObject({
-      fieldErrors: { lines: "Jumlah harus bilangan bulat 1-999." },
-      dialog: { title: "Checkout Gagal", message: "Jumlah harus bilangan bulat 1-999." },
+      fieldErrors: { lines: "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang)." },
+      dialog: { title: "Checkout Gagal", message: "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang)." },
     });
     expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(0);
   });

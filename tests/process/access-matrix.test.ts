@@ -85,15 +85,16 @@ async function logIn(role: Exclude<Role, "visitor">): Promise<string> {
   return cookie;
 }
 
-/** The role's cookie; a customer who touched an admin path was signed out, so gets a new session. */
+/** The role's cookie; a customer who posted to an admin action was signed out, so gets a new session. */
 async function cookieFor(role: Role): Promise<string | undefined> {
   if (role === "visitor") return undefined;
   if (!cookies.has(role)) cookies.set(role, await logIn(role));
   return cookies.get(role);
 }
 
-function afterRequest(role: Role, url: string) {
-  if (role !== "admin" && url.startsWith("/admin") && !url.startsWith("/admin/login")) cookies.delete(role);
+function afterRequest(role: Role, url: string, method: string) {
+  if (role !== "admin" && method === "POST" && url.startsWith("/admin") && !url.startsWith("/admin/login"))
+    cookies.delete(role);
 }
 
 type Answer = { status: number; location: string; body: string };
@@ -117,7 +118,7 @@ async function send(
     body: init.body ? new URLSearchParams(init.body) : undefined,
     redirect: "manual",
   });
-  afterRequest(role, url);
+  afterRequest(role, url, init.method ?? "GET");
   return { status: response.status, location: response.headers.get("location") ?? "", body: await response.text() };
 }
 
@@ -204,6 +205,26 @@ describe("access-control matrix", () => {
       }
     },
   );
+
+  it("a customer following a link to admin pages stays signed in and sees the admin login", async () => {
+    const cookie = await cookieFor("customerA");
+    for (const url of ["/admin", "/admin/dashboard", "/admin/products", "/admin/customers", "/admin/dashboard.data"]) {
+      const response = await fetch(`${server.url}${url}`, {
+        headers: { Cookie: cookie!, "Sec-Fetch-Site": "cross-site" },
+        redirect: "manual",
+      });
+      const body = await response.text();
+      expect([302, 303, 202, 403], `GET ${url}`).toContain(response.status);
+      if (response.status !== 403) expect(response.headers.get("location") ?? body, url).toContain("/admin/login");
+      expect(
+        response.headers.getSetCookie().filter((c) => c.includes("session_token")),
+        url,
+      ).toEqual([]);
+    }
+    const profile = await send("customerA", "/profile");
+    expect(profile.status).toBe(200);
+    expect(profile.body).toContain(users.customerA!.email);
+  });
 
   it("keeps the auth library's own HTTP API closed", async () => {
     for (const p of CLOSED_PATHS) {
@@ -314,7 +335,7 @@ describe("cross-site requests", () => {
   });
 
   it("changed nothing: the order, product, category, message and sessions are as seeded", async () => {
-    // B holds a session now (a visit to an admin page ends a customer's session by design).
+    // B holds a session now (posting to an admin action ends a customer's session by design).
     await cookieFor("customerB");
     await server.stop();
     const handle = await openDatabase({ kind: "pglite", dataDir, holder: "access-matrix check" });

@@ -286,6 +286,8 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     actions: [{ name: "log out", body: () => ({}), expect: all("redirect:/"), destructive: true }],
   },
   { route: "api/cart-products", url: (f) => `/api/cart-products?ids=${f.productId}`, get: all("ok"), data: false },
+  // Who is looking: anyone may ask, each learns only about themself (private, never stored).
+  { route: "api/visitor", url: () => "/api/visitor", get: all("ok"), data: false },
   { route: "uploads/*", url: () => "/uploads/tidak-ada.webp", get: all("notFound"), data: false },
   { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },
   { route: "robots.txt", url: () => "/robots.txt", get: all("ok"), data: false },

@@ -16,8 +16,8 @@ import {
   users,
 } from "~/db/schema";
 import { discountedPrice } from "~/lib/money";
-import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
-import { tomorrowInShop } from "~/lib/dates";
+import { DELIVERY_SLOTS, orderItemsTotal, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 
 const uid = () => randomBytes(5).toString("hex");
@@ -105,11 +105,13 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
       .values({
         userId: input.userId,
         status,
-        totalAmount: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+        totalAmount: orderItemsTotal(
+          lines.map((l) => ({ price: l.price, quantity: l.quantity, soldByWeight: l.p.soldByWeight })),
+        ),
         deliveryFee: input.deliveryFee ?? null,
         deliverySlot: slot,
         deliveryTime: DELIVERY_SLOTS[slot].time,
-        deliveryDate: input.deliveryDate ?? tomorrowInShop(),
+        deliveryDate: input.deliveryDate ?? shopTomorrow(),
         notes: input.notes ?? "",
         recipientName: input.recipientName ?? "Siti Aminah",
         recipientPhone: input.recipientPhone ?? "081234567890",
@@ -126,6 +128,7 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
         productUnit: l.p.unit,
         productImageUrl: l.p.imageUrl,
         quantity: l.quantity,
+        soldByWeight: l.p.soldByWeight,
         price: l.price,
         originalPrice: l.p.price,
         discount: l.p.discount,
@@ -196,7 +199,7 @@ export async function createManyOrders(
             deliveryFee: b.deliveryFee ?? null,
             deliverySlot: slot,
             deliveryTime: DELIVERY_SLOTS[slot].time,
-            deliveryDate: b.deliveryDate ?? tomorrowInShop(),
+            deliveryDate: b.deliveryDate ?? shopTomorrow(),
             notes: b.notes ?? "",
             recipientName: b.recipientName ?? "Siti Aminah",
             recipientPhone: b.recipientPhone ?? "081234567890",

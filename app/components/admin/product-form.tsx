@@ -16,6 +16,10 @@ export type ProductFormDefaults = {
   discount: string;
   stock: string;
   featured: boolean;
+  soldByWeight: boolean;
+  /** Kilograms as typed ('0,25'). */
+  weightStep: string;
+  weightMin: string;
   categoryId: string;
   description: string;
   imageUrl: string | null;
@@ -143,7 +147,12 @@ export function ProductForm({
             />
           )}
         </Field>
-        <Field label="Stok" required error={errors?.stock} hint="Setiap perubahan stok dicatat dengan nama Anda.">
+        <Field
+          label="Stok"
+          required
+          error={errors?.stock}
+          hint="Produk ditimbang: dalam gram (mis. 12500 untuk 12,5 kg). Setiap perubahan stok dicatat dengan nama Anda."
+        >
           {(p) => <Input {...p} name="stock" inputMode="numeric" defaultValue={defaults.stock} autoComplete="off" />}
         </Field>
         <Field label="Kategori" error={errors?.categoryId}>
@@ -169,6 +178,42 @@ export function ProductForm({
             Tampilkan di Produk Pilihan (beranda)
           </label>
         </div>
+        <fieldset className="rounded-xl border border-stone-200 p-4 md:col-span-2">
+          <legend className="px-1 text-sm font-semibold text-stone-800">Dijual per berat</legend>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-stone-800">
+            <input
+              type="checkbox"
+              name="soldByWeight"
+              defaultChecked={defaults.soldByWeight}
+              className="h-5 w-5 accent-brand-700"
+            />
+            Ditimbang: harga per kg, stok dalam gram, harga akhir mengikuti berat timbangan
+          </label>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <Field label="Kelipatan (kg)" error={errors?.weightStep} hint="Langkah tombol +/-, mis. 0,25.">
+              {(p) => (
+                <Input
+                  {...p}
+                  name="weightStep"
+                  inputMode="decimal"
+                  defaultValue={defaults.weightStep}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+            <Field label="Minimum (kg)" error={errors?.weightMin} hint="Berat terkecil yang dijual, mis. 0,5.">
+              {(p) => (
+                <Input
+                  {...p}
+                  name="weightMin"
+                  inputMode="decimal"
+                  defaultValue={defaults.weightMin}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+          </div>
+        </fieldset>
         <Field label="Deskripsi" error={errors?.description} className="md:col-span-2">
           {(p) => <Textarea {...p} name="description" defaultValue={defaults.description} rows={5} maxLength={3000} />}
         </Field>

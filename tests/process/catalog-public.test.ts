@@ -1,0 +1,155 @@
+// Catalog and content pages are the same bytes for every visitor, so a CDN, nginx or the
+// shop's own page cache may keep them: nothing about the person asking is ever in them,
+// whatever cookie (or spelling of one) comes with the request. Who is signed in reaches the
+// browser only through /api/visitor, which nobody may store.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { createCategory, createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { startTestServer, type TestServer } from "../support/server";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) {
+  const message =
+    "catalog-public: PostgreSQL is unreachable, so the test (which signs people in beside the server) cannot run";
+  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
+  console.warn(`\n!!! SKIPPED ${message}.\n`);
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let handle: DatabaseHandle;
+let server: TestServer;
+let customer: TestUser;
+let admin: TestUser;
+let customerCookie: string;
+let adminCookie: string;
+let pages: string[];
+
+const PHONE = "081999777555";
+const ADDRESS = "Jl. Rahasia Pelanggan No. 99, Patrang";
+
+async function get(pathName: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${pathName}`, { headers, redirect: "manual" });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** The page without its per-response CSP nonce (the only bytes that may differ between two answers). */
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+/** Every way a browser, a proxy or an attacker might spell the session cookie. */
+function cookieSpellings(cookie: string): Record<string, string> {
+  const [name, ...rest] = cookie.split(";")[0].split("=");
+  const value = rest.join("=");
+  return {
+    "as the browser sends it": cookie,
+    "with a space before =": `${name} =${value}`,
+    "with spaces around it": `  ${name}=${value} ;`,
+    "with the __Secure- prefix": `__Secure-${name}=${value}`,
+    "with the __Host- prefix": `__Host-${name}=${value}`,
+    duplicated: `${name}=${value}; ${name}=${value}`,
+    "after another cookie": `tema=gelap; ${name}=${value}`,
+    "in capitals": `${name.toUpperCase()}=${value}`,
+    quoted: `${name}="${value}"`,
+    "percent-encoded": `${name}=${encodeURIComponent(decodeURIComponent(value))}`,
+    "next to a wrong one": `${name}=palsu; ${name}=${value}`,
+  };
+}
+
+describe.skipIf(!pgUp)("catalog pages are the same for everyone", () => {
+  beforeAll(async () => {
+    database = await createPostgresDatabase("catalog_public");
+    const dataDir = path.join(root, ".tmp", `catalog-public-${Date.now()}`);
+    mkdirSync(dataDir, { recursive: true });
+    server = await startTestServer({ env: { DATABASE_URL: database.url }, dataDir });
+    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
+    const category = await createCategory(handle.db);
+    const product = await createProduct(handle.db, { categoryId: category.id });
+    customer = await createUser(handle.db, { name: "Rahasia Pelanggan Satu", phone: PHONE, address: ADDRESS });
+    admin = await createUser(handle.db, { role: "admin", name: "Rahasia Staf Toko" });
+    customerCookie = await signIn(handle.db, customer);
+    adminCookie = await signIn(handle.db, admin);
+    pages = [
+      "/",
+      "/products",
+      "/products?q=sayur",
+      "/products?page=2",
+      `/products/${product.slug}`,
+      "/categories",
+      `/category/${category.slug}`,
+      "/search",
+      "/about",
+      "/supply-with-us",
+      "/contact",
+      "/terms",
+      "/privacy",
+    ];
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  function expectNothingPersonal(body: string, label: string) {
+    for (const person of [customer, admin]) {
+      expect(body, label).not.toContain(person.email);
+      expect(body, label).not.toContain(person.name);
+    }
+    expect(body, label).not.toContain(PHONE);
+    expect(body, label).not.toContain(ADDRESS);
+    expect(body, label).not.toContain("Akun Saya");
+  }
+
+  it("signed-in requests with every cookie spelling get the visitor's public page, byte for byte", async () => {
+    for (const page of pages) {
+      // Signed in first, so a cache filled by a signed-in request is what the next visitor gets.
+      const signedInAnswers = [];
+      for (const cookie of [customerCookie, adminCookie])
+        for (const [spelling, header] of Object.entries(cookieSpellings(cookie))) {
+          const label = `${page} ${spelling}`;
+          const answer = await get(page, { cookie: header });
+          expect(answer.status, label).toBe(200);
+          expect(answer.headers.get("cache-control"), label).toMatch(/^public/);
+          expect(answer.headers.get("set-cookie"), label).toBeNull();
+          expect(answer.headers.get("vary") ?? "", label).not.toMatch(/cookie/i);
+          expectNothingPersonal(answer.body, label);
+          signedInAnswers.push({ label, body: answer.body });
+        }
+      const visitor = await get(page);
+      expect(visitor.status, page).toBe(200);
+      expect(visitor.headers.get("cache-control"), page).toMatch(/^public/);
+      expectNothingPersonal(visitor.body, page);
+      for (const { label, body } of signedInAnswers) expect(withoutNonce(body), label).toBe(withoutNonce(visitor.body));
+    }
+  });
+
+  it("the browser router's data requests for catalog pages carry nothing personal either", async () => {
+    for (const dataPath of ["/_root.data", "/products.data", "/categories.data", "/about.data"]) {
+      const answer = await get(dataPath, { cookie: customerCookie });
+      expect(answer.status, dataPath).toBe(200);
+      expectNothingPersonal(answer.body, dataPath);
+    }
+  });
+
+  it("/api/visitor tells each person only about themself and is never stored", async () => {
+    for (const [spelling, header] of Object.entries(cookieSpellings(customerCookie))) {
+      const answer = await get("/api/visitor", { cookie: header });
+      expect(answer.status, spelling).toBe(200);
+      expect(answer.headers.get("cache-control"), spelling).toBe("private, no-store");
+      const { user } = JSON.parse(answer.body) as { user: { email: string; name: string } | null };
+      // A spelling the auth library does not read is simply nobody; it never becomes someone else.
+      if (user) expect(user, spelling).toEqual({ email: customer.email, name: customer.name, role: "customer" });
+    }
+    const mine = JSON.parse((await get("/api/visitor", { cookie: customerCookie })).body);
+    expect(mine.user.email).toBe(customer.email);
+    const staff = JSON.parse((await get("/api/visitor", { cookie: adminCookie })).body);
+    expect(staff.user).toEqual({ email: admin.email, name: admin.name, role: "admin" });
+    const nobody = await get("/api/visitor");
+    expect(nobody.headers.get("cache-control")).toBe("private, no-store");
+    expect(JSON.parse(nobody.body)).toEqual({ user: null });
+  });
+});
