@@ -21,6 +21,7 @@ import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
+import { pageCacheMiddleware } from "~/server/page-cache.server";
 import {
   crossSiteRefusal,
   isCrossSiteMutation,
@@ -43,6 +44,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
   requestContextMiddleware,
+  ({ request }, next) => pageCacheMiddleware(request, next),
   ({ request }, next) => httpCacheMiddleware(request, next),
 ];
 

@@ -44,6 +44,7 @@ export default [
   route("admin/orders/print/:id", "routes/admin.orders.print.$id.tsx"),
   route("admin/picking-list/print", "routes/admin.picking-list.print.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
+  route("admin/orders/events", "routes/admin.orders.events.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin._index.ts"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),

@@ -91,7 +91,30 @@ export async function startServer({
     next();
   });
 
-  app.use(compression());
+  // Public catalog pages from the in-process page cache (app/server/page-cache.server.ts),
+  // already compressed, before compression or React Router run; a miss renders as usual.
+  app.use((req, res, next) => {
+    entry
+      .answerFromPageCache({
+        method: req.method,
+        url: req.originalUrl,
+        acceptEncoding: String(req.headers["accept-encoding"] ?? ""),
+        ifNoneMatch: typeof req.headers["if-none-match"] === "string" ? req.headers["if-none-match"] : null,
+      })
+      .then((answer) => {
+        if (!answer) return next();
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body ?? undefined);
+      }, next);
+  });
+
+  // Live event streams must reach the browser event by event; compression would hold them back.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   // Hashed build assets never change: cache them for a year. The build writes .br and .gz
   // copies at the highest levels (server/precompress-plugin.ts); send those when the browser takes them.
@@ -253,6 +276,7 @@ export async function startServer({
             heapTotalMb: mb(m.heapTotal),
             externalMb: mb(m.external),
             arrayBuffersMb: mb(m.arrayBuffers),
+            pageCache: entry.pageCacheStats(),
             inFlight,
           });
         }, metricsSeconds * 1000)
@@ -265,6 +289,8 @@ export async function startServer({
     if (metricsTimer) clearInterval(metricsTimer);
     server.close();
     server.closeIdleConnections?.();
+    // Open event streams never finish by themselves: end them now (browsers reconnect elsewhere).
+    await entry.closeOrderEventStreams();
     const deadline = Date.now() + 8000;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     server.closeAllConnections?.();

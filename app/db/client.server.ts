@@ -30,6 +30,13 @@ export type DatabaseHandle = {
   /** Flushes and checkpoints the embedded database (no-op on PostgreSQL). */
   checkpoint: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any process on PostgreSQL (a
+   * dedicated connection, re-opened when lost) or from this process on the embedded
+   * database. After a lost connection comes back it is called once more, because
+   * notifications sent meanwhile are gone. Resolves to the function that stops listening.
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 };
 
 export type OpenOptions =
@@ -93,6 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       ping: async () => {
         await pool.query("select 1");
       },
+      listen: (channel, onNotify) => listenOnPostgres(options.url, channel, onNotify),
     };
   }
 
@@ -140,5 +148,81 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ping: async () => {
       await client.query("select 1");
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens: a pooled one would be
+ * handed to queries and released. A lost connection (database restart, network cut) is
+ * opened again with a growing pause.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let everConnected = false;
+
+  const scheduleRetry = () => {
+    if (stopped || retryTimer) return;
+    const delay = Math.min(LISTEN_RETRY_MAX_MS, 250 * 2 ** Math.min(failures, 5));
+    failures++;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      client.end().catch(() => {});
+      scheduleRetry();
+    };
+    client.on("error", onLost);
+    client.on("end", onLost);
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    failures = 0;
+    // What was sent while no connection listened must be looked up by the caller.
+    if (everConnected) onNotify();
+    everConnected = true;
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    if (client) await client.end().catch(() => {});
   };
 }

@@ -1,7 +1,19 @@
 // Tables only. Money is integer rupiah; timestamps are timestamptz; ids are uuids
 // except the Better Auth tables, whose ids Better Auth generates itself.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -339,5 +351,29 @@ export const mailQueue = pgTable(
     index("mail_queue_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ---- Live order events ----
+
+/**
+ * One row per new order, numbered in commit order: the staff's live stream sends them and a
+ * reconnecting browser asks for everything after the last number it saw. Written by a
+ * trigger on orders (migrations) that also takes a lock until commit, so a number is never
+ * visible before a smaller one, and announces it with NOTIFY order_events.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("created"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_events_kind_check", sql`${t.kind} in ('created')`),
+    index("order_events_order_idx").on(t.orderId),
   ],
 );

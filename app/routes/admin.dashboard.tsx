@@ -33,6 +33,8 @@ import {
   type AdminOrderCounts,
   type AdminOrderRow,
 } from "~/server/admin-orders.server";
+import { latestOrderEventSeq } from "~/server/order-events.server";
+import { LiveOrders } from "~/components/admin/live-orders";
 import type { Route } from "./+types/admin.dashboard";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
@@ -46,9 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts] = await Promise.all([
+  const [list, counts, liveSince] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
+    latestOrderEventSeq(db, admin),
   ]);
   const today = shopToday();
   return {
@@ -57,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab,
     list,
     counts,
+    liveSince,
     today,
     tomorrow: addDays(today, 1),
   };
@@ -561,7 +565,7 @@ function ExportForm() {
 }
 
 export default function AdminDashboard() {
-  const { adminName, list, counts, filters } = useLoaderData<typeof loader>();
+  const { adminName, list, counts, filters, liveSince } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const filtered = Boolean(filters.q || filters.status || filters.date || filters.slot);
   return (
@@ -571,6 +575,7 @@ export default function AdminDashboard() {
         <p className="text-sm text-stone-600">Selamat bekerja, {adminName}.</p>
       </div>
       {actionData && !actionData.ok ? <ErrorNote>{actionData.error}</ErrorNote> : null}
+      <LiveOrders since={liveSince} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold text-stone-900">Kelola Pesanan</h2>
         <Tabs />

@@ -1,10 +1,13 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
 // none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'.
 import type { ReactNode } from "react";
-import { data, Link, redirect } from "react-router";
+import { useCallback } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, Package, PackageX, User } from "lucide-react";
 import type { Route } from "./+types/orders.$id";
+import { CANCEL_INTENT, CancelOrderButton } from "~/components/order-cancel";
 import { OrderItemImage } from "~/components/order-item-image";
+import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
@@ -20,8 +23,8 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-import { getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
-import { requireUserOf, dbOf } from "~/server/request-context.server";
+import { cancelOrderByCustomer, getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
+import { dbOf, requireUserOf } from "~/server/request-context.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
@@ -38,6 +41,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A customer who never sent the checkout chat can still send it while the order waits.
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
   });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
+  const form = await request.formData();
+  const enhanced = form.get("enhanced") === "1";
+  if (form.get("intent") !== CANCEL_INTENT) {
+    return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
+  }
+  const result = await cancelOrderByCustomer(await dbOf(context), user.id, params.id, { reason: form.get("reason") });
+  if (result.ok && !enhanced) throw redirect(`/orders/${params.id}`, 303);
+  return data(
+    { ok: result.ok, intent: CANCEL_INTENT, message: result.message },
+    { status: result.ok ? 200 : result.status },
+  );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -69,8 +87,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, helpUrl, resendUrl } = loaderData;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const onCancelled = useCallback(
+    (message: string) => {
+      toast({ title: "Pesanan Dibatalkan", description: message });
+      void revalidator.revalidate();
+    },
+    [toast, revalidator],
+  );
   if (!order) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center">
@@ -102,6 +129,18 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <OrderStatusBadge status={order.status} className="text-sm" />
       </div>
       <p className="mt-1 text-sm text-stone-600">Dipesan pada {formatDateTime(order.createdAt)} WIB</p>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {actionData.message}
+        </p>
+      ) : null}
+      {order.cancellation ? (
+        <p className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
+          {order.cancellation.byCustomer ? "Anda membatalkan pesanan ini" : "Pesanan ini dibatalkan oleh toko"} pada{" "}
+          {formatDateTime(order.cancellation.at)} WIB.
+          {order.cancellation.reason ? ` Alasan: ${order.cancellation.reason}` : ""}
+        </p>
+      ) : null}
 
       <div className="mt-5 grid gap-4 md:grid-cols-2">
         <Card icon={<CalendarDays className="h-5 w-5" aria-hidden="true" />} title="Pengiriman">
@@ -199,6 +238,9 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             >
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
+          ) : null}
+          {order.status === "pending" ? (
+            <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} />
           ) : null}
           {resendUrl ? (
             <a

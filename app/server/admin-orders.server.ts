@@ -316,13 +316,41 @@ export async function setOrderStatus(
   input: { orderId: string; status: OrderStatus },
 ): Promise<ActionResult> {
   assertAdmin(actor);
+  return changeOrderStatus(db, { ...input, changedBy: actor.id });
+}
+
+/**
+ * The one status change with its stock effects, history row and customer mail, for staff
+ * (setOrderStatus) and for a customer cancelling their own order (customer-orders.server.ts).
+ * `onlyFrom` refuses the change, with nothing changed, unless the order is in that status
+ * at the moment its row is locked; `refusal` is the message then.
+ */
+export async function changeOrderStatus(
+  db: Queryable,
+  input: {
+    orderId: string;
+    status: OrderStatus;
+    changedBy: string;
+    note?: string;
+    /** The reason told to the customer in the status mail (defaults to the note). */
+    mailReason?: string;
+    onlyFrom?: OrderStatus;
+    refusal?: string;
+    /** Limits the change to this customer's own order. */
+    ownerId?: string;
+  },
+): Promise<ActionResult> {
+  const actor = { id: input.changedBy };
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(eq(orders.id, input.orderId))
+      .where(and(eq(orders.id, input.orderId), input.ownerId ? eq(orders.userId, input.ownerId) : undefined))
       .for("update");
     if (!order) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+    if (input.onlyFrom && order.status !== input.onlyFrom && order.status !== input.status) {
+      return { ok: false, status: 409, message: input.refusal ?? "Status pesanan sudah berubah." };
+    }
     const short = shortOrderId(order.id);
     const label = orderStatusLabel(input.status);
     if (order.status === input.status) return { ok: true, message: `Status pesanan #${short} sudah ${label}.` };
@@ -391,9 +419,10 @@ export async function setOrderStatus(
       fromStatus: order.status,
       toStatus: input.status,
       changedBy: actor.id,
+      note: input.note ?? "",
     });
     const mail = mailForStatus(input.status);
-    if (mail) await queueOrderMail(tx, order.id, mail);
+    if (mail) await queueOrderMail(tx, order.id, mail, { reason: (input.mailReason ?? input.note) || undefined });
     return {
       ok: true,
       message: `Status pesanan #${short} diubah menjadi ${label}.`,

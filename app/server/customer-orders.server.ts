@@ -3,10 +3,12 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { orderItems, orders, products } from "~/db/schema";
+import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
-import { ORDER_STATUSES } from "~/lib/orders";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
+import { changeOrderStatus } from "./admin-orders.server";
 import { now as clockNow } from "./clock.server";
 import { loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
 
@@ -238,7 +240,11 @@ export type CustomerOrderItem = OrderItemRecord & {
   productSlug: string | null;
 };
 
-export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & { items: CustomerOrderItem[] };
+export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & {
+  items: CustomerOrderItem[];
+  /** Who cancelled and why, once the order is cancelled. */
+  cancellation: { byCustomer: boolean; reason: string; at: Date } | null;
+};
 
 /** One order of this customer, or null when it does not exist, is someone else's, or the id is malformed. */
 export async function getOrderForCustomer(
@@ -278,9 +284,29 @@ export async function getOrderForCustomer(
             .where(and(inArray(products.id, productIds), eq(products.isActive, true)))
         ).map((p) => [p.id, p.slug]),
   );
+  let cancellation: CustomerOrderDetail["cancellation"] = null;
+  if (order.status === "cancelled") {
+    const [row] = await db
+      .select({
+        changedBy: orderStatusHistory.changedBy,
+        note: orderStatusHistory.note,
+        at: orderStatusHistory.createdAt,
+      })
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "cancelled")))
+      .orderBy(desc(orderStatusHistory.createdAt))
+      .limit(1);
+    if (row) {
+      const byCustomer = row.changedBy === userId;
+      const reason =
+        byCustomer && row.note.startsWith(CUSTOMER_CANCEL_NOTE) ? row.note.slice(CUSTOMER_CANCEL_NOTE.length + 2) : "";
+      cancellation = { byCustomer, reason, at: row.at };
+    }
+  }
   return {
     ...order,
     items: items.map((i) => ({ ...i, productSlug: (i.productId && slugs.get(i.productId)) || null })),
+    cancellation,
   };
 }
 
@@ -296,4 +322,49 @@ export async function isOrderOfAnotherCustomer(db: Queryable, userId: string, or
     .where(and(eq(orders.id, orderId), sql`${orders.userId} <> ${userId}`))
     .limit(1);
   return Boolean(row);
+}
+
+// ---------------------------------------------------------------- cancelling before processing
+
+export const CANCEL_REASON_MAX = 300;
+/** The history note of a customer's own cancellation, followed by ': reason' when one was given. */
+const CUSTOMER_CANCEL_NOTE = "Dibatalkan oleh pelanggan";
+
+export const customerCancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(CANCEL_REASON_MAX, `Alasan maksimal ${CANCEL_REASON_MAX} karakter.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+});
+
+export type CancelOrderResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/**
+ * A customer cancels their own order while it is still 'Menunggu': the stock comes back and
+ * the history records the customer as the one who cancelled, with their reason. Once staff
+ * have moved it on, the change is refused and nothing changes.
+ */
+export async function cancelOrderByCustomer(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+  input: { reason?: unknown },
+): Promise<CancelOrderResult> {
+  if (!isUuid(orderId)) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+  const parsed = customerCancelSchema.safeParse({ reason: typeof input.reason === "string" ? input.reason : "" });
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0].message };
+  const short = shortOrderId(orderId);
+  const result = await changeOrderStatus(db, {
+    orderId,
+    ownerId: userId,
+    status: "cancelled",
+    changedBy: userId,
+    note: parsed.data.reason ? `${CUSTOMER_CANCEL_NOTE}: ${parsed.data.reason}` : CUSTOMER_CANCEL_NOTE,
+    mailReason: parsed.data.reason,
+    onlyFrom: "pending",
+    refusal: `Pesanan #${short} sudah diproses sehingga tidak dapat dibatalkan lagi. Hubungi kami lewat WhatsApp bila ada perubahan.`,
+  });
+  if (!result.ok) return { ok: false, status: result.status, message: result.message };
+  return { ok: true, message: `Pesanan #${short} telah dibatalkan.` };
 }

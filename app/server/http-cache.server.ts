@@ -78,7 +78,7 @@ export async function catalogEtag(db: Queryable, now = Date.now()): Promise<stri
 const ETAG_MEMO_MS = 1000;
 let memo: { etag: string; until: number } | undefined;
 
-async function currentCatalogEtag(): Promise<string> {
+export async function currentCatalogEtag(): Promise<string> {
   const now = Date.now();
   if (memo && memo.until > now) return memo.etag;
   const etag = await catalogEtag(await getDb(), now);

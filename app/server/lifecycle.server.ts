@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 import { startMailWorker, stopMailWorker } from "./mail-queue.server";
+import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
@@ -103,6 +104,7 @@ function describeError(error: unknown): string {
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
   await stopMailWorker();
+  await closeOrderEventStreams();
   await closeDatabase();
 }
 

@@ -7,9 +7,18 @@ export function createNonce(): string {
 }
 
 export function contentSecurityPolicy(nonce: string): string {
+  return documentPolicy(`'nonce-${nonce}'`);
+}
+
+/** A document's policy allowing exactly these inline scripts (for pages shared between visitors: no nonce to reuse). */
+export function hashedContentSecurityPolicy(hashes: string[]): string {
+  return documentPolicy(hashes.join(" "));
+}
+
+function documentPolicy(inlineScripts: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${inlineScripts}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -1,22 +1,12 @@
 // Accessibility in a real browser: axe-core finds no serious or critical violation on any
 // public or customer page at phone and desktop size; every control is reachable by Tab and
 // works from the keyboard; Radix dialogs trap focus and hand it back when they close.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { seriousViolations } from "../support/axe";
 import { startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin } from "./fixtures";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-type Violation = {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-};
 
 let server: TestServer;
 let browser: Browser;
@@ -54,28 +44,6 @@ async function open(page: Page, path: string) {
   // Skeletons and entry transitions settle before the page is judged.
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(300);
-}
-
-/** Serious and critical axe violations on the page as it is now, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not block it.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 5)
-          .join(" | ")}`,
-    );
 }
 
 const publicPages = () => [

@@ -119,6 +119,13 @@ async function send(
     redirect: "manual",
   });
   afterRequest(role, url, init.method ?? "GET");
+  // An event stream never ends by itself: its first chunk is the answer.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    return { status: response.status, location: "", body: new TextDecoder().decode(first.value ?? new Uint8Array()) };
+  }
   return { status: response.status, location: response.headers.get("location") ?? "", body: await response.text() };
 }
 

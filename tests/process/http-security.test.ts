@@ -1,5 +1,6 @@
 // Security properties of every response and every state-changing request, checked on the
 // real production server.
+import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
@@ -14,7 +15,8 @@ afterAll(async () => {
 
 describe("response headers", () => {
   it("sends a nonce-based CSP and the other security headers on pages", async () => {
-    const response = await fetch(`${server.url}/`);
+    // A page made for one visitor (public catalog pages use script hashes instead, below).
+    const response = await fetch(`${server.url}/login`);
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -35,9 +37,25 @@ describe("response headers", () => {
   });
 
   it("gives each response its own nonce", async () => {
-    const a = (await fetch(`${server.url}/`)).headers.get("content-security-policy");
-    const b = (await fetch(`${server.url}/`)).headers.get("content-security-policy");
+    const a = (await fetch(`${server.url}/login`)).headers.get("content-security-policy");
+    const b = (await fetch(`${server.url}/login`)).headers.get("content-security-policy");
     expect(a).not.toBe(b);
+  });
+
+  it("allows a public catalog page's inline scripts by hash only: no nonce anyone could reuse", async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${server.url}/`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      expect(scriptSrc).not.toContain("nonce-");
+      const html = await response.text();
+      expect(html).not.toMatch(/\snonce=/);
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]));
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, , text] of inline)
+        expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    }
   });
 
   it("marks static files nosniff and caches hashed assets for a year", async () => {

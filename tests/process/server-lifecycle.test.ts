@@ -1,12 +1,13 @@
 // The server as a process: one owner of the embedded data, and a clean stop on SIGTERM that
-// finishes the requests in flight.
+// finishes the requests in flight and ends the staff's live event streams.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestServer } from "../support/server";
+import { createStaff, startTestServer } from "../support/server";
+import { sseReader } from "../support/sse";
 import {
   checkDurability,
   newEngine,
@@ -55,6 +56,37 @@ describe("embedded database ownership and shutdown", () => {
     const again = await startTestServer({ dataDir });
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
     await again.stop();
+  });
+});
+
+describe("SIGTERM with staff live streams open", () => {
+  it("ends the event streams at once so the process exits well within 10 s", async () => {
+    const server = await startTestServer();
+    const staff = { email: "staf.live@contoh.id", password: "Sayur-Segar-Live-2026", name: "Staf Live" };
+    await createStaff(server, staff);
+    const login = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: staff.email, password: staff.password }),
+    });
+    await login.arrayBuffer();
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const streams = await Promise.all(
+      [1, 2].map(() => fetch(`${server.url}/admin/orders/events`, { headers: { cookie } })),
+    );
+    const readers = streams.map((s) => sseReader(s.body!));
+    for (const reader of readers) await reader.collect("ready", () => true);
+
+    const signalled = Date.now();
+    const code = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    // Without closing them the stop would wait its full 8 s for these "requests in flight".
+    expect(Date.now() - signalled).toBeLessThan(5_000);
+    for (const reader of readers) expect(await reader.next(2_000).catch(() => null)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Two production app processes on one PostgreSQL database, as behind a load balancer: both
 // start at once on an empty database (migrations run once), a login on one is a session on
 // the other, an order placed on one is seen on the other by its customer and by the staff,
-// and checkouts of the last units split across both never sell more than there is.
+// a new order reaches a staff event stream held open on the other, and checkouts of the last units split across both never sell more than there is.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { eq, sum } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { postCheckout, type Customer } from "../support/shop-load";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
+import { sseReader } from "../support/sse";
 
 const pgUp = await postgresAvailable();
 if (!pgUp) {
@@ -114,6 +115,37 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     const adminDetailOnA = await page(a, `/admin/orders/${orderId}`, adminCookie);
     expect(adminDetailOnA.status).toBe(200);
     expect(adminDetailOnA.html).toContain("Bayam Dua Proses");
+  });
+
+  it("an order placed through one process appears on a staff event stream held open on the other", async () => {
+    const customer = await createUser(handle.db, { name: "Bu Lastri Lintas Proses" });
+    const admin = await createUser(handle.db, { role: "admin" });
+    const product = await createProduct(handle.db, { stock: 20, price: 9_000, name: "Kangkung Lintas Proses" });
+    const adminCookie = await logIn(b, "/admin/login", admin);
+    const stream = await fetch(`${b.url}/admin/orders/events`, { headers: { cookie: adminCookie } });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = sseReader(stream.body!);
+    const [ready] = await events.collect("ready", () => true);
+
+    const cookie = await logIn(a, "/login", customer);
+    const placed = await postCheckout(a.url, { id: customer.id, cookie }, [{ productId: product.id, quantity: 2 }]);
+    expect(placed.status).toBe(303);
+    const [event] = await events.collect("order", (e) => e.data.includes(placed.orderId!), 3_000);
+    expect(JSON.parse(event.data)).toMatchObject({ id: placed.orderId, recipientName: expect.any(String) });
+    await events.cancel();
+
+    // A browser reconnecting to process A with the last id it saw from B gets nothing twice
+    // and what was placed meanwhile (through B) at once.
+    const missed = await postCheckout(b.url, { id: customer.id, cookie }, [{ productId: product.id, quantity: 1 }]);
+    const resumed = await fetch(`${a.url}/admin/orders/events`, {
+      headers: { cookie: adminCookie, "last-event-id": event.id! },
+    });
+    const after = sseReader(resumed.body!);
+    const caughtUp = await after.collect("order", (e) => e.data.includes(missed.orderId!), 3_000);
+    expect(caughtUp.map((e) => JSON.parse(e.data).id)).toEqual([missed.orderId]);
+    expect(Number(caughtUp[0].id)).toBeGreaterThan(Number(ready.id));
+    await after.cancel();
   });
 
   it("concurrent checkouts of the last units split across both processes never oversell", async () => {

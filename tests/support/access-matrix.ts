@@ -68,6 +68,14 @@ const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
   admin: signedInTarget,
 });
 
+/** The customer's own order page: A owns the order, B and the admin are sent to their profile. */
+const othersOrder = (owner: Outcome): Record<Role, Outcome> => ({
+  visitor: "login",
+  customerA: owner,
+  customerB: "redirect:/profile",
+  admin: "redirect:/profile",
+});
+
 const page = (
   route: string,
   url: string,
@@ -181,6 +189,22 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     // Someone else's order: never shown, the reader is sent to their profile.
     get: { visitor: "login", customerA: "ok", customerB: "redirect:/profile", admin: "redirect:/profile" },
     data: true,
+    actions: [
+      {
+        // Refused before the order is even looked up; for anyone else the page's loader then
+        // sends them to their profile as for a visit.
+        name: "cancel with an over-long reason",
+        body: () => ({ intent: "cancel", reason: "x".repeat(301) }),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
+      },
+      {
+        name: "post an unknown intent",
+        body: () => ({ intent: "hapus" }),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
+      },
+    ],
   },
 
   // ---- staff ----
@@ -232,6 +256,8 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     get: adminOnly(),
     data: false,
   },
+  // The live stream of new orders (an event stream that stays open: the test reads its start).
+  { route: "admin/orders/events", url: () => "/admin/orders/events", get: adminOnly(), data: false },
   page("admin/picking-list", "/admin/picking-list", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
   page("admin/products", "/admin/products", adminOnly()),

@@ -1,0 +1,17 @@
+// /admin/orders/events: the staff's live stream of new orders (Server-Sent Events). A
+// reconnecting browser sends Last-Event-ID; a page opening the stream passes ?since= the
+// newest event it was rendered with, so nothing placed in between is missed.
+import { openOrderEventStream, parseEventCursor } from "~/server/order-events.server";
+import type { Route } from "./+types/admin.orders.events";
+import { adminGuardMiddleware, requireStaffOf } from "~/server/request-context.server";
+
+// Outside the admin layout (a stream, no panel around it), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const cursor =
+    parseEventCursor(request.headers.get("last-event-id")) ??
+    parseEventCursor(new URL(request.url).searchParams.get("since"));
+  return openOrderEventStream(admin, cursor, request.signal);
+}

@@ -1,0 +1,123 @@
+// A customer cancelling their own order before the shop processes it: the stock comes back,
+// the history names the customer, the customer is mailed; after 'Diproses' it is refused.
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
+import { parseCheckout } from "~/lib/checkout";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { getOrderForAdmin, setOrderStatus } from "./admin-orders.server";
+import { cancelOrderByCustomer, getOrderForCustomer } from "./customer-orders.server";
+import { placeOrder } from "./orders.server";
+
+let testDb: TestDatabase;
+const admin = { id: randomUUID(), role: "admin" as const };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+  await testDb.db
+    .insert(users)
+    .values({ id: admin.id, name: "Bu Admin", email: `${admin.id}@contoh.id`, role: "admin" });
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+async function placed(stock = 10, quantity = 3) {
+  const userId = randomUUID();
+  await testDb.db.insert(users).values({ id: userId, name: "Siti Aminah", email: `${userId}@contoh.id` });
+  const [product] = await testDb.db
+    .insert(products)
+    .values({ name: "Tomat", slug: `tomat-${randomBytes(3).toString("hex")}`, price: 5000, stock })
+    .returning();
+  const input = parseCheckout({
+    lines: [{ productId: product.id, quantity }],
+    name: "Siti Aminah",
+    phone: "081234567890",
+    address: "Jl. Kalimantan No. 37, Jember",
+    slot: "sore",
+    idempotencyKey: randomBytes(12).toString("hex"),
+  });
+  if (!input.success) throw new Error("bad fixture");
+  const result = await placeOrder(testDb.db, { id: userId }, input.data);
+  if (!result.ok) throw new Error(result.message);
+  return { userId, productId: product.id, orderId: result.order.id };
+}
+
+async function stockOf(id: string) {
+  const [row] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return row.stock;
+}
+
+describe("cancelOrderByCustomer", () => {
+  it("cancels a waiting order: stock back, history names the customer with the reason, a mail queued", async () => {
+    const { userId, productId, orderId } = await placed(10, 3);
+    expect(await stockOf(productId)).toBe(7);
+    const result = await cancelOrderByCustomer(testDb.db, userId, orderId, { reason: "  Salah pilih jadwal  " });
+    expect(result).toEqual({ ok: true, message: `Pesanan #${orderId.slice(0, 8)} telah dibatalkan.` });
+    expect(await stockOf(productId)).toBe(10);
+    const [order] = await testDb.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    expect(order.status).toBe("cancelled");
+    const adjustments = await testDb.db
+      .select()
+      .from(stockAdjustments)
+      .where(and(eq(stockAdjustments.orderId, orderId), eq(stockAdjustments.reason, "cancel")));
+    expect(adjustments).toMatchObject([{ delta: 3, stockAfter: 10, changedBy: userId }]);
+
+    const detail = await getOrderForAdmin(testDb.db, admin, orderId, "Sayur Jember");
+    expect(detail?.history[0]).toMatchObject({
+      fromStatus: "pending",
+      toStatus: "cancelled",
+      changedByName: "Siti Aminah",
+      changedByRole: "customer",
+      note: "Dibatalkan oleh pelanggan: Salah pilih jadwal",
+    });
+    const own = await getOrderForCustomer(testDb.db, userId, orderId);
+    expect(own?.cancellation).toMatchObject({ byCustomer: true });
+
+    const mails = await testDb.db
+      .select({ subject: mailQueue.subject, text: mailQueue.textBody })
+      .from(mailQueue)
+      .where(eq(mailQueue.toAddress, `${userId}@contoh.id`));
+    const cancelled = mails.find((m) => m.subject.endsWith("dibatalkan"));
+    expect(cancelled?.text).toContain("Alasan: Salah pilih jadwal");
+  });
+
+  it("refuses once staff set the order to 'Diproses', and changes nothing", async () => {
+    const { userId, productId, orderId } = await placed(10, 2);
+    expect((await setOrderStatus(testDb.db, admin, { orderId, status: "processing" })).ok).toBe(true);
+    const result = await cancelOrderByCustomer(testDb.db, userId, orderId, {});
+    expect(result).toEqual({
+      ok: false,
+      status: 409,
+      message: `Pesanan #${orderId.slice(0, 8)} sudah diproses sehingga tidak dapat dibatalkan lagi. Hubungi kami lewat WhatsApp bila ada perubahan.`,
+    });
+    expect(await stockOf(productId)).toBe(8);
+    const history = await testDb.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
+    expect(history.map((h) => h.toStatus).sort()).toEqual(["pending", "processing"]);
+  });
+
+  it("never touches another customer's order and refuses an over-long reason", async () => {
+    const { productId, orderId, userId } = await placed(5, 1);
+    const stranger = randomUUID();
+    expect(await cancelOrderByCustomer(testDb.db, stranger, orderId, {})).toMatchObject({ ok: false, status: 404 });
+    expect(await cancelOrderByCustomer(testDb.db, userId, "bukan-uuid", {})).toMatchObject({ ok: false, status: 404 });
+    expect(await cancelOrderByCustomer(testDb.db, userId, orderId, { reason: "x".repeat(301) })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Alasan maksimal 300 karakter.",
+    });
+    expect(await stockOf(productId)).toBe(4);
+  });
+
+  it("two cancels at once return the stock once", async () => {
+    const { userId, productId, orderId } = await placed(10, 4);
+    const results = await Promise.all([
+      cancelOrderByCustomer(testDb.db, userId, orderId, {}),
+      cancelOrderByCustomer(testDb.db, userId, orderId, {}),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await stockOf(productId)).toBe(10);
+  });
+});

@@ -1,0 +1,300 @@
+// New orders, live, for the staff: a Server-Sent Events stream per open dashboard, fed by
+// one listener per process. Orders are numbered in the order_events table (a trigger on
+// orders writes them in commit order and sends NOTIFY order_events), so every process hears
+// of an order placed through any other, and a browser that reconnects asks for the numbers
+// after the last one it saw: no order missed, none sent twice.
+import { asc, count, eq, gt, max } from "drizzle-orm";
+import type { DatabaseHandle, Queryable } from "~/db/client.server";
+import { orderEvents, orderItems, orders } from "~/db/schema";
+import { assertAdmin, type AdminActor } from "./admin-actor.server";
+import { getDatabaseHandle } from "./db.server";
+import { log } from "./logger.server";
+
+export const ORDER_EVENTS_CHANNEL = "order_events";
+
+/** What a dashboard needs to show a new order as a row. */
+export type LiveOrder = {
+  seq: number;
+  id: string;
+  recipientName: string;
+  recipientPhone: string;
+  totalAmount: number;
+  deliveryFee: number | null;
+  deliveryDate: string;
+  deliverySlot: string;
+  deliveryTime: string;
+  status: string;
+  createdAt: string;
+  itemCount: number;
+};
+
+const CATCH_UP_PAGE = 200;
+/** Comment lines keep proxies and phones from closing a quiet stream. */
+const KEEPALIVE_MS = 20_000;
+/** A safety net under NOTIFY: a missed notification is noticed within this time. */
+const POLL_MS = 15_000;
+/** How long a browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 3_000;
+
+/** The newest event number: where a page loaded now starts listening. */
+export async function latestOrderEventSeq(db: Queryable, actor: AdminActor): Promise<number> {
+  assertAdmin(actor);
+  const [row] = await db.select({ seq: max(orderEvents.seq) }).from(orderEvents);
+  return Number(row?.seq ?? 0);
+}
+
+/** New orders after event `after`, oldest first. */
+export async function listOrderEventsSince(db: Queryable, after: number, limit = CATCH_UP_PAGE): Promise<LiveOrder[]> {
+  const itemCount = db
+    .select({ orderId: orderItems.orderId, n: count().as("n") })
+    .from(orderItems)
+    .groupBy(orderItems.orderId)
+    .as("item_counts");
+  const rows = await db
+    .select({
+      seq: orderEvents.seq,
+      id: orders.id,
+      recipientName: orders.recipientName,
+      recipientPhone: orders.recipientPhone,
+      totalAmount: orders.totalAmount,
+      deliveryFee: orders.deliveryFee,
+      deliveryDate: orders.deliveryDate,
+      deliverySlot: orders.deliverySlot,
+      deliveryTime: orders.deliveryTime,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      itemCount: itemCount.n,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .leftJoin(itemCount, eq(itemCount.orderId, orders.id))
+    .where(gt(orderEvents.seq, after))
+    .orderBy(asc(orderEvents.seq))
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    seq: Number(r.seq),
+    createdAt: r.createdAt.toISOString(),
+    itemCount: Number(r.itemCount ?? 0),
+  }));
+}
+
+/** A cursor from the browser (Last-Event-ID or ?since=): a whole number, or none. */
+export function parseEventCursor(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+// ---------------------------------------------------------------- the process-wide hub
+
+type Subscriber = (events: LiveOrder[]) => void;
+
+class OrderEventHub {
+  private subscribers = new Set<Subscriber>();
+  private lastSeq = 0;
+  private started: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private fetching: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly handle: DatabaseHandle) {}
+
+  async subscribe(subscriber: Subscriber): Promise<() => void> {
+    this.subscribers.add(subscriber);
+    try {
+      await this.start();
+    } catch (error) {
+      this.subscribers.delete(subscriber);
+      throw error;
+    }
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
+  }
+
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      const handle = this.handle;
+      const [row] = await handle.db.select({ seq: max(orderEvents.seq) }).from(orderEvents);
+      this.lastSeq = Number(row?.seq ?? 0);
+      this.unlisten = await handle.listen(ORDER_EVENTS_CHANNEL, () => this.fetchNew());
+      this.pollTimer = setInterval(() => {
+        if (this.subscribers.size > 0) this.fetchNew();
+      }, POLL_MS);
+      this.pollTimer.unref();
+    })().catch((error) => {
+      this.started = null;
+      throw error;
+    });
+    return this.started;
+  }
+
+  /** Reads what is new once for all streams; notifications during a read cause one more read. */
+  private fetchNew(): void {
+    if (this.fetching) {
+      this.again = true;
+      return;
+    }
+    this.fetching = (async () => {
+      do {
+        this.again = false;
+        try {
+          const handle = this.handle;
+          for (;;) {
+            const events = await listOrderEventsSince(handle.db, this.lastSeq);
+            if (events.length === 0) break;
+            this.lastSeq = events[events.length - 1].seq;
+            for (const subscriber of this.subscribers) subscriber(events);
+            if (events.length < CATCH_UP_PAGE) break;
+          }
+        } catch (error) {
+          log.warn("reading new order events failed", { error });
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.fetching = null;
+    });
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.pollTimer);
+    this.subscribers.clear();
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    this.started = null;
+    await unlisten?.().catch(() => {});
+  }
+}
+
+// One hub per database handle (the server has one; tests open their own).
+const store = globalThis as typeof globalThis & {
+  __orderEventHubs?: Map<DatabaseHandle, OrderEventHub>;
+  __orderEventStreams?: Set<() => void>;
+};
+
+function hubFor(handle: DatabaseHandle): OrderEventHub {
+  store.__orderEventHubs ??= new Map();
+  let hub = store.__orderEventHubs.get(handle);
+  if (!hub) {
+    hub = new OrderEventHub(handle);
+    store.__orderEventHubs.set(handle, hub);
+  }
+  return hub;
+}
+
+function openStreams(): Set<() => void> {
+  store.__orderEventStreams ??= new Set();
+  return store.__orderEventStreams;
+}
+
+/** Ends every open stream (browsers reconnect to another process) and stops listening. */
+export async function closeOrderEventStreams(): Promise<void> {
+  for (const close of [...openStreams()]) close();
+  const hubs = [...(store.__orderEventHubs?.values() ?? [])];
+  store.__orderEventHubs?.clear();
+  await Promise.all(hubs.map((hub) => hub.stop()));
+}
+
+function sseMessage(event: LiveOrder): string {
+  return `id: ${event.seq}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * The event stream for one staff browser. `cursor` is the last event it has (from the
+ * Last-Event-ID header of a reconnect, or the page's own starting point); without one the
+ * stream starts at the newest event.
+ */
+export async function openOrderEventStream(
+  actor: AdminActor,
+  cursor: number | null,
+  signal: AbortSignal,
+  handle?: DatabaseHandle,
+): Promise<Response> {
+  assertAdmin(actor);
+  const database = handle ?? (await getDatabaseHandle());
+  const hub = hubFor(database);
+  const encoder = new TextEncoder();
+  let lastSent = cursor ?? 0;
+  let closed = false;
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start: async (controller) => {
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (events: LiveOrder[]) => {
+        for (const event of events) {
+          if (event.seq <= lastSent) continue;
+          lastSent = event.seq;
+          write(sseMessage(event));
+        }
+      };
+      // Events that arrive while the catch-up reads are held, then sent past what it sent.
+      let held: LiveOrder[] | null = [];
+      const unsubscribe = await hub.subscribe((events) => {
+        if (held) held.push(...events);
+        else send(events);
+      });
+      const keepalive = setInterval(() => write(": ping\n\n"), KEEPALIVE_MS);
+      keepalive.unref();
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepalive);
+        unsubscribe();
+        openStreams().delete(close);
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the browser going away.
+        }
+      };
+      cleanup = close;
+      openStreams().add(close);
+      signal.addEventListener("abort", close, { once: true });
+      if (signal.aborted) close();
+
+      write(`retry: ${RETRY_MS}\n\n`);
+      try {
+        if (cursor === null) {
+          const [row] = await database.db.select({ seq: max(orderEvents.seq) }).from(orderEvents);
+          lastSent = Number(row?.seq ?? 0);
+          // Gives the browser a Last-Event-ID for its first reconnect even when nothing came yet.
+          write(`id: ${lastSent}\nevent: ready\ndata: {}\n\n`);
+        } else {
+          for (;;) {
+            const events = await listOrderEventsSince(database.db, lastSent);
+            send(events);
+            if (events.length < CATCH_UP_PAGE) break;
+          }
+          write(`id: ${lastSent}\nevent: ready\ndata: {}\n\n`);
+        }
+      } catch (error) {
+        log.warn("order event catch-up failed", { error });
+        close();
+        return;
+      }
+      const pending = held;
+      held = null;
+      send(pending);
+    },
+    cancel: () => cleanup(),
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      Connection: "keep-alive",
+      // Proxies such as nginx would otherwise hold the events back in their buffer.
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

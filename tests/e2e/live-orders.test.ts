@@ -1,0 +1,138 @@
+// The dashboard hears new orders without a reload: on one PostgreSQL database (the test
+// places orders straight into it, as another app process would), a staff member on a phone
+// sees the new row highlighted within 3 s, the unseen count in the tab title, a browser
+// notification, and the 'Suara' choice kept across visits, also after odd stored values.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
+import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { startTestServer, type TestServer } from "../support/server";
+
+const pgUp = await postgresAvailable();
+if (!pgUp) {
+  const message = "live-orders: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable";
+  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
+  console.warn(`\n!!! SKIPPED ${message}.\n`);
+}
+
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let handle: DatabaseHandle;
+let server: TestServer;
+let browser: Browser;
+let staff: TestUser;
+let customerId: string;
+let productId: string;
+
+// Records notifications instead of showing them; permission counts as given.
+const NOTIFICATION_STUB = `
+  window.__notifications = [];
+  window.Notification = class {
+    static permission = "granted";
+    static requestPermission() { return Promise.resolve("granted"); }
+    constructor(title, options) { window.__notifications.push({ title, body: options && options.body }); }
+  };
+`;
+
+async function staffPage(size: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(browser, size);
+  await context.addInitScript(NOTIFICATION_STUB);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin/login`);
+  await page.fill('input[name="email"]', staff.email);
+  await page.fill('input[name="password"]', staff.password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+  await page.locator('[data-testid="live-status"][data-state="open"]').waitFor({ timeout: 10_000 });
+  return page;
+}
+
+describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard", () => {
+  beforeAll(async () => {
+    database = await createPostgresDatabase("live_orders");
+    server = await startTestServer({ env: { DATABASE_URL: database.url } });
+    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
+    staff = await createUser(handle.db, { role: "admin", name: "Dewi Staf" });
+    customerId = (await createUser(handle.db)).id;
+    productId = (await createProduct(handle.db, { stock: 100, price: 8_500, name: "Sawi Langsung" })).id;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("shows a new order within 3 s, highlighted, with a notification and the count in the title", async () => {
+    const page = await staffPage(PHONE);
+    const errors = trackPageErrors(page);
+    await page.getByRole("switch", { name: "Suara" }).click();
+    expect(await page.getByRole("switch", { name: "Suara" }).getAttribute("aria-checked")).toBe("true");
+
+    const placed = Date.now();
+    const order = await createOrder(handle.db, {
+      userId: customerId,
+      recipientName: "Bu Ratna Pesan Pagi",
+      items: [{ productId, quantity: 2 }],
+    });
+    const row = page.locator(`[data-live-order-id="${order.id}"]`);
+    await row.waitFor({ timeout: 3_000 });
+    expect(Date.now() - placed).toBeLessThan(3_000);
+    await expect.poll(() => row.textContent()).toContain("Bu Ratna Pesan Pagi");
+    expect(await row.textContent()).toContain("Baru");
+    await expect.poll(() => page.title()).toMatch(/^\(1\) Admin Dashboard/);
+    const notifications = await page.evaluate(
+      () => (window as unknown as { __notifications: { title: string; body: string }[] }).__notifications,
+    );
+    expect(notifications).toEqual([{ title: "Pesanan baru", body: expect.stringContaining("Bu Ratna Pesan Pagi") }]);
+
+    await createOrder(handle.db, {
+      userId: customerId,
+      recipientName: "Pak Hadi",
+      items: [{ productId, quantity: 1 }],
+    });
+    await expect.poll(() => page.title()).toMatch(/^\(2\) Admin Dashboard/);
+    // The list below refreshed too: the order is in it without a reload.
+    await page.locator(`[data-order-id="${order.id}"]`).first().waitFor({ state: "attached", timeout: 5_000 });
+    await page.screenshot({ path: ".tmp/screens/live-orders-phone.png", fullPage: false });
+
+    await page.getByRole("button", { name: "Tandai sudah dilihat" }).click();
+    await expect.poll(() => page.title()).toMatch(/^Admin Dashboard/);
+
+    // 'Suara' is remembered by this browser.
+    await page.reload();
+    await page.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    expect(await page.getByRole("switch", { name: "Suara" }).getAttribute("aria-checked")).toBe("true");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("survives odd stored values and, after a server restart, shows the order placed meanwhile once", async () => {
+    const page = await staffPage(DESKTOP);
+    const errors = trackPageErrors(page);
+    await page.evaluate(() => window.localStorage.setItem("admin.suara", '{"rusak":'));
+    await page.reload();
+    await page.locator('[data-testid="live-status"][data-state="open"]').waitFor();
+    expect(await page.getByRole("switch", { name: "Suara" }).getAttribute("aria-checked")).toBe("false");
+
+    // The server restarts; an order comes in (through another process) while it is down.
+    const port = server.port;
+    await server.stop();
+    await page.locator('[data-testid="live-status"][data-state="retrying"]').waitFor({ timeout: 5_000 });
+    const missed = await createOrder(handle.db, {
+      userId: customerId,
+      recipientName: "Mbak Yuni Saat Putus",
+      items: [{ productId, quantity: 3 }],
+    });
+    server = await startTestServer({ env: { DATABASE_URL: database.url }, port });
+    await page.locator(`[data-live-order-id="${missed.id}"]`).waitFor({ timeout: 15_000 });
+    expect(await page.locator(`[data-live-order-id="${missed.id}"]`).count()).toBe(1);
+    await page.screenshot({ path: ".tmp/screens/live-orders-desktop.png", fullPage: false });
+    // The browser reports the refused reconnects while the server was down; nothing else.
+    expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED|net::|Failed to load resource/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+});

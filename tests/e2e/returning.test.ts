@@ -1,0 +1,115 @@
+// A returning customer at phone and desktop size: cancels a waiting order from its page
+// (confirmation dialog, reason, stock back), and the page says who cancelled.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../support/axe";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { startTestServer, type TestServer } from "../support/server";
+import { registerAndLogin, screenshot } from "./fixtures";
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__react"));
+  });
+}
+
+/** The first product of the catalog with stock, as the catalog page links it. */
+async function firstProductSlug(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/products`)).text();
+  const slug = html.match(/href="\/products\/([^"?#]+)"/)?.[1];
+  if (!slug) throw new Error("no product on /products");
+  return slug;
+}
+
+/** Adds `quantity` of a product from its page and places the order; returns the order's id. */
+async function placeOrder(page: Page, baseUrl: string, slug: string, quantity = 1): Promise<string> {
+  await page.goto(`${baseUrl}/products/${slug}`);
+  await hydrated(page);
+  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+  await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
+  await page.goto(`${baseUrl}/checkout`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+  await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+  const id = new URL(page.url()).searchParams.get("order") ?? "";
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return id;
+}
+
+async function stockShown(page: Page, baseUrl: string, slug: string): Promise<number> {
+  await page.goto(`${baseUrl}/products/${slug}`);
+  const text =
+    (await page
+      .getByText(/Stok (tersedia: |terbatas: sisa )\d+/)
+      .first()
+      .textContent()) ?? "";
+  return Number(text.match(/(\d+)$/)?.[1]);
+}
+
+describe.skipIf(!hasChromium)("returning customer", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [label, size] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`cancels a waiting order with a reason and gets the stock back (${label})`, async () => {
+      const context = await newContext(browser, size);
+      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      await registerAndLogin(page, server.url, { name: `Pembatal ${label}` });
+      const slug = await firstProductSlug(server.url);
+      const before = await stockShown(page, server.url, slug);
+      const orderId = await placeOrder(page, server.url, slug, 2);
+      expect(await stockShown(page, server.url, slug)).toBe(before - 2);
+
+      await page.goto(`${server.url}/orders/${orderId}`);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Batalkan Pesanan" }).click();
+      const dialog = page.getByRole("dialog", { name: `Batalkan pesanan #${orderId.slice(0, 8)}?` });
+      await dialog.waitFor();
+      await dialog.getByLabel("Alasan pembatalan (opsional)").fill("Salah pilih jadwal antar");
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `cancel-dialog-${label}`);
+      await dialog.getByRole("button", { name: "Ya, Batalkan Pesanan" }).click();
+      await page.getByText("Anda membatalkan pesanan ini").waitFor();
+      await page.getByText("Alasan: Salah pilih jadwal antar").waitFor();
+      expect(await page.getByRole("button", { name: "Batalkan Pesanan" }).count()).toBe(0);
+      await screenshot(page, `cancelled-order-${label}`);
+      expect(await stockShown(page, server.url, slug)).toBe(before);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("cancels without JavaScript through the same form", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await registerAndLogin(page, server.url, { name: "Tanpa Skrip" });
+    const orderId = await placeOrder(page, server.url, await firstProductSlug(server.url));
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    await noScript.addCookies(await context.cookies());
+    const plain = await noScript.newPage();
+    await plain.goto(`${server.url}/orders/${orderId}`);
+    await plain.getByText("Batalkan Pesanan", { exact: true }).click();
+    await plain.getByRole("button", { name: "Ya, Batalkan Pesanan" }).click();
+    await plain.waitForURL(`${server.url}/orders/${orderId}`);
+    await plain.getByText("Anda membatalkan pesanan ini").waitFor();
+    await noScript.close();
+    await context.close();
+  });
+});
