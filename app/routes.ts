@@ -56,6 +56,7 @@ export default [
     route("admin/categories", "routes/admin.categories.tsx"),
     route("admin/inbox", "routes/admin.inbox.tsx"),
     route("admin/customers", "routes/admin.customers.tsx"),
+    route("admin/settings", "routes/admin.settings.tsx"),
   ]),
 
   // Resources

@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -210,6 +211,10 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     soldByWeight: boolean("sold_by_weight").notNull().default(false),
     price: integer("price").notNull(), // unit price charged (after discount)
+    // The shopper's 'Catatan' for this line ('potong 4') and whether staff may substitute
+    // a similar product ('Boleh diganti produk serupa'; false = 'Jangan diganti').
+    note: text("note").notNull().default(""),
+    allowSubstitute: boolean("allow_substitute").notNull().default(false),
     originalPrice: integer("original_price").notNull(),
     discount: integer("discount").notNull().default(0),
   },
@@ -317,6 +322,36 @@ export const catalogState = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("catalog_state_single_row", sql`${t.id} = 1`)],
+);
+
+// ---- Shop settings (staff's 'Pengaturan Toko') ----
+
+/**
+ * One row per setting of app/lib/shop-settings.ts, its value checked by that module's schema.
+ * `revision` goes up with every save, so a page saved over a newer change is refused.
+ */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  revision: integer("revision").notNull().default(1),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+/** Every change of a setting: who, when, the value before and after. */
+export const shopSettingsHistory = pgTable(
+  "shop_settings_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value").notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    // Kept as written at the time, so the history still names someone whose account is gone.
+    changedByName: text("changed_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shop_settings_history_created_idx").on(t.createdAt.desc())],
 );
 
 // ---- Outgoing mail queue ----

@@ -1,7 +1,7 @@
 // The checkout form's rules, shared by the page (instant checks) and the server action
 // (the checks that count). Messages are the ones shown next to each field.
 import { z } from "zod";
-import { MAX_CART_LINES } from "./cart";
+import { MAX_CART_LINES, MAX_LINE_NOTE } from "./cart";
 import { MAX_LINE_GRAMS } from "./weight";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
@@ -24,6 +24,16 @@ export const checkoutLineSchema = z.object({
     .int(quantityMessage)
     .min(1, quantityMessage)
     .max(MAX_LINE_GRAMS, quantityMessage),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_LINE_NOTE, `Catatan produk maksimal ${MAX_LINE_NOTE} karakter.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .default(""),
+  // 'Boleh diganti produk serupa' only when asked for; anything else is 'Jangan diganti'.
+  allowSubstitute: z
+    .preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean())
+    .default(false),
 });
 
 export const checkoutSchema = z.object({
@@ -116,17 +126,22 @@ function text(formData: FormData, name: string): string | undefined {
 }
 
 /**
- * Reads the checkout form. Cart lines arrive as repeated `productId` and `quantity`
- * inputs, pair by pair; prices are never read from the form.
+ * Reads the checkout form. Cart lines arrive as repeated `productId`, `quantity`,
+ * `lineNote` and `lineSubstitute` ('1' or '0') inputs, one of each per line in the same
+ * order; prices are never read from the form.
  */
 export function checkoutInputFromForm(formData: FormData): Record<string, unknown> {
   const ids = formData.getAll("productId");
   const quantities = formData.getAll("quantity");
+  const notes = formData.getAll("lineNote");
+  const substitutes = formData.getAll("lineSubstitute");
   // One more than allowed is enough for the schema to say "too many".
   const count = Math.min(Math.max(ids.length, quantities.length), MAX_CART_LINES + 1);
   const lines = Array.from({ length: count }, (_, i) => ({
     productId: typeof ids[i] === "string" ? ids[i] : "",
     quantity: typeof quantities[i] === "string" ? quantities[i] : "",
+    note: typeof notes[i] === "string" ? notes[i] : "",
+    allowSubstitute: substitutes[i] === "1",
   }));
   return {
     name: text(formData, "name") ?? "",

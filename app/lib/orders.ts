@@ -28,9 +28,25 @@ export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
 }
 
+/**
+ * The two daily delivery windows. `time` is the text stored on orders; `start` and `hours`
+ * are what cut-off rules and labels read.
+ */
 export const DELIVERY_SLOTS = {
-  pagi: { label: "Pagi", time: "05:00 - 07:00", description: "Pesanan akan diantar besok pagi" },
-  sore: { label: "Sore", time: "16:00 - 18:00", description: "Pesanan akan diantar besok sore" },
+  pagi: {
+    label: "Pagi",
+    time: "05:00 - 07:00",
+    start: "05:00",
+    hours: "05:00-07:00",
+    description: "Pesanan akan diantar besok pagi",
+  },
+  sore: {
+    label: "Sore",
+    time: "16:00 - 18:00",
+    start: "16:00",
+    hours: "16:00-18:00",
+    description: "Pesanan akan diantar besok sore",
+  },
 } as const;
 export type DeliverySlot = keyof typeof DELIVERY_SLOTS;
 

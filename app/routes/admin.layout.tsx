@@ -18,6 +18,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  Settings,
   Package,
   Tags,
   TriangleAlert,
@@ -77,6 +78,7 @@ const NAV = [
   },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, match: ["/admin/inbox"] },
   { to: "/admin/customers", label: "Pelanggan", icon: Users, match: ["/admin/customers"] },
+  { to: "/admin/settings", label: "Pengaturan", icon: Settings, match: ["/admin/settings"] },
 ];
 
 function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: string } | null }) {

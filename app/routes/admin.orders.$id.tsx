@@ -10,6 +10,7 @@ import { Thumbnail } from "~/components/admin/thumbnail";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import {
   DELIVERY_SLOTS,
@@ -263,6 +264,7 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
                   </>
                 ) : null}
               </p>
+              <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} className="text-sm" />
             </div>
             <p className="shrink-0 font-semibold tabular-nums">{formatRupiah(item.lineTotal)}</p>
           </li>

@@ -5,6 +5,7 @@ import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
 import { shopAddressLine } from "~/lib/shop";
@@ -105,6 +106,8 @@ export default function PrintInvoice() {
                   </span>
                   <span className="tabular-nums">{formatRupiah(item.lineTotal)}</span>
                 </p>
+                {item.note ? <p className="pl-2">Catatan: {item.note}</p> : null}
+                <p className="pl-2">{substituteLabel(item.allowSubstitute)}</p>
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/admin";
 import { formatKg } from "~/lib/weight";
+import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.picking-list.print";
@@ -85,6 +86,7 @@ export default function PrintPickingList() {
                   <td className="py-1.5">
                     <span className="font-semibold">{line.productName}</span>
                     {line.categoryName ? <span className="text-stone-700"> · {line.categoryName}</span> : null}
+                    <PickingLineNotes notes={line.notes} substitutable={line.substitutable} />
                   </td>
                   <td className="py-1.5 text-right whitespace-nowrap">
                     {line.soldByWeight ? (

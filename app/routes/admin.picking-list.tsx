@@ -9,6 +9,7 @@ import { Input, Select } from "~/components/ui/field";
 import { formatDateWithDay } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
 import { formatKg } from "~/lib/weight";
+import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
@@ -133,6 +134,7 @@ export default function AdminPickingList() {
                   <td className="py-2.5 pr-2">
                     <span className="font-semibold text-stone-900">{line.productName}</span>
                     <span className="block text-xs text-stone-600">{line.categoryName ?? "Tanpa kategori"}</span>
+                    <PickingLineNotes notes={line.notes} substitutable={line.substitutable} />
                   </td>
                   <td className="py-2.5 pr-2 text-right whitespace-nowrap">
                     {line.soldByWeight ? (

@@ -10,6 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogContent, NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { cartTotals, describeLineAmount, lineSubtotal } from "~/lib/cart";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatKg, WEIGHED_BADGE, WEIGHED_NOTE } from "~/lib/weight";
 import {
   CHECKOUT_FAILED_MESSAGE,
@@ -224,7 +225,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const check = parseCheckout({
       ...values,
-      lines: cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
+      lines: cart.lines.map((l) => ({
+        productId: l.product.id,
+        quantity: l.quantity,
+        note: l.note ?? "",
+        allowSubstitute: l.allowSubstitute === true,
+      })),
       idempotencyKey,
     });
     if (check.success) return;
@@ -258,6 +264,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <span key={line.product.id} hidden>
             <input type="hidden" name="productId" value={line.product.id} />
             <input type="hidden" name="quantity" value={line.quantity} />
+            <input type="hidden" name="lineNote" value={line.note ?? ""} />
+            <input type="hidden" name="lineSubstitute" value={line.allowSubstitute ? "1" : "0"} />
           </span>
         ))}
 
@@ -419,6 +427,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                             <span className="text-stone-500"> · {line.product.unit}</span>
                           )}
                         </p>
+                        <LineOptionsSummary note={line.note} allowSubstitute={line.allowSubstitute} />
                         {problem || unavailable || short ? (
                           <p className="mt-1 flex items-start gap-1 text-sm text-red-700">
                             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

@@ -11,6 +11,7 @@ import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import {
@@ -196,6 +197,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                     ) : null}
                   </p>
                   <p className="text-xs text-stone-500">{item.soldByWeight ? "Ditimbang" : item.productUnit}</p>
+                  <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} />
                 </div>
                 <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(orderLineTotal(item))}</p>
               </li>

@@ -7,6 +7,7 @@ import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { isUuid } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
@@ -64,7 +65,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 // ---------------------------------------------------------------- reading
 
 export const productListSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(normalizeQuery).catch("").default(""),
   show: z.enum(["semua", "aktif", "tersembunyi"]).catch("semua").default("semua"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });

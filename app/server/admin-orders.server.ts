@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { isUuid } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
@@ -38,7 +39,7 @@ const dateParam = z.string().refine(isValidDateString).optional().catch(undefine
 
 /** The dashboard's filters from its query string; odd values are ignored, never an error. */
 export const adminOrderFiltersSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(normalizeQuery).catch("").default(""),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   date: dateParam,
   slot: z.enum(["pagi", "sore"]).optional().catch(undefined),
@@ -255,6 +256,8 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
         price: orderItems.price,
         originalPrice: orderItems.originalPrice,
         discount: orderItems.discount,
+        note: orderItems.note,
+        allowSubstitute: orderItems.allowSubstitute,
         productSlug: products.slug,
       })
       .from(orderItems)
@@ -520,6 +523,11 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        // What the shoppers asked for this product, each with its order number.
+        notes: sql<
+          string[]
+        >`coalesce(array_agg(${orderItems.note} || ' (#' || left(${orders.id}::text, 8) || ')' order by ${orders.id}) filter (where ${orderItems.note} <> ''), '{}')`,
+        substitutable: sql<number>`count(*) filter (where ${orderItems.allowSubstitute})::int`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -21,7 +21,7 @@ async function snapshot(db: TestDatabase["db"]) {
   const out: Record<string, unknown> = {};
   for (const table of BACKUP_TABLES) {
     const result = await db.execute(
-      sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`,
+      sql`select coalesce(json_agg(t order by t::text), '[]'::json) as rows from ${sql.identifier(table)} t`,
     );
     out[table] = ((result as unknown as { rows: { rows: unknown }[] }).rows ?? result)[0].rows;
   }

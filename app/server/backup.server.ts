@@ -21,6 +21,8 @@ export const BACKUP_TABLES = [
   "stock_adjustments",
   "partner_applications",
   "contact_messages",
+  "shop_settings",
+  "shop_settings_history",
 ] as const;
 
 type BackupFile = {
@@ -106,6 +108,8 @@ export async function restoreBackup(
     await tx.execute(sql`delete from stock_adjustments`);
     await tx.execute(sql`delete from products`);
     await tx.execute(sql`delete from categories`);
+    // So are the sample settings.
+    await tx.execute(sql`delete from shop_settings`);
     for (const table of BACKUP_TABLES) {
       const data = file.tables[table] ?? [];
       if (data.length === 0) continue;

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "driz
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
@@ -20,10 +21,8 @@ export type OrderTimeFilter = (typeof ORDER_TIME_FILTERS)[number];
 
 /** The list's query string; anything odd falls back to "no filter" instead of an error. */
 export const customerOrdersQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((s) => s.trim().slice(0, 100))
-    .catch(""),
+  // The one search normaliser: a NUL byte or other control character never reaches SQL.
+  q: z.string().transform(normalizeQuery).catch(""),
   status: z.enum(["all", ...ORDER_STATUSES]).catch("all"),
   time: z.enum(["all", ...ORDER_TIME_FILTERS]).catch("all"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

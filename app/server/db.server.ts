@@ -3,6 +3,7 @@
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { config } from "./config.server";
+import { seedSettingsIfMissing } from "./settings.server";
 
 const store = globalThis as typeof globalThis & { __shopDatabase?: Promise<DatabaseHandle> };
 
@@ -19,6 +20,7 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
         })
       : await openDatabase({ kind: "pglite", dataDir: cfg.dataDir, holder: "server" });
     await seedCatalogIfEmpty(handle.db);
+    await seedSettingsIfMissing(handle.db);
     return handle;
   })().catch((error) => {
     store.__shopDatabase = undefined;

@@ -25,6 +25,9 @@ export type OrderItemRecord = {
   soldByWeight: boolean;
   /** Unit price charged (after discount); per kg when `soldByWeight`. */
   price: number;
+  /** The shopper's 'Catatan' for the line, and 'Boleh diganti produk serupa' (true) or 'Jangan diganti'. */
+  note: string;
+  allowSubstitute: boolean;
   originalPrice: number;
   discount: number;
 };
@@ -44,6 +47,12 @@ export type OrderRecord = {
   recipientAddress: string;
   createdAt: Date;
   items: OrderItemRecord[];
+};
+
+type CheckoutLine = CheckoutInput["lines"][number];
+/** A checked checkout; a line's note and substitution choice may be left out (none, 'Jangan diganti'). */
+export type PlaceOrderInput = Omit<CheckoutInput, "lines"> & {
+  lines: (Pick<CheckoutLine, "productId" | "quantity"> & Partial<Pick<CheckoutLine, "note" | "allowSubstitute">>)[];
 };
 
 export type OrderProblem = { productId: string; message: string };
@@ -97,6 +106,8 @@ const itemColumns = {
   quantity: orderItems.quantity,
   soldByWeight: orderItems.soldByWeight,
   price: orderItems.price,
+  note: orderItems.note,
+  allowSubstitute: orderItems.allowSubstitute,
   originalPrice: orderItems.originalPrice,
   discount: orderItems.discount,
 };
@@ -159,12 +170,17 @@ function amountProblem(
 export async function placeOrder(
   db: Database,
   user: { id: string },
-  input: CheckoutInput,
+  input: PlaceOrderInput,
   { now = clockNow() }: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   // Sorted by id so two baskets with the same products lock their rows in the same order.
   const lines = [...input.lines]
-    .map((l) => ({ productId: l.productId.toLowerCase(), quantity: l.quantity }))
+    .map((l) => ({
+      productId: l.productId.toLowerCase(),
+      quantity: l.quantity,
+      note: l.note ?? "",
+      allowSubstitute: l.allowSubstitute === true,
+    }))
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
   const slot = DELIVERY_SLOTS[input.slot];
 
@@ -186,6 +202,8 @@ export async function placeOrder(
         discount: number;
         stockAfter: number;
         soldByWeight: boolean;
+        note: string;
+        allowSubstitute: boolean;
       }[] = [];
       for (const line of lines) {
         const [row] = await tx
@@ -206,7 +224,7 @@ export async function placeOrder(
         // An amount off the product's step is refused; the transaction gives the stock back.
         const wrongAmount = row ? amountProblem(row, line.quantity) : null;
         if (wrongAmount) problems.push({ productId: line.productId, message: wrongAmount });
-        else if (row) taken.push({ productId: line.productId, quantity: line.quantity, ...row });
+        else if (row) taken.push({ ...line, ...row });
         else problems.push({ productId: line.productId, message: await describeShortLine(tx, line.productId) });
       }
       if (problems.length > 0) throw new OrderRefused(problems);
@@ -247,6 +265,8 @@ export async function placeOrder(
           productImageUrl: i.imageUrl,
           quantity: i.quantity,
           soldByWeight: i.soldByWeight,
+          note: i.note,
+          allowSubstitute: i.allowSubstitute,
           price: i.charged,
           originalPrice: i.price,
           discount: i.discount,

@@ -16,7 +16,7 @@ async function tableContents(dataDir: string) {
     const out: Record<string, unknown> = {};
     for (const table of BACKUP_TABLES) {
       const result = await handle.db.execute(
-        sql`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${sql.identifier(table)} t`,
+        sql`select coalesce(json_agg(t order by t::text), '[]'::json) as rows from ${sql.identifier(table)} t`,
       );
       out[table] = (result as unknown as { rows: { rows: unknown }[] }).rows[0].rows;
     }

@@ -294,6 +294,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       destructive: true,
     },
   ]),
+  page("admin/settings", "/admin/settings", adminOnly(), [
+    {
+      name: "set the minimum order",
+      body: () => ({ intent: "minimal-belanja", minimumOrder: "75000" }),
+      expect: adminOnly("redirect:/admin/settings"),
+      destructive: true,
+    },
+  ]),
   page("admin/customers", "/admin/customers", adminOnly(), [
     {
       name: "end customer B's sessions",

@@ -1,0 +1,104 @@
+// What every section of 'Pengaturan Toko' is made of: one setting of app/lib/shop-settings.ts,
+// a form with its own 'Simpan' button, and the reader that turns the posted form into the
+// value the store checks. The page (routes/admin.settings.tsx) renders and saves them all alike.
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { SubmitButton } from "~/components/admin/submit-button";
+import type { SettingKey, SettingValue } from "~/lib/shop-settings";
+
+/** What the page hands a section: the stored value, or the staff's draft after a refused save. */
+export type SectionProps<K extends SettingKey> = {
+  value: SettingValue<K>;
+  /** The posted form as read back, when the last save of this section was refused. */
+  draft: unknown;
+  fieldErrors: Record<string, string>;
+  /** Shop date today (yyyy-mm-dd), for date pickers. */
+  today: string;
+};
+
+export type ReadFormResult =
+  /** Save this candidate (the store checks it against the schema). */
+  | { save: true; candidate: unknown }
+  /** Show the form again with this draft, without saving (e.g. 'Tambah Area' without JavaScript). */
+  | { save: false; draft: unknown; fieldErrors?: Record<string, string> };
+
+export type SettingsSection<K extends SettingKey = SettingKey> = {
+  /** Anchor on the page and the form's `intent`. */
+  id: string;
+  key: K;
+  title: string;
+  description: ReactNode;
+  Fields: (props: SectionProps<K>) => ReactNode;
+  readForm: (form: FormData, current: SettingValue<K>, context: { today: string }) => ReadFormResult;
+};
+
+export function defineSection<K extends SettingKey>(section: SettingsSection<K>): SettingsSection<K> {
+  return section;
+}
+
+/** The frame of one section: heading, its message, its form and its 'Simpan'. */
+export function SectionForm({
+  section,
+  revision,
+  message,
+  children,
+}: {
+  section: { id: string; title: string; description: ReactNode };
+  revision: number;
+  message?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div id={section.id} className="scroll-mt-32">
+      <Card title={section.title} id={`bagian-${section.id}`}>
+        <div className="-mt-1 mb-3 text-sm text-stone-700">{section.description}</div>
+        {message ? (
+          <div className="mb-3">
+            <ErrorNote>{message}</ErrorNote>
+          </div>
+        ) : null}
+        <Form method="post" noValidate preventScrollReset className="space-y-4">
+          <input type="hidden" name="intent" value={section.id} />
+          <input type="hidden" name="revision" value={revision} />
+          {children}
+          <div className="flex justify-end border-t border-stone-100 pt-3">
+            <SubmitButton name="op" value={`simpan-${section.id}`} pendingText="Menyimpan...">
+              Simpan
+            </SubmitButton>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+// ---- Reading posted values ----
+
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/**
+ * A rupiah amount as staff type it ("15000", "15.000", "Rp 15.000"): a number, null when
+ * empty, or the text itself when it is not an amount (the schema then says what is wrong).
+ */
+export function readRupiah(text: string): number | null | string {
+  const cleaned = text.replace(/^rp\.?/i, "").replace(/[\s.]/g, "");
+  if (cleaned === "") return null;
+  return /^\d{1,12}$/.test(cleaned) ? Number(cleaned) : text;
+}
+
+/** A whole number, null when empty, or the text itself when it is not one. */
+export function readWholeNumber(text: string): number | null | string {
+  const cleaned = text.replace(/[\s.]/g, "");
+  if (cleaned === "") return null;
+  return /^\d{1,9}$/.test(cleaned) ? Number(cleaned) : text;
+}
+
+/** Shown back in an input: numbers as digits, empty for null. */
+export function inputText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
