@@ -18,7 +18,7 @@ import { dbOf, requireStaffOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Pengaturan Toko");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
   // Staff edit what is stored now, not a copy a few seconds old.
