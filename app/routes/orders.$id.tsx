@@ -7,6 +7,7 @@ import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, Package, PackageX,
 import type { Route } from "./+types/orders.$id";
 import { CANCEL_INTENT, CancelOrderButton } from "~/components/order-cancel";
 import { OrderItemImage } from "~/components/order-item-image";
+import { REORDER_INTENT, ReorderButton } from "~/components/order-reorder";
 import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +25,12 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-import { cancelOrderByCustomer, getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
+import {
+  cancelOrderByCustomer,
+  getOrderForCustomer,
+  isOrderOfAnotherCustomer,
+  planReorderForCustomer,
+} from "~/server/customer-orders.server";
 import { dbOf, requireUserOf } from "~/server/request-context.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -48,7 +54,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUserOf(context, request);
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
-  if (form.get("intent") !== CANCEL_INTENT) {
+  const intent = form.get("intent");
+  if (intent === REORDER_INTENT) {
+    const plan = await planReorderForCustomer(await dbOf(context), user.id, params.id);
+    if (!plan) return data({ ok: false, intent: REORDER_INTENT, message: "Pesanan tidak ditemukan." }, { status: 404 });
+    return data({ ok: true, intent: REORDER_INTENT, message: "", plan });
+  }
+  if (intent !== CANCEL_INTENT) {
     return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
   }
   const result = await cancelOrderByCustomer(await dbOf(context), user.id, params.id, { reason: form.get("reason") });
@@ -241,6 +253,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
           ) : null}
+          <ReorderButton orderId={order.id} />
           {order.status === "pending" ? (
             <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} />
           ) : null}

@@ -1,6 +1,7 @@
 // /orders: the customer's orders, searched, filtered and paged on the server.
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { ReorderButton } from "~/components/order-reorder";
 import { ChevronLeft, ChevronRight, ClipboardList, Search, SlidersHorizontal, Truck } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import type { Route } from "./+types/orders";
@@ -102,6 +103,9 @@ function OrderCard({ order }: { order: CustomerOrderCard }) {
           </p>
         </div>
       </Link>
+      <div className="mt-2 flex justify-end">
+        <ReorderButton orderId={order.id} />
+      </div>
     </li>
   );
 }

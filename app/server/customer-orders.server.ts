@@ -9,9 +9,10 @@ import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
+import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { changeOrderStatus } from "./admin-orders.server";
 import { now as clockNow } from "./clock.server";
-import { loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
+import { loadCheckoutProducts, loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
 export const ORDER_THUMBNAILS = 4;
@@ -366,4 +367,31 @@ export async function cancelOrderByCustomer(
   });
   if (!result.ok) return { ok: false, status: result.status, message: result.message };
   return { ok: true, message: `Pesanan #${short} telah dibatalkan.` };
+}
+
+// ---------------------------------------------------------------- ordering again
+
+/**
+ * 'Pesan Lagi': the lines of one of this customer's orders as cart lines at today's prices
+ * and stock, with the lines that could not be added (or only in part). Null when the order
+ * is not this customer's.
+ */
+export async function planReorderForCustomer(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<ReorderPlan | null> {
+  if (!isUuid(orderId)) return null;
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return null;
+  const items = await loadOrderItems(db, order.id);
+  const current = await loadCheckoutProducts(
+    db,
+    items.map((i) => i.productId).filter((id): id is string => id !== null),
+  );
+  return planReorder(items, current);
 }
