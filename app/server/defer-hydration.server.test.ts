@@ -20,7 +20,7 @@ describe("deferHydration", () => {
     expect(loader).toContain("requestAnimationFrame");
     // The page itself is untouched before the scripts.
     expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
-    expect(html).toContain("<h1>Sayur Segar</h1><script nonce=\"abc\">window.__reactRouterContext = {};</script>");
+    expect(html).toContain('<h1>Sayur Segar</h1><script nonce="abc">window.__reactRouterContext = {};</script>');
   });
 
   it("leaves a document without a boot module as it is", () => {

@@ -25,7 +25,5 @@ export function deferHydration(html: string, nonce: string): string {
     `if(inert.nonce)script.nonce=inert.nonce;script.textContent=inert.textContent;document.body.appendChild(script)};` +
     `requestAnimationFrame(()=>setTimeout(start));setTimeout(start,3000)})()`;
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
-  return html
-    .replace(MODULEPRELOAD, "")
-    .replace(whole, () => `${inert}<script${nonceAttribute}>${loader}</script>`);
+  return html.replace(MODULEPRELOAD, "").replace(whole, () => `${inert}<script${nonceAttribute}>${loader}</script>`);
 }
