@@ -10,22 +10,21 @@ import { Field, Input } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
 import { ROLE_LABELS } from "~/lib/roles";
 import { redirectWithFlash } from "~/server/admin-flash.server";
-import { getDb } from "~/server/db.server";
-import { requireOwner } from "~/server/session.server";
+import { dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { inviteStaff, listTeam, removeStaff } from "~/server/team.server";
 import type { Route } from "./+types/admin.team";
 
 export const meta: Route.MetaFunction = () => adminMeta("Tim");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const owner = await requireOwner(request);
-  return { ownerId: owner.id, team: await listTeam(await getDb(), owner) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const owner = await requireOwnerOf(context);
+  return { ownerId: owner.id, team: await listTeam(await dbOf(context), owner) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const owner = await requireOwner(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await requireOwnerOf(context);
   const form = await request.formData();
-  const db = await getDb();
+  const db = await dbOf(context);
   const intent = form.get("intent");
   const result =
     intent === "invite"
