@@ -1,6 +1,7 @@
 // The shop's frame: header, page, footer and the phone's bottom bar.
 import { Outlet } from "react-router";
 import { BottomNav } from "~/components/bottom-nav";
+import { FavoritesSync } from "~/components/favorites";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
@@ -19,6 +20,7 @@ export default function ShopLayout() {
       </main>
       <SiteFooter />
       <BottomNav />
+      <FavoritesSync />
     </>
   );
 }
