@@ -110,6 +110,23 @@ export function catalogHref(filters: Partial<CatalogFilters>, pathname = "/produ
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * `<link rel="prev">` / `<link rel="next">` for a list page's head (as route meta
+ * descriptors): crawlers and reading tools find the neighbouring pages without JavaScript.
+ */
+export function pageLinkTags(
+  filters: Partial<CatalogFilters>,
+  { page, pageCount }: { page: number; pageCount: number },
+  pathname: string,
+): { tagName: "link"; rel: "prev" | "next"; href: string }[] {
+  const tags: { tagName: "link"; rel: "prev" | "next"; href: string }[] = [];
+  if (page > 1)
+    tags.push({ tagName: "link", rel: "prev", href: catalogHref({ ...filters, page: page - 1 }, pathname) });
+  if (page < pageCount)
+    tags.push({ tagName: "link", rel: "next", href: catalogHref({ ...filters, page: page + 1 }, pathname) });
+  return tags;
+}
+
 /** How many filters (not counting the search text) differ from the defaults: the badge on the filter button. */
 export function activeFilterCount(filters: CatalogFilters): number {
   return filters.categories.length + (filters.price ? 1 : 0) + (filters.sort !== DEFAULT_SORT ? 1 : 0);

@@ -8,7 +8,7 @@ import { ErrorState } from "~/components/error-state";
 import { EmptyResult, Pagination, ProductGrid, useListLoading } from "~/components/product-grid";
 import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
-import { parseCatalogFilters } from "~/lib/catalog-filters";
+import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getCategoryBySlug, listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { category, result } = loaded;
+  const { category, result, filters } = loaded;
   const names = result.products
     .slice(0, 6)
     .map((p) => p.name)
@@ -53,6 +53,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
         `${category.name} segar dari petani Jember di ${shop}${names ? `: ${names}` : ""}. Diantar besok pagi atau sore.`,
       ),
     },
+    ...pageLinkTags(filters, result, `/category/${category.slug}`),
   ];
 };
 

@@ -4,6 +4,7 @@ import { BottomNav } from "~/components/bottom-nav";
 import { FavoritesSync } from "~/components/favorites";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { StrokeIconSymbols } from "~/components/ui/stroke-icons";
 
 export default function ShopLayout() {
   return (
@@ -20,6 +21,7 @@ export default function ShopLayout() {
       </main>
       <SiteFooter />
       <BottomNav />
+      <StrokeIconSymbols />
       <FavoritesSync />
     </>
   );

@@ -15,7 +15,9 @@ import {
 
 export const FEATURED_LIMIT = 4;
 export const RELATED_LIMIT = 4;
-export const PRODUCTS_PAGE_SIZE = 48;
+// One page of a list: 12 cards keep /products and category pages under 60 kB of HTML
+// whatever the catalog's size (checked by tests/process/catalog-page-size.test.ts).
+export const PRODUCTS_PAGE_SIZE = 12;
 
 // What the shopper pays per unit; the same rounding as discountedPrice in ~/lib/money.
 const effectivePrice = sql<number>`round(${products.price} * (100 - ${products.discount}) / 100.0)`;
