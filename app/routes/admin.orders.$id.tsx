@@ -3,6 +3,9 @@
 import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { ArrowLeft, ArrowRight, MapPin, MessageCircle, Phone, Printer } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
+import { OrderChangesCard, OrderEditsCard } from "~/components/admin/order-edits";
+import { isOrderEditIntent, type OrderEditIntent } from "~/lib/order-edits";
+import { editOrderFromForm, loadOrderEditing } from "~/server/order-edits.server";
 import { adminMeta } from "~/components/admin/meta";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { SubmitButton } from "~/components/admin/submit-button";
@@ -45,11 +48,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOrderForAdmin(db, admin, params.id, config().shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return { order };
+  const editing = await loadOrderEditing(db, admin, order, { name: config().shop.name, appUrl: config().appUrl });
+  return { order, editing };
 }
 
 type ActionData = {
-  intent: "status" | "fee" | "unknown";
+  intent: "status" | "fee" | "unknown" | OrderEditIntent;
   error: string;
   field?: string;
 };
@@ -102,6 +106,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 500 },
       );
     }
+  }
+  if (isOrderEditIntent(intent)) {
+    const result = await editOrderFromForm(db, admin, params.id, form);
+    if (!result.ok)
+      return data<ActionData>({ intent, field: result.field, error: result.message }, { status: result.status });
+    return redirectWithFlash(here, { tone: "success", message: result.message });
   }
   return data<ActionData>({ intent: "unknown", error: "Permintaan tidak dikenal." }, { status: 400 });
 }
@@ -373,7 +383,7 @@ function HistoryCard({ order }: { order: AdminOrderDetail }) {
 }
 
 export default function AdminOrderDetailPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="space-y-4">
@@ -420,6 +430,16 @@ export default function AdminOrderDetailPage() {
         <div className="space-y-4">
           <StatusButtons order={order} error={actionData?.intent === "status" ? actionData.error : undefined} />
           <ProductsCard order={order} />
+          <OrderEditsCard
+            order={order}
+            editing={editing}
+            error={
+              actionData && isOrderEditIntent(actionData.intent)
+                ? { ...actionData, intent: actionData.intent }
+                : undefined
+            }
+          />
+          <OrderChangesCard changes={editing.changes} />
           <HistoryCard order={order} />
         </div>
         <div className="space-y-4">
