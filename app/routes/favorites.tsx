@@ -10,18 +10,17 @@ import { ProductCard } from "~/components/product-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import type { ProductSummary } from "~/lib/catalog";
-import { getDb } from "~/server/db.server";
 import { listFavoriteProducts } from "~/server/favorites.server";
-import { getSessionUser } from "~/server/session.server";
+import { dbOf, userOf } from "~/server/request-context.server";
 
 export function meta() {
   return [{ title: "Favorit Saya - Sayur Jember" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await userOf(context);
   if (!user) return { signedIn: false, products: [] as ProductSummary[] };
-  return { signedIn: true, products: await listFavoriteProducts(await getDb(), user.id) };
+  return { signedIn: true, products: await listFavoriteProducts(await dbOf(context), user.id) };
 }
 
 /** A visitor's local list as product cards (public product data only). */

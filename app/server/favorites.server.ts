@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { favorites, products } from "~/db/schema";
-import { isUuid } from "~/lib/checkout";
+import { isUuid } from "~/lib/form";
 import type { ProductSummary } from "~/lib/catalog";
 import { getProductSummaries } from "./catalog.server";
 
