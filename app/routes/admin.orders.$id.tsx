@@ -34,18 +34,17 @@ import {
   type AdminOrderDetail,
 } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { formatIndonesianPhone } from "~/lib/phone";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   const order = await getOrderForAdmin(db, admin, params.id, config().shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
   const editing = await loadOrderEditing(db, admin, order, { name: config().shop.name, appUrl: config().appUrl });
@@ -58,11 +57,11 @@ type ActionData = {
   field?: string;
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  const db = await getDb();
+  const db = await dbOf(context);
   const here = `/admin/orders/${params.id}`;
   if (intent === "status") {
     form.set("orderId", params.id);

@@ -31,14 +31,13 @@ import {
   isOrderOfAnotherCustomer,
   planReorderForCustomer,
 } from "~/server/customer-orders.server";
-import { getDb } from "~/server/db.server";
+import { dbOf, requireUserOf } from "~/server/request-context.server";
 import { loadFinalBillForCustomer } from "~/server/order-edits.server";
 import { FinalBill } from "~/components/final-bill";
-import { requireUser } from "~/server/session.server";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
+  const db = await dbOf(context);
   const order = await getOrderForCustomer(db, user.id, params.id);
   if (!order) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");
@@ -54,20 +53,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
   const intent = form.get("intent");
   if (intent === REORDER_INTENT) {
-    const plan = await planReorderForCustomer(await getDb(), user.id, params.id);
+    const plan = await planReorderForCustomer(await dbOf(context), user.id, params.id);
     if (!plan) return data({ ok: false, intent: REORDER_INTENT, message: "Pesanan tidak ditemukan." }, { status: 404 });
     return data({ ok: true, intent: REORDER_INTENT, message: "", plan });
   }
   if (intent !== CANCEL_INTENT) {
     return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
   }
-  const result = await cancelOrderByCustomer(await getDb(), user.id, params.id, { reason: form.get("reason") });
+  const result = await cancelOrderByCustomer(await dbOf(context), user.id, params.id, { reason: form.get("reason") });
   if (result.ok && !enhanced) throw redirect(`/orders/${params.id}`, 303);
   return data(
     { ok: result.ok, intent: CANCEL_INTENT, message: result.message },

@@ -17,6 +17,7 @@ import {
 } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
+import { isUuid } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import {
   ORDER_STATUSES,
@@ -213,12 +214,6 @@ export async function countOrdersByStatus(db: Queryable, actor: AdminActor): Pro
 }
 
 // ---------------------------------------------------------------- one order
-
-const uuidSchema = z.guid();
-
-export function isUuid(value: unknown): value is string {
-  return uuidSchema.safeParse(value).success;
-}
 
 /** A tel: link that dials from any phone: stored 62... numbers get their + (tel:6281... would dial a local number). */
 export function customerTelHref(phone: string): string {
