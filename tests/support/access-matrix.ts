@@ -238,7 +238,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       {
         name: "mark a product that does not exist",
         body: () => ({ intent: "add", productId: "00000000-0000-4000-8000-000000000000" }),
-        expect: { visitor: 401, customerA: 404, customerB: 404, admin: 404 },
+        expect: { visitor: 401, customerA: 404, customerB: 404, staff: 404, admin: 404 },
       },
     ],
   },
