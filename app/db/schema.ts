@@ -176,6 +176,11 @@ export const orders = pgTable(
     recipientPhone: text("recipient_phone").notNull(),
     recipientAddress: text("recipient_address").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
+    // Goes up with every staff edit of the lines or fee: an edit made from an older page is
+    // refused ('Pesanan ini baru saja diubah'), so two staff never overwrite each other.
+    version: integer("version").notNull().default(1),
+    // Set by 'Tagihan Final': the lines are as packed and `total_amount` is the 'Total akhir'.
+    billFinalAt: timestamp("bill_final_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -257,6 +262,34 @@ export const stockAdjustments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("stock_adjustments_product_idx").on(t.productId, t.createdAt)],
+);
+
+// ---- Order edits ('Riwayat Perubahan') ----
+
+/**
+ * Every change staff make to an order's lines, fee or bill after it was placed: who, when,
+ * what, before -> after, and the order's item total before and after. Shown to staff and,
+ * once the bill is final, to the customer.
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // 'weight' | 'substitute' | 'unavailable' | 'add' | 'fee' | 'final'
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    totalBefore: integer("total_before").notNull(),
+    totalAfter: integer("total_after").notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_changes_kind_check", sql`${t.kind} in ('weight', 'substitute', 'unavailable', 'add', 'fee', 'final')`),
+    index("order_changes_order_idx").on(t.orderId, t.createdAt),
+  ],
 );
 
 // ---- Inbox ----

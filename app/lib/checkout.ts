@@ -5,18 +5,12 @@ import { MAX_CART_LINES, MAX_LINE_NOTE } from "./cart";
 import { MAX_LINE_GRAMS } from "./weight";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
+import { isUuid } from "./form";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
 export const CHECKOUT_FAILED_TITLE = "Checkout Gagal";
 export const CHECKOUT_FAILED_MESSAGE = "Terjadi kesalahan saat memproses pesanan. Silakan coba lagi.";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for the 36-character ids the database gives products and orders. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_PATTERN.test(value);
-}
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
@@ -24,7 +18,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 const quantityMessage = "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).";
 
 export const checkoutLineSchema = z.object({
-  productId: z.string().regex(UUID_PATTERN, "Produk tidak dikenal."),
+  productId: z.string().refine(isUuid, "Produk tidak dikenal."),
   quantity: z.coerce
     .number({ error: quantityMessage })
     .int(quantityMessage)

@@ -14,16 +14,15 @@ import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { shopToday, shopTomorrow } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.picking-list";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Picking List");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   const list = await pickingList(db, admin, filters);
   return { list, tomorrow: shopTomorrow(), today: shopToday() };
 }

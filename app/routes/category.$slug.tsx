@@ -12,14 +12,14 @@ import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getCategoryBySlug, listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/category.$slug";
+import { dbOf } from "~/server/request-context.server";
 
 const slugSchema = z.string().trim().min(1).max(200);
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const db = await getDb();
+  const db = await dbOf(context);
   const category = slug.success ? await getCategoryBySlug(db, slug.data) : null;
   if (!category) throw data("Kategori Tidak Ditemukan", { status: 404 });
   // Only sort, price and page apply here: the category is the page itself.

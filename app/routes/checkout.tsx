@@ -28,24 +28,23 @@ import { DELIVERY_SLOTS, type DeliverySlot } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { loadCheckoutProducts, newIdempotencyKey, placeOrder, type OrderProblem } from "~/server/orders.server";
 import { hitRateLimit, retryMessage } from "~/server/rate-limit.server";
-import { requireUser } from "~/server/session.server";
+import { requireUserOf, dbOf } from "~/server/request-context.server";
 
 export function meta() {
   return [{ title: "Checkout - Sayur Jember" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
   const ids = new URL(request.url).searchParams.get("products");
   return {
     prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
     idempotencyKey: newIdempotencyKey(),
     // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
-    products: ids === null ? null : await loadCheckoutProducts(await getDb(), ids.split(",", 101)),
+    products: ids === null ? null : await loadCheckoutProducts(await dbOf(context), ids.split(",", 101)),
   };
 }
 
@@ -60,8 +59,8 @@ function failure(status: number, fields: Partial<ActionFailure>) {
   return data<ActionFailure>({ ok: false, fieldErrors: {}, problems: [], dialog: null, ...fields }, { status });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
   const form = await request.formData();
   const parsed = parseCheckoutForm(form);
   if (!parsed.success) {
@@ -77,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
 
-  const db = await getDb();
+  const db = await dbOf(context);
   const limit = await hitRateLimit(db, `checkout:${user.id}`, 20, 10 * 60);
   if (!limit.allowed)
     return failure(429, { dialog: { title: CHECKOUT_FAILED_TITLE, message: retryMessage(limit.retryAfterSeconds) } });

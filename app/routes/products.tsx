@@ -14,12 +14,12 @@ import { buttonClass } from "~/components/ui/button";
 import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/products";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCatalogFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   const [result, categories] = await Promise.all([listProducts(db, filters), listCategoriesWithCounts(db)]);
   return { filters: { ...filters, page: result.page }, result, categories };
 }

@@ -18,6 +18,7 @@ import {
 } from "./storage.server";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import { isUuid } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
@@ -28,11 +29,6 @@ export const MAX_STOCK = 1_000_000;
 export type FieldErrors = Partial<Record<string, string>>;
 export type CatalogResult<T = object> =
   ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
-
-const idSchema = z.guid();
-function isId(value: unknown): value is string {
-  return idSchema.safeParse(value).success;
-}
 
 // ---------------------------------------------------------------- slugs
 
@@ -133,7 +129,7 @@ export async function listCategoryOptions(db: Queryable, actor: AdminActor) {
 
 export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: string) {
   assertAdmin(actor);
-  if (!isId(id)) return null;
+  if (!isUuid(id)) return null;
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
   const [[{ orderLines }], adjustments] = await Promise.all([
@@ -460,7 +456,7 @@ export async function updateProduct(
   form: FormData,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
   const stockBefore =
@@ -569,7 +565,7 @@ export async function setProductActive(
   isActive: boolean,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const [updated] = await db
     .update(products)
     .set({ isActive, updatedAt: new Date() })
@@ -594,7 +590,7 @@ export async function deleteProduct(
   id: string,
 ): Promise<CatalogResult<{ deleted: boolean }>> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const outcome = await db.transaction(async (tx) => {
     const [product] = await tx
       .select({
@@ -705,7 +701,7 @@ export async function renameCategory(
   rawName: unknown,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
     return {
@@ -733,7 +729,7 @@ export async function renameCategory(
 
 export async function deleteCategory(db: Queryable, actor: AdminActor, id: unknown): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id, name: categories.name })

@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } fr
 import type { Queryable } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { MAX_CART_LINES } from "~/lib/cart";
-import { isUuid, normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
+import { isUuid } from "~/lib/form";
+import { normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
 import {
   displayUnit,
   type CartProductInfo,

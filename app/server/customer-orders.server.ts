@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
-import { isUuid } from "~/lib/checkout";
+import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";

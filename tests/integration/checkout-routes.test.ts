@@ -10,6 +10,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
+import { contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const BASE = "http://localhost:3000";
@@ -68,7 +69,7 @@ function post(path: string, cookie: string, fields: [string, string][]) {
 
 type Args = { request: Request; params: Record<string, string>; context: never; unstable_pattern: string };
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: undefined as never, unstable_pattern: "" }) as Args;
+  ({ request, params, context: contextFor(request) as never, unstable_pattern: "" }) as Args;
 
 /** Runs a loader or action and returns what the server would answer: a Response, or data with its status. */
 async function run(
