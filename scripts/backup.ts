@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
 import { cfg, fail, runningServer, withDatabase } from "./data-command";
 
@@ -31,10 +32,7 @@ if (server) {
   }
   const temp = `${out}.tmp`;
   try {
-    await pipeline(
-      Readable.fromWeb(response.body as import("node:stream/web").ReadableStream),
-      createWriteStream(temp, { mode: 0o600 }),
-    );
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(temp, { mode: 0o600 }));
   } catch (error) {
     fail(`cadangan terputus: ${(error as Error).message}`);
   }
