@@ -26,7 +26,11 @@ describe("checkout schema", () => {
       phone: "+62 812 3456 7890",
       notes: " Pagar hijau ",
     });
-    expect(result).toEqual({ success: true, data: { ...valid, phone: "6281234567890", notes: "Pagar hijau" } });
+    expect(result).toEqual({
+      success: true,
+      // Not posted: outside the delivery areas, as every order was before areas existed.
+      data: { ...valid, phone: "6281234567890", notes: "Pagar hijau", area: "luar-area" },
+    });
     for (const phone of ["081234567890", "6281234567890", "+6281234567890"]) {
       const r = parseCheckout({ ...valid, phone });
       expect(r.success && r.data.phone).toBe("6281234567890");
@@ -99,7 +103,9 @@ describe("checkout schema", () => {
       name: "Siti",
       phone: "081234567890",
       address: "Jl. Mawar 5",
-      slot: "sore",
+      delivery: "2026-11-26|sore",
+      area: "kaliwates",
+      shownFee: "5000",
       idempotencyKey: valid.idempotencyKey,
     }))
       form.set(k, v);
@@ -113,9 +119,33 @@ describe("checkout schema", () => {
       address: "Jl. Mawar 5",
       notes: "",
       slot: "sore",
+      deliveryDate: "2026-11-26",
+      area: "kaliwates",
+      shownFee: 5000,
       lines: [{ productId, quantity: 4 }],
       idempotencyKey: valid.idempotencyKey,
     });
+  });
+
+  it("asks for an area left unchosen, and refuses a malformed date", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Siti",
+      phone: "081234567890",
+      address: "Jl. Mawar 5",
+      delivery: "2026-02-30|pagi",
+      area: "",
+      idempotencyKey: valid.idempotencyKey,
+    }))
+      form.set(k, v);
+    form.append("productId", productId);
+    form.append("quantity", "1");
+    const result = parseCheckoutForm(form);
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.fieldErrors.area).toBe("Pilih area pengiriman.");
+      expect(result.fieldErrors.deliveryDate).toBe("Pilih tanggal dan waktu pengiriman.");
+    }
   });
 
   it("refuses a form with no fields at all without throwing", () => {

@@ -249,3 +249,29 @@ export function minimumOrderMessage(subtotal: number, minimum: number): string |
   if (missing === 0) return null;
   return `Belanja ${formatRupiah(missing)} lagi untuk mencapai minimal belanja ${formatRupiah(minimum)}`;
 }
+
+/** An order's fee as shown on its pages: 'Rp 5.000', 'Gratis' or 'Ditentukan oleh CS'. */
+export function orderFeeText(order: { deliveryFee: number | null }): string {
+  if (order.deliveryFee === null) return "Ditentukan oleh CS";
+  return order.deliveryFee === 0 ? "Gratis" : formatRupiah(order.deliveryFee);
+}
+
+/** Which fee applies to an order and where it came from, for staff and the invoice. */
+export function orderFeeSourceText(order: {
+  deliveryFee: number | null;
+  deliveryFeeSource: string | null;
+  deliveryAreaName: string | null;
+  areaFee: number | null;
+}): string {
+  const area =
+    order.deliveryAreaName !== null && order.areaFee !== null
+      ? `area ${order.deliveryAreaName} (${formatRupiah(order.areaFee)})`
+      : null;
+  if (order.deliveryFeeSource === "staff")
+    return area ? `Ditetapkan staf, menggantikan ongkir ${area}` : "Ditetapkan staf";
+  if (order.deliveryFeeSource === "area")
+    return order.deliveryFee === 0 && (order.areaFee ?? 0) > 0
+      ? `Gratis ongkir: belanja mencapai batas gratis area ${order.deliveryAreaName ?? ""}`.trim()
+      : `Ongkir ${area ?? "area"}`;
+  return "Di luar area pengiriman: ongkir ditentukan CS";
+}

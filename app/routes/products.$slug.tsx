@@ -8,6 +8,7 @@ import { BackButton } from "~/components/back-button";
 import { JsonLd } from "~/components/json-ld";
 import { PriceBlock, WeighedBadge } from "~/components/price-block";
 import { useAddToCart } from "~/components/product-card";
+import { DeliveryPromise } from "~/components/delivery-promise";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
@@ -292,6 +293,7 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
                   <ShoppingCart className="h-5 w-5" aria-hidden="true" />
                   Tambah ke Keranjang
                 </Button>
+                <DeliveryPromise className="mt-3" />
               </>
             ) : (
               <>

@@ -230,6 +230,9 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
       userId: orders.userId,
       status: orders.status,
       totalAmount: orders.totalAmount,
+      deliveryFeeSource: orders.deliveryFeeSource,
+      deliveryAreaName: orders.deliveryAreaName,
+      areaFee: orders.areaFee,
       deliveryFee: orders.deliveryFee,
       deliverySlot: orders.deliverySlot,
       deliveryTime: orders.deliveryTime,
@@ -477,7 +480,8 @@ export async function setDeliveryFee(
   }
   const [updated] = await db
     .update(orders)
-    .set({ deliveryFee: input.deliveryFee, updatedAt: new Date() })
+    // Staff's fee overrides the area's; the order keeps the area's fee to show which applies.
+    .set({ deliveryFee: input.deliveryFee, deliveryFeeSource: "staff", updatedAt: new Date() })
     .where(eq(orders.id, input.orderId))
     .returning({ id: orders.id, totalAmount: orders.totalAmount });
   if (!updated) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
