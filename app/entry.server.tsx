@@ -11,12 +11,13 @@ import { NonceProvider } from "~/lib/nonce";
 import { log } from "~/server/logger.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 export { baseSecurityHeaders } from "~/server/security-headers.server";
+export { canonicalCookieHeader } from "~/server/cookies.server";
 export { runWithRequestId } from "~/server/logger.server";
 export { answerFromPageCache, pageCacheStats } from "~/server/page-cache.server";
 
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";
-export { crossSiteRefusal, isCrossSiteMutation } from "~/server/request-guard.server";
+export { crossSiteRefusal, isCrossSiteMutation, malformedUrlPage } from "~/server/request-guard.server";
 export { closeOrderEventStreams } from "~/server/order-events.server";
 
 export const streamTimeout = 10_000;

@@ -28,6 +28,7 @@ import {
   serviceUnavailable,
   unreadableFormRefusal,
 } from "~/server/request-guard.server";
+import { requestContextMiddleware } from "~/server/request-context.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -42,6 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       return serviceUnavailable(request);
     return response;
   },
+  requestContextMiddleware,
   ({ request }, next) => pageCacheMiddleware(request, next),
   ({ request }, next) => httpCacheMiddleware(request, next),
 ];

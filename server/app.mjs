@@ -66,6 +66,11 @@ export async function startServer({
       }
       return writeHead.apply(this, args);
     };
+    // Cookies are read once, one way: every later reader (the session, the cache decision)
+    // gets the same canonical header (app/server/cookies.server.ts).
+    const cookie = entry.canonicalCookieHeader(req.headers.cookie);
+    if (cookie === undefined) delete req.headers.cookie;
+    else req.headers.cookie = cookie;
     // Rate limits key on the socket address; a client cannot choose it.
     req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
     // React Router hands its middleware the URL without ".data"; the outage answer needs to
@@ -73,6 +78,19 @@ export async function startServer({
     if (req.path.endsWith(".data")) req.headers["x-shop-data-request"] = "1";
     else delete req.headers["x-shop-data-request"];
     entry.runWithRequestId(requestId, () => next());
+  });
+
+  // A path with a broken percent escape ("/products/%E0%A4%A", "/healthz%") cannot be
+  // routed; answer the friendly 400 page here, before any router tries to decode it.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      const page = entry.malformedUrlPage();
+      res.status(page.status).set(page.headers).send(page.body);
+      return;
+    }
+    next();
   });
 
   // Bodies larger than the shop ever needs (an image upload is at most 5 MB) are refused early.
@@ -234,6 +252,13 @@ export async function startServer({
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
 
   app.use((error, req, res, _next) => {
+    // Express's own 400s (an undecodable parameter) are the client's mistake, not ours.
+    if (error?.status === 400 || error instanceof URIError) {
+      if (res.headersSent) return;
+      const page = entry.malformedUrlPage();
+      res.status(page.status).set(page.headers).send(page.body);
+      return;
+    }
     jsonLog("error", "unhandled", { path: req.path, error: String(error?.stack ?? error) });
     if (res.headersSent) return;
     res

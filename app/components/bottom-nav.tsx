@@ -6,7 +6,8 @@ import { AccountMenu } from "./account-menu-lazy";
 import { useCart } from "./cart-provider";
 import { CartBadge } from "./site-header";
 
-const slot = "relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-semibold";
+// `.bottom-nav-slot` (app.css): five slots on every page, one short class each.
+const slot = "bottom-nav-slot";
 
 export function BottomNav() {
   const { user } = useRootData();

@@ -33,6 +33,8 @@ type CartApi = {
   add: (product: CartProduct, quantity?: number) => void;
   remove: (productId: string) => void;
   setQuantity: (productId: string, quantity: number) => void;
+  /** The line's 'Catatan' and substitution choice. */
+  setOptions: (productId: string, options: { note?: string; allowSubstitute?: boolean }) => void;
   clear: () => void;
   refresh: (products: CartProduct[]) => void;
 };
@@ -85,12 +87,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
     (productId: string, quantity: number) => dispatch({ type: "setQuantity", productId, quantity }),
     [],
   );
+  const setOptions = useCallback(
+    (productId: string, options: { note?: string; allowSubstitute?: boolean }) =>
+      dispatch({ type: "setOptions", productId, ...options }),
+    [],
+  );
   const clear = useCallback(() => dispatch({ type: "clear" }), []);
   const refresh = useCallback((products: CartProduct[]) => dispatch({ type: "refresh", products }), []);
 
   const api = useMemo<CartApi>(
-    () => ({ lines, ready, ...cartTotals(lines), add, remove, setQuantity, clear, refresh }),
-    [lines, ready, add, remove, setQuantity, clear, refresh],
+    () => ({ lines, ready, ...cartTotals(lines), add, remove, setQuantity, setOptions, clear, refresh }),
+    [lines, ready, add, remove, setQuantity, setOptions, clear, refresh],
   );
   return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
 }

@@ -106,10 +106,10 @@ export function SearchBox({
   );
 }
 
-const chip =
-  "inline-flex min-h-11 items-center gap-1.5 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors";
-const chipOn = "border-brand-700 bg-brand-700 text-white";
-const chipOff = "border-stone-300 bg-white text-stone-800 hover:border-brand-600 hover:text-brand-800";
+// Short component classes (app.css): a chip per category repeats on every list page.
+const chip = "chip";
+const chipOn = "chip-on";
+const chipOff = "chip-off";
 
 /** Desktop: 'Semua' plus one chip per category; a chip shows that category alone. */
 export function CategoryChips({

@@ -3,7 +3,8 @@
 // With JavaScript a fetcher keeps the visitor on the page while it sends; without it the
 // browser posts the form and errors show on /contact.
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField, type SubmissionResult } from "~/lib/submissions";
+import type { FormFailure as Failure, FormSuccess as Success } from "~/lib/form";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/lib/submissions";
 import { FormFailure, FormSuccess, HoneypotField, SubmitButton } from "./form-parts";
 import { Field, Input, Textarea } from "./ui/field";
 
@@ -16,7 +17,7 @@ export function contactSentLocation(from: ContactFormOrigin): string {
   return `${from}?${CONTACT_SENT_PARAM}=terkirim#${CONTACT_FORM_ANCHOR}`;
 }
 
-type Result = SubmissionResult<ContactField>;
+type Result = Success | Failure;
 
 export function ContactForm({ from, serverResult }: { from: ContactFormOrigin; serverResult?: Result }) {
   const fetcher = useFetcher<Result>();
@@ -44,7 +45,7 @@ export function ContactForm({ from, serverResult }: { from: ContactFormOrigin; s
 
   return (
     <fetcher.Form method="post" action="/contact" className="relative space-y-5" aria-label="Formulir kontak">
-      {failure ? <FormFailure title="Pesan Gagal Dikirim" message={failure.formError} /> : null}
+      {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
       <input type="hidden" name="from" value={from} />
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 sm:grid-cols-2">

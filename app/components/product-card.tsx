@@ -2,7 +2,6 @@
 // badges, a quantity and add-to-cart. Sold out ('Stok Habis') cannot be added.
 import { useState } from "react";
 import { Link } from "react-router";
-import { ShoppingCart } from "lucide-react";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { isInStock, toCartProduct, type ProductSummary } from "~/lib/catalog";
 import { amountBounds } from "~/lib/weight";
@@ -12,6 +11,7 @@ import { DiscountBadge, PriceBlock, WeighedBadge } from "./price-block";
 import { ProductImage } from "./product-image";
 import { QuantityStepper } from "./quantity-stepper";
 import { Button } from "./ui/button";
+import { CartIcon } from "./ui/stroke-icons";
 import { useToast } from "./ui/toast";
 
 /** Adds to the cart and says so; shared by the card and the product page. */
@@ -41,22 +41,15 @@ export function ProductCard({
   const inStock = isInStock(product);
   const href = `/products/${product.slug}`;
   return (
-    <article
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
-      data-testid="product-card"
-      aria-label={product.name}
-    >
-      <Link to={href} prefetch="intent" className="relative block" tabIndex={-1} aria-hidden="true">
+    <article className="group product-card" data-testid="product-card" aria-label={product.name}>
+      <Link to={href} prefetch="intent" discover="none" className="relative block" tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={product.imageUrl}
           alt=""
           size={400}
           sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           priority={priority}
-          className={cn(
-            "transition-transform duration-300 group-hover:scale-[1.03]",
-            !inStock && "opacity-60 grayscale",
-          )}
+          className={cn("product-card-image", !inStock && "opacity-60 grayscale")}
         />
         <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
           <DiscountBadge discount={product.discount} />
@@ -73,11 +66,8 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="min-w-0 flex-1">
           {product.categoryName ? <p className="truncate text-xs text-stone-600">{product.categoryName}</p> : null}
-          <Heading
-            data-testid="product-name"
-            className="line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-stone-900"
-          >
-            <Link to={href} prefetch="intent" className="hover:text-brand-800 hover:underline">
+          <Heading data-testid="product-name" className="product-card-name">
+            <Link to={href} prefetch="intent" discover="none" className="hover:text-brand-800 hover:underline">
               {product.name}
             </Link>
           </Heading>
@@ -111,7 +101,7 @@ export function ProductCard({
               }}
               aria-label={`Tambah ${product.name} ke keranjang`}
             >
-              <ShoppingCart className="h-4 w-4" aria-hidden="true" />
+              <CartIcon className="h-4 w-4" />
               <span className="sm:hidden lg:inline">Tambah</span>
             </Button>
           </div>

@@ -2,9 +2,9 @@
 // be typed; it is clamped when the field is left. With `weight` the value is grams moving
 // by `step`, shown and typed in kg the Indonesian way ('0,75 kg', '0,8' or '0.8').
 import { useState } from "react";
-import { Minus, Plus } from "lucide-react";
 import { cn } from "~/lib/utils";
 import { formatKg, parseKg } from "~/lib/weight";
+import { MinusIcon, PlusIcon } from "./ui/stroke-icons";
 
 export function QuantityStepper({
   value,
@@ -45,18 +45,12 @@ export function QuantityStepper({
   };
 
   const button = cn(
-    "flex shrink-0 items-center justify-center text-stone-800 hover:bg-brand-50 disabled:text-stone-300 disabled:hover:bg-transparent",
+    "qty-button",
     // A weight ('0,25 kg') needs more room between the buttons than a count.
     size === "sm" ? (weight ? "h-11 w-10" : "h-11 w-11") : "h-12 w-12",
   );
   return (
-    <div
-      className={cn(
-        "inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white",
-        disabled && "opacity-60",
-        className,
-      )}
-    >
+    <div className={cn("qty-box", disabled && "opacity-60", className)}>
       <button
         type="button"
         className={button}
@@ -64,7 +58,7 @@ export function QuantityStepper({
         disabled={disabled || value <= min}
         aria-label="Kurangi jumlah"
       >
-        <Minus className="h-4 w-4" aria-hidden="true" />
+        <MinusIcon className="h-4 w-4" />
       </button>
       <input
         type="text"
@@ -88,10 +82,7 @@ export function QuantityStepper({
             commit(e.currentTarget.value);
           }
         }}
-        className={cn(
-          "h-11 w-full min-w-8 flex-1 border-x border-stone-200 bg-transparent px-0 text-center font-semibold tabular-nums focus:outline-none focus-visible:bg-brand-50",
-          weight && size === "sm" ? "text-sm" : "text-base",
-        )}
+        className={cn("qty-input", weight && size === "sm" ? "text-sm" : "text-base")}
       />
       <button
         type="button"
@@ -100,7 +91,7 @@ export function QuantityStepper({
         disabled={disabled || value >= upper}
         aria-label="Tambah jumlah"
       >
-        <Plus className="h-4 w-4" aria-hidden="true" />
+        <PlusIcon className="h-4 w-4" />
       </button>
     </div>
   );

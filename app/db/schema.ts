@@ -185,6 +185,11 @@ export const orders = pgTable(
     recipientPhone: text("recipient_phone").notNull(),
     recipientAddress: text("recipient_address").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
+    // Goes up with every staff edit of the lines or fee: an edit made from an older page is
+    // refused ('Pesanan ini baru saja diubah'), so two staff never overwrite each other.
+    version: integer("version").notNull().default(1),
+    // Set by 'Tagihan Final': the lines are as packed and `total_amount` is the 'Total akhir'.
+    billFinalAt: timestamp("bill_final_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -224,6 +229,10 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     soldByWeight: boolean("sold_by_weight").notNull().default(false),
     price: integer("price").notNull(), // unit price charged (after discount)
+    // The shopper's 'Catatan' for this line ('potong 4') and whether staff may substitute
+    // a similar product ('Boleh diganti produk serupa'; false = 'Jangan diganti').
+    note: text("note").notNull().default(""),
+    allowSubstitute: boolean("allow_substitute").notNull().default(false),
     originalPrice: integer("original_price").notNull(),
     discount: integer("discount").notNull().default(0),
   },
@@ -266,6 +275,34 @@ export const stockAdjustments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("stock_adjustments_product_idx").on(t.productId, t.createdAt)],
+);
+
+// ---- Order edits ('Riwayat Perubahan') ----
+
+/**
+ * Every change staff make to an order's lines, fee or bill after it was placed: who, when,
+ * what, before -> after, and the order's item total before and after. Shown to staff and,
+ * once the bill is final, to the customer.
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // 'weight' | 'substitute' | 'unavailable' | 'add' | 'fee' | 'final'
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    totalBefore: integer("total_before").notNull(),
+    totalAfter: integer("total_after").notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_changes_kind_check", sql`${t.kind} in ('weight', 'substitute', 'unavailable', 'add', 'fee', 'final')`),
+    index("order_changes_order_idx").on(t.orderId, t.createdAt),
+  ],
 );
 
 // ---- Inbox ----

@@ -218,3 +218,22 @@ describe("produce sold by weight in the cart", () => {
     });
   });
 });
+
+describe("line notes and substitution", () => {
+  it("keeps a note (one line, at most 100 characters) and the substitution choice, also when more is added", () => {
+    let lines = cartReducer([], { type: "add", product: kangkung, quantity: 1 });
+    lines = cartReducer(lines, { type: "setOptions", productId: "p1", note: "pilih yang\nmuda ".repeat(20) });
+    lines = cartReducer(lines, { type: "setOptions", productId: "p1", allowSubstitute: true });
+    lines = cartReducer(lines, { type: "add", product: kangkung, quantity: 2 });
+    expect(lines[0].quantity).toBe(3);
+    expect(lines[0].note).toHaveLength(100);
+    expect(lines[0].note).not.toContain("\n");
+    expect(lines[0].allowSubstitute).toBe(true);
+    expect(parseStoredCart(serializeCart(lines))).toEqual(lines);
+  });
+
+  it("reads odd stored notes and choices as none and 'Jangan diganti'", () => {
+    const raw = JSON.stringify([{ product: kangkung, quantity: 1, note: 42, allowSubstitute: "ya" }]);
+    expect(parseStoredCart(raw)).toEqual([{ product: kangkung, quantity: 1, note: "", allowSubstitute: false }]);
+  });
+});

@@ -8,6 +8,23 @@ import { correctWeight, formatKg, linePrice, MAX_LINE_GRAMS, type WeightRules } 
 export const CART_STORAGE_KEY = "cart";
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
+/** A line's 'Catatan' ('potong 4', 'pilih yang matang'). */
+export const MAX_LINE_NOTE = 100;
+export const SUBSTITUTE_LABELS = {
+  allowed: "Boleh diganti produk serupa",
+  refused: "Jangan diganti",
+} as const;
+
+/** The substitution choice in words; not allowing is the default. */
+export function substituteLabel(allowSubstitute: boolean): string {
+  return allowSubstitute ? SUBSTITUTE_LABELS.allowed : SUBSTITUTE_LABELS.refused;
+}
+
+/** A line note as kept: one line of text, no control characters, at most 100 characters. */
+export function cleanLineNote(note: string): string {
+  // eslint-disable-next-line no-control-regex
+  return note.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, MAX_LINE_NOTE);
+}
 
 export const cartProductSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -30,6 +47,9 @@ const cartLineSchema = z.object({
   product: cartProductSchema,
   /** Whole units, or grams for a product sold by weight. */
   quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)),
+  // Absent in older carts: no note, 'Jangan diganti'.
+  note: z.optional(z.catch(z.pipe(z.string(), z.transform(cleanLineNote)), "")),
+  allowSubstitute: z.optional(z.catch(z.boolean(), false)),
 });
 
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -38,6 +58,7 @@ export type CartAction =
   | { type: "add"; product: CartProduct; quantity?: number }
   | { type: "remove"; productId: string }
   | { type: "setQuantity"; productId: string; quantity: number }
+  | { type: "setOptions"; productId: string; note?: string; allowSubstitute?: boolean }
   | { type: "clear" }
   | { type: "replace"; lines: CartLine[] }
   /** Fresh product data from the server: prices, stock and names may have changed. */
@@ -72,7 +93,7 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       if (existing) {
         return lines.map((l) =>
           l.product.id === action.product.id
-            ? { product: action.product, quantity: correctQuantity(action.product, l.quantity + amount) }
+            ? { ...l, product: action.product, quantity: correctQuantity(action.product, l.quantity + amount) }
             : l,
         );
       }
@@ -87,6 +108,16 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       }
       return lines.map((l) =>
         l.product.id === action.productId ? { ...l, quantity: correctQuantity(l.product, action.quantity) } : l,
+      );
+    case "setOptions":
+      return lines.map((l) =>
+        l.product.id === action.productId
+          ? {
+              ...l,
+              ...(action.note === undefined ? {} : { note: cleanLineNote(action.note) }),
+              ...(action.allowSubstitute === undefined ? {} : { allowSubstitute: action.allowSubstitute }),
+            }
+          : l,
       );
     case "clear":
       return [];

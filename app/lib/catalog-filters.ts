@@ -2,6 +2,7 @@
 // so a shared or reloaded link shows the same result. Odd values are dropped, never thrown.
 // zod/mini: the catalog pages ship this to the browser; the functional API is much smaller.
 import * as z from "zod/mini";
+import { isUuid } from "./form";
 import { formatRupiah } from "./money";
 
 export const MAX_QUERY_LENGTH = 100;
@@ -49,14 +50,9 @@ export type CatalogFilters = {
 
 export const EMPTY_FILTERS: CatalogFilters = { q: "", categories: [], price: null, sort: DEFAULT_SORT, page: 1 };
 
-const uuid = z.uuid();
 const priceSchema = z.catch(z.nullable(z.enum(PRICE_RANGES)), null);
 const sortSchema = z.catch(z.enum(SORTS), DEFAULT_SORT);
 const pageSchema = z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE)), 1);
-
-export function isUuid(value: string): boolean {
-  return uuid.safeParse(value).success;
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
@@ -108,6 +104,23 @@ export function catalogSearchParams(filters: Partial<CatalogFilters>): URLSearch
 export function catalogHref(filters: Partial<CatalogFilters>, pathname = "/products"): string {
   const search = catalogSearchParams(filters).toString();
   return search ? `${pathname}?${search}` : pathname;
+}
+
+/**
+ * `<link rel="prev">` / `<link rel="next">` for a list page's head (as route meta
+ * descriptors): crawlers and reading tools find the neighbouring pages without JavaScript.
+ */
+export function pageLinkTags(
+  filters: Partial<CatalogFilters>,
+  { page, pageCount }: { page: number; pageCount: number },
+  pathname: string,
+): { tagName: "link"; rel: "prev" | "next"; href: string }[] {
+  const tags: { tagName: "link"; rel: "prev" | "next"; href: string }[] = [];
+  if (page > 1)
+    tags.push({ tagName: "link", rel: "prev", href: catalogHref({ ...filters, page: page - 1 }, pathname) });
+  if (page < pageCount)
+    tags.push({ tagName: "link", rel: "next", href: catalogHref({ ...filters, page: page + 1 }, pathname) });
+  return tags;
 }
 
 /** How many filters (not counting the search text) differ from the defaults: the badge on the filter button. */

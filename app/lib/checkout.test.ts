@@ -28,8 +28,14 @@ describe("checkout schema", () => {
     });
     expect(result).toEqual({
       success: true,
-      // Not posted: outside the delivery areas, as every order was before areas existed.
-      data: { ...valid, phone: "6281234567890", notes: "Pagar hijau", area: "luar-area" },
+      data: {
+        ...valid,
+        phone: "6281234567890",
+        notes: "Pagar hijau",
+        // Not posted: outside the delivery areas, as every order was before areas existed.
+        area: "luar-area",
+        lines: [{ productId, quantity: 2, note: "", allowSubstitute: false }],
+      },
     });
     for (const phone of ["081234567890", "6281234567890", "+6281234567890"]) {
       const r = parseCheckout({ ...valid, phone });
@@ -111,7 +117,14 @@ describe("checkout schema", () => {
       form.set(k, v);
     form.append("productId", productId);
     form.append("quantity", "4");
+    form.append("lineNote", " potong 4 ");
+    form.append("lineSubstitute", "1");
     form.append("price", "1");
+    const other = "1a2b3c4d-8a1d-4f5e-9c7b-2d4e6f8a0b1c";
+    form.append("productId", other);
+    form.append("quantity", "750");
+    form.append("lineNote", "");
+    form.append("lineSubstitute", "ya");
     const result = parseCheckoutForm(form);
     expect(result.success && result.data).toEqual({
       name: "Siti",
@@ -122,7 +135,11 @@ describe("checkout schema", () => {
       deliveryDate: "2026-11-26",
       area: "kaliwates",
       shownFee: 5000,
-      lines: [{ productId, quantity: 4 }],
+      lines: [
+        { productId, quantity: 4, note: "potong 4", allowSubstitute: true },
+        // Anything but '1' is the default, 'Jangan diganti'.
+        { productId: other, quantity: 750, note: "", allowSubstitute: false },
+      ],
       idempotencyKey: valid.idempotencyKey,
     });
   });
@@ -146,6 +163,15 @@ describe("checkout schema", () => {
       expect(result.fieldErrors.area).toBe("Pilih area pengiriman.");
       expect(result.fieldErrors.deliveryDate).toBe("Pilih tanggal dan waktu pengiriman.");
     }
+  });
+
+  it("refuses a line note over 100 characters or with control characters, in Indonesian", () => {
+    expect(errorsOf({ ...valid, lines: [{ productId, quantity: 1, note: "a".repeat(101) }] }).fieldErrors.lines).toBe(
+      "Catatan produk maksimal 100 karakter.",
+    );
+    expect(
+      errorsOf({ ...valid, lines: [{ productId, quantity: 1, note: "potong\u0000 4" }] }).fieldErrors.lines,
+    ).toMatch(/karakter/);
   });
 
   it("refuses a form with no fields at all without throwing", () => {

@@ -1,24 +1,18 @@
 // The checkout form's rules, shared by the page (instant checks) and the server action
 // (the checks that count). Messages are the ones shown next to each field.
 import { z } from "zod";
-import { MAX_CART_LINES } from "./cart";
+import { MAX_CART_LINES, MAX_LINE_NOTE } from "./cart";
 import { MAX_LINE_GRAMS } from "./weight";
 import { isValidDateString } from "./dates";
 import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
+import { isUuid } from "./form";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
 export const CHECKOUT_FAILED_TITLE = "Checkout Gagal";
 export const CHECKOUT_FAILED_MESSAGE = "Terjadi kesalahan saat memproses pesanan. Silakan coba lagi.";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for the 36-character ids the database gives products and orders. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_PATTERN.test(value);
-}
 
 const DELIVERY_DATE_MESSAGE = "Pilih tanggal dan waktu pengiriman.";
 
@@ -28,12 +22,22 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 const quantityMessage = "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).";
 
 export const checkoutLineSchema = z.object({
-  productId: z.string().regex(UUID_PATTERN, "Produk tidak dikenal."),
+  productId: z.string().refine(isUuid, "Produk tidak dikenal."),
   quantity: z.coerce
     .number({ error: quantityMessage })
     .int(quantityMessage)
     .min(1, quantityMessage)
     .max(MAX_LINE_GRAMS, quantityMessage),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_LINE_NOTE, `Catatan produk maksimal ${MAX_LINE_NOTE} karakter.`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .default(""),
+  // 'Boleh diganti produk serupa' only when asked for; anything else is 'Jangan diganti'.
+  allowSubstitute: z
+    .preprocess((v) => v === true || v === "1" || v === "on" || v === "true", z.boolean())
+    .default(false),
 });
 
 export const checkoutSchema = z.object({
@@ -155,17 +159,22 @@ function deliveryFields(formData: FormData): { slot: string; deliveryDate: strin
 }
 
 /**
- * Reads the checkout form. Cart lines arrive as repeated `productId` and `quantity`
- * inputs, pair by pair; prices are never read from the form.
+ * Reads the checkout form. Cart lines arrive as repeated `productId`, `quantity`,
+ * `lineNote` and `lineSubstitute` ('1' or '0') inputs, one of each per line in the same
+ * order; prices are never read from the form.
  */
 export function checkoutInputFromForm(formData: FormData): Record<string, unknown> {
   const ids = formData.getAll("productId");
   const quantities = formData.getAll("quantity");
+  const notes = formData.getAll("lineNote");
+  const substitutes = formData.getAll("lineSubstitute");
   // One more than allowed is enough for the schema to say "too many".
   const count = Math.min(Math.max(ids.length, quantities.length), MAX_CART_LINES + 1);
   const lines = Array.from({ length: count }, (_, i) => ({
     productId: typeof ids[i] === "string" ? ids[i] : "",
     quantity: typeof quantities[i] === "string" ? quantities[i] : "",
+    note: typeof notes[i] === "string" ? notes[i] : "",
+    allowSubstitute: substitutes[i] === "1",
   }));
   return {
     name: text(formData, "name") ?? "",

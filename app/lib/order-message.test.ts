@@ -67,6 +67,29 @@ describe("buildOrderChatMessage", () => {
     expect(text).not.toMatch(/0\.75/);
   });
 
+  it("puts each line's note and substitution choice under it; lines without either stay one line", () => {
+    const text = buildOrderChatMessage({
+      ...order,
+      items: [
+        { name: "Bayam Hijau", quantity: 3, price: 3600, note: "pilih yang muda", allowSubstitute: false },
+        { name: "Tomat Merah", quantity: 2, price: 12000, note: "", allowSubstitute: true },
+        { name: "Beras Jember", quantity: 1, price: 68000 },
+      ],
+    });
+    expect(text).toContain(
+      [
+        "1. Bayam Hijau - 3 x Rp 3.600 = Rp 10.800",
+        "   Catatan: pilih yang muda",
+        "   Jangan diganti",
+        "2. Tomat Merah - 2 x Rp 12.000 = Rp 24.000",
+        "   Boleh diganti produk serupa",
+        "3. Beras Jember - 1 x Rp 68.000 = Rp 68.000",
+        "",
+      ].join("\n"),
+    );
+    expect(text).toContain("Produk tanpa keterangan: Jangan diganti.");
+  });
+
   it("uses plain spaces in amounts", () => {
     expect(buildOrderChatMessage(order)).not.toContain("\u00a0");
   });

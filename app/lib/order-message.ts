@@ -4,6 +4,7 @@ import { formatDateWithDay } from "./dates";
 import { formatRupiah } from "./money";
 import { DELIVERY_SLOTS, isDeliverySlot, orderLineTotal, shortOrderId } from "./orders";
 import { formatKg } from "./weight";
+import { SUBSTITUTE_LABELS } from "./cart";
 import { whatsappHref } from "./shop";
 
 export type OrderMessageItem = {
@@ -13,6 +14,10 @@ export type OrderMessageItem = {
   /** Unit price charged (after discount); per kg when `soldByWeight`. */
   price: number;
   soldByWeight?: boolean;
+  /** The shopper's 'Catatan' for the line. */
+  note?: string;
+  /** 'Boleh diganti produk serupa' when true; 'Jangan diganti' otherwise. */
+  allowSubstitute?: boolean;
 };
 
 export type OrderMessageInput = {
@@ -56,13 +61,27 @@ function totalLines(order: OrderMessageInput, weighed: boolean): string[] {
   ];
 }
 
+/**
+ * The note and substitution choice under a line, indented. A line with neither says
+ * nothing: 'Jangan diganti' is the default and the footer says so once.
+ */
+function lineOptionsText(item: OrderMessageItem): string[] {
+  const note = item.note?.trim() ?? "";
+  if (!note && !item.allowSubstitute) return [];
+  return [
+    ...(note ? [`   Catatan: ${note}`] : []),
+    `   ${item.allowSubstitute ? SUBSTITUTE_LABELS.allowed : SUBSTITUTE_LABELS.refused}`,
+  ];
+}
+
 /** The order as the shop's customer service receives it in the chat. */
 export function buildOrderChatMessage(order: OrderMessageInput): string {
-  const items = order.items.map((item, i) =>
+  const items = order.items.flatMap((item, i) => [
     item.soldByWeight
       ? `${i + 1}. ${item.name} - ${formatKg(item.quantity)} x ${rupiah(item.price)}/kg = ${rupiah(orderLineTotal(item))} (perkiraan, ditimbang)`
       : `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(orderLineTotal(item))}`,
-  );
+    ...lineOptionsText(item),
+  ]);
   const weighed = order.items.some((item) => item.soldByWeight);
   const notes = order.notes.trim();
   return [
@@ -84,6 +103,9 @@ export function buildOrderChatMessage(order: OrderMessageInput): string {
       ? ["Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS."]
       : []),
     ...(weighed ? ["Harga akhir mengikuti berat timbangan."] : []),
+    ...(order.items.some((item) => item.allowSubstitute)
+      ? [`Produk tanpa keterangan: ${SUBSTITUTE_LABELS.refused}.`]
+      : []),
     "Terima kasih.",
   ].join("\n");
 }
@@ -111,7 +133,14 @@ export type StoredOrderForMessage = {
   notes: string;
   deliveryFee?: number | null;
   deliveryAreaName?: string | null;
-  items: readonly { productName: string; quantity: number; price: number; soldByWeight?: boolean }[];
+  items: readonly {
+    productName: string;
+    quantity: number;
+    price: number;
+    soldByWeight?: boolean;
+    note?: string;
+    allowSubstitute?: boolean;
+  }[];
 };
 
 /** The checkout chat link of a stored order. */
@@ -129,6 +158,8 @@ export function storedOrderChatUrl(order: StoredOrderForMessage, shop: { name: s
         quantity: i.quantity,
         price: i.price,
         soldByWeight: i.soldByWeight,
+        note: i.note,
+        allowSubstitute: i.allowSubstitute,
       })),
       totalAmount: order.totalAmount,
       deliveryDate: order.deliveryDate,

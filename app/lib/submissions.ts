@@ -23,15 +23,3 @@ export const CONTACT_LIMITS = {
 
 export type PartnerField = keyof typeof PARTNER_LIMITS;
 export type ContactField = keyof typeof CONTACT_LIMITS;
-
-export type SubmissionResult<F extends string> =
-  | { ok: true }
-  | {
-      ok: false;
-      /** HTTP status for the route's answer: 400 bad input, 429 too many, 503 storage trouble. */
-      status: 400 | 429 | 503;
-      formError: string;
-      fieldErrors: Partial<Record<F, string>>;
-      /** What the person typed, to put back in the form. */
-      values: Partial<Record<F, string>>;
-    };

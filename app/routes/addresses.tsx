@@ -8,16 +8,15 @@ import { buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { getProfile, updateProfile } from "~/server/accounts.server";
-import { getDb } from "~/server/db.server";
-import { requireUser } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/addresses";
+import { requireUserOf, dbOf } from "~/server/request-context.server";
 
 const SAVED_MESSAGE = "Alamat pengiriman berhasil disimpan.";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const profile = await getProfile(await getDb(), user.id);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
+  const profile = await getProfile(await dbOf(context), user.id);
   if (!profile) throw redirect("/login?redirect=%2Faddresses");
   const params = new URL(request.url).searchParams;
   const complete = Boolean(profile.phone.trim() && profile.address.trim());
@@ -28,10 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
   const form = Object.fromEntries(await request.formData());
-  const result = await updateProfile(await getDb(), user.id, form);
+  const result = await updateProfile(await dbOf(context), user.id, form);
   if (!result.ok) {
     const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
     return data(

@@ -1,9 +1,9 @@
 // /admin is the dashboard.
 import { redirect } from "react-router";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin._index";
+import { requireStaffOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireStaffOf(context);
   return redirect("/admin/dashboard");
 }

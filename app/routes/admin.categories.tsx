@@ -8,16 +8,15 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { createCategory, deleteCategory, listCategoriesForAdmin, renameCategory } from "~/server/admin-catalog.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.categories";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Kategori");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   return { categories: await listCategoriesForAdmin(db, admin) };
 }
 
@@ -28,13 +27,13 @@ type ActionData = {
   value?: string;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
   const name = form.get("name");
-  const db = await getDb();
+  const db = await dbOf(context);
   try {
     const result =
       intent === "create"

@@ -8,23 +8,22 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { Input } from "~/components/ui/field";
 import { endAllSessionsOfUser, listCustomersForAdmin } from "~/server/admin-customers.server";
 import { redirectWithFlash } from "~/server/admin-flash.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.customers";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Pelanggan");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const q = new URL(request.url).searchParams.get("q");
-  return { q: q ?? "", customers: await listCustomersForAdmin(await getDb(), admin, q) };
+  return { q: q ?? "", customers: await listCustomersForAdmin(await dbOf(context), admin, q) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   const form = await request.formData();
   if (form.get("intent") !== "end-sessions") return data({ message: "Permintaan tidak dikenal." }, { status: 400 });
-  const result = await endAllSessionsOfUser(await getDb(), admin, { userId: form.get("userId") });
+  const result = await endAllSessionsOfUser(await dbOf(context), admin, { userId: form.get("userId") });
   if (!result.ok) return data({ message: result.message }, { status: result.status });
   return redirectWithFlash("/admin/customers", { tone: "success", message: result.message });
 }

@@ -33,21 +33,20 @@ import {
   type AdminOrderCounts,
   type AdminOrderRow,
 } from "~/server/admin-orders.server";
-import { getDb } from "~/server/db.server";
 import { latestOrderEventSeq } from "~/server/order-events.server";
 import { LiveOrders } from "~/components/admin/live-orders";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.dashboard";
 import { formatIndonesianPhone } from "~/lib/phone";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const url = new URL(request.url);
   const filters = parseAdminOrderFilters(url.searchParams);
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
-  const db = await getDb();
+  const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
   const [list, counts, liveSince] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
@@ -67,8 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   const form = await request.formData();
   if (form.get("intent") !== "status")
     return data(
@@ -80,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
       { status: 400 },
     );
-  const db = await getDb();
+  const db = await dbOf(context);
   const result = await changeStatusFromForm(db, admin, form);
   if (!result.ok)
     return data(

@@ -1,6 +1,7 @@
 // The inbox: farmers' partner applications and contact messages, newest first, with their
 // status and a WhatsApp (or e-mail) link to answer.
-import { data, Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { z } from "zod";
 import { Mail, MessageCircle } from "lucide-react";
 import { useId } from "react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -11,7 +12,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/utils";
-import { adminReturnPath, redirectWithFlash } from "~/server/admin-flash.server";
+import { adminReturnPath } from "~/server/admin-flash.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import { INBOX_STATUS_BADGE, INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from "~/lib/admin";
 import {
   countNewInbox,
@@ -21,19 +23,17 @@ import {
   setInboxStatus,
 } from "~/server/admin-inbox.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.inbox";
 import { formatIndonesianPhone } from "~/lib/phone";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const url = new URL(request.url);
   const filters = parseInboxFilters(url.searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   const [inbox, newCounts] = await Promise.all([
     listInbox(db, admin, filters, config().shop.name),
     countNewInbox(db, admin),
@@ -46,45 +46,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { id: string | null; message: string; at: number };
-
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
-  const parsed = inboxStatusChangeSchema.safeParse({
-    kind: form.get("kind"),
-    id: form.get("id"),
-    status: form.get("status"),
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
+  const url = new URL(request.url);
+  let returnTo = `${url.pathname}${url.search}`;
+  return formAction(request, {
+    name: "inbox status change",
+    schema: inboxStatusChangeSchema.extend({ returnTo: z.string().optional() }),
+    invalid: { message: firstFieldError },
+    call: async ({ returnTo: back, ...change }) => {
+      returnTo = adminReturnPath(back ?? null, returnTo);
+      const result = await setInboxStatus(db, admin, change);
+      // A new time each failure, so the status list is put back even after the same refusal twice.
+      return result.ok ? result : { ...result, at: Date.now() };
+    },
+    redirectTo: () => returnTo,
+    flash: true,
   });
-  if (!parsed.success)
-    return data<ActionData>({ id, message: parsed.error.issues[0].message, at: Date.now() }, { status: 400 });
-  try {
-    const result = await setInboxStatus(await getDb(), admin, parsed.data);
-    if (!result.ok) return data<ActionData>({ id, message: result.message, at: Date.now() }, { status: result.status });
-    const url = new URL(request.url);
-    return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), {
-      tone: "success",
-      message: result.message,
-    });
-  } catch (error) {
-    log.error("inbox status change failed", { error });
-    return data<ActionData>(
-      {
-        id,
-        message: "Gagal memperbarui status. Silakan coba lagi.",
-        at: Date.now(),
-      },
-      { status: 500 },
-    );
-  }
 }
 
 function StatusForm({ kind, id, status, name }: { kind: InboxKind; id: string; status: string; name: string }) {
   const { returnTo } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const selectId = useId();
-  const failed = fetcher.data && "message" in fetcher.data ? fetcher.data : null;
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return (
     <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-1">
       <input type="hidden" name="kind" value={kind} />
@@ -97,7 +83,7 @@ function StatusForm({ kind, id, status, name }: { kind: InboxKind; id: string; s
         <Select
           id={selectId}
           name="status"
-          key={`${status}-${failed?.at ?? ""}`}
+          key={`${status}-${failed ? ("at" in failed ? failed.at : failed.message) : ""}`}
           defaultValue={status}
           disabled={fetcher.state !== "idle"}
           className="h-10 w-44 text-sm"
@@ -153,7 +139,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 export default function AdminInbox() {
   const { filters, inbox, newCounts } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const tabs: { id: InboxKind; label: string; count: number }[] = [
     { id: "mitra", label: "Mitra Petani", count: newCounts.mitra },
     { id: "pesan", label: "Pesan Kontak", count: newCounts.pesan },
@@ -161,7 +147,7 @@ export default function AdminInbox() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-extrabold text-stone-900">Inbox</h1>
-      {actionData ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      {actionData && !actionData.ok ? <ErrorNote>{actionData.message}</ErrorNote> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Jenis" className="inline-flex gap-1 rounded-xl bg-stone-200/60 p-1">
           {tabs.map((t) => (

@@ -1,6 +1,6 @@
 // The admin panel's frame: its own header and navigation (no shop header, footer or cart),
-// and the one-time message of the last action. Every child route guards itself as well:
-// a parent loader never runs for a child's action.
+// and the one-time message of the last action. Its middleware guards every admin loader and
+// action below it; the server modules check the staff member again where they read data.
 import {
   data,
   Form,
@@ -27,15 +27,16 @@ import {
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
+import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/admin.layout";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   const [{ flash, headers }, inbox] = await Promise.all([takeFlash(request), countNewInbox(db, admin)]);
   return data(
     {

@@ -10,14 +10,15 @@ import { Field, Input } from "~/components/ui/field";
 import { useRootData } from "~/root";
 import { accountDeps, signInAdmin } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
-import { authHeaders, getSessionUser, setCookieHeaders } from "~/server/session.server";
+import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/admin.login";
+import { userOf } from "~/server/request-context.server";
 
 const DASHBOARD = "/admin/dashboard";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await userOf(context);
   if (user?.role === "admin") throw redirect(DASHBOARD);
   return null;
 }

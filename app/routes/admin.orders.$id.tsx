@@ -3,6 +3,9 @@
 import { data, Form, Link, useActionData, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { ArrowLeft, ArrowRight, MapPin, MessageCircle, Phone, Printer } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
+import { OrderChangesCard, OrderEditsCard } from "~/components/admin/order-edits";
+import { isOrderEditIntent, type OrderEditIntent } from "~/lib/order-edits";
+import { editOrderFromForm, loadOrderEditing } from "~/server/order-edits.server";
 import { adminMeta } from "~/components/admin/meta";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { SubmitButton } from "~/components/admin/submit-button";
@@ -11,6 +14,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import {
   DELIVERY_SLOTS,
@@ -31,34 +35,34 @@ import {
   type AdminOrderDetail,
 } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { formatIndonesianPhone } from "~/lib/phone";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   const order = await getOrderForAdmin(db, admin, params.id, config().shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return { order };
+  const editing = await loadOrderEditing(db, admin, order, { name: config().shop.name, appUrl: config().appUrl });
+  return { order, editing };
 }
 
 type ActionData = {
-  intent: "status" | "fee" | "unknown";
+  intent: "status" | "fee" | "unknown" | OrderEditIntent;
   error: string;
   field?: string;
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  const db = await getDb();
+  const db = await dbOf(context);
   const here = `/admin/orders/${params.id}`;
   if (intent === "status") {
     form.set("orderId", params.id);
@@ -102,6 +106,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 500 },
       );
     }
+  }
+  if (isOrderEditIntent(intent)) {
+    const result = await editOrderFromForm(db, admin, params.id, form);
+    if (!result.ok)
+      return data<ActionData>({ intent, field: result.field, error: result.message }, { status: result.status });
+    return redirectWithFlash(here, { tone: "success", message: result.message });
   }
   return data<ActionData>({ intent: "unknown", error: "Permintaan tidak dikenal." }, { status: 400 });
 }
@@ -265,6 +275,7 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
                   </>
                 ) : null}
               </p>
+              <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} className="text-sm" />
             </div>
             <p className="shrink-0 font-semibold tabular-nums">{formatRupiah(item.lineTotal)}</p>
           </li>
@@ -375,7 +386,7 @@ function HistoryCard({ order }: { order: AdminOrderDetail }) {
 }
 
 export default function AdminOrderDetailPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   return (
     <div className="space-y-4">
@@ -422,6 +433,16 @@ export default function AdminOrderDetailPage() {
         <div className="space-y-4">
           <StatusButtons order={order} error={actionData?.intent === "status" ? actionData.error : undefined} />
           <ProductsCard order={order} />
+          <OrderEditsCard
+            order={order}
+            editing={editing}
+            error={
+              actionData && isOrderEditIntent(actionData.intent)
+                ? { ...actionData, intent: actionData.intent }
+                : undefined
+            }
+          />
+          <OrderChangesCard changes={editing.changes} />
           <HistoryCard order={order} />
         </div>
         <div className="space-y-4">

@@ -2,11 +2,14 @@
 // reconnecting browser sends Last-Event-ID; a page opening the stream passes ?since= the
 // newest event it was rendered with, so nothing placed in between is missed.
 import { openOrderEventStream, parseEventCursor } from "~/server/order-events.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.events";
+import { adminGuardMiddleware, requireStaffOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// Outside the admin layout (a stream, no panel around it), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const cursor =
     parseEventCursor(request.headers.get("last-event-id")) ??
     parseEventCursor(new URL(request.url).searchParams.get("since"));

@@ -1,12 +1,14 @@
 // /admin/orders/export.csv?from=yyyy-mm-dd&to=yyyy-mm-dd&basis=created|delivery
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { exportOrdersCsv, exportSchema } from "~/server/admin-orders.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.export";
+import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const params = new URL(request.url).searchParams;
   const parsed = exportSchema.safeParse({
     from: params.get("from") || undefined,
@@ -19,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       message: `Ekspor CSV gagal: ${parsed.error.issues[0].message}`,
     });
   }
-  const db = await getDb();
+  const db = await dbOf(context);
   const { csv } = await exportOrdersCsv(db, admin, parsed.data);
   const { from, to, basis } = parsed.data;
   const filename = `pesanan-${basis === "delivery" ? "kirim" : "pesan"}-${from}-sd-${to}.csv`;

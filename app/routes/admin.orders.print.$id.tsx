@@ -6,21 +6,24 @@ import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
+import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
 import { shopAddressLine } from "~/lib/shop";
 import { getOrderForAdmin } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.orders.print.$id";
 import { formatIndonesianPhone } from "~/lib/phone";
+import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Invoice #${data.order.shortId}` : "Invoice");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+// Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   const shop = config().shop;
   const order = await getOrderForAdmin(db, admin, params.id, shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
@@ -104,6 +107,8 @@ export default function PrintInvoice() {
                   </span>
                   <span className="tabular-nums">{formatRupiah(item.lineTotal)}</span>
                 </p>
+                {item.note ? <p className="pl-2">Catatan: {item.note}</p> : null}
+                <p className="pl-2">{substituteLabel(item.allowSubstitute)}</p>
               </li>
             ))}
           </ul>

@@ -6,18 +6,21 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/admin";
 import { formatKg } from "~/lib/weight";
+import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.picking-list.print";
+import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Cetak Picking List");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   return {
     list: await pickingList(db, admin, filters),
     shopName: config().shop.name,
@@ -83,6 +86,7 @@ export default function PrintPickingList() {
                   <td className="py-1.5">
                     <span className="font-semibold">{line.productName}</span>
                     {line.categoryName ? <span className="text-stone-700"> · {line.categoryName}</span> : null}
+                    <PickingLineNotes notes={line.notes} substitutable={line.substitutable} />
                   </td>
                   <td className="py-1.5 text-right whitespace-nowrap">
                     {line.soldByWeight ? (

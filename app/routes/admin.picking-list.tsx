@@ -9,20 +9,20 @@ import { Input, Select } from "~/components/ui/field";
 import { formatDateWithDay } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
 import { formatKg } from "~/lib/weight";
+import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { shopToday, shopTomorrow } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.picking-list";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Picking List");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   const list = await pickingList(db, admin, filters);
   return { list, tomorrow: shopTomorrow(), today: shopToday() };
 }
@@ -134,6 +134,7 @@ export default function AdminPickingList() {
                   <td className="py-2.5 pr-2">
                     <span className="font-semibold text-stone-900">{line.productName}</span>
                     <span className="block text-xs text-stone-600">{line.categoryName ?? "Tanpa kategori"}</span>
+                    <PickingLineNotes notes={line.notes} substitutable={line.substitutable} />
                   </td>
                   <td className="py-2.5 pr-2 text-right whitespace-nowrap">
                     {line.soldByWeight ? (

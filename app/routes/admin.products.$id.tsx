@@ -20,17 +20,16 @@ import {
   setProductActive,
   updateProduct,
 } from "~/server/admin-catalog.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products.$id";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   const [found, categories] = await Promise.all([
     getProductForAdmin(db, admin, params.id),
     listCategoryOptions(db, admin),
@@ -46,8 +45,8 @@ type ActionData = {
   values?: Record<string, string>;
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   let form: FormData;
   try {
     form = await request.formData();
@@ -61,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   const intent = String(form.get("intent") ?? "");
-  const db = await getDb();
+  const db = await dbOf(context);
   const here = `/admin/products/${params.id}`;
   try {
     if (intent === "save") {

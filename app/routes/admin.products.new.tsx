@@ -6,21 +6,20 @@ import { adminMeta } from "~/components/admin/meta";
 import { ProductForm } from "~/components/admin/product-form";
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { createProduct, listCategoryOptions, productFormValues } from "~/server/admin-catalog.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.products.new";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Tambah Produk");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   return { categories: await listCategoryOptions(db, admin) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   let form: FormData;
   try {
     form = await request.formData();
@@ -34,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const db = await getDb();
+  const db = await dbOf(context);
   try {
     const result = await createProduct(db, admin, form);
     if (!result.ok)

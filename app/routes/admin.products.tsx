@@ -10,17 +10,16 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { listProductsForAdmin, parseProductListFilters } from "~/server/admin-catalog.server";
-import { getDb } from "~/server/db.server";
-import { requireAdmin } from "~/server/session.server";
 import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
+import { requireStaffOf, dbOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Produk");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
   const filters = parseProductListFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   return { filters, list: await listProductsForAdmin(db, admin, filters) };
 }
 

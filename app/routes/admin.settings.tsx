@@ -11,17 +11,16 @@ import { formatDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/shop-settings";
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { shopToday } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
 import { log } from "~/server/logger.server";
-import { requireAdmin } from "~/server/session.server";
 import { listSettingsHistory, readShopSettings, saveShopSetting } from "~/server/settings.server";
 import type { Route } from "./+types/admin.settings";
+import { dbOf, requireStaffOf } from "~/server/request-context.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Pengaturan Toko");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const db = await getDb();
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
   // Staff edit what is stored now, not a copy a few seconds old.
   const [settings, history] = await Promise.all([readShopSettings(db), listSettingsHistory(db, admin)]);
   return { settings, history, today: shopToday() };
@@ -34,8 +33,8 @@ type ActionData = {
   draft: unknown;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
   const form = await request.formData();
   const intent = form.get("intent");
   const section = SETTINGS_SECTIONS.find((s) => s.id === intent);
@@ -47,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const revisionText = form.get("revision");
   const expectedRevision =
     typeof revisionText === "string" && /^\d{1,9}$/.test(revisionText) ? Number(revisionText) : undefined;
-  const db = await getDb();
+  const db = await dbOf(context);
   try {
     const current = (await readShopSettings(db)).values[section.key as SettingKey];
     const read = section.readForm(form, current as never, { today: shopToday() });

@@ -2,10 +2,10 @@
 // in a cart, so the cart never shows yesterday's price. Unknown and hidden ids are left out.
 import { MAX_CART_LINES } from "~/lib/cart";
 import { getCartProducts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/api.cart-products";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = new URL(request.url).searchParams
     .getAll("ids")
     .flatMap((value) => value.split(","))
@@ -17,6 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const products = await getCartProducts(await getDb(), ids);
+  const products = await getCartProducts(await dbOf(context), ids);
   return Response.json({ products }, { headers: { "Cache-Control": "no-store" } });
 }

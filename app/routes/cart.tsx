@@ -26,6 +26,7 @@ import { amountBounds, effectiveRules, formatKg, WEIGHED_NOTE, WEIGHED_UNIT } fr
 import { WeighedBadge } from "~/components/price-block";
 import { DeliveryPromiseText, useDeliveryInfo } from "~/components/delivery-promise";
 import { minimumOrderMessage } from "~/lib/delivery";
+import { CartLineOptions } from "~/components/cart-line-options";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/cart";
 
@@ -104,7 +105,7 @@ function CartLineItem({
   problem: string | null;
   onRemove: () => void;
 }) {
-  const { setQuantity } = useCart();
+  const { setQuantity, setOptions } = useCart();
   const { product } = line;
   const href = `/products/${product.slug}`;
   const weighed = product.sold_by_weight;
@@ -182,6 +183,12 @@ function CartLineItem({
           </span>
         </p>
       </div>
+      <CartLineOptions
+        productName={product.name}
+        note={line.note ?? ""}
+        allowSubstitute={line.allowSubstitute === true}
+        onChange={(options) => setOptions(product.id, options)}
+      />
       {problem ? (
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" role="status">
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

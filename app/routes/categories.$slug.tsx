@@ -2,11 +2,11 @@
 import { data, redirect } from "react-router";
 import { ErrorState } from "~/components/error-state";
 import { findCategoryBySlugOrId } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/categories.$slug";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const category = await findCategoryBySlugOrId(await getDb(), params.slug ?? "");
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const category = await findCategoryBySlugOrId(await dbOf(context), params.slug ?? "");
   if (!category) throw data("Kategori Tidak Ditemukan", { status: 404 });
   return redirect(`/category/${encodeURIComponent(category.slug)}`, 301);
 }

@@ -4,11 +4,11 @@ import { ChevronRight } from "lucide-react";
 import { CategoryIcon } from "~/components/category-icon";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/categories";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader() {
-  return { categories: await listCategoriesWithCounts(await getDb()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await listCategoriesWithCounts(await dbOf(context)) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

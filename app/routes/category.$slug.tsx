@@ -8,18 +8,18 @@ import { ErrorState } from "~/components/error-state";
 import { EmptyResult, Pagination, ProductGrid, useListLoading } from "~/components/product-grid";
 import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
-import { parseCatalogFilters } from "~/lib/catalog-filters";
+import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getCategoryBySlug, listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/category.$slug";
+import { dbOf } from "~/server/request-context.server";
 
 const slugSchema = z.string().trim().min(1).max(200);
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const db = await getDb();
+  const db = await dbOf(context);
   const category = slug.success ? await getCategoryBySlug(db, slug.data) : null;
   if (!category) throw data("Kategori Tidak Ditemukan", { status: 404 });
   // Only sort, price and page apply here: the category is the page itself.
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  const { category, result } = loaded;
+  const { category, result, filters } = loaded;
   const names = result.products
     .slice(0, 6)
     .map((p) => p.name)
@@ -53,6 +53,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, error, matches }) => {
         `${category.name} segar dari petani Jember di ${shop}${names ? `: ${names}` : ""}. Diantar besok pagi atau sore.`,
       ),
     },
+    ...pageLinkTags(filters, result, `/category/${category.slug}`),
   ];
 };
 

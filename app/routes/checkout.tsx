@@ -23,6 +23,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogContent, NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { cartTotals, describeLineAmount, lineSubtotal } from "~/lib/cart";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatKg, WEIGHED_BADGE, WEIGHED_NOTE } from "~/lib/weight";
 import {
   CHECKOUT_FAILED_MESSAGE,
@@ -40,19 +41,22 @@ import { formatRupiah, hasDiscount } from "~/lib/money";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
+<<<<<<< HEAD
 import { getDb } from "~/server/db.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "~/server/delivery.server";
+=======
+>>>>>>> main
 import { log } from "~/server/logger.server";
 import { loadCheckoutProducts, newIdempotencyKey, placeOrder, type OrderProblem } from "~/server/orders.server";
 import { hitRateLimit, retryMessage } from "~/server/rate-limit.server";
-import { requireUser } from "~/server/session.server";
+import { requireUserOf, dbOf } from "~/server/request-context.server";
 
 export function meta() {
   return [{ title: "Checkout - Sayur Jember" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
   const ids = new URL(request.url).searchParams.get("products");
   const db = await getDb();
   const [delivery, rememberedArea, products] = await Promise.all([
@@ -64,9 +68,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
     idempotencyKey: newIdempotencyKey(),
+<<<<<<< HEAD
     products,
     delivery,
     rememberedArea,
+=======
+    // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
+    products: ids === null ? null : await loadCheckoutProducts(await dbOf(context), ids.split(",", 101)),
+>>>>>>> main
   };
 }
 
@@ -81,8 +90,8 @@ function failure(status: number, fields: Partial<ActionFailure>) {
   return data<ActionFailure>({ ok: false, fieldErrors: {}, problems: [], dialog: null, ...fields }, { status });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
   const form = await request.formData();
   const parsed = parseCheckoutForm(form);
   if (!parsed.success) {
@@ -98,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
 
-  const db = await getDb();
+  const db = await dbOf(context);
   const limit = await hitRateLimit(db, `checkout:${user.id}`, 20, 10 * 60);
   if (!limit.allowed)
     return failure(429, { dialog: { title: CHECKOUT_FAILED_TITLE, message: retryMessage(limit.retryAfterSeconds) } });
@@ -297,9 +306,18 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     const [deliveryDate, slot] = values.delivery.split("|");
     const check = parseCheckout({
       ...values,
+<<<<<<< HEAD
       deliveryDate,
       slot,
       lines: cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
+=======
+      lines: cart.lines.map((l) => ({
+        productId: l.product.id,
+        quantity: l.quantity,
+        note: l.note ?? "",
+        allowSubstitute: l.allowSubstitute === true,
+      })),
+>>>>>>> main
       idempotencyKey,
     });
     if (check.success) return;
@@ -333,6 +351,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <span key={line.product.id} hidden>
             <input type="hidden" name="productId" value={line.product.id} />
             <input type="hidden" name="quantity" value={line.quantity} />
+            <input type="hidden" name="lineNote" value={line.note ?? ""} />
+            <input type="hidden" name="lineSubstitute" value={line.allowSubstitute ? "1" : "0"} />
           </span>
         ))}
 
@@ -479,6 +499,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                             <span className="text-stone-500"> · {line.product.unit}</span>
                           )}
                         </p>
+                        <LineOptionsSummary note={line.note} allowSubstitute={line.allowSubstitute} />
                         {problem || unavailable || short ? (
                           <p className="mt-1 flex items-start gap-1 text-sm text-red-700">
                             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

@@ -1,5 +1,4 @@
 // /contact: how to reach the shop, and the contact form (also used by /about) stored for the admin inbox.
-import { data, redirect } from "react-router";
 import { MessageCircle } from "lucide-react";
 import { ContactDetails } from "~/components/contact-details";
 import {
@@ -10,11 +9,19 @@ import {
 } from "~/components/contact-form";
 import { PageHero } from "~/components/page-hero";
 import { buttonClass } from "~/components/ui/button";
+import { z } from "zod";
 import { pageMeta } from "~/lib/page-meta";
 import { whatsappHref } from "~/lib/shop";
 import { useRootData } from "~/root";
-import { getDb } from "~/server/db.server";
-import { submitContactMessage } from "~/server/submissions.server";
+import { formAction } from "~/server/form-action.server";
+import { clientKey } from "~/server/rate-limit.server";
+import { dbOf } from "~/server/request-context.server";
+import {
+  CONTACT_FAILED_TITLE,
+  contactInvalidMessage,
+  contactMessageSchema,
+  submitContactMessage,
+} from "~/server/submissions.server";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,13 +33,26 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await submitContactMessage(await getDb(), request, Object.fromEntries(form));
-  const from: ContactFormOrigin = form.get("from") === "/about" ? "/about" : "/contact";
-  if (result.ok) throw redirect(contactSentLocation(from), 303);
-  // Without JavaScript a failed post from /about lands here; `from` still leads back there on success.
-  return data({ ...result, from }, { status: result.status });
+// Without JavaScript a failed post from /about lands here; `from` still leads back there on success.
+const contactFormSchema = contactMessageSchema.extend({
+  from: z.preprocess(
+    (v): ContactFormOrigin => (v === "/about" ? "/about" : "/contact"),
+    z.enum(["/about", "/contact"]),
+  ),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "contact message",
+    schema: contactFormSchema,
+    invalid: { title: CONTACT_FAILED_TITLE, message: contactInvalidMessage },
+    call: async ({ from, ...message }) => ({
+      ...(await submitContactMessage(db, message, { clientKey: clientKey(request) })),
+      from,
+    }),
+    redirectTo: ({ from }) => contactSentLocation(from),
+  });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
@@ -70,7 +90,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Kirim Pesan
           </h2>
           <p className="mt-2 mb-6 text-stone-700">Isi formulir di bawah ini, kami akan membalas ke e-mail Anda.</p>
-          <ContactForm from={actionData?.from ?? "/contact"} serverResult={actionData} />
+          <ContactForm
+            from={actionData && !actionData.ok && actionData.values.from === "/about" ? "/about" : "/contact"}
+            serverResult={actionData}
+          />
         </section>
       </div>
     </>

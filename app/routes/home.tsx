@@ -8,12 +8,12 @@ import { buttonClass } from "~/components/ui/button";
 import type { ProductSummary } from "~/lib/catalog";
 import { metaDescription, shopNameFrom } from "~/lib/seo";
 import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/home";
 import { DeliveryPromise } from "~/components/delivery-promise";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader() {
-  const db = await getDb();
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = await dbOf(context);
   const [featured, categories] = await Promise.all([getFeaturedProducts(db), listCategoriesWithCounts(db)]);
   return { featured, categories };
 }

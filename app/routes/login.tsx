@@ -18,13 +18,14 @@ import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { accountDeps, signIn } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
-import { authHeaders, getSessionUser, setCookieHeaders } from "~/server/session.server";
+import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/login";
+import { userOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirect"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await userOf(context)) throw redirect(redirectTo);
   return {
     redirectTo,
     registered: url.searchParams.get("registered") === "1",

@@ -5,13 +5,12 @@ import { Link, useNavigate } from "react-router";
 import { CheckCircle2, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/order-success";
 import { buttonClass } from "~/components/ui/button";
-import { isUuid } from "~/lib/checkout";
+import { isUuid } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { shortOrderId } from "~/lib/orders";
 import { config } from "~/server/config.server";
 import { getOrderForCustomer } from "~/server/customer-orders.server";
-import { getDb } from "~/server/db.server";
-import { getSessionUser } from "~/server/session.server";
+import { userOf, dbOf } from "~/server/request-context.server";
 
 export function meta() {
   return [{ title: "Pesanan Berhasil - Sayur Jember" }, { name: "robots", content: "noindex" }];
@@ -19,12 +18,12 @@ export function meta() {
 
 const RETURN_AFTER_SECONDS = 5;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order");
   if (!isUuid(orderId)) return { order: null };
-  const user = await getSessionUser(request);
+  const user = await userOf(context);
   if (!user) return { order: null };
-  const order = await getOrderForCustomer(await getDb(), user.id, orderId);
+  const order = await getOrderForCustomer(await dbOf(context), user.id, orderId);
   if (!order) return { order: null };
   return { order: { id: order.id, number: shortOrderId(order.id), chatUrl: storedOrderChatUrl(order, config().shop) } };
 }

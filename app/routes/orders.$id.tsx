@@ -7,11 +7,13 @@ import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, Package, PackageX,
 import type { Route } from "./+types/orders.$id";
 import { CANCEL_INTENT, CancelOrderButton } from "~/components/order-cancel";
 import { OrderItemImage } from "~/components/order-item-image";
+import { REORDER_INTENT, ReorderButton } from "~/components/order-reorder";
 import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { orderFeeText } from "~/lib/delivery";
+import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import {
@@ -24,17 +26,23 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-import { cancelOrderByCustomer, getOrderForCustomer, isOrderOfAnotherCustomer } from "~/server/customer-orders.server";
-import { getDb } from "~/server/db.server";
-import { requireUser } from "~/server/session.server";
+import {
+  cancelOrderByCustomer,
+  getOrderForCustomer,
+  isOrderOfAnotherCustomer,
+  planReorderForCustomer,
+} from "~/server/customer-orders.server";
+import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { loadFinalBillForCustomer } from "~/server/order-edits.server";
+import { FinalBill } from "~/components/final-bill";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
+  const db = await dbOf(context);
   const order = await getOrderForCustomer(db, user.id, params.id);
   if (!order) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");
-    return data({ order: null, helpUrl: null, resendUrl: null }, { status: 404 });
+    return data({ order: null, helpUrl: null, resendUrl: null, bill: null }, { status: 404 });
   }
   const shop = config().shop;
   return data({
@@ -42,17 +50,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     helpUrl: orderChatUrl(shop.whatsapp, buildOrderHelpMessage(shop.name, order.id)),
     // A customer who never sent the checkout chat can still send it while the order waits.
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
+    bill: await loadFinalBillForCustomer(db, user.id, order.id),
   });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
-  if (form.get("intent") !== CANCEL_INTENT) {
+  const intent = form.get("intent");
+  if (intent === REORDER_INTENT) {
+    const plan = await planReorderForCustomer(await dbOf(context), user.id, params.id);
+    if (!plan) return data({ ok: false, intent: REORDER_INTENT, message: "Pesanan tidak ditemukan." }, { status: 404 });
+    return data({ ok: true, intent: REORDER_INTENT, message: "", plan });
+  }
+  if (intent !== CANCEL_INTENT) {
     return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
   }
-  const result = await cancelOrderByCustomer(await getDb(), user.id, params.id, { reason: form.get("reason") });
+  const result = await cancelOrderByCustomer(await dbOf(context), user.id, params.id, { reason: form.get("reason") });
   if (result.ok && !enhanced) throw redirect(`/orders/${params.id}`, 303);
   return data(
     { ok: result.ok, intent: CANCEL_INTENT, message: result.message },
@@ -90,7 +105,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, helpUrl, resendUrl } = loaderData;
+  const { order, helpUrl, resendUrl, bill } = loaderData;
   const toast = useToast();
   const revalidator = useRevalidator();
   const onCancelled = useCallback(
@@ -198,6 +213,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                     ) : null}
                   </p>
                   <p className="text-xs text-stone-500">{item.soldByWeight ? "Ditimbang" : item.productUnit}</p>
+                  <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} />
                 </div>
                 <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(orderLineTotal(item))}</p>
               </li>
@@ -220,7 +236,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-              <dt className="font-bold">Total</dt>
+              <dt className="font-bold">{bill ? "Total akhir" : "Total"}</dt>
               <dd className="font-extrabold text-brand-800" data-testid="order-total">
                 {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
               </dd>
@@ -229,6 +245,17 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           {!feeSet ? <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p> : null}
         </Card>
       </div>
+
+      {bill ? (
+        <div className="mt-4">
+          <FinalBill
+            grandTotal={orderGrandTotal(order.totalAmount, order.deliveryFee)}
+            billFinalAt={bill.billFinalAt}
+            changes={bill.changes}
+            paymentLines={bill.paymentLines}
+          />
+        </div>
+      ) : null}
 
       <section className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 md:p-5" aria-label="Bantuan">
         <p className="text-sm text-stone-800">
@@ -246,6 +273,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
           ) : null}
+          <ReorderButton orderId={order.id} />
           {order.status === "pending" ? (
             <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} />
           ) : null}

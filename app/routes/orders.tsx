@@ -1,6 +1,7 @@
 // /orders: the customer's orders, searched, filtered and paged on the server.
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { ReorderButton } from "~/components/order-reorder";
 import { ChevronLeft, ChevronRight, ClipboardList, Search, SlidersHorizontal, Truck } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import type { Route } from "./+types/orders";
@@ -19,17 +20,16 @@ import {
   type CustomerOrderCard,
   type CustomerOrdersQuery,
 } from "~/server/customer-orders.server";
-import { getDb } from "~/server/db.server";
-import { requireUser } from "~/server/session.server";
+import { requireUserOf, dbOf } from "~/server/request-context.server";
 
 export function meta() {
   return [{ title: "Pesanan Saya - Sayur Jember" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
   const query = parseCustomerOrdersQuery(new URL(request.url).searchParams);
-  const page = await listOrdersForCustomer(await getDb(), user.id, query);
+  const page = await listOrdersForCustomer(await dbOf(context), user.id, query);
   return { query: { ...query, page: page.page }, ...page };
 }
 
@@ -103,6 +103,9 @@ function OrderCard({ order }: { order: CustomerOrderCard }) {
           </p>
         </div>
       </Link>
+      <div className="mt-2 flex justify-end">
+        <ReorderButton orderId={order.id} />
+      </div>
     </li>
   );
 }

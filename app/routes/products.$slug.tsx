@@ -24,15 +24,15 @@ import { cn } from "~/lib/utils";
 import { useRootData } from "~/root";
 import { getProductBySlug, getRelatedProducts } from "~/server/catalog.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/products.$slug";
+import { dbOf } from "~/server/request-context.server";
 
 const slugSchema = z.string().trim().min(1).max(200);
 const LOW_STOCK = 5;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);
-  const db = await getDb();
+  const db = await dbOf(context);
   const product = slug.success ? await getProductBySlug(db, slug.data) : null;
   if (!product) throw data("Produk Tidak Ditemukan", { status: 404 });
   const related = await getRelatedProducts(db, product);

@@ -11,15 +11,15 @@ import {
 import { EmptyResult, Pagination, ProductGrid, useListLoading } from "~/components/product-grid";
 import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
-import { parseCatalogFilters } from "~/lib/catalog-filters";
+import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/products";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCatalogFilters(new URL(request.url).searchParams);
-  const db = await getDb();
+  const db = await dbOf(context);
   const [result, categories] = await Promise.all([listProducts(db, filters), listCategoriesWithCounts(db)]);
   return { filters: { ...filters, page: result.page }, result, categories };
 }
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   // Search results and filtered views are for people, not for the index.
   if (data && (q || data.filters.categories.length > 0 || data.filters.price || data.filters.sort !== "name-asc"))
     tags.push({ name: "robots", content: "noindex, follow" });
-  return tags;
+  return data ? [...tags, ...pageLinkTags(data.filters, data.result, "/products")] : tags;
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {

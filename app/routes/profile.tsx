@@ -20,10 +20,10 @@ import {
   updateProfile,
 } from "~/server/accounts.server";
 import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
-import { getDb } from "~/server/db.server";
-import { authHeaders, requireUser, setCookieHeaders } from "~/server/session.server";
+import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
+import { requireUserOf, dbOf } from "~/server/request-context.server";
 
 const TABS = [
   { id: "profil", label: "Profil", Icon: User },
@@ -37,9 +37,9 @@ function tabOf(value: string | null): TabId {
   return TABS.some((t) => t.id === value) ? (value as TabId) : "profil";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
+  const db = await dbOf(context);
   const [profile, orders] = await Promise.all([
     getProfile(db, user.id),
     listRecentOrdersForCustomer(db, user.id, RECENT_ORDERS),
@@ -61,8 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserOf(context, request);
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "resend-verification") {
     const result = await resendVerificationEmail(await accountDeps(), user, authHeaders(request));
@@ -101,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
       { headers: setCookieHeaders(result.headers) },
     );
   }
-  const result = await updateProfile(await getDb(), user.id, form);
+  const result = await updateProfile(await dbOf(context), user.id, form);
   if (!result.ok) {
     const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
     return data(

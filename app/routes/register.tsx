@@ -25,9 +25,9 @@ import {
 import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { accountDeps, registerCustomer } from "~/server/accounts.server";
-import { getSessionUser } from "~/server/session.server";
 import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";
+import { userOf } from "~/server/request-context.server";
 
 function loginHref(redirectTo: string, registered = false) {
   const params = new URLSearchParams();
@@ -37,9 +37,9 @@ function loginHref(redirectTo: string, registered = false) {
   return query ? `/login?${query}` : "/login";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await userOf(context)) throw redirect(redirectTo);
   return { redirectTo };
 }
 

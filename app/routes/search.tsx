@@ -6,13 +6,13 @@ import { CategoryIcon } from "~/components/category-icon";
 import { catalogHref, EMPTY_FILTERS, normalizeQuery } from "~/lib/catalog-filters";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/server/catalog.server";
-import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/search";
+import { dbOf } from "~/server/request-context.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
   if (q) throw redirect(catalogHref({ q }));
-  return { categories: await listCategoriesWithCounts(await getDb()) };
+  return { categories: await listCategoriesWithCounts(await dbOf(context)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { BottomNav } from "~/components/bottom-nav";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { StrokeIconSymbols } from "~/components/ui/stroke-icons";
 
 export default function ShopLayout() {
   return (
@@ -19,6 +20,7 @@ export default function ShopLayout() {
       </main>
       <SiteFooter />
       <BottomNav />
+      <StrokeIconSymbols />
     </>
   );
 }

@@ -2,7 +2,8 @@
 // and every product on sale.
 import { listSitemapEntries } from "~/server/catalog.server";
 import { config } from "~/server/config.server";
-import { getDb } from "~/server/db.server";
+import { dbOf } from "~/server/request-context.server";
+import type { Route } from "./+types/sitemap[.]xml";
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -11,9 +12,9 @@ function escapeXml(text: string): string {
   );
 }
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const appUrl = config().appUrl;
-  const { categories, products } = await listSitemapEntries(await getDb());
+  const { categories, products } = await listSitemapEntries(await dbOf(context));
   const url = (path: string, lastmod?: Date) =>
     `  <url><loc>${escapeXml(`${appUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`;
   const body = [

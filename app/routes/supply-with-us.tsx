@@ -1,6 +1,6 @@
 // /supply-with-us: why and how farmers supply the shop, and the partner application form,
 // stored for the admin inbox. No account needed.
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import {
   Apple,
   Banknote,
@@ -24,9 +24,16 @@ import { Field, Input, Textarea } from "~/components/ui/field";
 import { pageMeta } from "~/lib/page-meta";
 import { whatsappHref } from "~/lib/shop";
 import { useRootData } from "~/root";
-import { getDb } from "~/server/db.server";
 import { HONEYPOT_FIELD, PARTNER_LIMITS } from "~/lib/submissions";
-import { submitPartnerApplication } from "~/server/submissions.server";
+import { formAction } from "~/server/form-action.server";
+import { clientKey } from "~/server/rate-limit.server";
+import { dbOf } from "~/server/request-context.server";
+import {
+  PARTNER_FAILED_TITLE,
+  partnerApplicationSchema,
+  partnerInvalidMessage,
+  submitPartnerApplication,
+} from "~/server/submissions.server";
 import type { Route } from "./+types/supply-with-us";
 
 const FORM_ANCHOR = "formulir";
@@ -41,11 +48,15 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await submitPartnerApplication(await getDb(), request, Object.fromEntries(form));
-  if (result.ok) throw redirect(`/supply-with-us?${SENT_PARAM}=berhasil#${FORM_ANCHOR}`, 303);
-  return data(result, { status: result.status });
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "partner application",
+    schema: partnerApplicationSchema,
+    invalid: { title: PARTNER_FAILED_TITLE, message: partnerInvalidMessage },
+    call: (application) => submitPartnerApplication(db, application, { clientKey: clientKey(request) }),
+    redirectTo: () => `/supply-with-us?${SENT_PARAM}=berhasil#${FORM_ANCHOR}`,
+  });
 }
 
 const BENEFITS = [
@@ -144,7 +155,7 @@ function PartnerForm({ result }: { result: Route.ComponentProps["actionData"] })
   const errors = failure?.fieldErrors ?? {};
   return (
     <Form method="post" className="relative space-y-5" aria-label="Formulir pendaftaran mitra petani">
-      {failure ? <FormFailure title="Pengajuan Gagal" message={failure.formError} /> : null}
+      {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nama Lengkap" required error={errors.name}>

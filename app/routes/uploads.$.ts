@@ -1,10 +1,13 @@
 // Uploaded product images, from the storage module. Names are random and never reused, so
 // a file can be cached for a year. Only keys the server itself could have made are read.
-// `?w=320` (one of IMAGE_VARIANT_WIDTHS) answers a WebP copy at that width.
+// `?w=320` (one of IMAGE_VARIANT_WIDTHS) answers a WebP copy at that width, or the
+// placeholder picture when the original does not decode.
 import { isImageVariantWidth } from "~/lib/images";
 import { getImageVariant } from "~/server/image-variants.server";
 import { getStorage, isValidKey } from "~/server/storage.server";
 import type { Route } from "./+types/uploads.$";
+
+const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 function plain(status: number, text: string) {
   return new Response(text, {
@@ -27,6 +30,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ? await getStorage().get(key)
       : await getImageVariant(key, Number(width) as Parameters<typeof getImageVariant>[1]);
   if (!file) return plain(404, "Tidak ditemukan.");
+  // A stored file that does not decode shows the shop's placeholder picture, never an error.
+  if (file === "broken")
+    return new Response(null, {
+      status: 302,
+      headers: { Location: PLACEHOLDER_IMAGE, "Cache-Control": "no-store" },
+    });
   return new Response(new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.contentType,

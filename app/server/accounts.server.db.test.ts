@@ -322,26 +322,108 @@ describe("login", () => {
     });
   });
 
-  it("refuses even the right password after 5 failures for one e-mail, until the window ends", async () => {
-    const user = await registered();
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) {
-      const attempt = await signIn(deps, { email: user.email, password: `salah-${i}-password` }, client());
-      expect(attempt).toMatchObject({ ok: false, message: ACCOUNT_TEXT.badCredentials });
-    }
-    const blocked = await signIn(deps, { email: user.email, password: user.password }, client());
-    expect(blocked.ok).toBe(false);
-    if (blocked.ok) return;
-    expect(blocked.status).toBe(429);
-    expect(blocked.message).toMatch(/^Terlalu banyak percobaan login\. Silakan coba lagi dalam 15 menit\.$/);
-    expect(await testDb.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  /** The Cookie header a browser sends after this login's Set-Cookie lines. */
+  const cookieAfter = (result: Awaited<ReturnType<typeof signIn>>) =>
+    result.ok
+      ? result.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ")
+      : "";
+  const onDevice = (cookie: string) => ({ ...client(), headers: new Headers({ cookie }) });
 
-    // The window runs out.
-    await testDb.db
-      .update(rateLimits)
-      .set({ resetAt: new Date(Date.now() - 1000) })
-      .where(eq(rateLimits.key, `login:email:${user.email}`));
-    const later = await signIn(deps, { email: user.email, password: user.password }, client());
-    expect(later.ok).toBe(true);
+  it.each([
+    ["customer login", signIn, false],
+    ["admin login", signInAdmin, true],
+  ] as const)(
+    "%s: strangers' guesses slow the account down but never keep its owner out on a known device",
+    async (_, login, admin) => {
+      const email = `pemilik.${randomBytes(3).toString("hex")}@contoh.id`;
+      const password = "Kangkung-Segar-Jember-2025";
+      if (admin) await createOrPromoteAdmin(testDb.db, { email, password, name: "Bu Pemilik" }, deps.auth);
+      else await registered({ email, password, confirmPassword: password });
+      const first = await login(deps, { email, password }, client());
+      expect(first.ok).toBe(true);
+      const device = cookieAfter(first);
+      expect(device).toMatch(/sayur\.device=/);
+
+      // A stranger (from ever new addresses) guesses: a few free failures, then one per delay.
+      for (let i = 0; i < LOGIN_LIMITS.perEmail + 1; i++)
+        expect(await login(deps, { email, password: `tebakan-${i}-salah` }, client())).toMatchObject({ status: 401 });
+      const slowed = await login(deps, { email, password: "tebakan-lagi-salah" }, client());
+      expect(slowed).toMatchObject({ ok: false, status: 429 });
+      if (!slowed.ok)
+        expect(slowed.message).toMatch(/^Terlalu banyak percobaan login\. Silakan coba lagi dalam \d+ detik\.$/);
+      // Guessing stays throttled: not even the right password is checked from an unknown device now.
+      expect(await login(deps, { email, password }, client())).toMatchObject({ ok: false, status: 429 });
+
+      // The owner, on the phone they logged in with before, gets in at once.
+      const owner = await login(deps, { email, password }, onDevice(device));
+      expect(owner.ok).toBe(true);
+    },
+  );
+
+  it("waits longer after every further failure, and refused attempts do not lengthen the wait", async () => {
+    const user = await registered();
+    const waitEnds = async () => {
+      const [row] = await testDb.db
+        .select({ resetAt: rateLimits.resetAt })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `login:email-wait:${user.email}`));
+      return Math.round((new Date(row.resetAt).getTime() - Date.now()) / 1000);
+    };
+    const endWait = () =>
+      testDb.db
+        .update(rateLimits)
+        .set({ resetAt: new Date(Date.now() - 1000) })
+        .where(eq(rateLimits.key, `login:email-wait:${user.email}`));
+    for (let i = 0; i <= LOGIN_LIMITS.perEmail; i++)
+      await signIn(deps, { email: user.email, password: `salah-${i}-password` }, client());
+    const firstWait = await waitEnds();
+    expect(firstWait).toBeGreaterThan(20);
+    expect(firstWait).toBeLessThanOrEqual(30);
+    for (let i = 0; i < 5; i++)
+      expect(await signIn(deps, { email: user.email, password: "salah-lagi" }, client())).toMatchObject({
+        status: 429,
+      });
+    expect(await waitEnds()).toBeLessThanOrEqual(30);
+    await endWait();
+    expect(await signIn(deps, { email: user.email, password: "salah-lagi" }, client())).toMatchObject({ status: 401 });
+    expect(await waitEnds()).toBeGreaterThan(50);
+    // Once the wait is over the owner gets in from anywhere, and all is forgiven.
+    await endWait();
+    expect((await signIn(deps, { email: user.email, password: user.password }, client())).ok).toBe(true);
+    expect(await signIn(deps, { email: user.email, password: "salah-sekali" }, client())).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("a device cookie counts only for its own account, and a forged one for none", async () => {
+    const owner = await registered();
+    const victim = await registered();
+    const device = cookieAfter(await signIn(deps, { email: owner.email, password: owner.password }, client()));
+    for (let i = 0; i <= LOGIN_LIMITS.perEmail; i++)
+      await signIn(deps, { email: victim.email, password: `salah-${i}-password` }, client());
+    // The owner's cookie is no pass for guessing at someone else's account.
+    expect(await signIn(deps, { email: victim.email, password: "tebakan" }, onDevice(device))).toMatchObject({
+      status: 429,
+    });
+    const forged = device.replace(/(sayur\.device=[^.]+\.)[A-Za-z0-9_-]{4}/, "$1AAAA");
+    expect(await signIn(deps, { email: victim.email, password: victim.password }, onDevice(forged))).toMatchObject({
+      status: 429,
+    });
+  });
+
+  it("a known device has its own limit for wrong passwords", async () => {
+    const user = await registered();
+    const device = cookieAfter(await signIn(deps, { email: user.email, password: user.password }, client()));
+    for (let i = 0; i < 10; i++)
+      expect(await signIn(deps, { email: user.email, password: `salah-${i}` }, onDevice(device))).toMatchObject({
+        status: 401,
+      });
+    expect(await signIn(deps, { email: user.email, password: user.password }, onDevice(device))).toMatchObject({
+      status: 429,
+    });
   });
 
   it("counts a burst of parallel guesses before checking any of them", async () => {
@@ -352,8 +434,9 @@ describe("login", () => {
       ),
     );
     const statuses = results.map((r) => (r.ok ? 200 : r.status));
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perEmail);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perEmail);
+    // The free failures and exactly one delayed attempt are checked; the rest wait.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perEmail + 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perEmail - 1);
     expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({
       ok: false,
       status: 429,

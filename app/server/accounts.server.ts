@@ -2,10 +2,10 @@
 // and the profile. Every step goes through Better Auth's server API; this module adds the
 // input rules, the limits and the Indonesian answers the screens show.
 import { isAPIError } from "better-auth/api";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { rateLimits, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import {
   ACCOUNT_TEXT as T,
   ADDRESS_MAX_LENGTH,
@@ -23,7 +23,8 @@ import { log } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { accountExistsMail } from "./mail-templates.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
-import { clearRateLimit, hitRateLimit, retryMessage } from "./rate-limit.server";
+import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
+import { hitRateLimit, retryMessage } from "./rate-limit.server";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 
 export type AccountDeps = { db: Database; auth: Auth };
@@ -44,7 +45,8 @@ export type FormFailure<F extends string> = {
 
 // Failed logins allowed per window, counted per e-mail and per client address. The
 // address limit is higher: several people may share one (an office, a phone carrier).
-export const LOGIN_LIMITS = { perEmail: 5, perClient: 20, windowSeconds: 15 * 60 };
+/** Free failures per account before delays start, and attempts per client: see login-throttle.server.ts. */
+export const LOGIN_LIMITS = { perEmail: LOGIN_THROTTLE.freePerAccount, perClient: LOGIN_THROTTLE.perClient };
 export const RESET_REQUEST_LIMITS = { perEmail: 3, perClient: 10, windowSeconds: 15 * 60 };
 export const RESET_SUBMIT_LIMITS = { perClient: 10, windowSeconds: 15 * 60 };
 
@@ -163,27 +165,12 @@ function failure<F extends string>(
 
 // ---- rate limits ----
 
-/** Takes back one counted attempt, e.g. one that turned out to be a correct login. */
-async function undoRateLimitHit(db: Database, key: string) {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(eq(rateLimits.key, key));
-}
-
 function waitText(seconds: number): string {
   return seconds < 60 ? `${seconds} detik` : `${Math.ceil(seconds / 60)} menit`;
 }
 
 export function tooManyLoginsMessage(seconds: number): string {
   return `Terlalu banyak percobaan login. Silakan coba lagi dalam ${waitText(seconds)}.`;
-}
-
-function loginKeys(email: string, client: string) {
-  return [
-    { key: `login:email:${email}`, limit: LOGIN_LIMITS.perEmail },
-    { key: `login:client:${client}`, limit: LOGIN_LIMITS.perClient },
-  ];
 }
 
 // ---- register ----
@@ -263,16 +250,11 @@ export async function signIn(
     return failure(400, T.loginFailedTitle, Object.values(fieldErrors)[0] ?? T.badCredentials, fieldErrors);
   }
   const { email, password } = parsed.data;
-  const [byEmail, byClient] = loginKeys(email, client.key);
-  // Every attempt is counted before the password is checked, so a burst of parallel
-  // guesses cannot slip past the limit; a correct login takes its count back afterwards.
-  const hits = await Promise.all(
-    [byEmail, byClient].map((k) => hitRateLimit(deps.db, k.key, k.limit, LOGIN_LIMITS.windowSeconds)),
-  );
-  const refused = hits.filter((h) => !h.allowed);
-  if (refused.length > 0) {
-    log.warn("login refused by rate limit", { client: client.key });
-    return failure(429, T.loginFailedTitle, tooManyLoginsMessage(Math.max(...refused.map((h) => h.retryAfterSeconds))));
+  const cookieHeader = client.headers?.get("cookie") ?? null;
+  const attempt = await beginLoginAttempt(deps.db, email, { key: client.key, cookieHeader });
+  if (!attempt.allowed) {
+    log.warn("login slowed down by rate limit", { client: client.key });
+    return failure(429, T.loginFailedTitle, tooManyLoginsMessage(attempt.retryAfterSeconds));
   }
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -280,19 +262,19 @@ export async function signIn(
       headers: client.headers ?? new Headers(),
       returnHeaders: true,
     });
-    // The owner proved the password: their e-mail's failures are forgiven, the client's stay.
-    await Promise.all([clearRateLimit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]);
+    await attempt.settle("success");
+    // This browser is now known for this account: strangers' guesses will not keep it out.
+    headers.append("Set-Cookie", deviceCookieFor(cookieHeader, email));
     const u = response.user as typeof response.user & { role?: string };
     return { ok: true, headers, user: { id: u.id, role: u.role === "admin" ? "admin" : "customer" } };
   } catch (error) {
     if (isAPIError(error) && (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST")) {
+      await attempt.settle("failure");
       log.warn("login failed: bad credentials", { client: client.key });
       return failure(401, T.loginFailedTitle, T.badCredentials);
     }
     // Our own failure is not the visitor's: the attempt does not count.
-    await Promise.all([undoRateLimitHit(deps.db, byEmail.key), undoRateLimitHit(deps.db, byClient.key)]).catch(
-      () => {},
-    );
+    await attempt.settle("error").catch(() => {});
     log.error("login failed", { error });
     return failure(500, T.loginFailedTitle, T.loginError);
   }

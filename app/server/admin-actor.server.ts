@@ -1,4 +1,4 @@
-// Who may use the admin server modules. Routes guard with requireAdmin; these modules check
+// Who may use the admin server modules. The admin layout's middleware guards the routes; these modules check
 // again where the data is read, so a route that forgot its guard still gets nothing.
 import type { SessionUser } from "./session.server";
 

@@ -1,13 +1,24 @@
 // The catalogue as staff manage it: products (with their images and every stock change
 // recorded), hiding, deleting, and categories.
+import sharp from "sharp";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
-import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, sniffImageType } from "./storage.server";
+import { deleteImageVariants, MAX_INPUT_PIXELS } from "./image-variants.server";
+import {
+  getStorage,
+  keyOfPublicUrl,
+  publicUrlOf,
+  randomKey,
+  sniffImageType,
+  type StoredExtension,
+} from "./storage.server";
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import { isUuid } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
@@ -18,11 +29,6 @@ export const MAX_STOCK = 1_000_000;
 export type FieldErrors = Partial<Record<string, string>>;
 export type CatalogResult<T = object> =
   ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
-
-const idSchema = z.guid();
-function isId(value: unknown): value is string {
-  return idSchema.safeParse(value).success;
-}
 
 // ---------------------------------------------------------------- slugs
 
@@ -68,7 +74,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 // ---------------------------------------------------------------- reading
 
 export const productListSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(normalizeQuery).catch("").default(""),
   show: z.enum(["semua", "aktif", "tersembunyi"]).catch("semua").default("semua"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
@@ -123,7 +129,7 @@ export async function listCategoryOptions(db: Queryable, actor: AdminActor) {
 
 export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: string) {
   assertAdmin(actor);
-  if (!isId(id)) return null;
+  if (!isUuid(id)) return null;
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
   const [[{ orderLines }], adjustments] = await Promise.all([
@@ -304,6 +310,33 @@ export function parseProductForm(form: FormData): ParsedProductForm {
 }
 
 const IMAGE_TYPE_MESSAGE = "Gambar harus berupa JPEG, PNG, atau WebP.";
+const IMAGE_UNREADABLE_MESSAGE = "Gambar tidak dapat dibaca. Unggah foto JPEG, PNG, atau WebP yang utuh.";
+const IMAGE_TOO_LARGE_MESSAGE = "Gambar terlalu besar: maksimal 40 megapiksel.";
+
+/**
+ * The upload decoded by sharp and written again in its own format: whatever came after a
+ * real image's first bytes (HTML, a truncated file, metadata such as the phone's location)
+ * is gone, and an image too large to decode safely is refused before it is decoded.
+ */
+async function reencodeImage(
+  data: Buffer,
+  ext: StoredExtension,
+): Promise<{ ok: true; data: Buffer } | { ok: false; message: string }> {
+  try {
+    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    const encoded =
+      ext === "jpg"
+        ? image.jpeg({ quality: 88, mozjpeg: true })
+        : ext === "png"
+          ? image.png({ compressionLevel: 9 })
+          : image.webp({ quality: 85 });
+    return { ok: true, data: await encoded.toBuffer() };
+  } catch (error) {
+    const tooLarge = /pixel limit/i.test(String(error));
+    log.warn("uploaded image refused", { reason: tooLarge ? "too many pixels" : "does not decode" });
+    return { ok: false, message: tooLarge ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_UNREADABLE_MESSAGE };
+  }
+}
 
 /** Stores an uploaded image under a random name after checking what it really is. */
 async function storeImage(image: File): Promise<{ ok: true; key: string } | { ok: false; message: string }> {
@@ -311,8 +344,10 @@ async function storeImage(image: File): Promise<{ ok: true; key: string } | { ok
   if (data.length > MAX_IMAGE_BYTES) return { ok: false, message: "Ukuran gambar maksimal 5 MB." };
   const ext = sniffImageType(data);
   if (!ext) return { ok: false, message: IMAGE_TYPE_MESSAGE };
+  const decoded = await reencodeImage(data, ext);
+  if (!decoded.ok) return decoded;
   const key = randomKey("products", ext);
-  await getStorage().put(key, data);
+  await getStorage().put(key, decoded.data);
   return { ok: true, key };
 }
 
@@ -320,6 +355,8 @@ async function forgetImage(url: string | null | undefined) {
   const key = keyOfPublicUrl(url);
   if (!key) return;
   try {
+    // The resized copies first: a copy must never outlive its original.
+    await deleteImageVariants(key);
     await getStorage().delete(key);
   } catch (error) {
     log.warn("could not delete an uploaded image", { key, error });
@@ -419,7 +456,7 @@ export async function updateProduct(
   form: FormData,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
   const stockBefore =
@@ -528,7 +565,7 @@ export async function setProductActive(
   isActive: boolean,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const [updated] = await db
     .update(products)
     .set({ isActive, updatedAt: new Date() })
@@ -553,7 +590,7 @@ export async function deleteProduct(
   id: string,
 ): Promise<CatalogResult<{ deleted: boolean }>> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
   const outcome = await db.transaction(async (tx) => {
     const [product] = await tx
       .select({
@@ -664,7 +701,7 @@ export async function renameCategory(
   rawName: unknown,
 ): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   const parsed = categoryNameSchema.safeParse(rawName);
   if (!parsed.success)
     return {
@@ -692,7 +729,7 @@ export async function renameCategory(
 
 export async function deleteCategory(db: Queryable, actor: AdminActor, id: unknown): Promise<CatalogResult> {
   assertAdmin(actor);
-  if (!isId(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
   return db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id, name: categories.name })

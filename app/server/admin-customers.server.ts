@@ -1,5 +1,6 @@
 // The admin's view of customer accounts, and ending a customer's sessions (a lost phone, a
 // shared computer, a suspected break-in: OWASP ASVS 5.0 7.4.5).
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { and, count, desc, eq, gt, ilike, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -26,7 +27,7 @@ export async function listCustomersForAdmin(
   query: string | null,
 ): Promise<AdminCustomerRow[]> {
   assertAdmin(actor);
-  const q = (query ?? "").trim().slice(0, 100);
+  const q = normalizeQuery(query);
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = q
     ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern))

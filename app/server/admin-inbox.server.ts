@@ -1,5 +1,6 @@
 // The staff inbox: farmers' partner applications and contact messages, newest first, each
 // moved from new to contacted to done.
+import { formFailure, type FormResult } from "~/lib/form";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
@@ -95,7 +96,7 @@ export async function setInboxStatus(
   db: Queryable,
   actor: AdminActor,
   input: z.infer<typeof inboxStatusChangeSchema>,
-): Promise<{ ok: true; message: string } | { ok: false; status: number; message: string }> {
+): Promise<FormResult> {
   assertAdmin(actor);
   const table = input.kind === "mitra" ? partnerApplications : contactMessages;
   const [updated] = await db
@@ -103,7 +104,7 @@ export async function setInboxStatus(
     .set({ status: input.status, updatedAt: new Date() })
     .where(and(eq(table.id, input.id)))
     .returning({ name: table.name });
-  if (!updated) return { ok: false, status: 404, message: "Data tidak ditemukan." };
+  if (!updated) return formFailure(404, "Data tidak ditemukan.");
   const what = input.kind === "mitra" ? "Pendaftaran mitra" : "Pesan";
   return {
     ok: true,

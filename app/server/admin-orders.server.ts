@@ -5,8 +5,19 @@ import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, 
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { categories, orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
+import {
+  categories,
+  orderChanges,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  stockAdjustments,
+  users,
+} from "~/db/schema";
+import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
+import { isUuid } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import {
   ORDER_STATUSES,
@@ -37,7 +48,7 @@ const dateParam = z.string().refine(isValidDateString).optional().catch(undefine
 
 /** The dashboard's filters from its query string; odd values are ignored, never an error. */
 export const adminOrderFiltersSchema = z.object({
-  q: z.string().trim().max(100).catch("").default(""),
+  q: z.string().transform(normalizeQuery).catch("").default(""),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   date: dateParam,
   slot: z.enum(["pagi", "sore"]).optional().catch(undefined),
@@ -204,12 +215,6 @@ export async function countOrdersByStatus(db: Queryable, actor: AdminActor): Pro
 
 // ---------------------------------------------------------------- one order
 
-const uuidSchema = z.guid();
-
-export function isUuid(value: unknown): value is string {
-  return uuidSchema.safeParse(value).success;
-}
-
 /** A tel: link that dials from any phone: stored 62... numbers get their + (tel:6281... would dial a local number). */
 export function customerTelHref(phone: string): string {
   const normalized = normalizeIndonesianPhone(phone);
@@ -263,6 +268,8 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
         price: orderItems.price,
         originalPrice: orderItems.originalPrice,
         discount: orderItems.discount,
+        note: orderItems.note,
+        allowSubstitute: orderItems.allowSubstitute,
         productSlug: products.slug,
       })
       .from(orderItems)
@@ -400,19 +407,9 @@ export async function changeOrderStatus(
         }
         for (const p of stocked) {
           const quantity = wanted.get(p.id) ?? 0;
-          const delta = becomesCancelled ? quantity : -quantity;
-          const [updated] = await tx
-            .update(products)
-            .set({
-              stock: sql`${products.stock} + ${delta}`,
-              updatedAt: new Date(),
-            })
-            .where(eq(products.id, p.id))
-            .returning({ stock: products.stock });
-          await tx.insert(stockAdjustments).values({
+          await moveOrderStock(tx, {
             productId: p.id,
-            delta,
-            stockAfter: updated.stock,
+            delta: becomesCancelled ? quantity : -quantity,
             reason: becomesCancelled ? "cancel" : "uncancel",
             orderId: order.id,
             changedBy: actor.id,
@@ -436,6 +433,33 @@ export async function changeOrderStatus(
       message: `Status pesanan #${short} diubah menjadi ${label}.`,
     };
   });
+}
+
+/**
+ * Moves an order's stock (units, or grams for produce sold by weight) and writes the stock
+ * adjustment row, in the caller's transaction. A move that would take stock below zero
+ * changes nothing and returns null.
+ */
+export async function moveOrderStock(
+  tx: Queryable,
+  move: { productId: string; delta: number; reason: string; orderId: string; changedBy: string; note?: string },
+): Promise<{ stockAfter: number } | null> {
+  const [updated] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${move.delta}`, updatedAt: new Date() })
+    .where(and(eq(products.id, move.productId), gte(products.stock, -move.delta)))
+    .returning({ stock: products.stock });
+  if (!updated) return null;
+  await tx.insert(stockAdjustments).values({
+    productId: move.productId,
+    delta: move.delta,
+    stockAfter: updated.stock,
+    reason: move.reason,
+    orderId: move.orderId,
+    changedBy: move.changedBy,
+    note: move.note ?? "",
+  });
+  return { stockAfter: updated.stock };
 }
 
 // ---------------------------------------------------------------- delivery fee
@@ -478,12 +502,38 @@ export async function setDeliveryFee(
       message: `Ongkos kirim harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`,
     };
   }
-  const [updated] = await db
-    .update(orders)
-    // Staff's fee overrides the area's; the order keeps the area's fee to show which applies.
-    .set({ deliveryFee: input.deliveryFee, deliveryFeeSource: "staff", updatedAt: new Date() })
-    .where(eq(orders.id, input.orderId))
-    .returning({ id: orders.id, totalAmount: orders.totalAmount });
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ deliveryFee: orders.deliveryFee, totalAmount: orders.totalAmount })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
+    if (!before) return null;
+    // A changed fee goes up the order's version and into its 'Riwayat Perubahan'.
+    const changed = before.deliveryFee !== input.deliveryFee;
+    const [row] = await tx
+      .update(orders)
+      .set({
+        deliveryFee: input.deliveryFee,
+        // Staff's fee overrides the area's; the order keeps the area's fee to show which applies.
+        deliveryFeeSource: "staff",
+        updatedAt: new Date(),
+        ...(changed ? { version: sql`${orders.version} + 1` } : {}),
+      })
+      .where(eq(orders.id, input.orderId))
+      .returning({ id: orders.id, totalAmount: orders.totalAmount });
+    if (changed) {
+      await tx.insert(orderChanges).values({
+        orderId: row.id,
+        kind: "fee",
+        description: `Ongkos kirim: ${before.deliveryFee === null ? "belum ditentukan" : formatRupiah(before.deliveryFee)} → ${formatRupiah(input.deliveryFee)}`,
+        totalBefore: before.totalAmount,
+        totalAfter: row.totalAmount,
+        changedBy: actor.id,
+      });
+    }
+    return row;
+  });
   if (!updated) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
   await queueOrderMail(db, updated.id, "fee-set");
   return {
@@ -529,6 +579,11 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
         orderCount: sql<number>`count(distinct ${orders.id})::int`,
+        // What the shoppers asked for this product, each with its order number.
+        notes: sql<
+          string[]
+        >`coalesce(array_agg(${orderItems.note} || ' (#' || left(${orders.id}::text, 8) || ')' order by ${orders.id}) filter (where ${orderItems.note} <> ''), '{}')`,
+        substitutable: sql<number>`count(*) filter (where ${orderItems.allowSubstitute})::int`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } fr
 import type { Queryable } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { MAX_CART_LINES } from "~/lib/cart";
-import { isUuid, normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
+import { isUuid } from "~/lib/form";
+import { normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
 import {
   displayUnit,
   type CartProductInfo,
@@ -15,7 +16,9 @@ import {
 
 export const FEATURED_LIMIT = 4;
 export const RELATED_LIMIT = 4;
-export const PRODUCTS_PAGE_SIZE = 48;
+// One page of a list: 12 cards keep /products and category pages under 60 kB of HTML
+// whatever the catalog's size (checked by tests/process/catalog-page-size.test.ts).
+export const PRODUCTS_PAGE_SIZE = 12;
 
 // What the shopper pays per unit; the same rounding as discountedPrice in ~/lib/money.
 const effectivePrice = sql<number>`round(${products.price} * (100 - ${products.discount}) / 100.0)`;

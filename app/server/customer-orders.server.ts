@@ -4,13 +4,15 @@ import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "driz
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
-import { isUuid } from "~/lib/checkout";
+import { normalizeQuery } from "~/lib/catalog-filters";
+import { isUuid } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
+import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { changeOrderStatus } from "./admin-orders.server";
 import { now as clockNow } from "./clock.server";
-import { loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
+import { loadCheckoutProducts, loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
 export const ORDER_THUMBNAILS = 4;
@@ -20,10 +22,8 @@ export type OrderTimeFilter = (typeof ORDER_TIME_FILTERS)[number];
 
 /** The list's query string; anything odd falls back to "no filter" instead of an error. */
 export const customerOrdersQuerySchema = z.object({
-  q: z
-    .string()
-    .transform((s) => s.trim().slice(0, 100))
-    .catch(""),
+  // The one search normaliser: a NUL byte or other control character never reaches SQL.
+  q: z.string().transform(normalizeQuery).catch(""),
   status: z.enum(["all", ...ORDER_STATUSES]).catch("all"),
   time: z.enum(["all", ...ORDER_TIME_FILTERS]).catch("all"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -371,4 +371,31 @@ export async function cancelOrderByCustomer(
   });
   if (!result.ok) return { ok: false, status: result.status, message: result.message };
   return { ok: true, message: `Pesanan #${short} telah dibatalkan.` };
+}
+
+// ---------------------------------------------------------------- ordering again
+
+/**
+ * 'Pesan Lagi': the lines of one of this customer's orders as cart lines at today's prices
+ * and stock, with the lines that could not be added (or only in part). Null when the order
+ * is not this customer's.
+ */
+export async function planReorderForCustomer(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<ReorderPlan | null> {
+  if (!isUuid(orderId)) return null;
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) return null;
+  const items = await loadOrderItems(db, order.id);
+  const current = await loadCheckoutProducts(
+    db,
+    items.map((i) => i.productId).filter((id): id is string => id !== null),
+  );
+  return planReorder(items, current);
 }

@@ -86,19 +86,31 @@ export async function currentCatalogEtag(): Promise<string> {
   return etag;
 }
 
-/** Weak comparison (RFC 9110 8.8.3.2) of an If-None-Match header with our ETag. */
+/**
+ * Weak comparison (RFC 9110 8.8.3.2) of an If-None-Match header with our ETag. `*` never
+ * matches: it means "any current representation", and the 304 is decided before the loader
+ * knows whether the page exists (`/products/no-such-thing` must stay a 404).
+ */
 export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+  return ifNoneMatch.split(",").some((tag) => tag.trim() !== "*" && opaque(tag) === opaque(etag));
 }
 
 /** Root middleware: answers 304 before any loader runs, or labels the response it gets. */
 export async function httpCacheMiddleware(request: Request, next: () => Promise<Response>): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return next();
-  const { policy, isData } = cachePolicyFor(new URL(request.url).pathname);
+  const { policy, isData: dataPath } = cachePolicyFor(new URL(request.url).pathname);
+  // React Router hands middleware the page's URL without ".data"; the server marks those.
+  const isData = dataPath || request.headers.get("x-shop-data-request") === "1";
+  if (isData) {
+    // Only documents are shared-cacheable: a `.data` answer is the browser's own, never a proxy's.
+    const response = await next();
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return response;
+  }
   if (policy === "default") return next();
-  if (policy === "personal" || isData) {
+  if (policy === "personal") {
     const response = await next();
     if (policy === "personal") response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     return response;

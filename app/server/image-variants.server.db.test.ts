@@ -54,7 +54,7 @@ describe("image variants", () => {
         .toBuffer(),
     );
     const variant = await getImageVariant(small, 960);
-    expect((await sharp(variant!.data).metadata()).width).toBe(200);
+    expect((await sharp((variant as { data: Buffer }).data).metadata()).width).toBe(200);
     expect(await getImageVariant(variantKey(key, 320), 160)).toBeNull();
   });
 
@@ -71,5 +71,19 @@ describe("image variants", () => {
       srcSet: [160, 320, 480, 640, 960].map((w) => `/uploads/${key}?w=${w} ${w}w`).join(", "),
     });
     expect(responsiveImage("/images/products/bayam.svg", 400)).toBeNull();
+  });
+});
+
+describe("a stored original that does not decode", () => {
+  it("answers every width with the placeholder, never a 500", async () => {
+    const broken = "products/0badc0de0badc0de0badc0de0badc0d.png";
+    await storage.put(broken, Buffer.from("89504e470d0a1a0a3c68746d6c3e3c7363726970743e", "hex"));
+    for (const width of [160, 320, 960]) {
+      const response = await get(`/uploads/${broken}?w=${width}`);
+      expect(response.status, String(width)).toBe(302);
+      expect(response.headers.get("location")).toBe("/images/placeholder.svg");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+    expect(await storage.get(variantKey(broken, 320))).toBeNull();
   });
 });

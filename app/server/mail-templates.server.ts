@@ -148,6 +148,7 @@ export type OrderMailData = {
 export const ORDER_MAIL_KINDS = [
   "order-received",
   "fee-set",
+  "bill-final",
   "payment-verified",
   "out-for-delivery",
   "completed",
@@ -165,7 +166,7 @@ export function deliverySlotText(order: Pick<OrderMailData, "deliveryDate" | "de
   return `${formatDateWithDay(order.deliveryDate)}, ${slot} (${order.deliveryTime})`;
 }
 
-function orderLines(order: OrderMailData): MailTableRow[] {
+function orderLines(order: OrderMailData, totalLabel?: string): MailTableRow[] {
   const rows: MailTableRow[] = order.items.map((i) => ({
     // Weighed produce reads '0,75 kg'; the price is the line's, rounded once.
     label: i.soldByWeight
@@ -179,7 +180,7 @@ function orderLines(order: OrderMailData): MailTableRow[] {
     value: order.deliveryFee === null ? "dikonfirmasi lewat WhatsApp" : formatRupiah(order.deliveryFee),
   });
   rows.push({
-    label: order.deliveryFee === null ? "Total sementara" : "Total",
+    label: totalLabel ?? (order.deliveryFee === null ? "Total sementara" : "Total"),
     value: formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee)),
     strong: true,
   });
@@ -214,6 +215,18 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, extra: { re
         paragraphs: [greeting, `Ongkos kirim pesanan #${short} sudah ditetapkan. Berikut tagihan Anda.`],
         table: orderLines(order),
         button,
+      });
+    case "bill-final":
+      return composeMail({
+        to: order.customerEmail,
+        subject: `Tagihan final pesanan #${short}: ${formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}`,
+        preheader: "Produk sudah ditimbang dan dikemas",
+        paragraphs: [
+          greeting,
+          `Pesanan #${short} sudah ditimbang dan dikemas. Berikut tagihan final (Total akhir) Anda; riwayat perubahan dan cara bayar ada di halaman pesanan.`,
+        ],
+        table: orderLines(order, "Total akhir"),
+        button: { href: orderPageUrl(order.id), label: "Lihat Tagihan" },
       });
     case "payment-verified":
       return composeMail({

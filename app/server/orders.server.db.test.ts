@@ -57,7 +57,7 @@ function key() {
 }
 
 function checkout(
-  lines: { productId: string; quantity: number }[],
+  lines: { productId: string; quantity: number; note?: string; allowSubstitute?: boolean }[],
   overrides: Partial<CheckoutInput> = {},
 ): CheckoutInput {
   const parsed = parseCheckout({
@@ -488,5 +488,25 @@ describe("produce sold by weight", () => {
     const many = await placeOrder(testDb.db, user, checkout([{ productId: kangkung.id, quantity: 1000 }]));
     expect(many).toMatchObject({ ok: false, message: "Jumlah Kangkung maksimal 999." });
     expect(await stockOf(kangkung.id)).toBe(5000);
+  });
+});
+
+describe("line notes and substitutions", () => {
+  it("stores each line's note and choice with the order; the default is 'Jangan diganti'", async () => {
+    const user = await makeUser();
+    const bayam = await makeProduct({ name: "Bayam Hijau" });
+    const tomat = await makeProduct({ name: "Tomat" });
+    const result = await placeOrder(
+      testDb.db,
+      user,
+      checkout([
+        { productId: bayam.id, quantity: 1, note: "pilih yang muda", allowSubstitute: true },
+        { productId: tomat.id, quantity: 2 },
+      ]),
+    );
+    if (!result.ok) throw new Error(result.message);
+    const items = Object.fromEntries(result.order.items.map((i) => [i.productName, i]));
+    expect(items["Bayam Hijau"]).toMatchObject({ note: "pilih yang muda", allowSubstitute: true });
+    expect(items["Tomat"]).toMatchObject({ note: "", allowSubstitute: false });
   });
 });

@@ -5,7 +5,8 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "~/lib/cart";
-import { isUuid, type CheckoutInput } from "~/lib/checkout";
+import type { CheckoutInput } from "~/lib/checkout";
+import { isUuid } from "~/lib/form";
 import { addDays, shopDate } from "~/lib/dates";
 import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~/lib/delivery";
 import { discountedPrice, formatRupiah } from "~/lib/money";
@@ -27,6 +28,9 @@ export type OrderItemRecord = {
   soldByWeight: boolean;
   /** Unit price charged (after discount); per kg when `soldByWeight`. */
   price: number;
+  /** The shopper's 'Catatan' for the line, and 'Boleh diganti produk serupa' (true) or 'Jangan diganti'. */
+  note: string;
+  allowSubstitute: boolean;
   originalPrice: number;
   discount: number;
 };
@@ -52,6 +56,12 @@ export type OrderRecord = {
   recipientAddress: string;
   createdAt: Date;
   items: OrderItemRecord[];
+};
+
+type CheckoutLine = CheckoutInput["lines"][number];
+/** A checked checkout; a line's note and substitution choice may be left out (none, 'Jangan diganti'). */
+export type PlaceOrderInput = Omit<CheckoutInput, "lines"> & {
+  lines: (Pick<CheckoutLine, "productId" | "quantity"> & Partial<Pick<CheckoutLine, "note" | "allowSubstitute">>)[];
 };
 
 export type OrderProblem = { productId: string; message: string };
@@ -138,6 +148,8 @@ const itemColumns = {
   quantity: orderItems.quantity,
   soldByWeight: orderItems.soldByWeight,
   price: orderItems.price,
+  note: orderItems.note,
+  allowSubstitute: orderItems.allowSubstitute,
   originalPrice: orderItems.originalPrice,
   discount: orderItems.discount,
 };
@@ -200,12 +212,17 @@ function amountProblem(
 export async function placeOrder(
   db: Database,
   user: { id: string },
-  input: CheckoutInput,
+  input: PlaceOrderInput,
   { now = clockNow() }: { now?: Date } = {},
 ): Promise<PlaceOrderResult> {
   // Sorted by id so two baskets with the same products lock their rows in the same order.
   const lines = [...input.lines]
-    .map((l) => ({ productId: l.productId.toLowerCase(), quantity: l.quantity }))
+    .map((l) => ({
+      productId: l.productId.toLowerCase(),
+      quantity: l.quantity,
+      note: l.note ?? "",
+      allowSubstitute: l.allowSubstitute === true,
+    }))
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
   const slot = DELIVERY_SLOTS[input.slot];
   const deliveryDate = input.deliveryDate ?? addDays(shopDate(now), 1);
@@ -235,6 +252,8 @@ export async function placeOrder(
         discount: number;
         stockAfter: number;
         soldByWeight: boolean;
+        note: string;
+        allowSubstitute: boolean;
       }[] = [];
       for (const line of lines) {
         const [row] = await tx
@@ -255,7 +274,7 @@ export async function placeOrder(
         // An amount off the product's step is refused; the transaction gives the stock back.
         const wrongAmount = row ? amountProblem(row, line.quantity) : null;
         if (wrongAmount) problems.push({ productId: line.productId, message: wrongAmount });
-        else if (row) taken.push({ productId: line.productId, quantity: line.quantity, ...row });
+        else if (row) taken.push({ ...line, ...row });
         else problems.push({ productId: line.productId, message: await describeShortLine(tx, line.productId) });
       }
       if (problems.length > 0) throw new OrderRefused(problems);
@@ -311,6 +330,8 @@ export async function placeOrder(
           productImageUrl: i.imageUrl,
           quantity: i.quantity,
           soldByWeight: i.soldByWeight,
+          note: i.note,
+          allowSubstitute: i.allowSubstitute,
           price: i.charged,
           originalPrice: i.price,
           discount: i.discount,

@@ -127,7 +127,9 @@ export function inlineScriptHashes(html: string): string[] {
  */
 export async function pageCacheMiddleware(request: Request, next: () => Promise<Response>): Promise<Response> {
   const { policy, isData } = cachePolicyFor(new URL(request.url).pathname);
-  if (request.method !== "GET" || policy !== "catalog" || isData) return next();
+  // React Router hands middleware a data request's URL without ".data"; the server marks those.
+  const dataRequest = isData || request.headers.get("x-shop-data-request") === "1";
+  if (request.method !== "GET" || policy !== "catalog" || dataRequest) return next();
   const etag = await currentCatalogEtag().catch(() => null);
   const response = await next();
   if (!etag || response.status !== 200 || !response.headers.get("Cache-Control")?.startsWith("public")) return response;

@@ -3,7 +3,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
-export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: boolean; count: number; remaining: number; retryAfterSeconds: number };
 
 /**
  * Counts one hit on `key` and says whether it is within `limit` hits per `windowSeconds`.
@@ -30,8 +30,45 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   const count = Number(row.count);
   const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 1000));
-  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds };
+  return { allowed: count <= limit, count, remaining: Math.max(0, limit - count), retryAfterSeconds };
 }
+
+/** Takes one hit back (an attempt that should not have counted). */
+export async function undoRateLimitHit(db: Queryable, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/**
+ * One attempt per `waitSeconds`: claims the slot `key` when its last wait is over and starts
+ * the next wait, atomically (of several concurrent claims exactly one wins).
+ */
+export async function claimRateLimitSlot(
+  db: Queryable,
+  key: string,
+  waitSeconds: number,
+): Promise<{ claimed: true } | { claimed: false; retryAfterSeconds: number }> {
+  const waitEnd = sql`now() + make_interval(secs => ${waitSeconds})`;
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: waitEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, resetAt: waitEnd },
+      setWhere: sql`${rateLimits.resetAt} <= now()`,
+    })
+    .returning({ resetAt: rateLimits.resetAt });
+  if (claimed.length > 0) return { claimed: true };
+  const [row] = await db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
+  const retryAfterSeconds = row
+    ? Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 1000))
+    : LOGIN_RETRY_FALLBACK_SECONDS;
+  return { claimed: false, retryAfterSeconds };
+}
+
+const LOGIN_RETRY_FALLBACK_SECONDS = 1;
 
 /** Forgets a key, e.g. failed logins after a successful one. */
 export async function clearRateLimit(db: Queryable, key: string): Promise<void> {

@@ -1,5 +1,5 @@
-// Who is asking: the signed-in user behind a request, and the guards built on it.
-import { redirect } from "react-router";
+// Who is asking: the signed-in user behind a request. Loaders and actions get it through the
+// request context (request-context.server.ts), which also holds the guards.
 import { getAuth } from "./auth.server";
 
 export type SessionUser = {
@@ -46,32 +46,6 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 export function currentPath(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-}
-
-/** A signed-in user, or a redirect to /login?redirect=<this page>. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect(`/login?redirect=${encodeURIComponent(currentPath(request))}`);
-  return user;
-}
-
-/**
- * An admin, or: a visitor goes to /admin/login; a signed-in non-admin is sent there too
- * (and signed out only when posting to an admin action). Either way no admin data is produced.
- */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect("/admin/login");
-  if (user.role !== "admin") {
-    // A GET never changes state: a customer who follows a link to /admin/... (perhaps
-    // planted on another site) stays signed in and sees the admin login. Only a customer
-    // who posts to an admin action (same origin, checked at the door) is signed out.
-    if (request.method === "GET" || request.method === "HEAD") throw redirect("/admin/login");
-    const auth = await getAuth();
-    const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
-    throw redirect("/admin/login", { headers: setCookieHeaders(headers) });
-  }
-  return user;
 }
 
 /** Copies only Set-Cookie lines from a Better Auth response onto a fresh Headers. */

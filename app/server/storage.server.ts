@@ -2,7 +2,7 @@
 // the backend is the local disk under config().uploadsDir, or an S3-compatible bucket when
 // the S3_* settings are given (needed once several app machines serve the same shop).
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AwsClient } from "aws4fetch";
 import { config, type S3Config } from "./config.server";
@@ -13,6 +13,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The file, or null when there is none under that key. */
   get(key: string): Promise<StoredFile | null>;
+  /** Whether a file is kept under that key, without reading it. */
+  exists(key: string): Promise<boolean>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -112,6 +114,15 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
+  async exists(key: string): Promise<boolean> {
+    if (!isValidKey(key)) return false;
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
@@ -174,6 +185,17 @@ export class S3Storage implements FileStorage {
       data: Buffer.from(await response.arrayBuffer()),
       contentType: contentTypeOfKey(key) ?? "application/octet-stream",
     };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isValidKey(key)) return false;
+    const response = await this.client.fetch(this.urlOf(key), {
+      method: "HEAD",
+      headers: { "X-Amz-Content-Sha256": EMPTY_SHA256 },
+    });
+    if (response.status === 404) return false;
+    if (!response.ok) await this.fail("head", key, response);
+    return true;
   }
 
   async delete(key: string): Promise<void> {

@@ -1,21 +1,22 @@
 // The two public forms: farmer partner applications (/supply-with-us) and contact messages
 // (/contact, /about). Both are stored for the admin inbox, carry a honeypot for bots and are
 // rate limited per client so a flood never fills the database.
-// Limits and result types live in ~/lib/submissions so the forms can share them.
+// Limits live in ~/lib/submissions so the forms can share them. Routes parse with the schemas
+// below (through formAction) and call the submit functions with typed input.
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { contactMessages, partnerApplications } from "~/db/schema";
 import { normalizeIndonesianPhone } from "~/lib/phone";
+import { CHECK_FIELDS_MESSAGE, formFailure, formSuccess, type FormResult } from "~/lib/form";
 import {
   CONTACT_LIMITS,
   HONEYPOT_FIELD,
   PARTNER_LIMITS,
   type ContactField,
   type PartnerField,
-  type SubmissionResult,
 } from "~/lib/submissions";
 import { log } from "./logger.server";
-import { clientKey, hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit } from "./rate-limit.server";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 
 /** Submissions per client per window, for each form. */
@@ -25,7 +26,8 @@ export const SUBMISSION_WINDOW_SECONDS = 60 * 60;
 export const PARTNER_REQUIRED_MESSAGE = "Mohon lengkapi informasi wajib: nama, nomor telepon, dan jenis produk.";
 export const CONTACT_REQUIRED_MESSAGE = "Mohon lengkapi nama, e-mail, subjek, dan pesan Anda.";
 export const SUBMISSION_FAILED_MESSAGE = "Terjadi kesalahan saat mengirim data. Silakan coba lagi nanti.";
-const CHECK_FIELDS_MESSAGE = "Mohon periksa kembali isian yang ditandai.";
+export const PARTNER_FAILED_TITLE = "Pengajuan Gagal";
+export const CONTACT_FAILED_TITLE = "Pesan Gagal Dikirim";
 
 /** Form input arrives as strings (or files from a hostile client): anything else counts as empty. */
 const text = (max: number, tooLong: string) =>
@@ -36,7 +38,11 @@ const text = (max: number, tooLong: string) =>
 
 const required = (max: number, missing: string, tooLong: string) => text(max, tooLong).pipe(z.string().min(1, missing));
 
-const partnerSchema = z.object({
+/** The honeypot: people leave it empty; whatever a bot puts there is kept only to be noticed. */
+const honeypot = z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : ""), z.string());
+
+export const partnerApplicationSchema = z.object({
+  [HONEYPOT_FIELD]: honeypot,
   name: required(PARTNER_LIMITS.name, "Nama wajib diisi.", `Nama maksimal ${PARTNER_LIMITS.name} karakter.`),
   phone: required(PARTNER_LIMITS.phone, "Nomor telepon wajib diisi.", "Nomor telepon terlalu panjang.").pipe(
     z.string().transform((v, ctx) => {
@@ -62,7 +68,8 @@ const partnerSchema = z.object({
   otherInfo: text(PARTNER_LIMITS.otherInfo, `Informasi lainnya maksimal ${PARTNER_LIMITS.otherInfo} karakter.`),
 });
 
-const contactSchema = z.object({
+export const contactMessageSchema = z.object({
+  [HONEYPOT_FIELD]: honeypot,
   name: required(CONTACT_LIMITS.name, "Nama wajib diisi.", `Nama maksimal ${CONTACT_LIMITS.name} karakter.`),
   email: required(CONTACT_LIMITS.email, "E-mail wajib diisi.", "Alamat e-mail terlalu panjang.").pipe(
     z.email("Alamat e-mail tidak valid, mis. nama@contoh.com."),
@@ -75,21 +82,24 @@ const contactSchema = z.object({
   message: required(CONTACT_LIMITS.message, "Pesan wajib diisi.", `Pesan maksimal ${CONTACT_LIMITS.message} karakter.`),
 });
 
-type Input = Record<string, unknown>;
+export type PartnerApplicationInput = z.output<typeof partnerApplicationSchema>;
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
-function typedValues<F extends string>(input: Input, fields: readonly F[]): Partial<Record<F, string>> {
-  const values: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const value = input[field];
-    // Kept a little longer than any limit so the person sees what was too long, never megabytes.
-    if (typeof value === "string") values[field] = value.slice(0, 5000);
-  }
-  return values;
+const PARTNER_FIELDS = Object.keys(PARTNER_LIMITS) as PartnerField[];
+const CONTACT_FIELDS = Object.keys(CONTACT_LIMITS) as ContactField[];
+const PARTNER_REQUIRED: PartnerField[] = ["name", "phone", "products"];
+
+function isBlank(value: unknown): boolean {
+  return typeof value !== "string" || value.trim() === "";
 }
 
-function isBot(input: Input): boolean {
-  const trap = input[HONEYPOT_FIELD];
-  return typeof trap === "string" && trap.trim() !== "";
+/** The summary of a refused application: a missing required field, or "check the marked fields". */
+export function partnerInvalidMessage(fields: Record<string, unknown>): string {
+  return PARTNER_REQUIRED.some((f) => isBlank(fields[f])) ? PARTNER_REQUIRED_MESSAGE : CHECK_FIELDS_MESSAGE;
+}
+
+export function contactInvalidMessage(fields: Record<string, unknown>): string {
+  return CONTACT_FIELDS.some((f) => isBlank(fields[f])) ? CONTACT_REQUIRED_MESSAGE : CHECK_FIELDS_MESSAGE;
 }
 
 function tooManyMessage(retryAfterSeconds: number, what: string): string {
@@ -97,114 +107,80 @@ function tooManyMessage(retryAfterSeconds: number, what: string): string {
   return `Anda sudah mengirim terlalu banyak ${what} dalam waktu singkat. Silakan coba lagi dalam ${minutes} menit, atau hubungi kami langsung lewat WhatsApp.`;
 }
 
-/**
- * Field errors from zod's issues. A missing required field gets the form's summary message,
- * any other problem a general "check the marked fields".
- */
-function invalid<F extends string>(
-  error: z.ZodError,
-  input: Input,
-  fields: readonly F[],
-  requiredFields: readonly F[],
-  requiredMessage: string,
-): SubmissionResult<F> {
-  const fieldErrors: Partial<Record<F, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as F;
-    fieldErrors[field] ??= issue.message;
-  }
-  const missingRequired = requiredFields.some(
-    (f) => typeof input[f] !== "string" || (input[f] as string).trim() === "",
-  );
-  return {
-    ok: false,
-    status: 400,
-    formError: missingRequired ? requiredMessage : CHECK_FIELDS_MESSAGE,
-    fieldErrors,
-    values: typedValues(input, fields),
-  };
-}
+type SubmitOptions = { /** Who is sending (their address): the rate limit counts per key. */ clientKey: string };
 
-const PARTNER_FIELDS = Object.keys(PARTNER_LIMITS) as PartnerField[];
-const CONTACT_FIELDS = Object.keys(CONTACT_LIMITS) as ContactField[];
+/**
+ * Stores one submission behind its honeypot and its rate limit. A bot that filled the
+ * honeypot is told all went well and nothing is stored; a storage failure is a 503.
+ */
+async function store<F extends string>(
+  db: Queryable,
+  kind: { name: string; limitKey: string; what: string; title: string; sent: string },
+  trap: string,
+  { clientKey }: SubmitOptions,
+  insert: () => Promise<{ id: string }>,
+): Promise<FormResult<object, F>> {
+  if (trap.trim() !== "") {
+    log.info(`${kind.name} dropped by honeypot`);
+    return formSuccess(kind.sent);
+  }
+  try {
+    const limit = await hitRateLimit(db, `${kind.limitKey}:${clientKey}`, SUBMISSION_LIMIT, SUBMISSION_WINDOW_SECONDS);
+    if (!limit.allowed) {
+      log.warn(`${kind.name} rate limited`);
+      return formFailure<F>(429, tooManyMessage(limit.retryAfterSeconds, kind.what), { title: kind.title });
+    }
+    const row = await insert();
+    log.info(`${kind.name} stored`, { id: row.id });
+    return formSuccess(kind.sent);
+  } catch (error) {
+    log.error(`${kind.name} failed`, { error });
+    return formFailure<F>(503, SUBMISSION_FAILED_MESSAGE, { title: kind.title });
+  }
+}
 
 /** Stores a farmer's application to become a supplier. No account needed. */
 export async function submitPartnerApplication(
   db: Queryable,
-  request: Request,
-  input: Input,
-): Promise<SubmissionResult<PartnerField>> {
-  if (isBot(input)) {
-    log.info("partner application dropped by honeypot");
-    return { ok: true };
-  }
-  const parsed = partnerSchema.safeParse(input);
-  if (!parsed.success)
-    return invalid(parsed.error, input, PARTNER_FIELDS, ["name", "phone", "products"], PARTNER_REQUIRED_MESSAGE);
-
-  try {
-    const limit = await hitRateLimit(db, `partner:${clientKey(request)}`, SUBMISSION_LIMIT, SUBMISSION_WINDOW_SECONDS);
-    if (!limit.allowed) {
-      log.warn("partner application rate limited");
-      return {
-        ok: false,
-        status: 429,
-        formError: tooManyMessage(limit.retryAfterSeconds, "pengajuan"),
-        fieldErrors: {},
-        values: typedValues(input, PARTNER_FIELDS),
-      };
-    }
-    const [row] = await db.insert(partnerApplications).values(parsed.data).returning({ id: partnerApplications.id });
-    log.info("partner application stored", { id: row.id });
-    return { ok: true };
-  } catch (error) {
-    log.error("partner application failed", { error });
-    return {
-      ok: false,
-      status: 503,
-      formError: SUBMISSION_FAILED_MESSAGE,
-      fieldErrors: {},
-      values: typedValues(input, PARTNER_FIELDS),
-    };
-  }
+  input: PartnerApplicationInput,
+  options: SubmitOptions,
+): Promise<FormResult<object, PartnerField>> {
+  const { [HONEYPOT_FIELD]: trap, ...application } = input;
+  return store<PartnerField>(
+    db,
+    {
+      name: "partner application",
+      limitKey: "partner",
+      what: "pengajuan",
+      title: PARTNER_FAILED_TITLE,
+      sent: "Pengajuan terkirim.",
+    },
+    trap,
+    options,
+    async () => (await db.insert(partnerApplications).values(application).returning({ id: partnerApplications.id }))[0],
+  );
 }
 
 /** Stores a message from the contact form for the admin inbox. */
 export async function submitContactMessage(
   db: Queryable,
-  request: Request,
-  input: Input,
-): Promise<SubmissionResult<ContactField>> {
-  if (isBot(input)) {
-    log.info("contact message dropped by honeypot");
-    return { ok: true };
-  }
-  const parsed = contactSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error, input, CONTACT_FIELDS, CONTACT_FIELDS, CONTACT_REQUIRED_MESSAGE);
-
-  try {
-    const limit = await hitRateLimit(db, `contact:${clientKey(request)}`, SUBMISSION_LIMIT, SUBMISSION_WINDOW_SECONDS);
-    if (!limit.allowed) {
-      log.warn("contact message rate limited");
-      return {
-        ok: false,
-        status: 429,
-        formError: tooManyMessage(limit.retryAfterSeconds, "pesan"),
-        fieldErrors: {},
-        values: typedValues(input, CONTACT_FIELDS),
-      };
-    }
-    const [row] = await db.insert(contactMessages).values(parsed.data).returning({ id: contactMessages.id });
-    log.info("contact message stored", { id: row.id });
-    return { ok: true };
-  } catch (error) {
-    log.error("contact message failed", { error });
-    return {
-      ok: false,
-      status: 503,
-      formError: SUBMISSION_FAILED_MESSAGE,
-      fieldErrors: {},
-      values: typedValues(input, CONTACT_FIELDS),
-    };
-  }
+  input: ContactMessageInput,
+  options: SubmitOptions,
+): Promise<FormResult<object, ContactField>> {
+  const { [HONEYPOT_FIELD]: trap, ...message } = input;
+  return store<ContactField>(
+    db,
+    {
+      name: "contact message",
+      limitKey: "contact",
+      what: "pesan",
+      title: CONTACT_FAILED_TITLE,
+      sent: "Pesan terkirim.",
+    },
+    trap,
+    options,
+    async () => (await db.insert(contactMessages).values(message).returning({ id: contactMessages.id }))[0],
+  );
 }
+
+export { PARTNER_FIELDS, CONTACT_FIELDS };

@@ -82,6 +82,10 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       await page.goto(`${server.url}/cart`);
       await page.getByRole("textbox", { name: `Jumlah ${tomat.name}` }).waitFor();
       expect(await page.getByRole("textbox", { name: `Jumlah ${tomat.name}` }).inputValue()).toBe("0,75 kg");
+      // A note and 'may substitute' for the tomatoes; the carrots keep the default.
+      await page.getByRole("textbox", { name: `Catatan ${tomat.name}` }).fill("pilih yang merah");
+      await page.getByRole("textbox", { name: `Catatan ${tomat.name}` }).blur();
+      await page.getByRole("listitem").filter({ hasText: tomat.name }).getByText("Boleh diganti produk serupa").click();
       await screenshot(page, `cart-weighed-${label}`);
 
       await page.goto(`${server.url}/checkout`);
@@ -116,7 +120,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       const lineText = (p: typeof wortel) =>
         p === wortel
           ? `${p.name} - 2 x ${rupiah(p.charged)} = ${rupiah(p.charged * 2)}`
-          : `${p.name} - 0,75 kg x ${rupiah(p.charged)}/kg = ${rupiah(tomatLine)} (perkiraan, ditimbang)`;
+          : `${p.name} - 0,75 kg x ${rupiah(p.charged)}/kg = ${rupiah(tomatLine)} (perkiraan, ditimbang)\n   Catatan: pilih yang merah\n   Boleh diganti produk serupa`;
       const [first, second] = [wortel, tomat].sort((a, b) => a.name.localeCompare(b.name));
       expect(text).toBe(
         [
@@ -138,6 +142,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
           `Catatan: ${notes}`,
           "",
           "Harga akhir mengikuti berat timbangan.",
+          "Produk tanpa keterangan: Jangan diganti.",
           "Terima kasih.",
         ].join("\n"),
       );
@@ -166,6 +171,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(total + fee));
       await page.getByText(notes).waitFor();
       await page.getByText(`0,75 kg × ${formatRupiah(tomat.charged)}/kg`).waitFor();
+      await page.getByText("pilih yang merah").waitFor();
       const help = await page.getByRole("link", { name: "Butuh Bantuan?" }).getAttribute("href");
       expect(new URL(help ?? "").searchParams.get("text")).toBe(
         `Halo Sayur Jember, saya butuh bantuan untuk pesanan #${number}.`,

@@ -1,5 +1,6 @@
 // A returning customer at phone and desktop size: cancels a waiting order from its page
-// (confirmation dialog, reason, stock back), and the page says who cancelled.
+// (confirmation dialog, reason, stock back), and the page says who cancelled; orders a past
+// order again ('Pesan Lagi') and hears which lines could not be added.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
@@ -96,6 +97,58 @@ describe.skipIf(!hasChromium)("returning customer", () => {
       await context.close();
     });
   }
+
+  it("'Pesan Lagi' from the orders list lists the sold-out line and puts the rest in the cart (phone)", async () => {
+    const context = await newContext(browser, PHONE);
+    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await registerAndLogin(page, server.url, { name: "Pelanggan Setia" });
+    // Every Selada Keriting in stock (25) and one Wortel: after this order Selada is sold out.
+    await page.goto(`${server.url}/products/selada-keriting`);
+    await hydrated(page);
+    const more = page.getByRole("button", { name: "Tambah jumlah" }).first();
+    while (await more.isEnabled()) await more.click();
+    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+    await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
+    await placeOrder(page, server.url, "wortel", 2);
+
+    await page.goto(`${server.url}/orders`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Pesan Lagi" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "1 produk tidak tersedia dan tidak ditambahkan" });
+    await dialog.waitFor();
+    await dialog.getByText("Selada Keriting").waitFor();
+    await dialog.getByText("Stok habis.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "reorder-dialog-phone");
+    await dialog.getByRole("link", { name: "Lihat Keranjang" }).click();
+    await page.waitForURL(`${server.url}/cart`);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+    expect(stored.map((l: { product: { slug: string }; quantity: number }) => [l.product.slug, l.quantity])).toEqual([
+      ["wortel", 2],
+    ]);
+    await screenshot(page, "reorder-cart-phone");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("'Pesan Lagi' on the order page goes straight to the cart when every line is there (desktop)", async () => {
+    const context = await newContext(browser, DESKTOP);
+    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    const page = await context.newPage();
+    await registerAndLogin(page, server.url, { name: "Pelanggan Desktop" });
+    const orderId = await placeOrder(page, server.url, "wortel", 3);
+    await page.goto(`${server.url}/orders/${orderId}`);
+    await hydrated(page);
+    await screenshot(page, "reorder-order-page-desktop");
+    await page.getByRole("button", { name: "Pesan Lagi" }).click();
+    await page.waitForURL(`${server.url}/cart`);
+    await page.getByText("Wortel").first().waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+    expect(stored).toMatchObject([{ product: { slug: "wortel" }, quantity: 3 }]);
+    await context.close();
+  });
 
   it("cancels without JavaScript through the same form", async () => {
     const context = await newContext(browser, PHONE);

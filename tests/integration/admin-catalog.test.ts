@@ -1,8 +1,10 @@
 // Products, images, stock and categories as staff manage them, through the routes' actions.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import { desc, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, orderItems, products, stockAdjustments } from "~/db/schema";
 import * as categoriesRoute from "~/routes/admin.categories";
@@ -11,6 +13,7 @@ import * as newProductRoute from "~/routes/admin.products.new";
 import * as productsRoute from "~/routes/admin.products";
 import { loader as uploadsLoader } from "~/routes/uploads.$";
 import { slugify } from "~/server/admin-catalog.server";
+import { variantKey } from "~/server/image-variants.server";
 import { keyOfPublicUrl, LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import { createCategory, createOrder, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
@@ -21,8 +24,21 @@ let uploads: string;
 let admin: TestUser;
 let adminCookie: string;
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d494844520000000100000001080600000066bc3a2500000000", "hex");
-const JPEG = Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "hex");
+const PNG = await sharp({ create: { width: 12, height: 8, channels: 4, background: "#3a7d2c" } })
+  .png()
+  .toBuffer();
+const JPEG = await sharp({ create: { width: 12, height: 8, channels: 3, background: "#b91c1c" } })
+  .jpeg()
+  .toBuffer();
+
+/** A PNG whose header claims `width` x `height` pixels (a tiny file, a huge image). */
+function pngClaiming(width: number, height: number): Buffer {
+  const png = Buffer.from(PNG);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -98,7 +114,9 @@ describe("creating a product", () => {
       request: new Request("http://x"),
     } as never)) as Response;
     expect(served.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    // Stored as decoded and written again: the same picture, no bytes the uploader chose.
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 12, 8]);
 
     const [initial] = await testDb.db.select().from(stockAdjustments).where(eq(stockAdjustments.productId, id));
     expect(initial).toMatchObject({ delta: 40, stockAfter: 40, reason: "initial", changedBy: admin.id });
@@ -206,6 +224,33 @@ describe("creating a product", () => {
       expect(result.status).toBe(400);
       expect((result.data as { fieldErrors: Record<string, string> }).fieldErrors.image).toBe(
         "Gambar harus berupa JPEG, PNG, atau WebP.",
+      );
+    }
+    expect(storedFiles()).toHaveLength(before);
+    expect(await testDb.db.$count(products)).toBe(count);
+  });
+
+  it("refuses what only looks like an image: it is decoded first, and nothing is stored", async () => {
+    const before = storedFiles().length;
+    const count = await testDb.db.$count(products);
+    for (const [name, bytes] of [
+      ["png-then-html.png", Buffer.concat([PNG.subarray(0, 8), Buffer.from("<html><script>alert(1)</script></html>")])],
+      [
+        "jpeg-then-html.jpg",
+        Buffer.concat([JPEG.subarray(0, 4), Buffer.from("<html><script>alert(1)</script></html>")]),
+      ],
+      ["terpotong.png", PNG.subarray(0, PNG.length - 20)],
+      ["raksasa.png", pngClaiming(20000, 20000)],
+    ] as const) {
+      const result = await create({
+        name: "Kol Rusak",
+        price: "5000",
+        stock: "1",
+        image: new File([new Uint8Array(bytes)], name),
+      });
+      expect(result.status, name).toBe(400);
+      expect((result.data as { fieldErrors: Record<string, string> }).fieldErrors.image, name).toMatch(
+        /^Gambar (tidak dapat dibaca|terlalu besar)/,
       );
     }
     expect(storedFiles()).toHaveLength(before);
@@ -358,6 +403,50 @@ describe("deleting a product", () => {
     expect(result.location).toBe("/admin/products");
     expect(await productById(id)).toBeUndefined();
     expect(storedFiles()).not.toContain(file);
+  });
+
+  it("deletes the photo's resized copies too, and never serves a copy without its original", async () => {
+    const created = await create({
+      name: "Terong Varian",
+      price: "5000",
+      stock: "2",
+      image: new File([JPEG], "t.jpg", { type: "image/jpeg" }),
+    });
+    const id = created.location!.split("/").pop()!;
+    const key = keyOfPublicUrl((await productById(id)).imageUrl)!;
+    const variant = (w: number) =>
+      uploadsLoader({
+        params: { "*": key },
+        request: new Request(`http://x/uploads/${key}?w=${w}`),
+      } as never) as Promise<Response>;
+    expect((await variant(320)).status).toBe(200);
+    expect((await variant(160)).status).toBe(200);
+    expect(existsSync(path.join(uploads, variantKey(key, 320)))).toBe(true);
+
+    expect((await edit(id, { intent: "delete" })).status).toBe(303);
+    expect(existsSync(path.join(uploads, variantKey(key, 320)))).toBe(false);
+    expect(existsSync(path.join(uploads, variantKey(key, 160)))).toBe(false);
+    expect((await variant(320)).status).toBe(404);
+  });
+
+  it("serves no leftover copy once the original is gone", async () => {
+    const created = await create({
+      name: "Tomat Sisa",
+      price: "5000",
+      stock: "2",
+      image: new File([PNG], "t.png", { type: "image/png" }),
+    });
+    const id = created.location!.split("/").pop()!;
+    const key = keyOfPublicUrl((await productById(id)).imageUrl)!;
+    const request = () =>
+      uploadsLoader({
+        params: { "*": key },
+        request: new Request(`http://x/uploads/${key}?w=480`),
+      } as never) as Promise<Response>;
+    expect((await request()).status).toBe(200);
+    // The original vanishes some other way (an old backup, a bucket cleaned by hand).
+    rmSync(path.join(uploads, key));
+    expect((await request()).status).toBe(404);
   });
 
   it("hides one that appears in orders instead, says so, and the orders keep their lines", async () => {

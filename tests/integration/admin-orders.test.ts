@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
+import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import * as dashboardRoute from "~/routes/admin.dashboard";
@@ -540,7 +540,15 @@ describe("picking list", () => {
       items: [{ productId: bawang.id, quantity: 500 }],
     });
 
+    await testDb.db
+      .update(orderItems)
+      .set({ note: "potong 4", allowSubstitute: true })
+      .where(and(eq(orderItems.orderId, first.id), eq(orderItems.productId, bayam.id)));
     const list = await pickingList(testDb.db, admin, { date, slot: "semua" });
+    expect(list.lines.find((l) => l.productName === "Bayam Timbang")).toMatchObject({
+      notes: [`potong 4 (#${first.id.slice(0, 8)})`],
+      substitutable: 1,
+    });
     expect(list.lines.map((l) => [l.productName, l.quantity, l.soldByWeight])).toEqual([
       ["Bawang Timbang", 1250, true],
       ["Bayam Timbang", 2, false],

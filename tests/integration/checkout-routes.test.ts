@@ -11,6 +11,7 @@ import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
 import { nextDelivery } from "../support/factories";
+import { contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const BASE = "http://localhost:3000";
@@ -69,7 +70,7 @@ function post(path: string, cookie: string, fields: [string, string][]) {
 
 type Args = { request: Request; params: Record<string, string>; context: never; unstable_pattern: string };
 const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: undefined as never, unstable_pattern: "" }) as Args;
+  ({ request, params, context: contextFor(request) as never, unstable_pattern: "" }) as Args;
 
 /** Runs a loader or action and returns what the server would answer: a Response, or data with its status. */
 async function run(

@@ -20,6 +20,13 @@ import {
   users,
 } from "~/db/schema";
 import * as addressesRoute from "~/routes/addresses";
+import * as adminCustomersPage from "~/routes/admin.customers";
+import * as adminDashboardPage from "~/routes/admin.dashboard";
+import * as adminProductsPage from "~/routes/admin.products";
+import * as categoryPage from "~/routes/category.$slug";
+import * as ordersPage from "~/routes/orders";
+import * as productsPage from "~/routes/products";
+import * as searchPage from "~/routes/search";
 import * as categoriesRoute from "~/routes/admin.categories";
 import * as customersRoute from "~/routes/admin.customers";
 import * as inboxRoute from "~/routes/admin.inbox";
@@ -43,7 +50,7 @@ import {
   createUser,
   signIn,
 } from "../support/factories";
-import { callAction, releaseTestDatabase, useTestDatabase, type RouteResult } from "../support/routes";
+import { callAction, callLoader, releaseTestDatabase, useTestDatabase, type RouteResult } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let testDb: TestDatabase;
@@ -54,6 +61,7 @@ let otherUserId = "";
 let otherOrderId = "";
 let productId = "";
 let categoryId = "";
+let categorySlug = "";
 let messageId = "";
 
 beforeAll(async () => {
@@ -67,7 +75,9 @@ beforeAll(async () => {
   customerCookie = await signIn(testDb.db, customer);
   adminCookie = await signIn(testDb.db, admin);
   otherUserId = other.id;
-  categoryId = (await createCategory(testDb.db)).id;
+  const category = await createCategory(testDb.db);
+  categoryId = category.id;
+  categorySlug = category.slug;
   productId = (await createProduct(testDb.db, { categoryId, stock: 50 })).id;
   otherOrderId = (await createOrder(testDb.db, { userId: other.id, items: [{ productId, quantity: 1 }] })).id;
   messageId = (await createContactMessage(testDb.db)).id;
@@ -472,5 +482,60 @@ describe("a NUL byte in a stored text field (found by the properties above: it w
     expect(result.status).toBe(400);
     expect(namedFields(result)).toContain(field);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("every search box and filter under hostile query strings", () => {
+  type SearchCase = [
+    string,
+    (args: never) => unknown,
+    () => string,
+    () => string | undefined,
+    () => Record<string, string>,
+  ];
+  const boxes: SearchCase[] = [
+    ["/products", productsPage.loader as never, () => "/products", () => undefined, () => ({})],
+    ["/search", searchPage.loader as never, () => "/search", () => undefined, () => ({})],
+    [
+      "/category/:slug",
+      categoryPage.loader as never,
+      () => `/category/${categorySlug}`,
+      () => undefined,
+      () => ({ slug: categorySlug }),
+    ],
+    ["/orders", ordersPage.loader as never, () => "/orders", () => customerCookie, () => ({})],
+    ["/admin/dashboard", adminDashboardPage.loader as never, () => "/admin/dashboard", () => adminCookie, () => ({})],
+    ["/admin/products", adminProductsPage.loader as never, () => "/admin/products", () => adminCookie, () => ({})],
+    ["/admin/customers", adminCustomersPage.loader as never, () => "/admin/customers", () => adminCookie, () => ({})],
+  ];
+  const params = ["q", "status", "time", "page", "category", "sort", "min", "max", "date", "slot", "show", "tab"];
+
+  it.each(boxes)("%s answers a page, never an error, whatever the query string", async (_, loader, page, cookie, p) => {
+    const value = fc.oneof(
+      fc.constantFrom(...MALICIOUS.filter((m) => m.length < 1000), "\u0000", "bayam\u0000", "%", "%E0%A4%A"),
+      fc.string({ unit: "binary", maxLength: 30 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constant("q"), value, fc.constantFrom(...params), value, async (k1, v1, k2, v2) => {
+        const query = new URLSearchParams([
+          [k1, v1],
+          [k2, v2],
+        ]).toString();
+        const result = await callLoader(loader, `${page()}?${query}`, { cookie: cookie(), params: p() });
+        expect(result.status, `${page()}?${query}`).toBeLessThan(500);
+      }),
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 40),
+        seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined,
+      },
+    );
+  });
+
+  it.each(boxes)("%s: a NUL byte in the search box is a normal page", async (_, loader, page, cookie, p) => {
+    const result = await callLoader(loader, `${page()}?q=${encodeURIComponent("bayam\u0000hijau")}`, {
+      cookie: cookie(),
+      params: p(),
+    });
+    expect(result.status).toBeLessThan(400);
   });
 });

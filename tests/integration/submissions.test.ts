@@ -6,7 +6,14 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, partnerApplications } from "~/db/schema";
 import { CONTACT_LIMITS, PARTNER_LIMITS } from "~/lib/submissions";
+import type { FormResult } from "~/lib/form";
+import { parseFields } from "~/server/form-action.server";
+import { clientKey } from "~/server/rate-limit.server";
 import {
+  contactInvalidMessage,
+  contactMessageSchema,
+  partnerApplicationSchema,
+  partnerInvalidMessage,
   PARTNER_REQUIRED_MESSAGE,
   SUBMISSION_LIMIT,
   submitContactMessage,
@@ -28,6 +35,21 @@ afterAll(async () => {
 function requestFromNewClient(path: string): Request {
   const ip = `10.${[0, 0, 0].map(() => randomBytes(1)[0]).join(".")}`;
   return new Request(`http://localhost${path}`, { method: "POST", headers: { "x-client-ip": ip } });
+}
+
+/** As the routes do it: parse with the module's schema, submit under the client's key, echo what was typed. */
+async function sendPartner(db: TestDatabase["db"], request: Request, input: Record<string, unknown>) {
+  const parsed = parseFields(partnerApplicationSchema, input, { invalid: { message: partnerInvalidMessage } });
+  if (!parsed.ok) return parsed.failure as FormResult<object, keyof typeof PARTNER_LIMITS>;
+  const result = await submitPartnerApplication(db, parsed.data, { clientKey: clientKey(request) });
+  return result.ok ? result : { ...result, values: parsed.values };
+}
+
+async function sendContact(db: TestDatabase["db"], request: Request, input: Record<string, unknown>) {
+  const parsed = parseFields(contactMessageSchema, input, { invalid: { message: contactInvalidMessage } });
+  if (!parsed.ok) return parsed.failure as FormResult<object, keyof typeof CONTACT_LIMITS>;
+  const result = await submitContactMessage(db, parsed.data, { clientKey: clientKey(request) });
+  return result.ok ? result : { ...result, values: parsed.values };
 }
 
 function partnerInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -82,8 +104,8 @@ async function totalContactRows() {
 describe("submitPartnerApplication", () => {
   it("stores a complete application with the phone as 62... and status new", async () => {
     const input = partnerInput({ name: "  Pak Slamet Riyadi  " });
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
-    expect(result).toEqual({ ok: true });
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    expect(result).toMatchObject({ ok: true });
     const rows = await partnerRowsNamed("Pak Slamet Riyadi");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -99,7 +121,7 @@ describe("submitPartnerApplication", () => {
 
   it("stores an application with only the required fields", async () => {
     const input = { name: "Bu Sulastri", phone: "+62 813 1111 2222", products: "Cabai rawit" };
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(true);
     const [row] = await partnerRowsNamed("Bu Sulastri");
     expect(row).toMatchObject({
@@ -118,11 +140,11 @@ describe("submitPartnerApplication", () => {
   ] as const)("refuses a missing %s with the spec's message and stores nothing", async (field, fieldMessage) => {
     const input = partnerInput({ [field]: "   " });
     const before = await totalPartnerRows();
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
-    expect(result.formError).toBe(PARTNER_REQUIRED_MESSAGE);
+    expect(result.message).toBe(PARTNER_REQUIRED_MESSAGE);
     expect(result.fieldErrors[field]).toBe(fieldMessage);
     // What the farmer typed comes back for the form.
     expect(result.values.products).toBe(input.products);
@@ -131,7 +153,7 @@ describe("submitPartnerApplication", () => {
 
   it("refuses a phone number that is not Indonesian", async () => {
     const input = partnerInput({ phone: "+1 415 555 0100" });
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors.phone).toMatch(/Nomor telepon tidak valid/);
@@ -142,7 +164,7 @@ describe("submitPartnerApplication", () => {
     const tooLong = field === "phone" ? "0".repeat(max + 1) : "x".repeat(max + 1);
     const input = partnerInput({ [field]: tooLong });
     const before = await totalPartnerRows();
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
@@ -152,13 +174,13 @@ describe("submitPartnerApplication", () => {
 
   it("accepts a field at exactly its limit", async () => {
     const input = partnerInput({ products: "b".repeat(PARTNER_LIMITS.products) });
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(true);
   });
 
   it("treats non-text values (a file upload) as empty instead of failing", async () => {
     const input = partnerInput({ products: new File(["x"], "x.txt") });
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors.products).toBe("Jenis produk wajib diisi.");
@@ -167,30 +189,28 @@ describe("submitPartnerApplication", () => {
   it("answers like a success but stores nothing when the honeypot is filled", async () => {
     const input = partnerInput({ website: "https://spam.example" });
     const before = await totalPartnerRows();
-    const result = await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), input);
-    expect(result).toEqual({ ok: true });
+    const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
+    expect(result).toMatchObject({ ok: true });
     expect(await totalPartnerRows()).toBe(before);
   });
 
   it(`refuses the ${SUBMISSION_LIMIT + 1}th application from one client within the hour and stores nothing more`, async () => {
     const request = requestFromNewClient("/supply-with-us");
     for (let i = 0; i < SUBMISSION_LIMIT; i++) {
-      expect((await submitPartnerApplication(testDb.db, request, partnerInput())).ok).toBe(true);
+      expect((await sendPartner(testDb.db, request, partnerInput())).ok).toBe(true);
     }
     const before = await totalPartnerRows();
     const flood = partnerInput();
-    const result = await submitPartnerApplication(testDb.db, request, flood);
+    const result = await sendPartner(testDb.db, request, flood);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(429);
-    expect(result.formError).toMatch(/terlalu banyak pengajuan/);
-    expect(result.formError).toMatch(/coba lagi dalam \d+ menit/);
+    expect(result.message).toMatch(/terlalu banyak pengajuan/);
+    expect(result.message).toMatch(/coba lagi dalam \d+ menit/);
     expect(result.values.name).toBe(flood.name);
     expect(await totalPartnerRows()).toBe(before);
     // Another client is not affected.
-    expect(
-      (await submitPartnerApplication(testDb.db, requestFromNewClient("/supply-with-us"), partnerInput())).ok,
-    ).toBe(true);
+    expect((await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), partnerInput())).ok).toBe(true);
   });
 
   it("answers with the spec's failure message, not a crash, when the database is unreachable", async () => {
@@ -201,28 +221,28 @@ describe("submitPartnerApplication", () => {
       },
     } as unknown as TestDatabase["db"];
     const input = partnerInput();
-    const result = await submitPartnerApplication(broken, requestFromNewClient("/supply-with-us"), input);
+    const result = await sendPartner(broken, requestFromNewClient("/supply-with-us"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(503);
-    expect(result.formError).toBe("Terjadi kesalahan saat mengirim data. Silakan coba lagi nanti.");
+    expect(result.message).toBe("Terjadi kesalahan saat mengirim data. Silakan coba lagi nanti.");
     expect(result.values.products).toBe(input.products);
   });
 
   it("does not count a refused (invalid) submission against the limit", async () => {
     const request = requestFromNewClient("/supply-with-us");
     for (let i = 0; i < SUBMISSION_LIMIT + 2; i++) {
-      await submitPartnerApplication(testDb.db, request, partnerInput({ phone: "" }));
+      await sendPartner(testDb.db, request, partnerInput({ phone: "" }));
     }
-    expect((await submitPartnerApplication(testDb.db, request, partnerInput())).ok).toBe(true);
+    expect((await sendPartner(testDb.db, request, partnerInput())).ok).toBe(true);
   });
 });
 
 describe("submitContactMessage", () => {
   it("stores a complete message for the inbox", async () => {
     const input = contactInput();
-    const result = await submitContactMessage(testDb.db, requestFromNewClient("/contact"), input);
-    expect(result).toEqual({ ok: true });
+    const result = await sendContact(testDb.db, requestFromNewClient("/contact"), input);
+    expect(result).toMatchObject({ ok: true });
     const rows = await contactRowsWithSubject(input.subject);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -241,18 +261,18 @@ describe("submitContactMessage", () => {
   ] as const)("refuses a missing %s and stores nothing", async (field, fieldMessage) => {
     const input = contactInput({ [field]: "" });
     const before = await totalContactRows();
-    const result = await submitContactMessage(testDb.db, requestFromNewClient("/contact"), input);
+    const result = await sendContact(testDb.db, requestFromNewClient("/contact"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
     expect(result.fieldErrors[field]).toBe(fieldMessage);
-    expect(result.formError).toMatch(/Mohon lengkapi/);
+    expect(result.message).toMatch(/Mohon lengkapi/);
     expect(await totalContactRows()).toBe(before);
   });
 
   it("refuses an e-mail address that is not one", async () => {
     const input = contactInput({ email: "rina-at-contoh" });
-    const result = await submitContactMessage(testDb.db, requestFromNewClient("/contact"), input);
+    const result = await sendContact(testDb.db, requestFromNewClient("/contact"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors.email).toMatch(/tidak valid/);
@@ -264,7 +284,7 @@ describe("submitContactMessage", () => {
     const tooLong = field === "email" ? `${"a".repeat(max)}@contoh.id` : "x".repeat(max + 1);
     const input = contactInput({ [field]: tooLong });
     const before = await totalContactRows();
-    const result = await submitContactMessage(testDb.db, requestFromNewClient("/contact"), input);
+    const result = await sendContact(testDb.db, requestFromNewClient("/contact"), input);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors[field as keyof typeof CONTACT_LIMITS]).toBeTruthy();
@@ -274,29 +294,29 @@ describe("submitContactMessage", () => {
   it("answers like a success but stores nothing when the honeypot is filled", async () => {
     const input = contactInput({ website: "cheap pills" });
     const before = await totalContactRows();
-    const result = await submitContactMessage(testDb.db, requestFromNewClient("/contact"), input);
-    expect(result).toEqual({ ok: true });
+    const result = await sendContact(testDb.db, requestFromNewClient("/contact"), input);
+    expect(result).toMatchObject({ ok: true });
     expect(await totalContactRows()).toBe(before);
   });
 
   it(`refuses the ${SUBMISSION_LIMIT + 1}th message from one client within the hour and stores nothing more`, async () => {
     const request = requestFromNewClient("/contact");
     for (let i = 0; i < SUBMISSION_LIMIT; i++) {
-      expect((await submitContactMessage(testDb.db, request, contactInput())).ok).toBe(true);
+      expect((await sendContact(testDb.db, request, contactInput())).ok).toBe(true);
     }
     const before = await totalContactRows();
-    const result = await submitContactMessage(testDb.db, request, contactInput());
+    const result = await sendContact(testDb.db, request, contactInput());
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(429);
-    expect(result.formError).toMatch(/terlalu banyak pesan/);
+    expect(result.message).toMatch(/terlalu banyak pesan/);
     expect(await totalContactRows()).toBe(before);
   });
 
   it("keeps separate limits for the two forms", async () => {
     const request = requestFromNewClient("/contact");
-    for (let i = 0; i < SUBMISSION_LIMIT; i++) await submitContactMessage(testDb.db, request, contactInput());
-    expect((await submitContactMessage(testDb.db, request, contactInput())).ok).toBe(false);
-    expect((await submitPartnerApplication(testDb.db, request, partnerInput())).ok).toBe(true);
+    for (let i = 0; i < SUBMISSION_LIMIT; i++) await sendContact(testDb.db, request, contactInput());
+    expect((await sendContact(testDb.db, request, contactInput())).ok).toBe(false);
+    expect((await sendPartner(testDb.db, request, partnerInput())).ok).toBe(true);
   });
 });

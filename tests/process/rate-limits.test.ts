@@ -8,6 +8,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_REQUEST_LIMITS, RESET_SUBMIT_LIMITS } from "~/server/accounts.server";
 import { SUBMISSION_LIMIT } from "~/server/submissions.server";
+import { openDatabase } from "~/db/client.server";
+import { createUser, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -70,9 +72,50 @@ describe.skipIf(!pgUp)("rate limits across two app processes", () => {
     await database?.drop();
   });
 
-  it("login: failed attempts on one e-mail", async () => {
+  it("login: failed attempts on one e-mail (the free ones and one delayed attempt, then a wait)", async () => {
     const email = `korban.${uid()}@contoh.id`;
-    await expectLimit(LOGIN_LIMITS.perEmail, (i) => post(i, ip(), "/login", { email, password: `tebakan-${i}-salah` }));
+    await expectLimit(LOGIN_LIMITS.perEmail + 1, (i) =>
+      post(i, ip(), "/login", { email, password: `tebakan-${i}-salah` }),
+    );
+  });
+
+  it.each([
+    ["/login", "customer"],
+    ["/admin/login", "admin"],
+  ] as const)("%s: the owner's known browser gets in while strangers are slowed down", async (page, role) => {
+    const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 1 });
+    let owner: TestUser;
+    try {
+      owner = await createUser(handle.db, { role });
+    } finally {
+      await handle.close();
+    }
+    const send = (i: number, password: string, cookie?: string) =>
+      fetch(`${servers[i % 2].url}${page}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Origin: servers[i % 2].url,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": ip(),
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: new URLSearchParams({ email: owner.email, password }),
+      });
+    const first = await send(0, owner.password);
+    expect(first.status).toBe(303);
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("sayur.device=");
+    for (let i = 0; i <= LOGIN_LIMITS.perEmail; i++) expect((await send(i, `tebakan-${i}`)).status).not.toBe(429);
+    expect((await send(1, "tebakan-lagi")).status).toBe(429);
+    expect((await send(0, owner.password)).status).toBe(429);
+    // On the other process too, the owner's browser is let in.
+    const owned = await send(1, owner.password, cookie);
+    expect(owned.status).toBe(303);
+    expect(owned.headers.get("location")).toBe(role === "admin" ? "/admin/dashboard" : "/");
   });
 
   it("login: failed attempts from one client on many e-mails", async () => {

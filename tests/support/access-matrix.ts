@@ -199,6 +199,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         dataExpect: signedIn("login", 400),
       },
       {
+        // 'Pesan Lagi' reads the order's lines: the owner only.
+        name: "order it again",
+        body: () => ({ intent: "reorder" }),
+        expect: othersOrder("ok"),
+        dataExpect: { visitor: "login", customerA: "ok", customerB: 404, admin: 404 },
+      },
+      {
         name: "post an unknown intent",
         body: () => ({ intent: "hapus" }),
         expect: othersOrder(400),

@@ -1,9 +1,18 @@
 // Calling route loaders and actions directly, as React Router would, against a test
 // database: build the Request (with a session cookie), run the function, and read what came
 // back (data, a Response, or a thrown redirect/error) as one uniform result.
+import { RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createAuth, setAuthForTests } from "~/server/auth.server";
 import { config } from "~/server/config.server";
+import { provideRequestContext } from "~/server/request-context.server";
+
+/** The context the root middleware gives a request: its database handle and its user. */
+export function contextFor(request: Request): RouterContextProvider {
+  const context = new RouterContextProvider();
+  provideRequestContext(context, request);
+  return context;
+}
 
 /** Makes getDb() and getAuth() inside the app use this database. */
 export function useTestDatabase(handle: DatabaseHandle) {
@@ -115,7 +124,7 @@ async function call(fn: RouteFn, request: Request, params: Record<string, string
     )({
       request,
       params,
-      context: {},
+      context: contextFor(request),
     });
     return normalize(value, false);
   } catch (error) {

@@ -27,12 +27,8 @@ export function buttonClass({
   size = "default",
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
-  return cn(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50",
-    variants[variant],
-    sizes[size],
-    className,
-  );
+  // `.btn` (app.css, components layer) holds the shared base; utilities passed in still win over it.
+  return cn("btn", variants[variant], sizes[size], className);
 }
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };

@@ -1,5 +1,6 @@
 // A customer cancelling their own order before the shop processes it: the stock comes back,
 // the history names the customer, the customer is mailed; after 'Diproses' it is refused.
+// And ordering a past order again at today's prices and stock.
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, user
 import { parseCheckout } from "~/lib/checkout";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { getOrderForAdmin, setOrderStatus } from "./admin-orders.server";
-import { cancelOrderByCustomer, getOrderForCustomer } from "./customer-orders.server";
+import { cancelOrderByCustomer, getOrderForCustomer, planReorderForCustomer } from "./customer-orders.server";
 import { placeOrder } from "./orders.server";
 
 let testDb: TestDatabase;
@@ -119,5 +120,20 @@ describe("cancelOrderByCustomer", () => {
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await stockOf(productId)).toBe(10);
+  });
+});
+
+describe("planReorderForCustomer", () => {
+  it("gives the owner the lines at today's price and stock, and nobody else anything", async () => {
+    const { userId, productId, orderId } = await placed(10, 3);
+    await testDb.db.update(products).set({ price: 6000, stock: 2 }).where(eq(products.id, productId));
+    const plan = await planReorderForCustomer(testDb.db, userId, orderId);
+    expect(plan?.lines).toMatchObject([{ product: { id: productId, price: 6000, stock: 2 }, quantity: 2 }]);
+    expect(plan?.problems).toMatchObject([{ kind: "short", message: "Stok tidak cukup: 2 dari 3 ditambahkan." }]);
+    expect(await planReorderForCustomer(testDb.db, randomUUID(), orderId)).toBeNull();
+    await testDb.db.update(products).set({ isActive: false }).where(eq(products.id, productId));
+    expect((await planReorderForCustomer(testDb.db, userId, orderId))?.problems).toMatchObject([
+      { kind: "unavailable", message: "Sudah tidak dijual." },
+    ]);
   });
 });

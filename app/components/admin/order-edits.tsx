@@ -1,0 +1,240 @@
+// The staff order page's packing tools: 'Berat aktual', 'Ganti Produk', 'Tidak Tersedia'
+// per line, 'Tambah Produk', 'Total akhir', 'Tagihan Final' and 'Kirim Tagihan via
+// WhatsApp'; and the 'Riwayat Perubahan'. Every form carries the order's version so an
+// edit made from an older page is refused instead of overwriting someone else's.
+import { Form } from "react-router";
+import { MessageCircle } from "lucide-react";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { buttonClass } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/dates";
+import { discountedPrice, formatRupiah } from "~/lib/money";
+import { isOrderEditable, type OrderEditIntent } from "~/lib/order-edits";
+import { orderGrandTotal } from "~/lib/orders";
+import { formatKg } from "~/lib/weight";
+import { OrderChangesList, type OrderChange } from "~/components/order-changes";
+
+type EditLine = {
+  id: string;
+  productName: string;
+  quantity: number;
+  soldByWeight: boolean;
+  allowSubstitute: boolean;
+  productUnit: string;
+  lineTotal: number;
+};
+
+type ProductOption = {
+  id: string;
+  name: string;
+  price: number;
+  discount: number;
+  unit: string;
+  soldByWeight: boolean;
+  stock: number;
+};
+
+type Change = OrderChange;
+
+export type OrderEditsData = {
+  version: number;
+  billFinalAt: Date | string | null;
+  changes: Change[];
+  products: ProductOption[];
+  billWhatsappUrl: string;
+};
+
+type EditError = { intent: OrderEditIntent; error: string; field?: string };
+
+function productLabel(p: ProductOption): string {
+  const price = formatRupiah(discountedPrice(p.price, p.discount));
+  return p.soldByWeight
+    ? `${p.name} · ${price}/kg · stok ${formatKg(p.stock)}`
+    : `${p.name} · ${price} ${p.unit} · stok ${p.stock}`;
+}
+
+function Hidden({ intent, version, itemId }: { intent: OrderEditIntent; version: number; itemId?: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="version" value={version} />
+      {itemId ? <input type="hidden" name="itemId" value={itemId} /> : null}
+    </>
+  );
+}
+
+function ProductSelect({ products, label }: { products: ProductOption[]; label: string }) {
+  return (
+    <Select name="productId" aria-label={label} defaultValue="" required className="min-w-0 flex-1">
+      <option value="" disabled>
+        Pilih produk...
+      </option>
+      {products.map((p) => (
+        <option key={p.id} value={p.id}>
+          {productLabel(p)}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function LineTools({ line, version, products }: { line: EditLine; version: number; products: ProductOption[] }) {
+  return (
+    <li className="space-y-2 py-3" data-testid="edit-line">
+      <p className="flex justify-between gap-2 font-semibold text-stone-900">
+        <span>
+          {line.productName}{" "}
+          <span className="font-normal text-stone-700">
+            · {line.soldByWeight ? formatKg(line.quantity) : `${line.quantity} ${line.productUnit}`}
+          </span>
+        </span>
+        <span className="tabular-nums">{formatRupiah(line.lineTotal)}</span>
+      </p>
+      {line.soldByWeight ? (
+        <Form method="post" className="flex items-end gap-2">
+          <Hidden intent="weight" version={version} itemId={line.id} />
+          <label className="flex-1 text-sm">
+            <span className="mb-1 block text-stone-700">Berat aktual (kg)</span>
+            <Input
+              name="amount"
+              inputMode="decimal"
+              defaultValue={formatKg(line.quantity).replace(" kg", "")}
+              aria-label={`Berat aktual ${line.productName} (kg)`}
+              autoComplete="off"
+            />
+          </label>
+          <SubmitButton intent="weight" variant="outline">
+            Simpan Berat
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <details className="rounded-lg border border-stone-200 p-2">
+        <summary className="cursor-pointer text-sm font-semibold text-stone-800">
+          Ganti Produk{line.allowSubstitute ? " (pembeli membolehkan)" : ""}
+        </summary>
+        <Form method="post" className="mt-2 space-y-2">
+          <Hidden intent="substitute" version={version} itemId={line.id} />
+          <ProductSelect products={products} label={`Produk pengganti ${line.productName}`} />
+          <Input
+            name="amount"
+            placeholder="Jumlah, atau berat dalam kg (mis. 0,5)"
+            aria-label={`Jumlah pengganti ${line.productName}`}
+            autoComplete="off"
+          />
+          {line.allowSubstitute ? null : (
+            <label className="flex items-center gap-2 text-sm text-stone-800">
+              <input type="checkbox" name="agreed" className="h-5 w-5 accent-brand-700" />
+              Pembeli memilih &apos;Jangan diganti&apos;. Pembeli sudah setuju lewat chat.
+            </label>
+          )}
+          <SubmitButton intent="substitute" variant="outline">
+            Ganti Produk
+          </SubmitButton>
+        </Form>
+      </details>
+      <Form method="post">
+        <Hidden intent="unavailable" version={version} itemId={line.id} />
+        <SubmitButton intent="unavailable" variant="ghost" className="text-red-700!">
+          Tidak Tersedia
+        </SubmitButton>
+      </Form>
+    </li>
+  );
+}
+
+export function OrderEditsCard({
+  order,
+  editing,
+  error,
+}: {
+  order: { status: string; totalAmount: number; deliveryFee: number | null; items: EditLine[] };
+  editing: OrderEditsData;
+  error?: EditError;
+}) {
+  const final = editing.billFinalAt !== null;
+  const grand = orderGrandTotal(order.totalAmount, order.deliveryFee);
+  const editable = isOrderEditable(order.status) && !final;
+  return (
+    <Card title="Timbang dan Tagihan" id="tagihan">
+      {error ? <ErrorNote>{error.error}</ErrorNote> : null}
+      {editable ? (
+        <>
+          <ul className="divide-y divide-stone-100">
+            {order.items.map((line) => (
+              <LineTools key={line.id} line={line} version={editing.version} products={editing.products} />
+            ))}
+          </ul>
+          <Form method="post" className="mt-3 space-y-2 rounded-lg border border-stone-200 p-3">
+            <Hidden intent="add" version={editing.version} />
+            <p className="text-sm font-semibold text-stone-800">Tambah Produk</p>
+            <ProductSelect products={editing.products} label="Produk yang ditambahkan" />
+            <div className="flex gap-2">
+              <Input
+                name="amount"
+                placeholder="Jumlah, atau berat dalam kg"
+                aria-label="Jumlah produk yang ditambahkan"
+                autoComplete="off"
+              />
+              <SubmitButton intent="add" variant="outline">
+                Tambah Produk
+              </SubmitButton>
+            </div>
+          </Form>
+        </>
+      ) : (
+        <p className="text-sm text-stone-700">
+          {final
+            ? `Tagihan final dikirim ${formatDateTime(new Date(editing.billFinalAt as string | Date))}. Pesanan tidak dapat diubah lagi.`
+            : "Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah."}
+        </p>
+      )}
+      <dl className="mt-4 space-y-1 border-t border-stone-200 pt-3 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal produk</dt>
+          <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Ongkos kirim</dt>
+          <dd className="tabular-nums">
+            {order.deliveryFee === null ? "belum diisi" : formatRupiah(order.deliveryFee)}
+          </dd>
+        </div>
+        <div className="flex justify-between text-base font-bold">
+          <dt>Total akhir</dt>
+          <dd className="tabular-nums" data-testid="final-total">
+            {formatRupiah(grand)}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        {editable ? (
+          <Form method="post" className="flex-1">
+            <Hidden intent="finalize" version={editing.version} />
+            <SubmitButton intent="finalize" className="w-full">
+              Tagihan Final
+            </SubmitButton>
+          </Form>
+        ) : null}
+        {final ? (
+          <a
+            href={editing.billWhatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ className: "flex-1 bg-green-700 hover:bg-green-800" })}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Tagihan via WhatsApp
+          </a>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export function OrderChangesCard({ changes }: { changes: Change[] }) {
+  return (
+    <Card title="Riwayat Perubahan" id="riwayat-perubahan">
+      <OrderChangesList changes={changes} showWho />
+    </Card>
+  );
+}

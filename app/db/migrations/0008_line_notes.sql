@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "note" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "allow_substitute" boolean DEFAULT false NOT NULL;

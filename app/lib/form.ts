@@ -1,0 +1,84 @@
+// The one answer every form action gives, shared by the server modules that produce it and the
+// components that show it: a success with its message, or a failure with its HTTP status, a
+// title and message for the summary or dialog, one message per field, and what the person
+// typed so nothing is lost. Pure: no server or database imports.
+import { z } from "zod";
+
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
+export type FormValues<F extends string = string> = Partial<Record<F, string>>;
+
+export type FormSuccess<D extends object = object> = { ok: true; message: string } & D;
+
+export type FormFailure<F extends string = string, D extends object = object> = {
+  ok: false;
+  /** HTTP status of the answer: 400 bad input, 403, 404, 409 conflict, 429 too many, 500, 503. */
+  status: number;
+  title: string;
+  message: string;
+  fieldErrors: FieldErrors<F>;
+  /** What the person typed, to put back in the form. */
+  values: FormValues<F>;
+} & D;
+
+export type FormResult<D extends object = object, F extends string = string, E extends object = object> =
+  FormSuccess<D> | FormFailure<F, E>;
+
+/** The title of a failure summary when the caller has none of its own. */
+export const FAILURE_TITLE = "Gagal Menyimpan";
+export const CHECK_FIELDS_MESSAGE = "Mohon periksa kembali isian yang ditandai.";
+
+export function formSuccess<D extends object = object>(message: string, extra?: D): FormSuccess<D> {
+  return { ok: true, message, ...(extra as D) };
+}
+
+export function formFailure<F extends string = string>(
+  status: number,
+  message: string,
+  more: { title?: string; fieldErrors?: FieldErrors<F>; values?: FormValues<F> } = {},
+): FormFailure<F> {
+  return {
+    ok: false,
+    status,
+    title: more.title ?? FAILURE_TITLE,
+    message,
+    fieldErrors: more.fieldErrors ?? {},
+    values: more.values ?? {},
+  };
+}
+
+/**
+ * One message per field from zod's issues: the first issue of each top-level key wins; an
+ * issue about the whole object lands on `form`. With `fields`, keys outside them are left out.
+ */
+export function fieldErrorsFromZod<F extends string = string>(
+  error: z.ZodError | undefined,
+  fields?: readonly F[],
+): FieldErrors<F> {
+  const out: FieldErrors<F> = {};
+  for (const issue of error?.issues ?? []) {
+    const key = String(issue.path[0] ?? "form") as F;
+    if (fields && !fields.includes(key)) continue;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * The text fields of a submitted form, for echoing back; files and unknown keys are dropped.
+ * Kept a little longer than any field's limit so the person sees what was too long, never megabytes.
+ */
+export function echoValues<F extends string>(input: Record<string, unknown>, fields: readonly F[]): FormValues<F> {
+  const out: FormValues<F> = {};
+  for (const field of fields) {
+    const value = input[field];
+    if (typeof value === "string") out[field] = value.slice(0, 5000);
+  }
+  return out;
+}
+
+const uuid = z.guid();
+
+/** A database id (any UUID layout), checked before it reaches a query that would fail on it. */
+export function isUuid(value: unknown): value is string {
+  return uuid.safeParse(value).success;
+}

@@ -1,0 +1,96 @@
+// Staff edits of a placed order and the final bill: the words both sides read, and the
+// WhatsApp bill sent to the customer. Pure: shared by the admin page and the server.
+import { formatRupiah } from "./money";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "./orders";
+import { formatKg, MAX_LINE_GRAMS, parseKg } from "./weight";
+
+export const ORDER_CHANGED_MESSAGE = "Pesanan ini baru saja diubah. Muat ulang halaman.";
+export const ORDER_LOCKED_MESSAGE = "Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah.";
+export const BILL_FINAL_MESSAGE = "Tagihan sudah final. Pesanan tidak dapat diubah lagi.";
+
+export const ORDER_CHANGE_LABELS = {
+  weight: "Berat aktual",
+  substitute: "Ganti Produk",
+  unavailable: "Tidak Tersedia",
+  add: "Tambah Produk",
+  fee: "Ongkos kirim",
+  final: "Tagihan Final",
+} as const;
+export type OrderChangeKind = keyof typeof ORDER_CHANGE_LABELS;
+
+export const ORDER_EDIT_INTENTS = ["weight", "substitute", "unavailable", "add", "finalize"] as const;
+export type OrderEditIntent = (typeof ORDER_EDIT_INTENTS)[number];
+
+export function isOrderEditIntent(value: unknown): value is OrderEditIntent {
+  return typeof value === "string" && (ORDER_EDIT_INTENTS as readonly string[]).includes(value);
+}
+
+/** Statuses in which staff may still change the lines, fee and bill. */
+export function isOrderEditable(status: string): boolean {
+  return status === "pending" || status === "processing";
+}
+
+/**
+ * An amount as staff type it: kilograms for weighed produce ('0,8' or '0.8'), whole units
+ * otherwise. Null for anything else, zero, or more than one line may hold.
+ */
+export function parseAmountInput(text: string, soldByWeight: boolean): number | null {
+  if (soldByWeight) {
+    const grams = parseKg(text);
+    return grams !== null && grams > 0 && grams <= MAX_LINE_GRAMS ? grams : null;
+  }
+  const trimmed = text.trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const units = Number(trimmed);
+  return units >= 1 ? units : null;
+}
+
+/** '0,8 kg' or '3 per ikat'. */
+export function amountText(quantity: number, item: { soldByWeight: boolean; productUnit: string }): string {
+  return item.soldByWeight ? formatKg(quantity) : `${quantity} ${item.productUnit}`;
+}
+
+export type BillLine = {
+  productName: string;
+  productUnit: string;
+  quantity: number;
+  price: number;
+  soldByWeight: boolean;
+};
+
+export type BillForMessage = {
+  id: string;
+  recipientName: string;
+  shopName: string;
+  totalAmount: number;
+  deliveryFee: number | null;
+  items: readonly BillLine[];
+  /** How to pay, one line each (bank accounts, QRIS, cash on delivery). */
+  paymentLines: readonly string[];
+  orderUrl: string;
+};
+
+// Chat apps show a no-break space fine, but plain spaces keep copied text tidy.
+const rupiah = (amount: number) => formatRupiah(amount).replace(/\u00a0/g, " ");
+
+/** The final bill as sent to the customer by 'Kirim Tagihan via WhatsApp'. */
+export function buildFinalBillMessage(bill: BillForMessage): string {
+  const lines = bill.items.map(
+    (item, i) => `${i + 1}. ${item.productName} - ${amountText(item.quantity, item)} = ${rupiah(orderLineTotal(item))}`,
+  );
+  return [
+    `Halo ${bill.recipientName}, ini tagihan final pesanan #${shortOrderId(bill.id)} dari ${bill.shopName}:`,
+    "",
+    ...lines,
+    "",
+    `Subtotal: ${rupiah(bill.totalAmount)}`,
+    `Ongkos kirim: ${rupiah(bill.deliveryFee ?? 0)}`,
+    `Total akhir: ${rupiah(orderGrandTotal(bill.totalAmount, bill.deliveryFee))}`,
+    "",
+    "Cara bayar:",
+    ...bill.paymentLines,
+    "",
+    `Detail dan riwayat perubahan: ${bill.orderUrl}`,
+    "Terima kasih.",
+  ].join("\n");
+}

@@ -1,0 +1,75 @@
+// 'Pesan Lagi': which lines of a past order go back into the cart, at today's prices and
+// stock, and which cannot (no longer sold, out of stock, sold differently now). Pure, so the
+// server plans it and the tests check every case without a database.
+import { cartWeightRules, MAX_LINE_QUANTITY, type CartLine, type CartProduct } from "./cart";
+import { correctWeight, formatAmount } from "./weight";
+
+export type PastOrderLine = {
+  productId: string | null;
+  productName: string;
+  /** Whole units, or grams when sold by weight. */
+  quantity: number;
+  soldByWeight: boolean;
+};
+
+export type ReorderProblem = {
+  name: string;
+  /** 'unavailable': nothing added; 'short': less than ordered was added. */
+  kind: "unavailable" | "short";
+  message: string;
+};
+
+export type ReorderPlan = { lines: CartLine[]; problems: ReorderProblem[] };
+
+/** `products` holds today's data of the products still sold (loadCheckoutProducts). */
+export function planReorder(items: readonly PastOrderLine[], products: readonly CartProduct[]): ReorderPlan {
+  const current = new Map(products.map((p) => [p.id, p]));
+  const lines: CartLine[] = [];
+  const problems: ReorderProblem[] = [];
+  for (const item of items) {
+    const product = item.productId ? current.get(item.productId) : undefined;
+    if (!product) {
+      problems.push({ name: item.productName, kind: "unavailable", message: "Sudah tidak dijual." });
+      continue;
+    }
+    const amountText = (q: number) => formatAmount(q, { soldByWeight: product.sold_by_weight });
+    if (product.sold_by_weight !== item.soldByWeight) {
+      problems.push({
+        name: product.name,
+        kind: "unavailable",
+        message: product.sold_by_weight
+          ? "Sekarang dijual per kg; pilih beratnya di halaman produk."
+          : "Sekarang dijual per satuan; pilih jumlahnya di halaman produk.",
+      });
+      continue;
+    }
+    let amount: number | null;
+    if (product.sold_by_weight) {
+      amount = correctWeight(item.quantity, cartWeightRules(product), product.stock);
+    } else {
+      amount = Math.min(item.quantity, MAX_LINE_QUANTITY, Math.max(0, product.stock));
+      if (amount < 1) amount = null;
+    }
+    if (amount === null) {
+      problems.push({ name: product.name, kind: "unavailable", message: "Stok habis." });
+      continue;
+    }
+    lines.push({ product, quantity: amount });
+    if (amount < item.quantity) {
+      problems.push({
+        name: product.name,
+        kind: "short",
+        message: `Stok tidak cukup: ${amountText(amount)} dari ${amountText(item.quantity)} ditambahkan.`,
+      });
+    }
+  }
+  return { lines, problems };
+}
+
+/** The dialog's title: '2 produk tidak tersedia dan tidak ditambahkan', or the short lines'. */
+export function reorderSummary(problems: readonly ReorderProblem[]): string {
+  const unavailable = problems.filter((p) => p.kind === "unavailable").length;
+  const short = problems.filter((p) => p.kind === "short").length;
+  if (unavailable > 0) return `${unavailable} produk tidak tersedia dan tidak ditambahkan`;
+  return `${short} produk hanya ditambahkan sebagian`;
+}

@@ -1,0 +1,82 @@
+// The one action shape: parse -> call -> answer, for a form with and without JavaScript.
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { formFailure, formSuccess } from "~/lib/form";
+import { formAction, UNEXPECTED_MESSAGE } from "./form-action.server";
+
+const schema = z.object({ name: z.string().trim().min(1, "Nama wajib diisi.") });
+
+function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request("http://localhost/contoh", { method: "POST", body: new URLSearchParams(fields), headers });
+}
+
+async function settle(promise: Promise<unknown>) {
+  try {
+    return { value: await promise, thrown: false };
+  } catch (error) {
+    return { value: error, thrown: true };
+  }
+}
+
+type Answer = {
+  data: { ok: boolean; message: string; fieldErrors?: object; values?: object };
+  init: { status?: number };
+};
+
+describe("formAction", () => {
+  it("answers a bad form with 400, the field's message and what was typed, without calling the module", async () => {
+    const call = vi.fn();
+    const { value } = await settle(
+      formAction(post({ name: " ", note: "tetap ada" }), { name: "contoh", schema, call }),
+    );
+    const answer = value as Answer;
+    expect(answer.init.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      fieldErrors: { name: "Nama wajib diisi." },
+      values: { note: "tetap ada" },
+    });
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("sends a plain form post on with a 303, and gives a script the data instead", async () => {
+    const spec = {
+      name: "contoh",
+      schema,
+      call: async ({ name }: { name: string }) => formSuccess(`Halo ${name}.`),
+      documentRedirectTo: () => "/selesai",
+    };
+    const plain = await settle(formAction(post({ name: "Ani" }, { "sec-fetch-mode": "navigate" }), spec));
+    expect(plain.thrown).toBe(true);
+    expect((plain.value as Response).status).toBe(303);
+    expect((plain.value as Response).headers.get("location")).toBe("/selesai");
+
+    const scripted = await settle(formAction(post({ name: "Ani" }, { "sec-fetch-mode": "cors" }), spec));
+    expect((scripted.value as Answer).data).toEqual({ ok: true, message: "Halo Ani." });
+  });
+
+  it("passes a module's refusal on with its own status", async () => {
+    const { value } = await settle(
+      formAction(post({ name: "Ani" }), { name: "contoh", schema, call: async () => formFailure(409, "Stok habis.") }),
+    );
+    expect((value as Answer).init.status).toBe(409);
+    expect((value as Answer).data.message).toBe("Stok habis.");
+  });
+
+  it("turns an unexpected error into a friendly 500 that tells nothing of the cause", async () => {
+    const { value } = await settle(
+      formAction(post({ name: "Ani" }), {
+        name: "contoh",
+        schema,
+        call: async () => {
+          throw new Error('relation "products" does not exist');
+        },
+      }),
+    );
+    const answer = value as Answer;
+    expect(answer.init.status).toBe(500);
+    expect(answer.data.message).toBe(UNEXPECTED_MESSAGE);
+    expect(JSON.stringify(answer.data)).not.toContain("relation");
+    expect(answer.data.values).toEqual({ name: "Ani" });
+  });
+});

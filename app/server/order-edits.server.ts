@@ -1,0 +1,512 @@
+// Staff change a placed order while packing it: 'Berat aktual', 'Ganti Produk', 'Tidak
+// Tersedia', 'Tambah Produk', then 'Tagihan Final'. Each edit is one transaction that locks
+// the order, refuses an edit made from an older page (version), moves the stock, recomputes
+// the item total from the lines and writes a 'Riwayat Perubahan' row; anything refused
+// changes nothing.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "~/db/client.server";
+import { orderChanges, orderItems, orders, products, users } from "~/db/schema";
+import { discountedPrice, formatRupiah } from "~/lib/money";
+import {
+  amountText,
+  BILL_FINAL_MESSAGE,
+  buildFinalBillMessage,
+  type BillLine,
+  isOrderEditable,
+  ORDER_CHANGED_MESSAGE,
+  ORDER_LOCKED_MESSAGE,
+  parseAmountInput,
+  type OrderChangeKind,
+} from "~/lib/order-edits";
+import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { whatsappNumber } from "~/lib/phone";
+import { whatsappHref } from "~/lib/shop";
+import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { assertAdmin, type AdminActor } from "./admin-actor.server";
+import { moveOrderStock } from "./admin-orders.server";
+import { log } from "./logger.server";
+import { queueOrderMail } from "./order-mails.server";
+
+export type EditResult = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
+
+const MAX_ORDER_TOTAL = 2_000_000_000;
+
+class EditRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const uuid = z.guid("Pesanan tidak ditemukan.");
+const versionSchema = z.coerce.number({ error: ORDER_CHANGED_MESSAGE }).int(ORDER_CHANGED_MESSAGE).min(1);
+const itemId = z.guid("Baris pesanan tidak ditemukan. Muat ulang halaman.");
+const productId = z.guid("Pilih produk dari daftar.");
+const amount = z.string({ error: "Isi jumlah atau beratnya." }).trim().min(1, "Isi jumlah atau beratnya.").max(20);
+
+/** What staff can post from the order page, by intent. */
+export const orderEditSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("weight"), version: versionSchema, itemId, amount }),
+  z.object({
+    intent: z.literal("substitute"),
+    version: versionSchema,
+    itemId,
+    productId,
+    amount,
+    // 'Pembeli sudah setuju lewat chat' for a line marked 'Jangan diganti'.
+    agreed: z.preprocess((v) => v === "on" || v === "1", z.boolean()),
+  }),
+  z.object({ intent: z.literal("unavailable"), version: versionSchema, itemId }),
+  z.object({ intent: z.literal("add"), version: versionSchema, productId, amount }),
+  z.object({ intent: z.literal("finalize"), version: versionSchema }),
+]);
+export type OrderEdit = z.infer<typeof orderEditSchema>;
+
+type LockedOrder = {
+  id: string;
+  status: string;
+  version: number;
+  totalAmount: number;
+  deliveryFee: number | null;
+  billFinalAt: Date | null;
+};
+
+async function lockOrder(tx: Queryable, orderId: string, version: number): Promise<LockedOrder> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      version: orders.version,
+      totalAmount: orders.totalAmount,
+      deliveryFee: orders.deliveryFee,
+      billFinalAt: orders.billFinalAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  if (!order) throw new EditRefused(404, "Pesanan tidak ditemukan.");
+  if (order.version !== version) throw new EditRefused(409, ORDER_CHANGED_MESSAGE);
+  if (!isOrderEditable(order.status)) throw new EditRefused(409, ORDER_LOCKED_MESSAGE);
+  if (order.billFinalAt) throw new EditRefused(409, BILL_FINAL_MESSAGE);
+  return order;
+}
+
+async function lockItem(tx: Queryable, orderId: string, id: string) {
+  const [item] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, id), eq(orderItems.orderId, orderId)))
+    .for("update");
+  if (!item) throw new EditRefused(404, "Baris pesanan tidak ditemukan. Muat ulang halaman.");
+  return item;
+}
+
+async function productForSale(tx: Queryable, id: string) {
+  const [product] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!product || !product.isActive)
+    throw new EditRefused(400, "Produk tidak ditemukan atau tidak dijual.", "productId");
+  return product;
+}
+
+/** The typed amount for this product, or a refusal that names the field. */
+function amountFor(
+  product: { name: string; soldByWeight: boolean; weightStep: number; weightMin: number },
+  text: string,
+) {
+  const quantity = parseAmountInput(text, product.soldByWeight);
+  if (quantity === null) {
+    throw new EditRefused(
+      400,
+      product.soldByWeight
+        ? "Berat tidak valid. Tulis dalam kg, mis. 0,8 atau 0.8."
+        : "Jumlah harus bilangan bulat 1-999.",
+      "amount",
+    );
+  }
+  return quantity;
+}
+
+async function takeStock(
+  tx: Queryable,
+  move: { productId: string; name: string; delta: number; soldByWeight: boolean; orderId: string; changedBy: string },
+) {
+  if (move.delta === 0) return;
+  const moved = await moveOrderStock(tx, {
+    productId: move.productId,
+    delta: move.delta,
+    reason: "edit",
+    orderId: move.orderId,
+    changedBy: move.changedBy,
+  });
+  if (!moved) {
+    const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, move.productId));
+    const left = p ? (move.soldByWeight ? formatKg(p.stock) : String(p.stock)) : "0";
+    throw new EditRefused(409, `Stok ${move.name} tidak cukup: tersisa ${left}.`, "amount");
+  }
+}
+
+/** Recomputes the item total from the lines, bumps the version and writes the change row. */
+async function finishEdit(
+  tx: Queryable,
+  order: LockedOrder,
+  change: { kind: OrderChangeKind; description: string; changedBy: string; billFinal?: boolean },
+): Promise<number> {
+  const lines = await tx
+    .select({ price: orderItems.price, quantity: orderItems.quantity, soldByWeight: orderItems.soldByWeight })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const totalAfter = orderItemsTotal(lines);
+  if (totalAfter > MAX_ORDER_TOTAL) throw new EditRefused(400, "Total pesanan terlalu besar.");
+  await tx
+    .update(orders)
+    .set({
+      totalAmount: totalAfter,
+      version: sql`${orders.version} + 1`,
+      updatedAt: new Date(),
+      ...(change.billFinal ? { billFinalAt: new Date() } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderChanges).values({
+    orderId: order.id,
+    kind: change.kind,
+    description: change.description,
+    totalBefore: order.totalAmount,
+    totalAfter,
+    changedBy: change.changedBy,
+  });
+  return totalAfter;
+}
+
+function lineDescription(item: { productName: string; productUnit: string; soldByWeight: boolean }, quantity: number) {
+  return `${item.productName} ${amountText(quantity, item)}`;
+}
+
+/** Applies one checked edit. */
+export async function editOrder(
+  db: Queryable,
+  actor: AdminActor,
+  orderId: string,
+  edit: OrderEdit,
+): Promise<EditResult> {
+  assertAdmin(actor);
+  const short = shortOrderId(orderId);
+  try {
+    const message = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId, edit.version);
+      const by = actor.id;
+      switch (edit.intent) {
+        case "weight": {
+          const item = await lockItem(tx, order.id, edit.itemId);
+          if (!item.soldByWeight)
+            throw new EditRefused(400, "Berat aktual hanya untuk produk yang ditimbang.", "amount");
+          const grams = parseAmountInput(edit.amount, true);
+          if (grams === null)
+            throw new EditRefused(400, "Berat tidak valid. Tulis dalam kg, mis. 0,8 atau 0.8.", "amount");
+          if (grams === item.quantity) return `Berat ${item.productName} tetap ${formatKg(grams)}.`;
+          if (item.productId) {
+            await takeStock(tx, {
+              productId: item.productId,
+              name: item.productName,
+              delta: -(grams - item.quantity),
+              soldByWeight: true,
+              orderId: order.id,
+              changedBy: by,
+            });
+          }
+          const before = orderLineTotal(item);
+          await tx.update(orderItems).set({ quantity: grams }).where(eq(orderItems.id, item.id));
+          const after = orderLineTotal({ ...item, quantity: grams });
+          const total = await finishEdit(tx, order, {
+            kind: "weight",
+            description: `${item.productName}: ${formatKg(item.quantity)} → ${formatKg(grams)} (${formatRupiah(before)} → ${formatRupiah(after)})`,
+            changedBy: by,
+          });
+          return `Berat ${item.productName} menjadi ${formatKg(grams)}. Total akhir produk ${formatRupiah(total)}.`;
+        }
+        case "substitute": {
+          const item = await lockItem(tx, order.id, edit.itemId);
+          if (!item.allowSubstitute && !edit.agreed) {
+            throw new EditRefused(
+              400,
+              "Pembeli memilih 'Jangan diganti'. Centang 'Pembeli sudah setuju lewat chat' bila pembeli setuju.",
+              "agreed",
+            );
+          }
+          const product = await productForSale(tx, edit.productId);
+          if (product.id === item.productId)
+            throw new EditRefused(400, "Pilih produk lain sebagai pengganti.", "productId");
+          const quantity = amountFor(product, edit.amount);
+          if (product.soldByWeight && !isAllowedWeight(quantity, { ...product, weightMin: product.weightStep }))
+            throw new EditRefused(
+              400,
+              `Berat ${product.name} harus kelipatan ${formatKg(product.weightStep)}.`,
+              "amount",
+            );
+          if (item.productId) {
+            await takeStock(tx, {
+              productId: item.productId,
+              name: item.productName,
+              delta: item.quantity,
+              soldByWeight: item.soldByWeight,
+              orderId: order.id,
+              changedBy: by,
+            });
+          }
+          await takeStock(tx, {
+            productId: product.id,
+            name: product.name,
+            delta: -quantity,
+            soldByWeight: product.soldByWeight,
+            orderId: order.id,
+            changedBy: by,
+          });
+          const price = discountedPrice(product.price, product.discount);
+          const replacement = {
+            productId: product.id,
+            productName: product.name,
+            productUnit: product.unit,
+            productImageUrl: product.imageUrl,
+            quantity,
+            soldByWeight: product.soldByWeight,
+            price,
+            originalPrice: product.price,
+            discount: product.discount,
+          };
+          await tx.update(orderItems).set(replacement).where(eq(orderItems.id, item.id));
+          await finishEdit(tx, order, {
+            kind: "substitute",
+            description: `${lineDescription(item, item.quantity)} (${formatRupiah(orderLineTotal(item))}) → ${lineDescription(replacement, quantity)} (${formatRupiah(orderLineTotal(replacement))})`,
+            changedBy: by,
+          });
+          return `${item.productName} diganti ${product.name}.`;
+        }
+        case "unavailable": {
+          const item = await lockItem(tx, order.id, edit.itemId);
+          if (item.productId) {
+            await takeStock(tx, {
+              productId: item.productId,
+              name: item.productName,
+              delta: item.quantity,
+              soldByWeight: item.soldByWeight,
+              orderId: order.id,
+              changedBy: by,
+            });
+          }
+          await tx.delete(orderItems).where(eq(orderItems.id, item.id));
+          await finishEdit(tx, order, {
+            kind: "unavailable",
+            description: `${lineDescription(item, item.quantity)} tidak tersedia (−${formatRupiah(orderLineTotal(item))})`,
+            changedBy: by,
+          });
+          return `${item.productName} dihapus dari pesanan (tidak tersedia).`;
+        }
+        case "add": {
+          const product = await productForSale(tx, edit.productId);
+          const quantity = amountFor(product, edit.amount);
+          if (product.soldByWeight && !isAllowedWeight(quantity, { ...product, weightMin: product.weightStep }))
+            throw new EditRefused(
+              400,
+              `Berat ${product.name} harus kelipatan ${formatKg(product.weightStep)}.`,
+              "amount",
+            );
+          const [existing] = await tx
+            .select()
+            .from(orderItems)
+            .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, product.id)))
+            .for("update");
+          if (existing) {
+            throw new EditRefused(
+              409,
+              `${product.name} sudah ada di pesanan. Ubah baris itu (Berat aktual) atau tandai Tidak Tersedia dulu.`,
+              "productId",
+            );
+          }
+          await takeStock(tx, {
+            productId: product.id,
+            name: product.name,
+            delta: -quantity,
+            soldByWeight: product.soldByWeight,
+            orderId: order.id,
+            changedBy: by,
+          });
+          const line = {
+            orderId: order.id,
+            productId: product.id,
+            productName: product.name,
+            productUnit: product.unit,
+            productImageUrl: product.imageUrl,
+            quantity,
+            soldByWeight: product.soldByWeight,
+            price: discountedPrice(product.price, product.discount),
+            originalPrice: product.price,
+            discount: product.discount,
+          };
+          await tx.insert(orderItems).values(line);
+          await finishEdit(tx, order, {
+            kind: "add",
+            description: `${lineDescription(line, quantity)} ditambahkan (+${formatRupiah(orderLineTotal(line))})`,
+            changedBy: by,
+          });
+          return `${product.name} ditambahkan ke pesanan.`;
+        }
+        case "finalize": {
+          if (order.deliveryFee === null)
+            throw new EditRefused(400, "Isi ongkos kirim dulu sebelum Tagihan Final.", "deliveryFee");
+          const [{ lines }] = await tx
+            .select({ lines: sql<number>`count(*)::int` })
+            .from(orderItems)
+            .where(eq(orderItems.orderId, order.id));
+          if (lines === 0) throw new EditRefused(400, "Pesanan tanpa produk tidak dapat ditagih. Batalkan pesanannya.");
+          const total = await finishEdit(tx, order, {
+            kind: "final",
+            description: "Tagihan final dikirim ke pelanggan",
+            changedBy: by,
+            billFinal: true,
+          });
+          await queueOrderMail(tx, order.id, "bill-final", { dedupeKey: `bill-final:${order.id}` });
+          return `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee)}.`;
+        }
+      }
+    });
+    return { ok: true, message };
+  } catch (error) {
+    if (error instanceof EditRefused)
+      return { ok: false, status: error.status, message: error.message, field: error.field };
+    log.error("order edit failed", { error, orderId, intent: edit.intent });
+    return { ok: false, status: 500, message: "Gagal mengubah pesanan. Silakan coba lagi." };
+  }
+}
+
+/** An edit posted from the order page: checked, then applied. */
+export async function editOrderFromForm(
+  db: Queryable,
+  actor: AdminActor,
+  orderId: string,
+  form: FormData,
+): Promise<EditResult> {
+  assertAdmin(actor);
+  if (!uuid.safeParse(orderId).success) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+  const raw: Record<string, unknown> = {};
+  for (const name of ["intent", "version", "itemId", "productId", "amount", "agreed"]) {
+    const value = form.get(name);
+    if (typeof value === "string") raw[name] = value;
+  }
+  const parsed = orderEditSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
+    return { ok: false, status: 400, message: issue.message, field };
+  }
+  return editOrder(db, actor, orderId, parsed.data);
+}
+
+export type OrderChangeRow = {
+  id: string;
+  kind: string;
+  description: string;
+  totalBefore: number;
+  totalAfter: number;
+  createdAt: Date;
+  changedByName: string | null;
+};
+
+/** The order's 'Riwayat Perubahan', oldest first. Callers have checked who may read the order. */
+export async function listOrderChanges(db: Queryable, orderId: string): Promise<OrderChangeRow[]> {
+  return db
+    .select({
+      id: orderChanges.id,
+      kind: orderChanges.kind,
+      description: orderChanges.description,
+      totalBefore: orderChanges.totalBefore,
+      totalAfter: orderChanges.totalAfter,
+      createdAt: orderChanges.createdAt,
+      changedByName: users.name,
+    })
+    .from(orderChanges)
+    .leftJoin(users, eq(users.id, orderChanges.changedBy))
+    .where(eq(orderChanges.orderId, orderId))
+    .orderBy(asc(orderChanges.createdAt), asc(orderChanges.id));
+}
+
+/** Active products staff can add or substitute, by name. */
+export async function listProductsForOrderEdits(db: Queryable) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      discount: products.discount,
+      unit: products.unit,
+      soldByWeight: products.soldByWeight,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(sql`lower(${products.name})`));
+}
+
+/** How to pay, for the bill message, until payment methods are configured. */
+const DEFAULT_PAYMENT_LINES = ["Bayar sesuai petunjuk CS di chat ini: transfer bank atau bayar di tempat (COD)."];
+
+/** Everything the staff order page needs to edit the order and send its bill. */
+export async function loadOrderEditing(
+  db: Queryable,
+  actor: AdminActor,
+  order: {
+    id: string;
+    recipientName: string;
+    recipientPhone: string;
+    totalAmount: number;
+    deliveryFee: number | null;
+    items: readonly BillLine[];
+  },
+  shop: { name: string; appUrl: string },
+) {
+  assertAdmin(actor);
+  const [state] = await db
+    .select({ version: orders.version, billFinalAt: orders.billFinalAt })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const [changes, productOptions] = await Promise.all([listOrderChanges(db, order.id), listProductsForOrderEdits(db)]);
+  const message = buildFinalBillMessage({
+    id: order.id,
+    recipientName: order.recipientName,
+    shopName: shop.name,
+    totalAmount: order.totalAmount,
+    deliveryFee: order.deliveryFee,
+    items: order.items,
+    paymentLines: DEFAULT_PAYMENT_LINES,
+    orderUrl: `${shop.appUrl}/orders/${order.id}`,
+  });
+  return {
+    version: state?.version ?? 1,
+    billFinalAt: state?.billFinalAt ?? null,
+    changes,
+    products: productOptions,
+    billWhatsappUrl: whatsappHref(whatsappNumber(order.recipientPhone), message),
+  };
+}
+
+/**
+ * The final bill of a customer's own order: when it was made final, its 'Riwayat
+ * Perubahan' and how to pay. Null while the bill is not final or the order is not theirs.
+ */
+export async function loadFinalBillForCustomer(db: Queryable, userId: string, orderId: string) {
+  if (!uuid.safeParse(orderId).success) return null;
+  const [order] = await db
+    .select({ billFinalAt: orders.billFinalAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order?.billFinalAt) return null;
+  const changes = await listOrderChanges(db, orderId);
+  return {
+    billFinalAt: order.billFinalAt,
+    // Staff names stay inside the shop.
+    changes: changes.map(({ changedByName: _name, ...change }) => change),
+    paymentLines: DEFAULT_PAYMENT_LINES,
+  };
+}

@@ -1,0 +1,256 @@
+// Staff weigh, substitute, remove and add lines on a placed order, then make the bill final:
+// each edit moves stock, recomputes the total from the lines, writes 'Riwayat Perubahan',
+// and an edit from an older page is refused. The customer sees the final bill of their own
+// order only.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailQueue, orderChanges, orderItems, orders, products } from "~/db/schema";
+import { parseCheckout } from "~/lib/checkout";
+import { ORDER_CHANGED_MESSAGE } from "~/lib/order-edits";
+import { setDeliveryFee } from "~/server/admin-orders.server";
+import { editOrderFromForm, loadFinalBillForCustomer } from "~/server/order-edits.server";
+import { placeOrder } from "~/server/orders.server";
+import { createProduct, createUser, type TestUser } from "../support/factories";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+let testDb: TestDatabase;
+let admin: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+  admin = await createUser(testDb.db, { role: "admin", name: "Dewi Staf" });
+  customer = await createUser(testDb.db, { name: "Siti Aminah" });
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+const weighed = { soldByWeight: true, unit: "per kg", weightStep: 250, weightMin: 250 };
+
+async function stockOf(id: string) {
+  const [p] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return p.stock;
+}
+
+async function orderRow(id: string) {
+  const [o] = await testDb.db.select().from(orders).where(eq(orders.id, id));
+  return o;
+}
+
+async function itemsOf(id: string) {
+  return testDb.db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.productName);
+}
+
+function post(fields: Record<string, string | number>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
+  return form;
+}
+
+async function placed(lines: { productId: string; quantity: number; allowSubstitute?: boolean }[]) {
+  const input = parseCheckout({
+    name: "Siti Aminah",
+    phone: "081234567890",
+    address: "Jl. Kalimantan No. 37, Jember",
+    slot: "pagi",
+    lines,
+    idempotencyKey: `key-${Math.random().toString(36).slice(2)}-edits`,
+  });
+  if (!input.success) throw new Error(JSON.stringify(input.fieldErrors));
+  const result = await placeOrder(testDb.db, customer, input.data);
+  if (!result.ok) throw new Error(result.message);
+  return result.order;
+}
+
+describe("staff order edits", () => {
+  it("'Berat aktual' typed '0,8' or '0.8' re-prices the line at the price per kg and moves the stock", async () => {
+    const bawang = await createProduct(testDb.db, { name: "Bawang Merah Edit", price: 40000, stock: 5000, ...weighed });
+    const order = await placed([{ productId: bawang.id, quantity: 750 }]);
+    expect(await stockOf(bawang.id)).toBe(4250);
+    const [line] = await itemsOf(order.id);
+
+    const first = await editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({ intent: "weight", version: 1, itemId: line.id, amount: "0,8" }),
+    );
+    expect(first).toMatchObject({ ok: true });
+    expect(await orderRow(order.id)).toMatchObject({ totalAmount: 32000, version: 2 });
+    expect(await stockOf(bawang.id)).toBe(4200);
+
+    const second = await editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({ intent: "weight", version: 2, itemId: line.id, amount: "0.7" }),
+    );
+    expect(second).toMatchObject({ ok: true });
+    expect(await orderRow(order.id)).toMatchObject({ totalAmount: 28000, version: 3 });
+    expect(await stockOf(bawang.id)).toBe(4300);
+
+    const changes = await testDb.db
+      .select()
+      .from(orderChanges)
+      .where(eq(orderChanges.orderId, order.id))
+      .orderBy(orderChanges.createdAt);
+    expect(changes.map((c) => [c.kind, c.description, c.totalBefore, c.totalAfter, c.changedBy])).toEqual([
+      ["weight", "Bawang Merah Edit: 0,75 kg → 0,8 kg (Rp\u00a030.000 → Rp\u00a032.000)", 30000, 32000, admin.id],
+      ["weight", expect.stringContaining("0,8 kg → 0,7 kg"), 32000, 28000, admin.id],
+    ]);
+  });
+
+  it("refuses an edit from an older page with 'Pesanan ini baru saja diubah. Muat ulang halaman.' and changes nothing", async () => {
+    const tomat = await createProduct(testDb.db, { name: "Tomat Edit", price: 12000, stock: 5000, ...weighed });
+    const order = await placed([{ productId: tomat.id, quantity: 500 }]);
+    const [line] = await itemsOf(order.id);
+    const a = editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({ intent: "weight", version: 1, itemId: line.id, amount: "0,75" }),
+    );
+    const b = editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({ intent: "weight", version: 1, itemId: line.id, amount: "1" }),
+    );
+    const results = await Promise.all([a, b]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ status: 409, message: ORDER_CHANGED_MESSAGE });
+    const [after] = await itemsOf(order.id);
+    // Whichever won, the stock matches the one line's weight.
+    expect(await stockOf(tomat.id)).toBe(5000 - after.quantity);
+    expect((await orderRow(order.id)).version).toBe(2);
+  });
+
+  it("refuses bad input in Indonesian and stores nothing", async () => {
+    const cabai = await createProduct(testDb.db, { name: "Cabai Edit", price: 60000, stock: 1000, ...weighed });
+    const order = await placed([{ productId: cabai.id, quantity: 250 }]);
+    const [line] = await itemsOf(order.id);
+    for (const [fields, message] of [
+      [
+        { intent: "weight", version: 1, itemId: line.id, amount: "banyak" },
+        "Berat tidak valid. Tulis dalam kg, mis. 0,8 atau 0.8.",
+      ],
+      [{ intent: "weight", version: 1, itemId: line.id, amount: "5" }, "Stok Cabai Edit tidak cukup: tersisa 0,75 kg."],
+      [{ intent: "weight", version: "x", itemId: line.id, amount: "0,3" }, ORDER_CHANGED_MESSAGE],
+      [
+        { intent: "weight", version: 1, itemId: "bukan-id", amount: "0,3" },
+        "Baris pesanan tidak ditemukan. Muat ulang halaman.",
+      ],
+      [{ intent: "hapus-semua", version: 1 }, expect.any(String)],
+    ] as const) {
+      const result = await editOrderFromForm(
+        testDb.db,
+        admin,
+        order.id,
+        post(fields as Record<string, string | number>),
+      );
+      expect(result).toMatchObject({ ok: false, message });
+    }
+    expect(await orderRow(order.id)).toMatchObject({ version: 1, totalAmount: 15000 });
+    expect(await stockOf(cabai.id)).toBe(750);
+  });
+
+  it("'Ganti Produk' needs the shopper's permission or their agreement in chat; 'Tidak Tersedia' and 'Tambah Produk' move stock", async () => {
+    const bayam = await createProduct(testDb.db, { name: "Bayam Edit", price: 3000, stock: 10 });
+    const kangkung = await createProduct(testDb.db, { name: "Kangkung Edit", price: 2500, stock: 10 });
+    const sawi = await createProduct(testDb.db, { name: "Sawi Edit", price: 4000, stock: 10 });
+    const order = await placed([
+      { productId: bayam.id, quantity: 2 },
+      { productId: sawi.id, quantity: 1 },
+    ]);
+    const [bayamLine, sawiLine] = await itemsOf(order.id);
+    const refused = await editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({ intent: "substitute", version: 1, itemId: bayamLine.id, productId: kangkung.id, amount: "2" }),
+    );
+    expect(refused).toMatchObject({ ok: false, field: "agreed" });
+    const swapped = await editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({
+        intent: "substitute",
+        version: 1,
+        itemId: bayamLine.id,
+        productId: kangkung.id,
+        amount: "2",
+        agreed: "on",
+      }),
+    );
+    expect(swapped).toMatchObject({ ok: true });
+    expect(await stockOf(bayam.id)).toBe(10);
+    expect(await stockOf(kangkung.id)).toBe(8);
+
+    expect(
+      await editOrderFromForm(
+        testDb.db,
+        admin,
+        order.id,
+        post({ intent: "unavailable", version: 2, itemId: sawiLine.id }),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await stockOf(sawi.id)).toBe(10);
+    expect(
+      await editOrderFromForm(
+        testDb.db,
+        admin,
+        order.id,
+        post({ intent: "add", version: 3, productId: bayam.id, amount: "3" }),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await stockOf(bayam.id)).toBe(7);
+
+    const items = await itemsOf(order.id);
+    expect(items.map((i) => [i.productName, i.quantity])).toEqual([
+      ["Bayam Edit", 3],
+      ["Kangkung Edit", 2],
+    ]);
+    // The bill is recomputed from the lines: 3 x 3.000 + 2 x 2.500.
+    expect(await orderRow(order.id)).toMatchObject({ totalAmount: 14000, version: 4 });
+  });
+
+  it("'Tagihan Final' needs the fee, locks the order, queues the mail and shows the bill to its customer only", async () => {
+    const kentang = await createProduct(testDb.db, { name: "Kentang Edit", price: 18000, stock: 5000, ...weighed });
+    const order = await placed([{ productId: kentang.id, quantity: 1000 }]);
+    const noFee = await editOrderFromForm(testDb.db, admin, order.id, post({ intent: "finalize", version: 1 }));
+    expect(noFee).toMatchObject({ ok: false, message: "Isi ongkos kirim dulu sebelum Tagihan Final." });
+
+    await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 5000 });
+    // The fee change is an edit too: the version moved.
+    expect((await orderRow(order.id)).version).toBe(2);
+    expect(await loadFinalBillForCustomer(testDb.db, customer.id, order.id)).toBeNull();
+    const done = await editOrderFromForm(testDb.db, admin, order.id, post({ intent: "finalize", version: 2 }));
+    expect(done).toMatchObject({ ok: true });
+    expect((await orderRow(order.id)).billFinalAt).not.toBeNull();
+
+    const [line] = await itemsOf(order.id);
+    const late = await editOrderFromForm(
+      testDb.db,
+      admin,
+      order.id,
+      post({ intent: "weight", version: 3, itemId: line.id, amount: "2" }),
+    );
+    expect(late).toMatchObject({ ok: false, message: "Tagihan sudah final. Pesanan tidak dapat diubah lagi." });
+
+    const mails = await testDb.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.dedupeKey, `bill-final:${order.id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("Tagihan final");
+
+    const bill = await loadFinalBillForCustomer(testDb.db, customer.id, order.id);
+    expect(bill?.changes.map((c) => c.kind)).toEqual(["fee", "final"]);
+    expect(bill?.changes[0]).not.toHaveProperty("changedByName");
+    const stranger = await createUser(testDb.db, { name: "Orang Lain" });
+    expect(await loadFinalBillForCustomer(testDb.db, stranger.id, order.id)).toBeNull();
+  });
+});
