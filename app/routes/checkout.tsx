@@ -41,11 +41,7 @@ import { formatRupiah, hasDiscount } from "~/lib/money";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-<<<<<<< HEAD
-import { getDb } from "~/server/db.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "~/server/delivery.server";
-=======
->>>>>>> main
 import { log } from "~/server/logger.server";
 import { loadCheckoutProducts, newIdempotencyKey, placeOrder, type OrderProblem } from "~/server/orders.server";
 import { hitRateLimit, retryMessage } from "~/server/rate-limit.server";
@@ -58,7 +54,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
   const ids = new URL(request.url).searchParams.get("products");
-  const db = await getDb();
+  const db = await dbOf(context);
   const [delivery, rememberedArea, products] = await Promise.all([
     loadDeliveryOptions(db),
     rememberedDeliveryArea(db, user.id),
@@ -68,14 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
     idempotencyKey: newIdempotencyKey(),
-<<<<<<< HEAD
     products,
     delivery,
     rememberedArea,
-=======
-    // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
-    products: ids === null ? null : await loadCheckoutProducts(await dbOf(context), ids.split(",", 101)),
->>>>>>> main
   };
 }
 
@@ -306,18 +297,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     const [deliveryDate, slot] = values.delivery.split("|");
     const check = parseCheckout({
       ...values,
-<<<<<<< HEAD
       deliveryDate,
       slot,
-      lines: cart.lines.map((l) => ({ productId: l.product.id, quantity: l.quantity })),
-=======
       lines: cart.lines.map((l) => ({
         productId: l.product.id,
         quantity: l.quantity,
         note: l.note ?? "",
         allowSubstitute: l.allowSubstitute === true,
       })),
->>>>>>> main
       idempotencyKey,
     });
     if (check.success) return;
