@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
@@ -8,6 +7,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { deferHydration } from "~/server/defer-hydration.server";
 import { log } from "~/server/logger.server";
 import { applySecurityHeaders, createNonce } from "~/server/security-headers.server";
 export { baseSecurityHeaders } from "~/server/security-headers.server";
@@ -40,11 +40,18 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
+          // The whole document is ready: collect it, move the hydration scripts past the first
+          // paint (defer-hydration.server.ts), then send it.
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            applySecurityHeaders(responseHeaders, nonce);
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -272,7 +272,7 @@ for (const [label, size] of [
       await expect.poll(() => first.getByTestId("line-subtotal").textContent().then(rupiah)).toBe(paid * 3);
       await first.getByRole("button", { name: "Kurangi jumlah" }).click();
       await first.getByRole("button", { name: "Kurangi jumlah" }).click();
-      await expect.poll(() => first.getByRole("textbox").inputValue()).toBe("1");
+      await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("1");
       await expect.poll(() => first.getByRole("button", { name: "Kurangi jumlah" }).isDisabled()).toBe(true);
       await first.getByRole("button", { name: "Tambah jumlah" }).click();
       const subtotals = (await lines.getByTestId("line-subtotal").allTextContents()).map(rupiah);
@@ -291,7 +291,7 @@ for (const [label, size] of [
       await hydrated(page);
       await lines.first().waitFor();
       await expect.poll(() => lines.count()).toBe(2);
-      await expect.poll(() => first.getByRole("textbox").inputValue()).toBe("2");
+      await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("2");
       await expect.poll(() => visibleBadge(page).textContent()).toBe("3");
 
       // Remove one line, then empty the cart.
