@@ -21,6 +21,12 @@ import {
   type DeliverySlotsSetting,
 } from "./delivery-settings";
 import { formatRupiah } from "./money";
+import {
+  DEFAULT_PAYMENT_METHODS,
+  paymentMethodsSchema,
+  summarizePaymentMethods,
+  type PaymentMethodsSetting,
+} from "./payment-settings";
 import { DELIVERY_SLOTS } from "./orders";
 
 type SettingDefinition<T> = {
@@ -72,6 +78,12 @@ export const SHOP_SETTINGS = {
             (a) =>
               `${a.name}: ongkir ${formatRupiah(a.fee)}${a.freeFrom === null ? "" : `, gratis mulai ${formatRupiah(a.freeFrom)}`}, ${a.active ? "aktif" : "tidak aktif"}`,
           ),
+  }),
+  paymentMethods: define<PaymentMethodsSetting>({
+    title: "Metode Pembayaran",
+    schema: paymentMethodsSchema,
+    defaultValue: DEFAULT_PAYMENT_METHODS,
+    summarize: summarizePaymentMethods,
   }),
 };
 

@@ -252,7 +252,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             grandTotal={orderGrandTotal(order.totalAmount, order.deliveryFee)}
             billFinalAt={bill.billFinalAt}
             changes={bill.changes}
-            paymentLines={bill.paymentLines}
+            paymentMethods={bill.paymentMethods}
           />
         </div>
       ) : null}

@@ -19,7 +19,8 @@ import {
   parseAmountInput,
   type OrderChangeKind,
 } from "~/lib/order-edits";
-import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { orderGrandTotal, orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
@@ -27,6 +28,7 @@ import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { moveOrderStock } from "./admin-orders.server";
 import { log } from "./logger.server";
 import { queueOrderMail } from "./order-mails.server";
+import { loadShopSettings } from "./settings.server";
 
 export type EditResult = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
@@ -449,8 +451,9 @@ export async function listProductsForOrderEdits(db: Queryable) {
     .orderBy(asc(sql`lower(${products.name})`));
 }
 
-/** How to pay, for the bill message, until payment methods are configured. */
-const DEFAULT_PAYMENT_LINES = ["Bayar sesuai petunjuk CS di chat ini: transfer bank atau bayar di tempat (COD)."];
+async function paymentMethods(db: Queryable) {
+  return (await loadShopSettings(db)).values.paymentMethods;
+}
 
 /** Everything the staff order page needs to edit the order and send its bill. */
 export async function loadOrderEditing(
@@ -479,7 +482,10 @@ export async function loadOrderEditing(
     totalAmount: order.totalAmount,
     deliveryFee: order.deliveryFee,
     items: order.items,
-    paymentLines: DEFAULT_PAYMENT_LINES,
+    paymentLines: paymentInstructionLines(
+      await paymentMethods(db),
+      orderGrandTotal(order.totalAmount, order.deliveryFee),
+    ),
     orderUrl: `${shop.appUrl}/orders/${order.id}`,
   });
   return {
@@ -498,7 +504,7 @@ export async function loadOrderEditing(
 export async function loadFinalBillForCustomer(db: Queryable, userId: string, orderId: string) {
   if (!uuid.safeParse(orderId).success) return null;
   const [order] = await db
-    .select({ billFinalAt: orders.billFinalAt })
+    .select({ billFinalAt: orders.billFinalAt, totalAmount: orders.totalAmount, deliveryFee: orders.deliveryFee })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order?.billFinalAt) return null;
@@ -507,6 +513,7 @@ export async function loadFinalBillForCustomer(db: Queryable, userId: string, or
     billFinalAt: order.billFinalAt,
     // Staff names stay inside the shop.
     changes: changes.map(({ changedByName: _name, ...change }) => change),
-    paymentLines: DEFAULT_PAYMENT_LINES,
+    paymentMethods: await paymentMethods(db),
+    amountDue: orderGrandTotal(order.totalAmount, order.deliveryFee),
   };
 }

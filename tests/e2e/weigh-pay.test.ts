@@ -81,6 +81,9 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     expect(bill.pathname).toBe("/6281234567890");
     expect(bill.searchParams.get("text")).toContain("Bawang Merah - 0,8 kg = Rp 32.000");
     expect(bill.searchParams.get("text")).toContain("Total akhir: Rp 37.000");
+    // A fresh shop's payment methods: transfer to the sample account, or cash to the courier.
+    expect(bill.searchParams.get("text")).toContain("Transfer Bank Rp 37.000 ke:");
+    expect(bill.searchParams.get("text")).toContain("Bayar di Tempat (COD): siapkan uang tunai Rp 37.000 untuk kurir.");
     await screenshot(staff, "admin-order-final-desktop");
     await staff.setViewportSize(PHONE);
     await screenshot(staff, "admin-order-final-phone");
@@ -90,7 +93,14 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(37000));
     await page.getByText("Bawang Merah: 0,75 kg → 0,8 kg", { exact: false }).waitFor();
     await page.getByText(`0,8 kg × ${formatRupiah(40000)}/kg`).waitFor();
+    await page.getByRole("button", { name: "Salin nomor rekening BRI" }).click();
+    await page.getByText("Disalin").first().waitFor();
     await screenshot(page, "order-final-bill-phone");
+
+    await staff.setViewportSize(DESKTOP);
+    await staff.goto(`${server.url}/admin/settings#metode-pembayaran`);
+    await staff.getByRole("heading", { name: "Metode Pembayaran" }).waitFor();
+    await screenshot(staff, "admin-settings-payment-desktop");
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
     expect(staffErrors.filter((e) => !e.includes("404"))).toEqual([]);
     await staffContext.close();

@@ -291,7 +291,11 @@ describe("order pages", () => {
 
     for (const id of ["00000000-0000-0000-0000-000000000000", "bukan-pesanan", "%27%20or%201%3D1"]) {
       const res = await run(orderLoader as never, args(get(`/orders/${id}`, siti.cookie), { id }));
-      expect(res).toEqual({ status: 404, location: null, data: { order: null, helpUrl: null, resendUrl: null } });
+      expect(res).toEqual({
+        status: 404,
+        location: null,
+        data: { order: null, helpUrl: null, resendUrl: null, bill: null },
+      });
     }
     expect(await run(orderLoader as never, args(get(`/orders/${orderId}`), { id: orderId }))).toMatchObject({
       status: 302,

@@ -6,6 +6,7 @@ import { closedDaysSection } from "./closed-days-section";
 import { deliveryAreasSection } from "./delivery-areas-section";
 import { deliverySlotsSection } from "./delivery-slots-section";
 import { minimumOrderSection } from "./minimum-order-section";
+import { paymentMethodsSection } from "./payment-methods-section";
 import type { SettingsSection } from "./section";
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
@@ -13,4 +14,5 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   closedDaysSection,
   minimumOrderSection,
   deliveryAreasSection,
+  paymentMethodsSection,
 ] as SettingsSection[];

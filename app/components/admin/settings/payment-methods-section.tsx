@@ -1,0 +1,91 @@
+// 'Metode Pembayaran': 'Transfer Bank' with its accounts ('Nama Bank', 'Nomor Rekening',
+// 'Atas Nama') and 'Bayar di Tempat (COD)', each switched on or off. The final bill shows
+// the active ones to the customer.
+import { Field, Input } from "~/components/ui/field";
+import { MAX_BANK_ACCOUNTS, PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import { defineSection, formText, type SectionProps } from "./section";
+
+const EMPTY = { bank: "", number: "", holder: "" };
+
+function Toggle({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-semibold text-stone-900">
+      <input type="checkbox" name={name} defaultChecked={checked} className="h-5 w-5 accent-brand-700" />
+      {label}
+    </label>
+  );
+}
+
+function Fields({ value, draft, fieldErrors }: SectionProps<"paymentMethods">) {
+  const shown = (draft as PaymentMethodsSetting | null) ?? value;
+  const rows = [...shown.bankTransfer.accounts];
+  if (rows.length < MAX_BANK_ACCOUNTS) rows.push(EMPTY);
+  return (
+    <div className="space-y-4">
+      <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
+        <legend className="px-1">
+          <Toggle name="bankTransfer" label={PAYMENT_METHOD_LABELS.bankTransfer} checked={shown.bankTransfer.active} />
+        </legend>
+        {fieldErrors.bankTransfer ? (
+          <p className="text-sm text-red-700" role="alert">
+            {fieldErrors.bankTransfer}
+          </p>
+        ) : null}
+        {rows.map((row, i) => (
+          <div key={i} className="grid gap-2 sm:grid-cols-3" data-testid="bank-account-row">
+            {(["bank", "number", "holder"] as const).map((part) => (
+              <Field
+                key={part}
+                label={{ bank: "Nama Bank", number: "Nomor Rekening", holder: "Atas Nama" }[part]}
+                error={fieldErrors[`bankTransfer.accounts.${i}.${part}`]}
+              >
+                {(p) => (
+                  <Input
+                    {...p}
+                    name={`account.${i}.${part}`}
+                    defaultValue={row[part]}
+                    maxLength={part === "holder" ? 100 : 50}
+                    inputMode={part === "number" ? "numeric" : undefined}
+                    autoComplete="off"
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+        ))}
+        <p className="text-xs text-stone-600">Kosongkan satu baris untuk menghapus rekening itu.</p>
+      </fieldset>
+      <div className="rounded-lg border border-stone-200 p-3">
+        <Toggle name="cod" label={PAYMENT_METHOD_LABELS.cod} checked={shown.cod.active} />
+        <p className="text-xs text-stone-600">Kurir menerima uang tunai sebesar total akhir saat mengantar.</p>
+      </div>
+    </div>
+  );
+}
+
+export const paymentMethodsSection = defineSection({
+  id: "metode-pembayaran",
+  key: "paymentMethods",
+  title: "Metode Pembayaran",
+  description: <p>Cara bayar yang ditampilkan di tagihan final pelanggan dan di pesan WhatsApp tagihannya.</p>,
+  Fields,
+  readForm: (form) => {
+    const accounts: { bank: string; number: string; holder: string }[] = [];
+    for (let i = 0; i < MAX_BANK_ACCOUNTS + 1; i++) {
+      const row = {
+        bank: formText(form, `account.${i}.bank`),
+        number: formText(form, `account.${i}.number`),
+        holder: formText(form, `account.${i}.holder`),
+      };
+      // A row left empty is a removed (or unused) account.
+      if (row.bank || row.number || row.holder) accounts.push(row);
+    }
+    return {
+      save: true,
+      candidate: {
+        bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
+        cod: { active: form.get("cod") === "on" },
+      },
+    };
+  },
+});
