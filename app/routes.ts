@@ -28,6 +28,7 @@ export default [
     route("order-success", "routes/order-success.tsx"),
     route("orders", "routes/orders.tsx"),
     route("orders/:id", "routes/orders.$id.tsx"),
+    route("favorites", "routes/favorites.tsx"),
 
     // Content
     route("about", "routes/about.tsx"),
@@ -63,6 +64,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("api/cart-products", "routes/api.cart-products.ts"),
   route("api/delivery", "routes/api.delivery.ts"),
+  route("api/favorites", "routes/api.favorites.ts"),
   route("api/visitor", "routes/api.visitor.ts"),
   route("uploads/*", "routes/uploads.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -456,5 +457,25 @@ export const orderEvents = pgTable(
   (t) => [
     check("order_events_kind_check", sql`${t.kind} in ('created')`),
     index("order_events_order_idx").on(t.orderId),
+  ],
+);
+
+// ---- Favourites ----
+
+/** The products a signed-in customer marked 'Favorit' (visitors keep theirs in local storage until they sign in). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -5,6 +5,7 @@ import { data, isRouteErrorResponse, Link, useLocation, useNavigationType, useRo
 import { ChevronRight, Heart, PackageX, Share2, ShoppingCart } from "lucide-react";
 import { z } from "zod";
 import { BackButton } from "~/components/back-button";
+import { useFavorites } from "~/components/favorites";
 import { JsonLd } from "~/components/json-ld";
 import { PriceBlock, WeighedBadge } from "~/components/price-block";
 import { useAddToCart } from "~/components/product-card";
@@ -105,36 +106,6 @@ function productJsonLd(product: ProductDetail, url: string, imageUrl: string, sh
   };
 }
 
-const FAVORITES_KEY = "favorites";
-
-function readFavorites(): string[] {
-  try {
-    const list: unknown = JSON.parse(window.localStorage.getItem(FAVORITES_KEY) ?? "[]");
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === "string").slice(0, 500) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** A favourite mark kept on this device only (there is no favourites list on the server). */
-function useFavorite(productId: string): [boolean, () => void] {
-  const [favorite, setFavorite] = useState(false);
-  useEffect(() => {
-    setFavorite(readFavorites().includes(productId));
-  }, [productId]);
-  const toggle = () => {
-    const list = readFavorites().filter((id) => id !== productId);
-    const next = !favorite;
-    try {
-      window.localStorage.setItem(FAVORITES_KEY, JSON.stringify(next ? [...list, productId] : list));
-    } catch {
-      // Storage blocked: the mark still shows for this visit.
-    }
-    setFavorite(next);
-  };
-  return [favorite, toggle];
-}
-
 async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -186,7 +157,17 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
   const { shop } = useRootData();
   const bounds = amountBounds(product, product.stock, MAX_LINE_QUANTITY);
   const [quantity, setQuantity] = useState(bounds.min);
-  const [favorite, toggleFavorite] = useFavorite(product.id);
+  const favorites = useFavorites();
+  const favorite = favorites.isFavorite(product.id);
+  const toggleFavorite = async () => {
+    const marked = await favorites.toggle(product.id);
+    toast({
+      title: marked ? "Ditambahkan ke Favorit" : "Dihapus dari Favorit",
+      description: favorites.signedIn
+        ? `${product.name} ${marked ? "tersimpan di" : "dihapus dari"} Favorit Saya.`
+        : `${product.name} ${marked ? "tersimpan di perangkat ini" : "dihapus dari perangkat ini"}. Masuk untuk menyimpannya ke akun.`,
+    });
+  };
   const addToCart = useAddToCart();
   const toast = useToast();
   const inStock = isInStock(product);
@@ -306,12 +287,7 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
               </>
             )}
             <div className="mt-3 grid grid-cols-2 gap-3">
-              <Button
-                variant="outline"
-                onClick={toggleFavorite}
-                aria-pressed={favorite}
-                title="Tersimpan di perangkat ini"
-              >
+              <Button variant="outline" onClick={() => void toggleFavorite()} aria-pressed={favorite}>
                 <Heart className={cn("h-5 w-5", favorite && "fill-red-600 text-red-600")} aria-hidden="true" />
                 Favorit
               </Button>

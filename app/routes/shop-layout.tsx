@@ -1,6 +1,7 @@
 // The shop's frame: header, page, footer and the phone's bottom bar.
 import { Outlet } from "react-router";
 import { BottomNav } from "~/components/bottom-nav";
+import { FavoritesSync } from "~/components/favorites";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { StrokeIconSymbols } from "~/components/ui/stroke-icons";
@@ -21,6 +22,7 @@ export default function ShopLayout() {
       <SiteFooter />
       <BottomNav />
       <StrokeIconSymbols />
+      <FavoritesSync />
     </>
   );
 }

@@ -236,6 +236,19 @@ export async function getCartProducts(db: Queryable, ids: string[]): Promise<Car
   }));
 }
 
+/** Product cards for the given ids, in the order given; unknown and hidden products are left out. */
+export async function getProductSummaries(db: Queryable, ids: string[]): Promise<ProductSummary[]> {
+  const valid = [...new Set(ids.map((id) => id.toLowerCase()).filter(isUuid))];
+  if (valid.length === 0) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(inArray(products.id, valid), eq(products.isActive, true)));
+  const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
+  return valid.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** What the sitemap lists: every category and every active product. */
 export async function listSitemapEntries(
   db: Queryable,

@@ -39,6 +39,8 @@ const PERSONAL_PAGES = [
   /^\/admin(\/|$)/,
   /^\/logout(\/|$)/,
   /^\/api\/visitor(\/|$)/,
+  /^\/favorites(\/|$)/,
+  /^\/api\/favorites(\/|$)/,
 ];
 
 export type CachePolicy = "catalog" | "personal" | "default";

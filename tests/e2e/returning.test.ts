@@ -1,6 +1,7 @@
 // A returning customer at phone and desktop size: cancels a waiting order from its page
 // (confirmation dialog, reason, stock back), and the page says who cancelled; orders a past
-// order again ('Pesan Lagi') and hears which lines could not be added.
+// order again ('Pesan Lagi') and hears which lines could not be added; keeps favourites, first
+// on the device as a visitor, then on the account after signing in ('Favorit Saya').
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
@@ -147,6 +148,63 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     await page.getByText("Wortel").first().waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
     expect(stored).toMatchObject([{ product: { slug: "wortel" }, quantity: 3 }]);
+    await context.close();
+  });
+
+  it("a visitor's favourite follows them into the account at sign-in and can be bought from 'Favorit Saya' (phone)", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(`${server.url}/products/kangkung`);
+    await hydrated(page);
+    const favorite = page.getByRole("button", { name: "Favorit" });
+    await expect.poll(() => favorite.getAttribute("aria-pressed")).toBe("false");
+    await favorite.click();
+    await expect.poll(() => favorite.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("favorites") ?? "[]"))).toHaveLength(1);
+
+    await registerAndLogin(page, server.url, { name: "Pecinta Kangkung" }, "/favorites");
+    await page.waitForURL(`${server.url}/favorites`);
+    await hydrated(page);
+    const card = page.getByRole("article", { name: "Kangkung" });
+    await card.waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("favorites"))).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "favorites-phone");
+    await card.getByRole("button", { name: "Tambah Kangkung ke keranjang" }).click();
+    await page.getByText("Kangkung telah ditambahkan ke keranjang belanja.").waitFor();
+
+    // The product page's HTML is the same for everyone: the mark comes from the client.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const html = await (await fetch(`${server.url}/products/kangkung`, { headers: { Cookie: cookie } })).text();
+    expect(html).not.toContain('aria-pressed="true"');
+    await page.goto(`${server.url}/products/kangkung`);
+    await hydrated(page);
+    await expect.poll(() => page.getByRole("button", { name: "Favorit" }).getAttribute("aria-pressed")).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a signed-in customer finds 'Favorit Saya' in the account menu and removes a favourite there (desktop)", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await registerAndLogin(page, server.url, { name: "Pembeli Desktop" });
+    await page.goto(`${server.url}/products/wortel`);
+    await hydrated(page);
+    const favorite = page.getByRole("button", { name: "Favorit" });
+    await expect.poll(() => favorite.isEnabled()).toBe(true);
+    await favorite.click();
+    await page.getByText("Wortel tersimpan di Favorit Saya.").waitFor();
+    await page.getByRole("button", { name: "Akun Saya" }).click();
+    await page.getByRole("menuitem", { name: "Favorit Saya" }).click();
+    await page.waitForURL(`${server.url}/favorites`);
+    await page.getByRole("article", { name: "Wortel" }).waitFor();
+    await screenshot(page, "favorites-desktop");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Hapus Wortel dari favorit" }).click();
+    await page.getByText("Belum ada favorit").waitFor();
+    await page.reload();
+    await page.getByText("Belum ada favorit").waitFor();
     await context.close();
   });
 

@@ -214,6 +214,22 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     ],
   },
 
+  // A visitor's favourites live on the device; the page shows them and invites to sign in.
+  page("favorites", "/favorites"),
+  {
+    route: "api/favorites",
+    url: () => "/api/favorites",
+    get: all("ok"),
+    data: false,
+    actions: [
+      {
+        name: "mark a product that does not exist",
+        body: () => ({ intent: "add", productId: "00000000-0000-4000-8000-000000000000" }),
+        expect: { visitor: 401, customerA: 404, customerB: 404, admin: 404 },
+      },
+    ],
+  },
+
   // ---- staff ----
   page(
     "admin/login",

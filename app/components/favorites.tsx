@@ -1,0 +1,149 @@
+// Favourites on the client. Catalog pages are the same bytes for every visitor, so whether a
+// product is a favourite is never in their HTML: signed in, the list comes from
+// /api/favorites (private); a visitor's list lives in local storage and is handed to the
+// account at sign-in (FavoritesSync, mounted once in the shop's frame).
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useVisitor } from "./visitor-provider";
+
+export const FAVORITES_STORAGE_KEY = "favorites";
+export const FAVORITES_ENDPOINT = "/api/favorites";
+const MAX_LOCAL = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The visitor's local list; anything odd in storage is dropped, never thrown. */
+export function readLocalFavorites(): string[] {
+  try {
+    const list: unknown = JSON.parse(window.localStorage.getItem(FAVORITES_STORAGE_KEY) ?? "[]");
+    if (!Array.isArray(list)) return [];
+    return [...new Set(list.filter((x): x is string => typeof x === "string" && UUID.test(x)))].slice(0, MAX_LOCAL);
+  } catch {
+    return [];
+  }
+}
+
+function writeLocalFavorites(ids: string[]) {
+  try {
+    if (ids.length === 0) window.localStorage.removeItem(FAVORITES_STORAGE_KEY);
+    else window.localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify(ids.slice(0, MAX_LOCAL)));
+  } catch {
+    // Storage blocked: the mark still shows for this visit.
+  }
+}
+
+// One shared list per page, so every 'Favorit' button and the /favorites page agree.
+type State = { ids: string[]; source: "none" | "local" | "account"; account: string | null };
+let state: State = { ids: [], source: "none", account: null };
+const listeners = new Set<() => void>();
+let loading: Promise<void> | null = null;
+
+function setState(next: State) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function post(intent: "add" | "remove" | "merge", ids: string[]): Promise<string[] | null> {
+  const body = new FormData();
+  body.set("intent", intent);
+  for (const id of ids) body.append("productId", id);
+  try {
+    const response = await fetch(FAVORITES_ENDPOINT, { method: "POST", body, credentials: "same-origin" });
+    if (!response.ok) return null;
+    const answer = (await response.json()) as { ids?: unknown };
+    return Array.isArray(answer.ids) ? answer.ids.filter((x): x is string => typeof x === "string") : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the account's list once per signed-in person, first handing over the local list. */
+function loadAccount(email: string) {
+  if (state.account === email && (state.source === "account" || loading)) return;
+  state = { ...state, account: email };
+  loading = (async () => {
+    const local = readLocalFavorites();
+    let ids: string[] | null = null;
+    if (local.length > 0) {
+      ids = await post("merge", local);
+      if (ids) writeLocalFavorites([]);
+    }
+    if (!ids) {
+      try {
+        const response = await fetch(FAVORITES_ENDPOINT, { credentials: "same-origin", cache: "no-store" });
+        const answer = (await response.json()) as { ids?: unknown };
+        ids = Array.isArray(answer.ids) ? answer.ids.filter((x): x is string => typeof x === "string") : [];
+      } catch {
+        ids = null;
+      }
+    }
+    if (state.account === email && ids) setState({ ids, source: "account", account: email });
+  })().finally(() => {
+    loading = null;
+  });
+}
+
+export type FavoritesApi = {
+  ids: string[];
+  /** False until the list is known (signed-in state still loading). */
+  ready: boolean;
+  signedIn: boolean;
+  isFavorite: (productId: string) => boolean;
+  toggle: (productId: string) => Promise<boolean>;
+};
+
+export function useFavorites(): FavoritesApi {
+  const { user, known } = useVisitor();
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+
+  useEffect(() => {
+    if (!known) return;
+    if (user) loadAccount(user.email);
+    else if (state.source !== "local" || state.account !== null)
+      setState({ ids: readLocalFavorites(), source: "local", account: null });
+  }, [known, user]);
+
+  const signedIn = Boolean(user);
+  const toggle = useCallback(
+    async (productId: string) => {
+      const next = !state.ids.includes(productId);
+      const before = state;
+      const ids = next ? [productId, ...state.ids] : state.ids.filter((id) => id !== productId);
+      setState({ ...state, ids });
+      if (!signedIn) {
+        writeLocalFavorites(ids);
+        return next;
+      }
+      const saved = await post(next ? "add" : "remove", [productId]);
+      if (saved) setState({ ...state, ids: saved });
+      else setState(before);
+      return saved ? next : !next;
+    },
+    [signedIn],
+  );
+
+  const ready = known && (user ? current.source === "account" : current.source === "local");
+  return {
+    ids: current.ids,
+    ready,
+    signedIn,
+    isFavorite: (id) => current.ids.includes(id),
+    toggle,
+  };
+}
+
+/** Hands a visitor's local favourites to the account as soon as they are signed in. */
+export function FavoritesSync() {
+  const { user, known } = useVisitor();
+  useEffect(() => {
+    if (known && user && readLocalFavorites().length > 0) loadAccount(user.email);
+  }, [known, user]);
+  return null;
+}

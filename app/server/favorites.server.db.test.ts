@@ -1,0 +1,80 @@
+// Favourites on the account: marked and unmarked, a visitor's local list merged at sign-in,
+// nobody seeing anyone else's, hidden products left off the page, odd input refused.
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, users } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { changeFavorites, listFavoriteIds, listFavoriteProducts } from "./favorites.server";
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+async function user() {
+  const id = randomUUID();
+  await testDb.db.insert(users).values({ id, name: "Siti", email: `${id}@contoh.id` });
+  return id;
+}
+
+async function product(name: string) {
+  const [row] = await testDb.db
+    .insert(products)
+    .values({ name, slug: `${name.toLowerCase()}-${randomBytes(3).toString("hex")}`, price: 3000, stock: 5 })
+    .returning();
+  return row.id;
+}
+
+describe("favourites", () => {
+  it("marks and unmarks for one customer only, newest first", async () => {
+    const [siti, budi] = [await user(), await user()];
+    const [bayam, kangkung] = [await product("Bayam"), await product("Kangkung")];
+    expect(await changeFavorites(testDb.db, siti, { intent: "add", productId: [bayam] })).toEqual({
+      ok: true,
+      ids: [bayam],
+    });
+    await changeFavorites(testDb.db, siti, { intent: "add", productId: [kangkung] });
+    // Marking twice is harmless.
+    await changeFavorites(testDb.db, siti, { intent: "add", productId: [kangkung.toUpperCase()] });
+    expect(await listFavoriteIds(testDb.db, siti)).toHaveLength(2);
+    expect(await listFavoriteIds(testDb.db, budi)).toEqual([]);
+    expect(await changeFavorites(testDb.db, siti, { intent: "remove", productId: [bayam] })).toEqual({
+      ok: true,
+      ids: [kangkung],
+    });
+  });
+
+  it("merges a visitor's local list, skipping unknown and malformed ids", async () => {
+    const siti = await user();
+    const [tomat, wortel] = [await product("Tomat"), await product("Wortel")];
+    await changeFavorites(testDb.db, siti, { intent: "add", productId: [tomat] });
+    const merged = await changeFavorites(testDb.db, siti, {
+      intent: "merge",
+      productId: [tomat, wortel, randomUUID(), "bukan-id", "<script>"],
+    });
+    expect(merged.ok && [...merged.ids].sort()).toEqual([tomat, wortel].sort());
+  });
+
+  it("refuses unknown intents and products, and leaves hidden products off the page", async () => {
+    const siti = await user();
+    expect(await changeFavorites(testDb.db, siti, { intent: "hapus-semua", productId: [] })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await changeFavorites(testDb.db, siti, { intent: "add", productId: [randomUUID()] })).toMatchObject({
+      ok: false,
+      status: 404,
+      message: "Produk tidak ditemukan.",
+    });
+    const [cabai, kol] = [await product("Cabai"), await product("Kol")];
+    await changeFavorites(testDb.db, siti, { intent: "merge", productId: [cabai, kol] });
+    await testDb.db.update(products).set({ isActive: false }).where(eq(products.id, kol));
+    expect((await listFavoriteProducts(testDb.db, siti)).map((p) => p.name)).toEqual(["Cabai"]);
+  });
+});
