@@ -1,24 +1,44 @@
-// npm run backup [-- --out FILE]: one consistent file with every table and every upload.
-import { writeFileSync } from "node:fs";
+// npm run backup [-- --out FILE]: one consistent file with every table and every upload,
+// streamed to disk (memory stays small whatever the shop's size). Through the running server
+// when it holds the embedded database.
+import { createWriteStream, mkdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { parseArgs } from "node:util";
-import { createBackup } from "~/server/backup.server";
-import { callServer, cfg, fail, runningServer, withDatabase } from "./data-command";
+import { cfg, fail, runningServer, withDatabase } from "./data-command";
 
 const { values } = parseArgs({ options: { out: { type: "string" } }, strict: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const out = path.resolve(values.out ?? `backups/sayur-jember-${stamp}.backup.gz`);
+mkdirSync(path.dirname(out), { recursive: true });
 
-let archive: Buffer;
 const server = runningServer();
 if (server) {
-  const result = await callServer<{ data?: string; error?: string }>(server, "backup", {});
-  if (result.status !== 200 || !result.body.data) fail(result.body.error ?? "server tidak dapat membuat cadangan.");
-  archive = Buffer.from(result.body.data, "base64");
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${server.port}/__control/backup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Control-Token": server.token },
+      body: "{}",
+    });
+  } catch (error) {
+    fail(`server yang sedang berjalan (pid ${server.pid}) tidak dapat dihubungi: ${(error as Error).message}`);
+  }
+  if (response.status !== 200 || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: string };
+    fail(body.error ?? "server tidak dapat membuat cadangan.");
+  }
+  const temp = `${out}.tmp`;
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(temp, { mode: 0o600 }));
+  } catch (error) {
+    fail(`cadangan terputus: ${(error as Error).message}`);
+  }
+  renameSync(temp, out);
 } else {
-  archive = await withDatabase("backup", (db) => createBackup(db, cfg.uploadsDir));
+  const { writeBackupFile } = await import("~/server/backup.server");
+  await withDatabase("backup", (db) => writeBackupFile(db, cfg.uploadsDir, out));
 }
-const { mkdirSync } = await import("node:fs");
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, archive, { mode: 0o600 });
-console.log(`Cadangan tersimpan: ${out} (${Math.round(archive.length / 1024)} KB)`);
+console.log(`Cadangan tersimpan: ${out} (${Math.round(statSync(out).size / 1024)} KB)`);

@@ -1,6 +1,6 @@
 // Shared by the data scripts: run against the database the shop is configured for, going
 // through the running server when it holds the embedded data, never opening it beside it.
-import { openDatabase, type Database } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { liveLockHolder } from "~/db/data-dir-lock.server";
 import { loadConfig } from "~/server/config.server";
 
@@ -43,6 +43,8 @@ export async function callServer<T>(
 
 /** Opens the configured database directly (the caller has checked no server holds it). */
 export async function withDatabase<T>(holder: string, work: (db: Database) => Promise<T>): Promise<T> {
+  // Loaded only here: a command that goes through the running server needs no database driver.
+  const { openDatabase } = await import("~/db/client.server");
   const handle = cfg.databaseUrl
     ? await openDatabase({ kind: "postgres", url: cfg.databaseUrl, poolSize: 2 })
     : await openDatabase({ kind: "pglite", dataDir: cfg.dataDir, holder });

@@ -1,5 +1,5 @@
 // npm run restore -- FILE: brings a backup back into an empty data dir (or an empty PostgreSQL database).
-import { existsSync, readFileSync } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { RestoreError, restoreBackup } from "~/server/backup.server";
 import { cfg, fail, withDatabase } from "./data-command";
 import { liveLockHolder } from "~/db/data-dir-lock.server";
@@ -15,7 +15,7 @@ if (!cfg.databaseUrl) {
     );
 }
 try {
-  const result = await withDatabase("restore", (db) => restoreBackup(db, cfg.uploadsDir, readFileSync(file)));
+  const result = await withDatabase("restore", (db) => restoreBackup(db, cfg.uploadsDir, createReadStream(file)));
   console.log(`Pemulihan selesai: ${result.rows} baris data dan ${result.uploads} gambar.`);
 } catch (error) {
   if (error instanceof RestoreError) fail(error.message);

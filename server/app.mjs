@@ -205,6 +205,12 @@ export async function startServer({
     }
     try {
       const result = await entry.runControlCommand(req.params.command, req.body);
+      if (result.stream) {
+        res.status(result.status).type("application/gzip");
+        result.stream.on("error", () => res.destroy());
+        result.stream.pipe(res);
+        return;
+      }
       res.status(result.status).json(result.body);
     } catch (error) {
       jsonLog("error", "control command failed", { command: req.params.command, error: String(error) });

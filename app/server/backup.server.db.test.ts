@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, users, orders, orderItems } from "~/db/schema";
+import { createUser, signIn } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { BACKUP_TABLES, createBackup, RestoreError, restoreBackup } from "./backup.server";
 
@@ -82,5 +84,25 @@ describe("backup and restore", () => {
 
   it("refuses a file that is not a backup", async () => {
     await expect(restoreBackup(target.db, "/tmp", Buffer.from("hello"))).rejects.toThrow(/rusak/);
+  });
+
+  it("leaves live sessions and one-time tokens out, and refuses a file cut short", async () => {
+    await signIn(source.db, await createUser(source.db));
+    const [{ n }] = (
+      (await source.db.execute(sql`select count(*)::int as n from sessions`)) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(n).toBeGreaterThan(0);
+    const archive = await createBackup(source.db, "/nonexistent");
+    const text = gunzipSync(archive).toString("utf8");
+    expect(text).not.toMatch(/"table":"(sessions|verifications)"/);
+    const cut = gzipSync(text.split("\n").slice(0, -2).join("\n"));
+    const fresh = await createTestDatabase();
+    try {
+      await expect(restoreBackup(fresh.db, mkdtempSync(path.join(os.tmpdir(), "sayur-cut-")), cut)).rejects.toThrow(
+        /tidak lengkap/,
+      );
+    } finally {
+      await fresh.destroy();
+    }
   });
 });

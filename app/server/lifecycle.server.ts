@@ -1,7 +1,8 @@
 // Start-up, shutdown and local control commands for the server entry (server/app.mjs).
 import { newControlToken } from "~/db/data-dir-lock.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
-import { createBackup } from "./backup.server";
+import { PassThrough } from "node:stream";
+import { writeBackup } from "./backup.server";
 import { config } from "./config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
@@ -135,16 +136,24 @@ export async function checkHealth(): Promise<{ ok: boolean; database: string }> 
 }
 
 /** Commands that scripts send to the running server instead of opening its database. */
-export async function runControlCommand(command: string, input: unknown): Promise<{ status: number; body: unknown }> {
+export async function runControlCommand(
+  command: string,
+  input: unknown,
+): Promise<{ status: number; body: unknown; stream?: NodeJS.ReadableStream }> {
   switch (command) {
     case "admin-create": {
       const handle = await getDatabaseHandle();
       return createOrPromoteAdmin(handle.db, input);
     }
     case "backup": {
+      // Streamed to the script as it is written: the server never holds the whole backup.
       const handle = await getDatabaseHandle();
-      const archive = await createBackup(handle.db, config().uploadsDir);
-      return { status: 200, body: { data: archive.toString("base64") } };
+      const stream = new PassThrough();
+      writeBackup(handle.db, config().uploadsDir, stream).catch((error) => {
+        log.error("backup failed", { error });
+        stream.destroy(error as Error);
+      });
+      return { status: 200, body: null, stream };
     }
     default:
       return { status: 404, body: { error: `Perintah tidak dikenal: ${command}` } };
