@@ -3,6 +3,22 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const SERVER_OR_DB = {
+  group: ["~/server/*", "~/db/*", "**/server/*", "**/db/*", "**/*.server", "**/*.server.*"],
+  message: "Components and app/lib run in the browser too: reach the server through a route's loader or action.",
+  // A type describes data a loader sent; it never brings server code into the bundle.
+  allowTypeImports: true,
+};
+const ROUTES = {
+  group: ["~/routes/*", "~/root", "**/routes/*", "**/root"],
+  message: "Routes depend on app/lib and app/server, never the other way round.",
+  allowTypeImports: true,
+};
+const COMPONENTS = {
+  group: ["~/components/*", "**/components/*"],
+  message: "Server modules return data; components render it in the route.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "bench/results/", "public/"] },
   js.configs.recommended,
@@ -20,6 +36,23 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
+  },
+  // The layers, enforced: components and lib never reach the server or the database; lib never
+  // imports routes; server modules never import routes or components. Tests may import anything.
+  {
+    files: ["app/components/**"],
+    ignores: ["**/*.test.*"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_OR_DB] }] },
+  },
+  {
+    files: ["app/lib/**"],
+    ignores: ["**/*.test.*"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_OR_DB, ROUTES] }] },
+  },
+  {
+    files: ["app/server/**"],
+    ignores: ["**/*.test.*"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [ROUTES, COMPONENTS] }] },
   },
   {
     files: ["scripts/**", "server/**", "tests/**", "bench/**"],

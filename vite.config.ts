@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { precompressAssets } from "./server/precompress-plugin";
+import { precompressAssets } from "./server/precompress-plugin.ts";
 
 // Phones on a weak signal pay a round trip per file, and browsers open only six connections
 // per host over HTTP/1.1. Left alone, the bundler makes one file per shared icon and helper

@@ -1,0 +1,481 @@
+// The parts of the 'Admin Dashboard' page: the order list (a table on a desktop, cards on a
+// phone) with its status picker, the filters, the tabs, the 'Statistik' counters and the CSV export.
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
+import { useId } from "react";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/field";
+import { addDays, formatDate, formatDateTime } from "~/lib/dates";
+import { formatRupiah } from "~/lib/money";
+import { DELIVERY_SLOTS, ORDER_STATUS_LABELS, ORDER_STATUSES, isDeliverySlot, type OrderStatus } from "~/lib/orders";
+import { cn } from "~/lib/utils";
+import type { AdminOrderCounts, AdminOrderRow } from "~/server/admin-orders.server";
+import { formatIndonesianPhone } from "~/lib/phone";
+import type { action, loader } from "~/routes/admin.dashboard";
+
+function useReturnTo() {
+  const { filters, tab } = useLoaderData<typeof loader>();
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.date) params.set("date", filters.date);
+  if (filters.slot) params.set("slot", filters.slot);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  if (tab === "statistik") params.set("tab", tab);
+  const qs = params.toString();
+  return `/admin/dashboard${qs ? `?${qs}` : ""}`;
+}
+
+function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const returnTo = useReturnTo();
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" preventScrollReset className={cn("flex flex-col gap-1", compact ? "w-full" : "w-40")}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <label htmlFor={id} className="sr-only">
+        Ubah status pesanan #{order.shortId}
+      </label>
+      <div className="flex gap-1">
+        <Select
+          id={id}
+          name="status"
+          key={`${order.status}-${failed?.at ?? ""}`}
+          defaultValue={order.status}
+          disabled={busy}
+          className="h-10 text-sm"
+          onChange={(event) =>
+            fetcher.submit(event.currentTarget.form, {
+              preventScrollReset: true,
+            })
+          }
+        >
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+        <noscript>
+          <button
+            type="submit"
+            className={buttonClass({
+              variant: "outline",
+              size: "sm",
+              className: "h-10",
+            })}
+          >
+            Simpan
+          </button>
+        </noscript>
+      </div>
+      {busy ? <span className="text-xs text-stone-600">Memproses...</span> : null}
+      {failed ? (
+        <span role="alert" className="text-xs text-red-700">
+          {failed.error}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function DeliveryCell({ order }: { order: AdminOrderRow }) {
+  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  return (
+    <span>
+      Kirim {formatDate(order.deliveryDate)} · {slot} ({order.deliveryTime})
+    </span>
+  );
+}
+
+function TotalCell({ order }: { order: AdminOrderRow }) {
+  return (
+    <>
+      <span className="font-semibold tabular-nums">{formatRupiah(order.grandTotal)}</span>
+      {order.deliveryFee === null ? <span className="block text-xs text-stone-600">belum termasuk ongkir</span> : null}
+    </>
+  );
+}
+
+export function OrderTable({ orders }: { orders: AdminOrderRow[] }) {
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-stone-200 text-xs tracking-wide text-stone-600 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              ID Pesanan
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Pelanggan
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Tanggal
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              Total
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              Aksi
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {orders.map((order) => (
+            <tr key={order.id} data-order-id={order.id} className="align-top">
+              <td className="py-3 pr-3">
+                <Link
+                  to={`/admin/orders/${order.id}`}
+                  className="font-mono font-semibold text-brand-800 hover:underline"
+                >
+                  #{order.shortId}
+                </Link>
+                <span className="block text-xs text-stone-600">{order.itemCount} barang</span>
+              </td>
+              <td className="py-3 pr-3">
+                <span className="font-medium text-stone-900">{order.recipientName}</span>
+                <span className="block text-xs text-stone-600">{formatIndonesianPhone(order.recipientPhone)}</span>
+              </td>
+              <td className="py-3 pr-3">
+                <span className="text-stone-900">{formatDateTime(order.createdAt)}</span>
+                <span className="block text-xs text-stone-600">
+                  <DeliveryCell order={order} />
+                </span>
+              </td>
+              <td className="py-3 pr-3 text-right">
+                <TotalCell order={order} />
+              </td>
+              <td className="py-3 pr-3">
+                <OrderStatusBadge status={order.status} />
+              </td>
+              <td className="py-3">
+                <div className="flex items-start gap-2">
+                  <StatusSelect order={order} />
+                  <Link
+                    to={`/admin/orders/${order.id}`}
+                    className={buttonClass({
+                      variant: "outline",
+                      size: "sm",
+                      className: "h-10",
+                    })}
+                  >
+                    Detail
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
+  return (
+    <ul className="space-y-3 md:hidden">
+      {orders.map((order) => (
+        <li key={order.id} data-order-id={order.id} className="rounded-xl border border-stone-200 p-3">
+          <div className="flex items-center justify-between gap-2">
+            <Link to={`/admin/orders/${order.id}`} className="font-mono text-base font-bold text-brand-800">
+              #{order.shortId}
+            </Link>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="mt-1 font-semibold text-stone-900">{order.recipientName}</p>
+          <p className="text-sm text-stone-700">{formatIndonesianPhone(order.recipientPhone)}</p>
+          <p className="mt-1 text-xs text-stone-600">
+            Dipesan {formatDateTime(order.createdAt)}
+            <br />
+            <DeliveryCell order={order} />
+          </p>
+          <p className="mt-2 flex items-baseline justify-between text-sm">
+            <span className="text-stone-700">{order.itemCount} barang</span>
+            <span className="text-right">
+              <TotalCell order={order} />
+            </span>
+          </p>
+          <div className="mt-3 flex items-start gap-2">
+            <div className="flex-1">
+              <StatusSelect order={order} compact />
+            </div>
+            <Link
+              to={`/admin/orders/${order.id}`}
+              className={buttonClass({
+                variant: "outline",
+                size: "sm",
+                className: "h-10",
+              })}
+            >
+              Detail
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QuickFilters() {
+  const { filters, tomorrow, today } = useLoaderData<typeof loader>();
+  const chips = [
+    { label: "Besok Pagi", date: tomorrow, slot: "pagi" },
+    { label: "Besok Sore", date: tomorrow, slot: "sore" },
+    { label: "Besok", date: tomorrow, slot: undefined },
+    { label: "Hari Ini", date: today, slot: undefined },
+  ];
+  return (
+    <div
+      className="-mx-1 flex [scrollbar-width:none] gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap"
+      aria-label="Filter cepat"
+    >
+      {chips.map((chip) => {
+        const active = filters.date === chip.date && filters.slot === chip.slot && !filters.q && !filters.status;
+        return (
+          <Link
+            key={chip.label}
+            to={`/admin/dashboard?date=${chip.date}${chip.slot ? `&slot=${chip.slot}` : ""}`}
+            aria-current={active ? "true" : undefined}
+            className={cn(
+              "inline-flex h-9 shrink-0 items-center rounded-full border px-3 text-sm font-semibold whitespace-nowrap",
+              active
+                ? "border-brand-700 bg-brand-700 text-white"
+                : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
+            )}
+          >
+            {chip.label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Filters() {
+  const { filters } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
+  const active = Boolean(filters.q || filters.status || filters.date || filters.slot);
+  return (
+    <Form
+      key={JSON.stringify(filters)}
+      method="get"
+      className="space-y-3"
+      role="search"
+      aria-label="Cari dan saring pesanan"
+    >
+      <QuickFilters />
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+          aria-hidden="true"
+        />
+        <label htmlFor="order-search" className="sr-only">
+          Cari pesanan
+        </label>
+        <Input
+          id="order-search"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          placeholder="Cari no. pesanan, nama, atau telepon"
+          className="pl-10"
+          autoComplete="off"
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-[1fr_1fr_1fr_auto]">
+        <div>
+          <label htmlFor="order-status" className="mb-1 block text-xs font-semibold text-stone-700">
+            Status
+          </label>
+          <Select id="order-status" name="status" defaultValue={filters.status ?? ""}>
+            <option value="">Semua</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor="order-slot" className="mb-1 block text-xs font-semibold text-stone-700">
+            Waktu kirim
+          </label>
+          <Select id="order-slot" name="slot" defaultValue={filters.slot ?? ""}>
+            <option value="">Pagi &amp; Sore</option>
+            <option value="pagi">Pagi ({DELIVERY_SLOTS.pagi.time})</option>
+            <option value="sore">Sore ({DELIVERY_SLOTS.sore.time})</option>
+          </Select>
+        </div>
+        <div className="col-span-2 md:col-span-1">
+          <label htmlFor="order-date" className="mb-1 block text-xs font-semibold text-stone-700">
+            Tanggal kirim
+          </label>
+          <Input id="order-date" type="date" name="date" defaultValue={filters.date ?? ""} />
+        </div>
+        <div className="col-span-2 flex items-end gap-2 md:col-span-1">
+          <Button type="submit" className="flex-1 md:flex-none" disabled={searching}>
+            {searching ? "Memuat..." : "Terapkan"}
+          </Button>
+          {active ? (
+            <Link to="/admin/dashboard" className={buttonClass({ variant: "outline" })}>
+              <X className="h-4 w-4" aria-hidden="true" /> Reset
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+export function Tabs() {
+  const { tab } = useLoaderData<typeof loader>();
+  const returnTo = useReturnTo();
+  const params = new URLSearchParams(returnTo.split("?")[1] ?? "");
+  params.delete("tab");
+  params.delete("page");
+  const base = params.toString();
+  const tabs = [
+    {
+      id: "daftar",
+      label: "Daftar Pesanan",
+      icon: ClipboardList,
+      href: `/admin/dashboard${base ? `?${base}` : ""}`,
+    },
+    {
+      id: "statistik",
+      label: "Statistik",
+      icon: BarChart3,
+      href: `/admin/dashboard?${base ? `${base}&` : ""}tab=statistik`,
+    },
+  ];
+  return (
+    <nav aria-label="Tampilan" className="inline-flex gap-1 rounded-xl bg-stone-100 p-1">
+      {tabs.map((t) => (
+        <Link
+          key={t.id}
+          to={t.href}
+          aria-current={tab === t.id ? "page" : undefined}
+          className={cn(
+            "inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold",
+            tab === t.id ? "bg-white text-brand-800 shadow-sm" : "text-stone-700 hover:text-stone-900",
+          )}
+        >
+          <t.icon className="h-4 w-4" aria-hidden="true" />
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export function Statistics({ counts }: { counts: AdminOrderCounts }) {
+  const cards: {
+    label: string;
+    value: number;
+    status?: OrderStatus;
+    tone: string;
+  }[] = [
+    {
+      label: "Total Pesanan",
+      value: counts.total,
+      tone: "border-stone-300 bg-white text-stone-900",
+    },
+    {
+      label: "Menunggu",
+      value: counts.pending,
+      status: "pending",
+      tone: "border-yellow-300 bg-yellow-50 text-yellow-900",
+    },
+    {
+      label: "Diproses",
+      value: counts.processing,
+      status: "processing",
+      tone: "border-blue-300 bg-blue-50 text-blue-900",
+    },
+    {
+      label: "Selesai",
+      value: counts.completed,
+      status: "completed",
+      tone: "border-green-300 bg-green-50 text-green-900",
+    },
+  ];
+  return (
+    <div>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Statistik pesanan">
+        {cards.map((c) => (
+          <li key={c.label}>
+            <Link
+              to={c.status ? `/admin/dashboard?status=${c.status}` : "/admin/dashboard"}
+              className={cn("block rounded-xl border p-4 hover:shadow-sm", c.tone)}
+              data-testid={`stat-${c.status ?? "total"}`}
+            >
+              <span className="block text-sm font-semibold">{c.label}</span>
+              <span className="mt-1 block text-3xl font-black tabular-nums">{c.value.toLocaleString("id-ID")}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-stone-600">
+        Dihitung dari semua pesanan. {counts.cancelled.toLocaleString("id-ID")} pesanan dibatalkan.
+      </p>
+    </div>
+  );
+}
+
+export function ExportForm() {
+  const { today } = useLoaderData<typeof loader>();
+  return (
+    <details className="group mt-4 rounded-xl border border-stone-200 bg-white">
+      <summary className="flex min-h-12 cursor-pointer items-center gap-2 px-4 text-sm font-semibold text-stone-800">
+        <Download className="h-4 w-4" aria-hidden="true" /> Ekspor pesanan ke CSV (spreadsheet)
+      </summary>
+      <Form
+        method="get"
+        action="/admin/orders/export.csv"
+        reloadDocument
+        className="grid gap-3 border-t border-stone-200 p-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+      >
+        <div>
+          <label htmlFor="export-from" className="mb-1 block text-xs font-semibold text-stone-700">
+            Dari tanggal
+          </label>
+          <Input
+            id="export-from"
+            type="date"
+            name="from"
+            required
+            defaultValue={addDays(today, -6)}
+            max={addDays(today, 2)}
+          />
+        </div>
+        <div>
+          <label htmlFor="export-to" className="mb-1 block text-xs font-semibold text-stone-700">
+            Sampai tanggal
+          </label>
+          <Input id="export-to" type="date" name="to" required defaultValue={today} max={addDays(today, 2)} />
+        </div>
+        <div>
+          <label htmlFor="export-basis" className="mb-1 block text-xs font-semibold text-stone-700">
+            Berdasarkan
+          </label>
+          <Select id="export-basis" name="basis" defaultValue="created">
+            <option value="created">Tanggal pesan</option>
+            <option value="delivery">Tanggal kirim</option>
+          </Select>
+        </div>
+        <Button type="submit" variant="secondary">
+          <Download className="h-4 w-4" aria-hidden="true" /> Unduh CSV
+        </Button>
+      </Form>
+    </details>
+  );
+}
