@@ -64,6 +64,7 @@ export default [
   // Resources
   route("logout", "routes/logout.ts"),
   route("api/cart-products", "routes/api.cart-products.ts"),
+  route("api/delivery", "routes/api.delivery.ts"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/visitor", "routes/api.visitor.ts"),
   route("uploads/*", "routes/uploads.$.ts"),

@@ -32,6 +32,8 @@ export const users = pgTable(
     image: text("image"),
     phone: text("phone").notNull().default(""),
     address: text("address").notNull().default(""),
+    // The delivery area last chosen (an id of the 'Area Pengiriman' setting), offered again at checkout.
+    deliveryAreaId: text("delivery_area_id"),
     // 'admin' is the owner (Pemilik), 'staff' a staff member (Staf); see app/lib/roles.ts.
     role: text("role").notNull().default("customer"),
     createdAt: createdAt(),
@@ -169,7 +171,14 @@ export const orders = pgTable(
     status: text("status").notNull().default("pending"),
     // Sum of the items at the unit prices charged; the delivery fee is added once staff set it.
     totalAmount: integer("total_amount").notNull(),
+    // The fee that applies (null while customer service has yet to agree one), where it came
+    // from ('area': the area's rule at checkout, 'staff': set on the order page), and the area
+    // as it was at checkout (id, name and its fee before any free-delivery threshold).
     deliveryFee: integer("delivery_fee"),
+    deliveryFeeSource: text("delivery_fee_source"),
+    deliveryAreaId: text("delivery_area_id"),
+    deliveryAreaName: text("delivery_area_name"),
+    areaFee: integer("area_fee"),
     deliverySlot: text("delivery_slot").notNull(), // 'pagi' | 'sore'
     deliveryTime: text("delivery_time").notNull(), // '05:00 - 07:00' | '16:00 - 18:00'
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
@@ -191,6 +200,10 @@ export const orders = pgTable(
     check("orders_slot_check", sql`${t.deliverySlot} in ('pagi', 'sore')`),
     check("orders_total_check", sql`${t.totalAmount} >= 0`),
     check("orders_fee_check", sql`${t.deliveryFee} is null or ${t.deliveryFee} >= 0`),
+    check(
+      "orders_fee_source_check",
+      sql`${t.deliveryFeeSource} is null or ${t.deliveryFeeSource} in ('area', 'staff')`,
+    ),
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc()),

@@ -32,6 +32,8 @@ describe("checkout schema", () => {
         ...valid,
         phone: "6281234567890",
         notes: "Pagar hijau",
+        // Not posted: outside the delivery areas, as every order was before areas existed.
+        area: "luar-area",
         lines: [{ productId, quantity: 2, note: "", allowSubstitute: false }],
       },
     });
@@ -107,7 +109,9 @@ describe("checkout schema", () => {
       name: "Siti",
       phone: "081234567890",
       address: "Jl. Mawar 5",
-      slot: "sore",
+      delivery: "2026-11-26|sore",
+      area: "kaliwates",
+      shownFee: "5000",
       idempotencyKey: valid.idempotencyKey,
     }))
       form.set(k, v);
@@ -128,6 +132,9 @@ describe("checkout schema", () => {
       address: "Jl. Mawar 5",
       notes: "",
       slot: "sore",
+      deliveryDate: "2026-11-26",
+      area: "kaliwates",
+      shownFee: 5000,
       lines: [
         { productId, quantity: 4, note: "potong 4", allowSubstitute: true },
         // Anything but '1' is the default, 'Jangan diganti'.
@@ -135,6 +142,27 @@ describe("checkout schema", () => {
       ],
       idempotencyKey: valid.idempotencyKey,
     });
+  });
+
+  it("asks for an area left unchosen, and refuses a malformed date", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      name: "Siti",
+      phone: "081234567890",
+      address: "Jl. Mawar 5",
+      delivery: "2026-02-30|pagi",
+      area: "",
+      idempotencyKey: valid.idempotencyKey,
+    }))
+      form.set(k, v);
+    form.append("productId", productId);
+    form.append("quantity", "1");
+    const result = parseCheckoutForm(form);
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.fieldErrors.area).toBe("Pilih area pengiriman.");
+      expect(result.fieldErrors.deliveryDate).toBe("Pilih tanggal dan waktu pengiriman.");
+    }
   });
 
   it("refuses a line note over 100 characters or with control characters, in Indonesian", () => {

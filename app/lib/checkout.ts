@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_NOTE } from "./cart";
 import { MAX_LINE_GRAMS } from "./weight";
+import { isValidDateString } from "./dates";
+import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
 import { isUuid } from "./form";
@@ -11,6 +13,8 @@ export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
 export const CHECKOUT_FAILED_TITLE = "Checkout Gagal";
 export const CHECKOUT_FAILED_MESSAGE = "Terjadi kesalahan saat memproses pesanan. Silakan coba lagi.";
+
+const DELIVERY_DATE_MESSAGE = "Pilih tanggal dan waktu pengiriman.";
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
@@ -73,6 +77,26 @@ export const checkoutSchema = z.object({
     .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .default(""),
   slot: z.enum(["pagi", "sore"], { error: "Pilih waktu pengiriman: pagi atau sore." }),
+  /**
+   * The chosen date. A post without one comes from a page older than date choices, which
+   * promised "besok": it is read as tomorrow and checked like any other choice.
+   */
+  deliveryDate: z.string({ error: DELIVERY_DATE_MESSAGE }).refine(isValidDateString, DELIVERY_DATE_MESSAGE).optional(),
+  /** An area id of the 'Area Pengiriman' setting, or OUTSIDE_AREA (also when not posted). */
+  area: z
+    .string()
+    .trim()
+    .min(1, "Pilih area pengiriman.")
+    .regex(/^[a-z0-9-]{1,40}$/, "Area pengiriman tidak dikenal. Pilih area dari daftar.")
+    .default(OUTSIDE_AREA),
+  /**
+   * The fee the summary showed (rupiah, or "cs" for 'Ditentukan oleh CS'): never charged,
+   * only compared, so a fee changed while the page was open is named instead of charged.
+   */
+  shownFee: z
+    .union([z.literal("cs"), z.coerce.number().int().min(0).max(100_000_000)])
+    .optional()
+    .catch(undefined),
   lines: z
     .array(checkoutLineSchema, { error: "Keranjang Anda kosong." })
     .min(1, "Keranjang Anda kosong.")
@@ -125,6 +149,15 @@ function text(formData: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+function deliveryFields(formData: FormData): { slot: string; deliveryDate: string | undefined } {
+  const combined = text(formData, "delivery");
+  if (combined !== undefined) {
+    const [deliveryDate = "", slot = ""] = combined.split("|", 2);
+    return { deliveryDate, slot };
+  }
+  return { slot: text(formData, "slot") ?? "", deliveryDate: text(formData, "deliveryDate") };
+}
+
 /**
  * Reads the checkout form. Cart lines arrive as repeated `productId`, `quantity`,
  * `lineNote` and `lineSubstitute` ('1' or '0') inputs, one of each per line in the same
@@ -148,7 +181,11 @@ export function checkoutInputFromForm(formData: FormData): Record<string, unknow
     phone: text(formData, "phone") ?? "",
     address: text(formData, "address") ?? "",
     notes: text(formData, "notes") ?? "",
-    slot: text(formData, "slot") ?? "",
+    // One radio carries date and slot ("2026-11-26|pagi"); separate fields work too.
+    ...deliveryFields(formData),
+    // Not posted at all (a page from before areas existed): outside the areas, as it then was.
+    area: text(formData, "area"),
+    shownFee: text(formData, "shownFee") || undefined,
     lines,
     idempotencyKey: text(formData, "idempotencyKey") ?? "",
   };

@@ -80,3 +80,38 @@ export function formatDateWithDay(value: Date | string): string {
 export function formatDateTime(value: Date | string): string {
   return dateTime.format(toInstant(value));
 }
+
+const weekdayDayMonth = new Intl.DateTimeFormat("id-ID", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+});
+const weekdayDayMonthYear = new Intl.DateTimeFormat("id-ID", {
+  timeZone: "UTC",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+const weekdayOnly = new Intl.DateTimeFormat("id-ID", { timeZone: "UTC", weekday: "long" });
+
+function calendarDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+/** Kamis, 26 November (the year added when it is not `todayYear`'s). */
+export function formatWeekdayDate(date: string, todayDate?: string): string {
+  const withYear = todayDate !== undefined && todayDate.slice(0, 4) !== date.slice(0, 4);
+  return (withYear ? weekdayDayMonthYear : weekdayDayMonth).format(calendarDay(date));
+}
+
+/** Kamis */
+export function formatWeekday(date: string): string {
+  return weekdayOnly.format(calendarDay(date));
+}
+
+/** The instant of a wall-clock time (HH:MM) on a shop date (Jakarta is UTC+7 all year). */
+export function shopInstant(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00+07:00`);
+}

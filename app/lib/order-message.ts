@@ -33,6 +33,10 @@ export type OrderMessageInput = {
   deliverySlot: string;
   deliveryTime: string;
   notes: string;
+  /** The fee that applies, null while CS has yet to agree one. */
+  deliveryFee?: number | null;
+  /** The delivery area chosen at checkout (null: outside the areas). */
+  deliveryAreaName?: string | null;
 };
 
 // Chat apps show a no-break space fine, but plain spaces keep copied text tidy.
@@ -42,6 +46,19 @@ function rupiah(amount: number): string {
 
 function slotLabel(slot: string, time: string): string {
   return isDeliverySlot(slot) ? `${DELIVERY_SLOTS[slot].label} (${time})` : time;
+}
+
+/** Subtotal, 'Ongkir' and the total with it once the fee is known; the products total alone before. */
+function totalLines(order: OrderMessageInput, weighed: boolean): string[] {
+  const estimate = weighed ? " (perkiraan)" : "";
+  if (order.deliveryFee === null || order.deliveryFee === undefined)
+    return [`Total${estimate}: ${rupiah(order.totalAmount)}`];
+  const area = order.deliveryAreaName ? ` (${order.deliveryAreaName})` : "";
+  return [
+    `Subtotal${estimate}: ${rupiah(order.totalAmount)}`,
+    `Ongkir${area}: ${order.deliveryFee === 0 ? "Gratis" : rupiah(order.deliveryFee)}`,
+    `Total${estimate}: ${rupiah(order.totalAmount + order.deliveryFee)}`,
+  ];
 }
 
 /**
@@ -78,11 +95,13 @@ export function buildOrderChatMessage(order: OrderMessageInput): string {
     "Daftar Pesanan:",
     ...items,
     "",
-    weighed ? `Total (perkiraan): ${rupiah(order.totalAmount)}` : `Total: ${rupiah(order.totalAmount)}`,
+    ...totalLines(order, weighed),
     `Pengiriman: ${formatDateWithDay(order.deliveryDate)}, ${slotLabel(order.deliverySlot, order.deliveryTime)}`,
     `Catatan: ${notes === "" ? "-" : notes}`,
     "",
-    "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
+    ...(order.deliveryFee === null || order.deliveryFee === undefined
+      ? ["Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS."]
+      : []),
     ...(weighed ? ["Harga akhir mengikuti berat timbangan."] : []),
     ...(order.items.some((item) => item.allowSubstitute)
       ? [`Produk tanpa keterangan: ${SUBSTITUTE_LABELS.refused}.`]
@@ -112,6 +131,8 @@ export type StoredOrderForMessage = {
   deliverySlot: string;
   deliveryTime: string;
   notes: string;
+  deliveryFee?: number | null;
+  deliveryAreaName?: string | null;
   items: readonly {
     productName: string;
     quantity: number;
@@ -145,6 +166,8 @@ export function storedOrderChatUrl(order: StoredOrderForMessage, shop: { name: s
       deliverySlot: order.deliverySlot,
       deliveryTime: order.deliveryTime,
       notes: order.notes,
+      deliveryFee: order.deliveryFee,
+      deliveryAreaName: order.deliveryAreaName,
     }),
   );
 }

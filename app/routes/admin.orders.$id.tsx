@@ -14,6 +14,7 @@ import { Thumbnail } from "~/components/admin/thumbnail";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
 import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import {
@@ -292,7 +293,7 @@ function ProductsCard({ order }: { order: AdminOrderDetail }) {
             {order.deliveryFee === null ? (
               <span className="text-stone-600">Ditentukan oleh CS via WhatsApp</span>
             ) : (
-              formatRupiah(order.deliveryFee)
+              orderFeeText(order)
             )}
           </dd>
         </div>
@@ -311,8 +312,11 @@ function DeliveryFeeCard({ order, error }: { order: AdminOrderDetail; error?: st
       <p className="mb-3 text-sm text-stone-700">
         Saat ini:{" "}
         <strong data-testid="delivery-fee">
-          {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : formatRupiah(order.deliveryFee)}
+          {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : orderFeeText(order)}
         </strong>
+        <span className="block text-xs text-stone-600" data-testid="delivery-fee-source">
+          {orderFeeSourceText(order)}
+        </span>
       </p>
       <Form method="post" className="flex items-start gap-2" noValidate>
         <input type="hidden" name="intent" value="fee" />

@@ -5,6 +5,7 @@ import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
 import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
@@ -119,9 +120,12 @@ export default function PrintInvoice() {
             <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt>Ongkos kirim</dt>
+            <dt>
+              Ongkos kirim
+              <span className="block text-[11px] font-normal">{orderFeeSourceText(order)}</span>
+            </dt>
             <dd className="text-right tabular-nums">
-              {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : formatRupiah(order.deliveryFee)}
+              {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : orderFeeText(order)}
             </dd>
           </div>
           <div className="flex justify-between gap-2 border-t-2 border-black pt-1 text-base font-extrabold">

@@ -24,6 +24,8 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { amountBounds, effectiveRules, formatKg, WEIGHED_NOTE, WEIGHED_UNIT } from "~/lib/weight";
 import { WeighedBadge } from "~/components/price-block";
+import { DeliveryPromiseText, useDeliveryInfo } from "~/components/delivery-promise";
+import { minimumOrderMessage } from "~/lib/delivery";
 import { CartLineOptions } from "~/components/cart-line-options";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/cart";
@@ -197,9 +199,12 @@ function CartLineItem({
   );
 }
 
-function OrderSummary({ blocked }: { blocked: boolean }) {
+function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
   const { totalAmount, lineCount, hasWeighed } = useCart();
   const { user } = useRootData();
+  const delivery = useDeliveryInfo();
+  const belowMinimum = delivery ? minimumOrderMessage(totalAmount, delivery.minimumOrder) : null;
+  const blocked = productsBlocked || belowMinimum !== null;
   return (
     <section
       className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm lg:sticky lg:top-24"
@@ -226,9 +231,15 @@ function OrderSummary({ blocked }: { blocked: boolean }) {
       </dl>
       <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p>
       {hasWeighed ? <p className="mt-1 text-xs text-stone-600">*{WEIGHED_NOTE}</p> : null}
-      {blocked ? (
+      <DeliveryPromiseText info={delivery} className="mt-4 rounded-lg bg-brand-50 px-3 py-2" />
+      {productsBlocked ? (
         <p className="mt-4 text-sm text-amber-900" role="status">
           Beberapa produk perlu disesuaikan sebelum checkout.
+        </p>
+      ) : null}
+      {belowMinimum ? (
+        <p className="mt-4 text-sm font-semibold text-amber-900" role="status" data-testid="minimal-belanja">
+          {belowMinimum}
         </p>
       ) : null}
       {user ? (

@@ -2,9 +2,22 @@
 // order summary at the shop's current prices. The order is stored before the chat opens.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
-import { AlertTriangle, ArrowLeft, Clock, MessageCircle, NotebookPen, ReceiptText, Truck, Wallet } from "lucide-react";
+import {
+  AlertTriangle,
+  ArrowLeft,
+  Clock,
+  MapPin,
+  MessageCircle,
+  NotebookPen,
+  ReceiptText,
+  Truck,
+  Wallet,
+} from "lucide-react";
 import type { Route } from "./+types/checkout";
 import { useCart } from "~/components/cart-provider";
+import { DeliveryAreaSelect } from "~/components/checkout/delivery-area-select";
+import { DeliverySlotPicker, deliveryValue } from "~/components/checkout/delivery-slot-picker";
+import { FeeRow, previewFee, shownFeeValue } from "~/components/checkout/delivery-summary";
 import { OrderItemImage } from "~/components/order-item-image";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogContent, NotifyDialog } from "~/components/ui/dialog";
@@ -22,12 +35,13 @@ import {
   parseCheckoutForm,
   type CheckoutFieldErrors,
 } from "~/lib/checkout";
+import { minimumOrderMessage } from "~/lib/delivery";
+import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
 import { formatRupiah, hasDiscount } from "~/lib/money";
 import { storedOrderChatUrl } from "~/lib/order-message";
-import { DELIVERY_SLOTS, type DeliverySlot } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { cn } from "~/lib/utils";
 import { config } from "~/server/config.server";
+import { loadDeliveryOptions, rememberedDeliveryArea } from "~/server/delivery.server";
 import { log } from "~/server/logger.server";
 import { loadCheckoutProducts, newIdempotencyKey, placeOrder, type OrderProblem } from "~/server/orders.server";
 import { hitRateLimit, retryMessage } from "~/server/rate-limit.server";
@@ -40,11 +54,19 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
   const ids = new URL(request.url).searchParams.get("products");
+  const db = await dbOf(context);
+  const [delivery, rememberedArea, products] = await Promise.all([
+    loadDeliveryOptions(db),
+    rememberedDeliveryArea(db, user.id),
+    // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
+    ids === null ? null : loadCheckoutProducts(db, ids.split(",", 101)),
+  ]);
   return {
     prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
     idempotencyKey: newIdempotencyKey(),
-    // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
-    products: ids === null ? null : await loadCheckoutProducts(await dbOf(context), ids.split(",", 101)),
+    products,
+    delivery,
+    rememberedArea,
   };
 }
 
@@ -91,6 +113,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     return failure(409, {
       problems: result.problems,
+      // A refused date or area is also named next to its field (the page reloads the choices).
+      fieldErrors:
+        result.field === "delivery"
+          ? { deliveryDate: result.message }
+          : result.field === "area"
+            ? { area: result.message }
+            : {},
       dialog: { title: CHECKOUT_FAILED_TITLE, message: result.message },
     });
 
@@ -107,6 +136,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, orderId: order.id, chatUrl: storedOrderChatUrl(order, config().shop) };
 }
 
+/** The area chosen last time while it is still offered (or outside the areas), else none yet. */
+function initialArea(areas: readonly DeliveryArea[], remembered: string | null): string {
+  if (remembered === OUTSIDE_AREA || areas.some((a) => a.id === remembered)) return remembered ?? "";
+  return "";
+}
+
 /** Moves focus to the first field with a message, so it is seen and read out. */
 function focusFirstInvalid(form: HTMLFormElement | null, errors: CheckoutFieldErrors) {
   const field = (["name", "phone", "address", "notes"] as const).find((f) => errors[f]);
@@ -114,7 +149,15 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: CheckoutFieldEr
   if (element instanceof HTMLElement) element.focus();
 }
 
-type Values = { name: string; phone: string; address: string; notes: string; slot: DeliverySlot };
+type Values = {
+  name: string;
+  phone: string;
+  address: string;
+  notes: string;
+  /** "2026-11-26|pagi" */
+  delivery: string;
+  area: string;
+};
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -145,7 +188,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     phone: loaderData.prefill.phone,
     address: loaderData.prefill.address,
     notes: "",
-    slot: "pagi",
+    delivery: loaderData.delivery.earliest ? deliveryValue(loaderData.delivery.earliest) : "",
+    area: initialArea(loaderData.delivery.areas, loaderData.rememberedArea),
   });
   const [fieldErrors, setFieldErrors] = useState<CheckoutFieldErrors>({});
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
@@ -179,6 +223,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (freshProducts) refresh(freshProducts);
   }, [freshProducts, refresh]);
   const freshIds = useMemo(() => (freshProducts ? new Set(freshProducts.map((p) => p.id)) : null), [freshProducts]);
+
+  // Dates, counts and areas of this moment: from the page, then from each refresh.
+  const [delivery, setDelivery] = useState(loaderData.delivery);
+  useEffect(() => setDelivery(loaderData.delivery), [loaderData.delivery]);
+  const freshDelivery = fresh.data?.delivery;
+  useEffect(() => {
+    if (freshDelivery) setDelivery(freshDelivery);
+  }, [freshDelivery]);
+  // A choice that closed or filled up meanwhile gives way to the earliest open one.
+  useEffect(() => {
+    const open = delivery.days.flatMap((d) => d.slots).filter((s) => !s.full);
+    setValues((v) =>
+      open.some((s) => deliveryValue(s) === v.delivery)
+        ? v
+        : { ...v, delivery: delivery.earliest ? deliveryValue(delivery.earliest) : "" },
+    );
+  }, [delivery]);
 
   useEffect(() => {
     if (cart.ready && cart.lines.length === 0 && !placed) navigate("/cart", { replace: true });
@@ -220,11 +281,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   const totals = cartTotals(cart.lines);
   const incomplete = isIncomplete(values);
-  const disabled = !cart.ready || cart.lines.length === 0 || incomplete || busy || placed !== null;
+  const fee = previewFee(delivery.areas, values.area, totals.totalAmount);
+  const belowMinimum = minimumOrderMessage(totals.totalAmount, delivery.minimumOrder);
+  const disabled =
+    !cart.ready ||
+    cart.lines.length === 0 ||
+    incomplete ||
+    belowMinimum !== null ||
+    values.delivery === "" ||
+    values.area === "" ||
+    busy ||
+    placed !== null;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const [deliveryDate, slot] = values.delivery.split("|");
     const check = parseCheckout({
       ...values,
+      deliveryDate,
+      slot,
       lines: cart.lines.map((l) => ({
         productId: l.product.id,
         quantity: l.quantity,
@@ -320,43 +394,28 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </div>
           </Section>
 
+          <Section icon={<MapPin className="h-5 w-5" aria-hidden="true" />} title="Area Pengiriman">
+            <DeliveryAreaSelect
+              areas={delivery.areas}
+              value={values.area}
+              onChange={(area) => {
+                setValues((v) => ({ ...v, area }));
+                setFieldErrors((e) => ({ ...e, area: undefined }));
+              }}
+              error={fieldErrors.area}
+            />
+          </Section>
+
           <Section icon={<Clock className="h-5 w-5" aria-hidden="true" />} title="Waktu Pengiriman">
-            <fieldset>
-              <legend className="sr-only">Pilih waktu pengiriman</legend>
-              <div className="grid gap-3 sm:grid-cols-2">
-                {(Object.keys(DELIVERY_SLOTS) as DeliverySlot[]).map((slot) => (
-                  <label
-                    key={slot}
-                    className={cn(
-                      "flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors",
-                      values.slot === slot
-                        ? "border-brand-700 bg-brand-50 ring-1 ring-brand-700"
-                        : "border-stone-300 bg-white hover:border-stone-400",
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="slot"
-                      value={slot}
-                      checked={values.slot === slot}
-                      onChange={() => setValues((v) => ({ ...v, slot }))}
-                      className="mt-1 h-4 w-4 accent-brand-700"
-                    />
-                    <span>
-                      <span className="block font-semibold text-stone-900">
-                        {DELIVERY_SLOTS[slot].label} ({DELIVERY_SLOTS[slot].time})
-                      </span>
-                      <span className="block text-sm text-stone-700">{DELIVERY_SLOTS[slot].description}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {fieldErrors.slot ? (
-                <p className="mt-2 text-sm text-red-700" role="alert">
-                  {fieldErrors.slot}
-                </p>
-              ) : null}
-            </fieldset>
+            <DeliverySlotPicker
+              days={delivery.days}
+              value={values.delivery}
+              onChange={(value) => {
+                setValues((v) => ({ ...v, delivery: value }));
+                setFieldErrors((e) => ({ ...e, deliveryDate: undefined, slot: undefined }));
+              }}
+              error={fieldErrors.deliveryDate ?? fieldErrors.slot}
+            />
           </Section>
 
           <Section icon={<NotebookPen className="h-5 w-5" aria-hidden="true" />} title="Catatan (Opsional)">
@@ -453,22 +512,29 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <dt className="text-stone-700">Subtotal ({totals.lineCount} produk)</dt>
                 <dd className="font-semibold">{formatRupiah(totals.totalAmount)}</dd>
               </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-stone-700">Biaya Pengiriman</dt>
-                <dd className="font-semibold text-brand-800">Ditentukan oleh CS</dd>
-              </div>
+              <FeeRow quote={fee} />
               <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
                 <dt className="font-bold">{totals.hasWeighed ? "Total (perkiraan)" : "Total"}</dt>
                 <dd className="font-extrabold text-brand-800" data-testid="checkout-total">
-                  {formatRupiah(totals.totalAmount)}
+                  {formatRupiah(totals.totalAmount + (fee?.kind === "area" ? fee.fee : 0))}
                 </dd>
               </div>
             </dl>
-            <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p>
+            <input type="hidden" name="shownFee" value={shownFeeValue(fee)} />
+            {fee?.kind === "area" ? null : (
+              <p className="mt-2 text-xs text-stone-600">
+                {fee ? "*Belum termasuk ongkir: dikonfirmasi CS lewat WhatsApp" : "*Pilih area untuk melihat ongkir"}
+              </p>
+            )}
             {totals.hasWeighed ? <p className="mt-1 text-xs text-stone-600">*{WEIGHED_NOTE}</p> : null}
             {fieldErrors.lines && !dialog ? (
               <p className="mt-3 text-sm text-red-700" role="alert">
                 {fieldErrors.lines}
+              </p>
+            ) : null}
+            {belowMinimum && cart.ready ? (
+              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="minimal-belanja">
+                {belowMinimum}
               </p>
             ) : null}
             <Button type="submit" size="lg" className="mt-5 w-full" disabled={disabled}>

@@ -9,6 +9,7 @@ import type { ProductSummary } from "~/lib/catalog";
 import { metaDescription, shopNameFrom } from "~/lib/seo";
 import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog.server";
 import type { Route } from "./+types/home";
+import { DeliveryPromise } from "~/components/delivery-promise";
 import { dbOf } from "~/server/request-context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -155,6 +156,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero showcase={featured} />
+      <div className="mx-auto mt-4 max-w-6xl px-4">
+        <DeliveryPromise className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-base" />
+      </div>
       <Promises />
       {categories.length > 0 ? (
         <section className="mx-auto mt-8 max-w-6xl px-4" aria-labelledby="kategori-heading">

@@ -12,6 +12,7 @@ import { useToast } from "~/components/ui/toast";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { orderFeeText } from "~/lib/delivery";
 import { LineOptionsSummary } from "~/components/cart-line-options";
 import { formatRupiah } from "~/lib/money";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
@@ -224,9 +225,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               <dd className="font-semibold">{formatRupiah(order.totalAmount)}</dd>
             </div>
             <div className="flex justify-between gap-4">
-              <dt className="text-stone-700">Biaya Pengiriman</dt>
+              <dt className="text-stone-700">
+                Ongkir
+                {order.deliveryAreaName ? (
+                  <span className="block text-xs text-stone-600">{order.deliveryAreaName}</span>
+                ) : null}
+              </dt>
               <dd className={feeSet ? "font-semibold" : "font-semibold text-brand-800"} data-testid="delivery-fee">
-                {feeSet ? formatRupiah(order.deliveryFee ?? 0) : "Ditentukan oleh CS"}
+                {orderFeeText(order)}
               </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">

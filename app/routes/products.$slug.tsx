@@ -9,6 +9,7 @@ import { useFavorites } from "~/components/favorites";
 import { JsonLd } from "~/components/json-ld";
 import { PriceBlock, WeighedBadge } from "~/components/price-block";
 import { useAddToCart } from "~/components/product-card";
+import { DeliveryPromise } from "~/components/delivery-promise";
 import { ProductGrid } from "~/components/product-grid";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
@@ -273,6 +274,7 @@ function ProductView({ product, url }: { product: ProductDetail; url: string }) 
                   <ShoppingCart className="h-5 w-5" aria-hidden="true" />
                   Tambah ke Keranjang
                 </Button>
+                <DeliveryPromise className="mt-3" />
               </>
             ) : (
               <>

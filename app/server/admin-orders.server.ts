@@ -235,6 +235,9 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
       userId: orders.userId,
       status: orders.status,
       totalAmount: orders.totalAmount,
+      deliveryFeeSource: orders.deliveryFeeSource,
+      deliveryAreaName: orders.deliveryAreaName,
+      areaFee: orders.areaFee,
       deliveryFee: orders.deliveryFee,
       deliverySlot: orders.deliverySlot,
       deliveryTime: orders.deliveryTime,
@@ -512,6 +515,8 @@ export async function setDeliveryFee(
       .update(orders)
       .set({
         deliveryFee: input.deliveryFee,
+        // Staff's fee overrides the area's; the order keeps the area's fee to show which applies.
+        deliveryFeeSource: "staff",
         updatedAt: new Date(),
         ...(changed ? { version: sql`${orders.version} + 1` } : {}),
       })

@@ -6,6 +6,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { parseCheckout, parseCheckoutForm, type CheckoutInput } from "~/lib/checkout";
+import { nextDelivery } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import {
   getOrderForCustomer,
@@ -64,7 +65,7 @@ function checkout(
     phone: "0812-3456-7890",
     address: "Jl. Kalimantan No. 37, Sumbersari, Jember",
     notes: "",
-    slot: "pagi",
+    ...nextDelivery(),
     lines,
     idempotencyKey: key(),
     ...overrides,
@@ -95,6 +96,7 @@ describe("placeOrder", () => {
       address: "Jl. Kalimantan No. 37",
       notes: "Pagar hijau",
       slot: "sore",
+      deliveryDate: "2026-11-23",
       idempotencyKey: key(),
     })) {
       form.set(name, value);
@@ -120,8 +122,8 @@ describe("placeOrder", () => {
       ["Tomat Merah", 2, 12000, 12000, 0],
     ]);
     expect(order.items[1].productUnit).toBe("per kg");
-    // 23:30 in Jakarta on the 21st: delivery is on the 22nd.
-    expect(order.deliveryDate).toBe("2026-11-22");
+    // 23:30 in Jakarta on the 21st, past the 21:00 cut-off for the 22nd: the 23rd was chosen.
+    expect(order.deliveryDate).toBe("2026-11-23");
     expect(order.deliverySlot).toBe("sore");
     expect(order.deliveryTime).toBe("16:00 - 18:00");
     expect(order.status).toBe("pending");

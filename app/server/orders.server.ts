@@ -7,12 +7,15 @@ import { orderItems, orders, orderStatusHistory, products, stockAdjustments } fr
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/checkout";
 import { isUuid } from "~/lib/form";
-import { tomorrowInShop } from "~/lib/dates";
-import { discountedPrice } from "~/lib/money";
+import { addDays, shopDate } from "~/lib/dates";
+import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~/lib/delivery";
+import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "./clock.server";
+import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
 import { queueOrderMail } from "./order-mails.server";
+import { readShopSettings } from "./settings.server";
 
 export type OrderItemRecord = {
   id: string;
@@ -38,6 +41,12 @@ export type OrderRecord = {
   status: string;
   totalAmount: number;
   deliveryFee: number | null;
+  /** 'area' (the area's rule at checkout), 'staff' (set on the order page), null (CS decides). */
+  deliveryFeeSource: string | null;
+  deliveryAreaId: string | null;
+  deliveryAreaName: string | null;
+  /** The area's fee at checkout, before a free-delivery threshold. */
+  areaFee: number | null;
   deliverySlot: string;
   deliveryTime: string;
   deliveryDate: string;
@@ -59,7 +68,16 @@ export type OrderProblem = { productId: string; message: string };
 
 export type PlaceOrderResult =
   | { ok: true; order: OrderRecord; /** True when this key had already placed the order. */ duplicate: boolean }
-  | { ok: false; message: string; problems: OrderProblem[] };
+  | {
+      ok: false;
+      message: string;
+      problems: OrderProblem[];
+      /** Which part of the checkout the message is about, when it is not a product. */
+      field?: DeliveryProblemField;
+    };
+
+/** The checkout part a delivery refusal names: the date/slot, the area (and its fee), the minimum. */
+export type DeliveryProblemField = "delivery" | "area" | "minimum";
 
 // The sum has to fit the integer column; no real basket comes near it.
 const MAX_ORDER_TOTAL = 2_000_000_000;
@@ -68,6 +86,26 @@ class OrderRefused extends Error {
   constructor(readonly problems: OrderProblem[]) {
     super(problems.map((p) => p.message).join(" "));
   }
+}
+
+/** The date, the area or the minimum stands in the way: nothing is stored. */
+class DeliveryRefused extends Error {
+  constructor(
+    message: string,
+    readonly field: DeliveryProblemField,
+  ) {
+    super(message);
+  }
+}
+
+/** Why the fee the page showed is not the fee that applies now, or null when they agree. */
+function feeChange(quote: FeeQuote, shown: number | "cs" | undefined): string | null {
+  if (shown === undefined) return null;
+  const now = quote.kind === "area" ? quote.fee : "cs";
+  if (now === shown) return null;
+  const before = shown === "cs" ? "ditentukan oleh CS" : formatRupiah(shown);
+  const where = quote.kind === "area" ? `ke ${quote.areaName} ` : "";
+  return `Ongkir ${where}berubah: sekarang ${feeText(quote)}, sebelumnya ${before}. Periksa ringkasan lalu pesan lagi.`;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -87,6 +125,10 @@ const orderColumns = {
   status: orders.status,
   totalAmount: orders.totalAmount,
   deliveryFee: orders.deliveryFee,
+  deliveryFeeSource: orders.deliveryFeeSource,
+  deliveryAreaId: orders.deliveryAreaId,
+  deliveryAreaName: orders.deliveryAreaName,
+  areaFee: orders.areaFee,
   deliverySlot: orders.deliverySlot,
   deliveryTime: orders.deliveryTime,
   deliveryDate: orders.deliveryDate,
@@ -183,6 +225,7 @@ export async function placeOrder(
     }))
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
   const slot = DELIVERY_SLOTS[input.slot];
+  const deliveryDate = input.deliveryDate ?? addDays(shopDate(now), 1);
 
   try {
     return await db.transaction(async (tx) => {
@@ -190,6 +233,13 @@ export async function placeOrder(
       await tx.execute(sql`select pg_advisory_xact_lock(7205, hashtext(${`${user.id}:${input.idempotencyKey}`}))`);
       const existing = await findOrderByKey(tx, user.id, input.idempotencyKey);
       if (existing) return { ok: true as const, order: existing, duplicate: true };
+
+      // The settings of this moment, never a cached copy: they decide what is stored.
+      const { values: settings } = await readShopSettings(tx);
+      const reservation = await reserveDeliverySlot(tx, deliveryRulesOf(settings), now, deliveryDate, input.slot);
+      if (!reservation.ok) throw new DeliveryRefused(reservation.message, "delivery");
+      const chosenArea = resolveDeliveryArea(settings.deliveryAreas, input.area);
+      if (!chosenArea.ok) throw new DeliveryRefused(chosenArea.message, "area");
 
       const problems: OrderProblem[] = [];
       const taken: {
@@ -239,6 +289,12 @@ export async function placeOrder(
         ]);
       }
 
+      const missing = minimumOrderMessage(totalAmount, settings.minimumOrder);
+      if (missing) throw new DeliveryRefused(`${missing}.`, "minimum");
+      const quote = quoteDeliveryFee(chosenArea.area, totalAmount);
+      const changedFee = feeChange(quote, input.shownFee);
+      if (changedFee) throw new DeliveryRefused(changedFee, "area");
+
       const [order] = await tx
         .insert(orders)
         .values({
@@ -247,7 +303,16 @@ export async function placeOrder(
           totalAmount,
           deliverySlot: input.slot,
           deliveryTime: slot.time,
-          deliveryDate: tomorrowInShop(now),
+          deliveryDate,
+          ...(quote.kind === "area"
+            ? {
+                deliveryFee: quote.fee,
+                deliveryFeeSource: "area",
+                deliveryAreaId: quote.areaId,
+                deliveryAreaName: quote.areaName,
+                areaFee: quote.areaFee,
+              }
+            : {}),
           notes: input.notes,
           recipientName: input.name,
           recipientPhone: input.phone,
@@ -285,11 +350,14 @@ export async function placeOrder(
           changedBy: user.id,
         })),
       );
+      await rememberDeliveryArea(tx, user.id, input.area);
       await queueOrderMail(tx, order.id, "order-received");
       return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
     });
   } catch (error) {
     if (error instanceof OrderRefused) return { ok: false, message: error.message, problems: error.problems };
+    if (error instanceof DeliveryRefused)
+      return { ok: false, message: error.message, problems: [], field: error.field };
     // Another request with this key won the race (the advisory lock makes this rare): its order stands.
     if (isUniqueViolation(error)) {
       const existing = await findOrderByKey(db, user.id, input.idempotencyKey);

@@ -13,9 +13,11 @@ import { and, eq } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { EMPTY_FILTERS } from "~/lib/catalog-filters";
+import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import { countOrdersByStatus, listOrdersForAdmin } from "~/server/admin-orders.server";
 import { listProducts } from "~/server/catalog.server";
 import { listOrdersForCustomer } from "~/server/customer-orders.server";
+import { loadDeliveryOptions } from "~/server/delivery.server";
 import { placeOrder } from "~/server/orders.server";
 import { benchServerUrl, postgresReachable, redact, throwAwayDatabase } from "./databases";
 import { customerCount, fillShop, FIRST_NAMES, LAST_NAMES, type FillSize } from "./fill";
@@ -59,6 +61,10 @@ async function operations(db: Database, size: FillSize): Promise<Operation[]> {
   ];
   const admin = { id: "bench-admin", role: "admin" as const };
   const run = randomBytes(4).toString("hex");
+  // The checkout's default choice at this moment (the fill's orders never reach a quota).
+  const earliest = (await loadDeliveryOptions(db)).earliest;
+  if (!earliest) throw new Error("no delivery slot open: check the shop's delivery settings");
+  const delivery = earliest;
   return [
     {
       name: "catalog search by name fragment",
@@ -94,7 +100,9 @@ async function operations(db: Database, size: FillSize): Promise<Operation[]> {
             phone: "6281234567890",
             address: "Jl. Kalimantan No. 37, Jember",
             notes: "",
-            slot: "pagi",
+            slot: delivery.slot,
+            deliveryDate: delivery.date,
+            area: OUTSIDE_AREA,
             idempotencyKey: `bench-run-${run}-${i}`,
             lines: [
               { productId: pick(sellable, i).id, quantity: 1 },

@@ -16,6 +16,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
+import { deliveryDays, earliestOpenChoice } from "~/lib/delivery";
+import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 
 const root = path.resolve(import.meta.dirname, "../..");
 process.env.BETTER_AUTH_SECRET ??= randomBytes(32).toString("hex");
@@ -176,6 +178,12 @@ function linesFor(i: number, productIds: string[]): { productId: string; quantit
   ];
 }
 
+function earliestDeliveryDate(): string {
+  const choice = earliestOpenChoice(deliveryDays({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, new Date()));
+  if (!choice) throw new Error("no delivery date open under the default rules");
+  return choice.date;
+}
+
 function checkoutBody(i: number, fixture: Fixture): string {
   const form = new URLSearchParams([
     ["name", "Siti Aminah"],
@@ -183,6 +191,8 @@ function checkoutBody(i: number, fixture: Fixture): string {
     ["address", "Jl. Kalimantan No. 37, Sumbersari, Jember"],
     ["notes", ""],
     ["slot", i % 2 ? "sore" : "pagi"],
+    // The earliest date a fresh shop's rules (21:00 the day before) still take both slots for.
+    ["deliveryDate", earliestDeliveryDate()],
     ["idempotencyKey", `bench-${fixture.runTag}-${String(i).padStart(8, "0")}`],
   ]);
   for (const line of linesFor(i, fixture.productIds)) {

@@ -117,7 +117,11 @@ for (const [label, size] of [
       for (const v of await seriousViolations(page)) found.push(`/checkout: ${v}`);
 
       // Place the order, so the order list and its detail page have something to show.
-      await page.getByText("Sore (16:00 - 18:00)").click();
+      await page.locator('select[name="area"]').selectOption("sumbersari");
+      await page
+        .getByRole("radio", { name: / Sore · / })
+        .first()
+        .check();
       const chat = context.waitForEvent("page", {
         predicate: (p) => p.url().startsWith("https://wa.me/"),
         timeout: 15_000,

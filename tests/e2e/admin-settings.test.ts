@@ -48,6 +48,9 @@ describe.skipIf(!hasChromium)("Pengaturan Toko", () => {
       await adminLogin(page, server.url);
       await page.getByRole("link", { name: "Pengaturan" }).click();
       await page.getByRole("heading", { level: 1, name: "Pengaturan Toko" }).waitFor();
+      // The document title is checked on a full load of the page.
+      await page.goto(`${server.url}/admin/settings`);
+      await page.getByRole("heading", { level: 1, name: "Pengaturan Toko" }).waitFor();
       expect(await page.title()).toContain("Pengaturan Toko");
 
       // The sample settings of a fresh shop.

@@ -38,7 +38,9 @@ async function orderForTomorrowMorning(
   await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
   await page.getByText(`${product.name} telah ditambahkan ke keranjang belanja.`).waitFor();
   await page.goto(`${baseUrl}/checkout`);
-  await page.getByText("Pagi (05:00 - 07:00)").click();
+  // Outside the areas: the fee is agreed in the chat and entered by staff below.
+  await page.locator('select[name="area"]').selectOption("luar-area");
+  await page.getByRole("radio", { name: /^Besok Pagi · / }).check();
   const chatTab = context.waitForEvent("page", {
     predicate: (p) => p.url().startsWith("https://wa.me/"),
     timeout: 15_000,

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
-import { formatDateWithDay, tomorrowInShop } from "~/lib/dates";
+import { formatDateWithDay } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { linkFromMail, startTestServer, type TestServer } from "../support/server";
@@ -38,7 +38,10 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SHOP_WHATSAPP } });
+    // 10:00 on Wednesday 25 November in Jember: tomorrow's slots are open until 21:00.
+    server = await startTestServer({
+      env: { SHOP_WHATSAPP, NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T10:00:00+07:00" },
+    });
     browser = await launchBrowser();
   });
 
@@ -91,10 +94,19 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       await summary.getByText(wortel.name, { exact: true }).waitFor();
       const total = wortel.charged * 2 + tomatLine;
       await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(total));
+      // The earliest open slot is chosen by default; no fee before an area is chosen.
+      await page.getByTestId("waktu-dipilih").getByText("Besok Pagi · Kamis, 26 November · 05:00-07:00").waitFor();
+      expect(await page.getByTestId("ongkir").textContent()).toBe("Pilih area");
+
+      // Patrang: Rp 7.000, free from Rp 150.000 of products.
+      const fee = total >= 150_000 ? 0 : 7000;
+      await page.locator('select[name="area"]').selectOption("patrang");
+      await expect.poll(() => page.getByTestId("ongkir").textContent()).toBe(fee === 0 ? "Gratis" : formatRupiah(fee));
+      await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(total + fee));
 
       const notes = "Pagar hijau #2 & bel rusak? 🥬 Terima kasih ya";
       await page.fill('textarea[name="notes"]', notes);
-      await page.getByText("Sore (16:00 - 18:00)").click();
+      await page.getByRole("radio", { name: "Besok Sore · Kamis, 26 November · 16:00-18:00" }).check();
       await screenshot(page, `checkout-${label}`);
 
       const chatTab = nextChatTab(context);
@@ -123,11 +135,12 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
           `1. ${lineText(first)}`,
           `2. ${lineText(second)}`,
           "",
-          `Total (perkiraan): ${rupiah(total)}`,
-          `Pengiriman: ${formatDateWithDay(tomorrowInShop())}, Sore (16:00 - 18:00)`,
+          `Subtotal (perkiraan): ${rupiah(total)}`,
+          `Ongkir (Patrang): ${fee === 0 ? "Gratis" : rupiah(fee)}`,
+          `Total (perkiraan): ${rupiah(total + fee)}`,
+          `Pengiriman: ${formatDateWithDay("2026-11-26")}, Sore (16:00 - 18:00)`,
           `Catatan: ${notes}`,
           "",
-          "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
           "Harga akhir mengikuti berat timbangan.",
           "Produk tanpa keterangan: Jangan diganti.",
           "Terima kasih.",
@@ -147,15 +160,15 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       const card = page.getByRole("link", { name: new RegExp(`Pesanan #${number}`) });
       await card.waitFor();
       expect(await card.textContent()).toContain("Menunggu");
-      expect(await card.textContent()).toContain(formatRupiah(total));
+      expect(await card.textContent()).toContain(formatRupiah(total + fee));
       await screenshot(page, `orders-${label}`);
       await card.click();
       await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
       const orderId = new URL(page.url()).pathname.split("/").pop() ?? "";
       expect(orderId.startsWith(number ?? "")).toBe(true);
       await page.getByRole("heading", { name: `Pesanan #${number}` }).waitFor();
-      expect(await page.getByTestId("delivery-fee").textContent()).toBe("Ditentukan oleh CS");
-      expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(total));
+      expect(await page.getByTestId("delivery-fee").textContent()).toBe(fee === 0 ? "Gratis" : formatRupiah(fee));
+      expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(total + fee));
       await page.getByText(notes).waitFor();
       await page.getByText(`0,75 kg × ${formatRupiah(tomat.charged)}/kg`).waitFor();
       await page.getByText("pilih yang merah").waitFor();

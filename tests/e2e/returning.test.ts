@@ -33,6 +33,7 @@ async function placeOrder(page: Page, baseUrl: string, slug: string, quantity = 
   await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
   await page.goto(`${baseUrl}/checkout`);
   await hydrated(page);
+  await page.locator('select[name="area"]').selectOption("sumbersari");
   await page.getByRole("button", { name: "Pesan Sekarang" }).click();
   await page.waitForURL(/\/order-success/, { timeout: 15_000 });
   const id = new URL(page.url()).searchParams.get("order") ?? "";

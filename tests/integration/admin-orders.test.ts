@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
+import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import * as dashboardRoute from "~/routes/admin.dashboard";
 import * as orderRoute from "~/routes/admin.orders.$id";
 import * as exportRoute from "~/routes/admin.orders.export";
@@ -20,7 +21,15 @@ import {
   setOrderStatus,
 } from "~/server/admin-orders.server";
 import { placeOrder } from "~/server/orders.server";
-import { createManyOrders, createOrder, createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import {
+  createManyOrders,
+  createOrder,
+  createProduct,
+  createUser,
+  nextDelivery,
+  signIn,
+  type TestUser,
+} from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -159,7 +168,8 @@ describe("status changes", () => {
       phone: "6281234567890",
       address: "Jl. Kalimantan No. 37, Jember",
       notes: "",
-      slot: "pagi",
+      ...nextDelivery(),
+      area: OUTSIDE_AREA,
       lines: [{ productId: p.id, quantity: 4 }],
       idempotencyKey: randomUUID(),
     });

@@ -10,6 +10,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
+import { nextDelivery } from "../support/factories";
 import { contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -98,6 +99,7 @@ function checkoutFields(key: string, lines: [string, number][], extra: [string, 
     ["address", "Jl. Kalimantan No. 37, Sumbersari"],
     ["notes", "Titip tetangga"],
     ["slot", "sore"],
+    ["deliveryDate", nextDelivery().deliveryDate],
     ["idempotencyKey", key],
     ...lines.flatMap(([id, q]): [string, string][] => [
       ["productId", id],

@@ -6,6 +6,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { nextDelivery } from "../support/factories";
 import { createStaff, startTestServer } from "../support/server";
 import { sseReader } from "../support/sse";
 import {
@@ -104,7 +105,8 @@ describe("SIGTERM with a request in flight", () => {
       ["name", "Siti Aminah"],
       ["phone", "081234567890"],
       ["address", "Jl. Kalimantan No. 37, Sumbersari, Jember"],
-      ["slot", "pagi"],
+      ["slot", nextDelivery().slot],
+      ["deliveryDate", nextDelivery().deliveryDate],
       ["idempotencyKey", "sigterm-in-flight-0001"],
       ["productId", line.productId],
       ["quantity", String(line.quantity)],

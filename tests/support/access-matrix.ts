@@ -380,6 +380,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     data: false,
     actions: [{ name: "log out", body: () => ({}), expect: all("redirect:/"), destructive: true }],
   },
+  { route: "api/delivery", url: () => "/api/delivery", get: all("ok"), data: false },
   { route: "api/cart-products", url: (f) => `/api/cart-products?ids=${f.productId}`, get: all("ok"), data: false },
   // Who is looking: anyone may ask, each learns only about themself (private, never stored).
   { route: "api/visitor", url: () => "/api/visitor", get: all("ok"), data: false },

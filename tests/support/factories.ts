@@ -17,7 +17,9 @@ import {
 } from "~/db/schema";
 import { discountedPrice } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal, type DeliverySlot, type OrderStatus } from "~/lib/orders";
-import { shopTomorrow } from "~/server/clock.server";
+import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
+import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
+import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 
 const uid = () => randomBytes(5).toString("hex");
@@ -290,4 +292,14 @@ export async function createCategory(db: Database, name = `Kategori Uji ${uid()}
     .values({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-") })
     .returning();
   return row;
+}
+
+/**
+ * The earliest date and slot a fresh shop's rules (both slots close 21:00 the day before)
+ * still take at the server clock's now: what the checkout chooses by default.
+ */
+export function nextDelivery(): { deliveryDate: string; slot: "pagi" | "sore" } {
+  const choice = earliestOpenChoice(deliveryDays({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, now()));
+  if (!choice) throw new Error("no delivery open under the default rules");
+  return { deliveryDate: choice.date, slot: choice.slot };
 }

@@ -10,7 +10,13 @@ import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.se
 import { orderItems, orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { createPostgresDatabase } from "./postgres";
-import { createProduct, createUser, signIn } from "./factories";
+import { createProduct, createUser, nextDelivery, signIn } from "./factories";
+
+/** The checkout's default choice under a fresh shop's rules, as its radio posts it. */
+function nextDeliveryValue(): string {
+  const { deliveryDate, slot } = nextDelivery();
+  return `${deliveryDate}|${slot}`;
+}
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -112,7 +118,8 @@ export async function postCheckout(
     ["phone", "081234567890"],
     ["address", "Jl. Kalimantan No. 37, Sumbersari, Jember"],
     ["notes", ""],
-    ["slot", "pagi"],
+    ["delivery", nextDeliveryValue()],
+    ["area", "sumbersari"],
     ["idempotencyKey", idempotencyKey],
     ...lines.flatMap((l): [string, string][] => [
       ["productId", l.productId],
