@@ -23,9 +23,11 @@ export const BACKUP_TABLES = [
   "accounts",
   "categories",
   "products",
+  "favorites",
   "orders",
   "order_items",
   "order_status_history",
+  "order_changes",
   "stock_adjustments",
   "partner_applications",
   "contact_messages",
@@ -33,8 +35,20 @@ export const BACKUP_TABLES = [
   "shop_settings_history",
 ] as const;
 
-/** Kept out of every backup (see above). */
-export const TABLES_LEFT_OUT = ["sessions", "verifications"] as const;
+/**
+ * Kept out of every backup: sessions and one-time tokens (see above); rate-limit counters
+ * (they only matter for minutes); the catalog version and the live-order event log (the
+ * database's own triggers write them again as the restored rows go in); the mail queue (its
+ * mails were sent, or will be, by the shop that was backed up: a restore must not send them twice).
+ */
+export const TABLES_LEFT_OUT = [
+  "sessions",
+  "verifications",
+  "rate_limits",
+  "catalog_state",
+  "order_events",
+  "mail_queue",
+] as const;
 
 const FORMAT = "sayur-jember-backup";
 const ROWS_PER_BATCH = 1000;

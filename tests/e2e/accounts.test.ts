@@ -456,7 +456,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.fill('input[name="password"]', customer.password);
     await page.getByRole("button", { name: "Masuk", exact: true }).click();
     const box = await dialog(page, "Login Gagal");
-    await box.getByText(/^Terlalu banyak percobaan login\. Silakan coba lagi dalam \d+ menit\.$/).waitFor();
+    await box.getByText(/^Terlalu banyak percobaan login\. Silakan coba lagi dalam \d+ (detik|menit)\.$/).waitFor();
     expect(await sessionCookie(page.context())).toBeUndefined();
   });
 });

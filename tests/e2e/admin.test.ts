@@ -172,7 +172,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await page.getByLabel("Nama produk").fill(name);
       await page.getByLabel("Harga (Rp)").fill("15000");
       await page.getByLabel("Satuan").fill("per 250 g");
-      await page.getByLabel("Stok").fill("12");
+      await page.getByLabel("Stok", { exact: true }).fill("12");
       await page.getByLabel("Kategori").selectOption({ label: "Sayur Daun" });
       await page.setInputFiles('input[name="image"]', { name: "jamur.png", mimeType: "image/png", buffer: PNG });
       await page.getByAltText("Pratinjau gambar produk").waitFor();
