@@ -6,7 +6,7 @@ import { BACKUP_TABLES, TABLES_LEFT_OUT } from "./backup.server";
 describe("backup table list", () => {
   it("names every table of the schema, either backed up or left out on purpose", () => {
     const tables = Object.values(schema)
-      .filter((value): value is PgTable => value instanceof PgTable)
+      .filter((value: unknown): value is PgTable => value instanceof PgTable)
       .map((table) => getTableConfig(table).name)
       .sort();
     const listed = [...BACKUP_TABLES, ...TABLES_LEFT_OUT].sort();
