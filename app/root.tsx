@@ -96,6 +96,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(registerServiceWorker, []);
+  // Scripts start after the first paint: this mark says the page now answers clicks and keys
+  // (browser tests wait for it before using widgets that need JavaScript).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <VisitorProvider>
       <CartProvider>

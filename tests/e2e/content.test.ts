@@ -9,7 +9,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { contactMessages, partnerApplications } from "~/db/schema";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  newContext,
+  PHONE,
+  trackPageErrors,
+  waitForHydration,
+} from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
 
 async function fillPartnerForm(
@@ -215,6 +223,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${server.url}${pagePath}`);
+    await waitForHydration(page);
     const faq = page.getByRole("region", { name: "Pertanyaan yang Sering Diajukan" });
     const questions = faq.getByRole("button");
     expect(await questions.count()).toBe(5);

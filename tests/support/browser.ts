@@ -57,3 +57,8 @@ export function trackPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Waits until React has hydrated the page (scripts start after the first paint). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
