@@ -8,7 +8,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  newContext,
+  PHONE,
+  trackPageErrors,
+  waitForHydration,
+} from "../support/browser";
 import { createStaff, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
@@ -38,6 +46,8 @@ async function orderForTomorrowMorning(
   await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
   await page.getByText(`${product.name} telah ditambahkan ke keranjang belanja.`).waitFor();
   await page.goto(`${baseUrl}/checkout`);
+  // The choices below are the form's state once scripts run: make them after hydration.
+  await waitForHydration(page);
   // Outside the areas: the fee is agreed in the chat and entered by staff below.
   await page.locator('select[name="area"]').selectOption("luar-area");
   await page.getByRole("radio", { name: /^Besok Pagi · / }).check();
@@ -172,7 +182,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await page.getByLabel("Nama produk").fill(name);
       await page.getByLabel("Harga (Rp)").fill("15000");
       await page.getByLabel("Satuan").fill("per 250 g");
-      await page.getByLabel("Stok", { exact: true }).fill("12");
+      await page.locator('input[name="stock"]').fill("12");
       await page.getByLabel("Kategori").selectOption({ label: "Sayur Daun" });
       await page.setInputFiles('input[name="image"]', { name: "jamur.png", mimeType: "image/png", buffer: PNG });
       await page.getByAltText("Pratinjau gambar produk").waitFor();

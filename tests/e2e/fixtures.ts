@@ -4,6 +4,7 @@
 // button whose text is 'Daftar' / 'Masuk'.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 export type TestCustomer = { name: string; email: string; phone: string; address: string; password: string };
 
@@ -56,4 +57,22 @@ export async function registerAndLogin(
 /** Saves a full-page screenshot under test-results/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * Opens a dropdown menu. Its code loads on its own after the page hydrates, and a click on the
+ * server-rendered button before then opens nothing, so this clicks until the menu shows.
+ */
+export async function openMenu(page: Page, trigger: ReturnType<Page["getByRole"]>) {
+  const menu = page.getByRole("menu");
+  await expect
+    .poll(
+      async () => {
+        if (!(await menu.isVisible())) await trigger.click();
+        return menu.isVisible();
+      },
+      { timeout: 15_000, interval: 400 },
+    )
+    .toBe(true);
+  return menu;
 }

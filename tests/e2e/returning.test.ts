@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { openMenu, registerAndLogin, screenshot } from "./fixtures";
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
@@ -195,8 +195,8 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     await expect.poll(() => favorite.isEnabled()).toBe(true);
     await favorite.click();
     await page.getByText("Wortel tersimpan di Favorit Saya.").waitFor();
-    await page.getByRole("button", { name: "Akun Saya" }).click();
-    await page.getByRole("menuitem", { name: "Favorit Saya" }).click();
+    const menu = await openMenu(page, page.getByRole("button", { name: "Akun Saya" }));
+    await menu.getByRole("menuitem", { name: "Favorit Saya" }).click();
     await page.waitForURL(`${server.url}/favorites`);
     await page.getByRole("article", { name: "Wortel" }).waitFor();
     await screenshot(page, "favorites-desktop");

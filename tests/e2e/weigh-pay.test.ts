@@ -4,7 +4,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupiah } from "~/lib/money";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  newContext,
+  PHONE,
+  trackPageErrors,
+  waitForHydration,
+} from "../support/browser";
 import { createStaff, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
@@ -47,7 +55,10 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).fill("yang besar-besar");
     await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).blur();
     await page.goto(`${server.url}/checkout`);
+    await waitForHydration(page);
     await page.getByText("yang besar-besar").waitFor();
+    // Outside the areas: the fee is agreed in the chat and set by staff while weighing.
+    await page.locator('select[name="area"]').selectOption("luar-area");
     const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
     await page.getByRole("button", { name: "Pesan Sekarang" }).click();
     const text = new URL((await chat).url()).searchParams.get("text") ?? "";
