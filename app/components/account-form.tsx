@@ -20,7 +20,7 @@ export function useHydrated(): boolean {
 
 /**
  * Present only once JavaScript runs: the action then answers with data (the page shows the
- * spec's dialog and moves on by itself) instead of a 303 redirect for a plain form post.
+ * dialog and moves on by itself) instead of a 303 redirect for a plain form post.
  */
 export function EnhancedMarker() {
   const hydrated = useHydrated();

@@ -27,7 +27,7 @@ export function ProfileForm({
 }) {
   const submitting = useSubmitting();
 
-  // The spec's 'Data Tidak Lengkap' dialog comes before anything is sent; the server
+  // The 'Data Tidak Lengkap' dialog comes before anything is sent; the server
   // checks the same again (and shows the messages next to the fields without JavaScript).
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);

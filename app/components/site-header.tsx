@@ -15,7 +15,7 @@ export const MAIN_NAV = [
   { to: "/about", label: "Tentang Kami" },
 ];
 
-// The small-screen menu lists them in the spec's order.
+// The small-screen menu lists them in the header's order.
 const MOBILE_NAV = [MAIN_NAV[0], MAIN_NAV[1], MAIN_NAV[3], MAIN_NAV[2]];
 
 export function CartBadge({ count, className }: { count: number; className?: string }) {

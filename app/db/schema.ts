@@ -26,7 +26,7 @@ export const users = pgTable(
   "users",
   {
     id: text("id").primaryKey(),
-    name: text("name").notNull(), // the spec's full_name
+    name: text("name").notNull(), // the full name
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),

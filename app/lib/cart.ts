@@ -1,4 +1,4 @@
-// The cart's rules (spec section 4), shared by the browser's cart and the server's checks.
+// The cart's rules, shared by the browser's cart and the server's checks.
 // zod/mini: this module is in every page's bundle (the cart lives in the root), and the
 // functional API is about a fifth of the size of zod's chainable one.
 import * as z from "zod/mini";

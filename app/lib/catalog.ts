@@ -44,7 +44,7 @@ export function isInStock(product: { stock: number; soldByWeight?: boolean; weig
   return product.stock > 0;
 }
 
-/** The spec's unit: 'pcs' when empty. Shown after a price, e.g. "Rp4.000 / per ikat". */
+/** The unit: 'pcs' when empty. Shown after a price, e.g. "Rp4.000 / per ikat". */
 export function displayUnit(unit: string | null | undefined): string {
   const trimmed = unit?.trim();
   return trimmed ? trimmed : "pcs";

@@ -119,7 +119,7 @@ export type CheckoutParseResult =
   | {
       success: false;
       fieldErrors: CheckoutFieldErrors;
-      /** Name, phone or address left empty: the spec's 'Data Tidak Lengkap' dialog. */
+      /** Name, phone or address left empty: the 'Data Tidak Lengkap' dialog. */
       incomplete: boolean;
     };
 

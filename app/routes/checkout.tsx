@@ -260,7 +260,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     setPlaced({ orderId: actionData.orderId, chatUrl: actionData.chatUrl, chatOpened: Boolean(chat) });
   }, [actionData, cart]);
 
-  // Two seconds after the chat opened, the thank-you page (spec timing).
+  // Two seconds after the chat opened, the thank-you page.
   useEffect(() => {
     if (!placed?.chatOpened) return;
     const timer = window.setTimeout(() => navigate(`/order-success?order=${placed.orderId}`), 2000);

@@ -1,5 +1,5 @@
 // /products/:slug: one product with price, stock, quantity, share, tabs and related products.
-// An unknown or hidden product is a 404 with the spec's not-found view.
+// An unknown or hidden product is a 404 with the shop's not-found view.
 import { useEffect, useRef, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigationType, useRouteError } from "react-router";
 import { ChevronRight, Heart, PackageX, Share2, ShoppingCart } from "lucide-react";

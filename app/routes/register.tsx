@@ -94,7 +94,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
 
-  // The spec's two dialogs before anything is sent; the server checks the same again.
+  // The two dialogs before anything is sent; the server checks the same again.
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
     const password = String(form.get("password") ?? "");

@@ -492,7 +492,7 @@ describe("login", () => {
 });
 
 describe("admin login", () => {
-  it("refuses a customer with the spec's message and leaves no session behind", async () => {
+  it("refuses a customer with the shop's message and leaves no session behind", async () => {
     const user = await registered();
     const result = await signInAdmin(deps, { email: user.email, password: user.password }, client());
     expect(result).toMatchObject({
@@ -617,7 +617,7 @@ describe("password reset", () => {
     expect((await signIn(deps, { email: user.email, password: user.password }, client())).ok).toBe(true);
   });
 
-  it("gives the spec's titles for a mismatch and a short password", async () => {
+  it("gives the shop's titles for a mismatch and a short password", async () => {
     expect(
       await resetPassword(
         deps,
@@ -725,7 +725,7 @@ describe("profile", () => {
     expect((await getProfile(testDb.db, b.id))?.name).toBe("Budi");
   });
 
-  it("refuses missing data with the spec's message and keeps what was there", async () => {
+  it("refuses missing data with the shop's message and keeps what was there", async () => {
     const user = await registered();
     const result = await updateProfile(testDb.db, user.id, { name: "Siti", phone: "", address: "  " });
     expect(result).toMatchObject({

@@ -189,7 +189,7 @@ export async function registerCustomer(
   const parsed = parseWithConfirmation<typeof registerSchema, RegisterField>(registerSchema, input, T.passwordMismatch);
   if (!parsed.ok) {
     const { fieldErrors } = parsed;
-    // The spec's dialogs name the two rules people miss most; any other field shows its own text.
+    // The dialogs name the two rules people miss most; any other field shows its own text.
     const message =
       fieldErrors.confirmPassword ?? fieldErrors.terms ?? Object.values(fieldErrors)[0] ?? T.registerError;
     return failure(400, T.validationTitle, message as string, fieldErrors);
@@ -203,10 +203,10 @@ export async function registerCustomer(
     REGISTER_LIMITS.windowSeconds,
   );
   if (!limit.allowed) return failure(429, T.registerFailedTitle, retryMessage(limit.retryAfterSeconds));
-  // No user enumeration (OWASP ASVS 5.0 6.3.8, issue 8): an e-mail that already has an
+  // No user enumeration (OWASP ASVS 5.0 6.3.8): an e-mail that already has an
   // account gets the same answer as a new one, after the same work (one password hash, one
-  // mail), and its owner is told by mail instead. DECISIONS: this overrides the spec's
-  // 'Email sudah terdaftar' dialog.
+  // mail), and its owner is told by mail instead, never an 'Email sudah terdaftar' dialog
+  // (docs/decisions/006-no-user-enumeration.md).
   const [existing] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
   if (existing) {
     await (await deps.auth.$context).password.hash(password);

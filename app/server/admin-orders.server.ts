@@ -321,7 +321,7 @@ export type ActionResult =
   { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
 /**
- * Any status to any status (spec section 4), in one transaction with its history row.
+ * Any status to any status, in one transaction with its history row.
  * Cancelling returns the items' stock; un-cancelling takes it again and is refused,
  * with nothing changed, when a product no longer has enough.
  */

@@ -316,7 +316,7 @@ export async function getOrderForCustomer(
 
 /**
  * Whether an id names an order of another customer. Only tells the page to send the
- * visitor to /profile (spec); nothing of that order is read.
+ * visitor to /profile; nothing of that order is read.
  */
 export async function isOrderOfAnotherCustomer(db: Queryable, userId: string, orderId: string): Promise<boolean> {
   if (!isUuid(orderId)) return false;

@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     expect(errors, errors.join("\n")).toEqual([]);
   });
 
-  it("shows the register dialogs of the spec and refuses a taken e-mail", async () => {
+  it("shows the register dialogs and refuses a taken e-mail", async () => {
     const { page } = await openPage(DESKTOP);
     const customer = newCustomer();
     await page.goto(`${server.url}/register`);
@@ -269,7 +269,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     expect(errors, errors.join("\n")).toEqual([]);
   });
 
-  it("edits and saves the profile, with the spec's dialogs", async () => {
+  it("edits and saves the profile, with its dialogs", async () => {
     const { page, errors } = await openPage(DESKTOP);
     const customer = await registerAndLogin(page, server.url, {}, "/profile");
     expect(page.url()).toBe(`${server.url}/profile`);

@@ -516,7 +516,7 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe(`/category/${slug}`);
 
-    // Links by category id, as the spec's pages made them, land on the category's own page.
+    // Links by category id, as the earlier pages made them, land on the category's own page.
     const listing = await (await fetch(`${server.url}/products`)).text();
     const categoryId = listing.match(/category=([0-9a-f-]{36})/)![1];
     const byId = await fetch(`${server.url}/categories/${categoryId}`, { redirect: "manual" });

@@ -88,7 +88,7 @@ async function flashAfter(result: { headers: Headers; status: number; location: 
 }
 
 describe("status changes", () => {
-  it("records who changed what and when, and says so in the spec's words", async () => {
+  it("records who changed what and when, and says so in the shop's words", async () => {
     const product = await createProduct(testDb.db, { stock: 10 });
     const order = await createOrder(testDb.db, {
       userId: customer.id,

@@ -137,7 +137,7 @@ describe("submitPartnerApplication", () => {
     ["name", "Nama wajib diisi."],
     ["phone", "Nomor telepon wajib diisi."],
     ["products", "Jenis produk wajib diisi."],
-  ] as const)("refuses a missing %s with the spec's message and stores nothing", async (field, fieldMessage) => {
+  ] as const)("refuses a missing %s with the shop's message and stores nothing", async (field, fieldMessage) => {
     const input = partnerInput({ [field]: "   " });
     const before = await totalPartnerRows();
     const result = await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), input);
@@ -213,7 +213,7 @@ describe("submitPartnerApplication", () => {
     expect((await sendPartner(testDb.db, requestFromNewClient("/supply-with-us"), partnerInput())).ok).toBe(true);
   });
 
-  it("answers with the spec's failure message, not a crash, when the database is unreachable", async () => {
+  it("answers with the shop's failure message, not a crash, when the database is unreachable", async () => {
     const broken = {
       execute: () => Promise.reject(new Error("connection refused")),
       insert: () => {

@@ -1,4 +1,4 @@
-// Button in the spec's variants (default, destructive, outline, secondary, ghost, link)
+// Button in the shop's variants (default, destructive, outline, secondary, ghost, link)
 // and sizes (default, sm, lg, icon). Also styles links through `buttonClass`.
 import type { ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";

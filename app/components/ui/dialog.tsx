@@ -1,4 +1,4 @@
-// Dialogs on Radix (focus trap, Escape, focus return): a general Dialog, the spec's
+// Dialogs on Radix (focus trap, Escape, focus return): a general Dialog, the shop's
 // one-button notification dialog, and a bottom Sheet for phone filters and menus.
 import { Dialog as D } from "radix-ui";
 import type { ReactNode } from "react";
@@ -48,7 +48,7 @@ export function DialogContent({
   );
 }
 
-/** The spec's notification dialog: title, description, one confirm button (default 'OK'). */
+/** The shop's notification dialog: title, description, one confirm button (default 'OK'). */
 export function NotifyDialog({
   open,
   onOpenChange,
