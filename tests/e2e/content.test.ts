@@ -168,6 +168,8 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
       },
     );
     await page.goto(`${server.url}/supply-with-us`);
+    // 'Memproses...' is the scripted form's state: before hydration the form posts as plain HTML.
+    await waitForHydration(page);
     await fillPartnerForm(page, { name: "Bu Partini", phone: "081398765432", products: "Jahe merah" });
     await page.getByRole("button", { name: "Kirim Pendaftaran" }).click();
     const busy = page.getByRole("button", { name: "Memproses..." });
