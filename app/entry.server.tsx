@@ -13,7 +13,9 @@ import { applySecurityHeaders, createNonce } from "~/server/security-headers.ser
 export { baseSecurityHeaders } from "~/server/security-headers.server";
 export { canonicalCookieHeader } from "~/server/cookies.server";
 export { runWithRequestId } from "~/server/logger.server";
-export { answerFromPageCache, pageCacheStats } from "~/server/page-cache.server";
+export { lookUpPageCache, pageCacheStats } from "~/server/page-cache.server";
+export { visitorResponse } from "~/server/visitor.server";
+export { registerRouteDeclarations } from "~/server/http-cache.server";
 
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";

@@ -44,8 +44,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
   requestContextMiddleware,
-  ({ request }, next) => pageCacheMiddleware(request, next),
-  ({ request }, next) => httpCacheMiddleware(request, next),
+  ({ request, context }, next) => pageCacheMiddleware(request, context, next),
+  ({ request, context }, next) => httpCacheMiddleware(request, context, next),
 ];
 
 // Nothing about the visitor here: the root's data is part of every catalog page, which is the

@@ -24,6 +24,8 @@ export async function startServer({
   const buildFile = path.join(root, "build/server/index.js");
   const build = await import(buildFile);
   const entry = build.entry.module;
+  // The page cache answers before React Router runs: it reads the routes' cache declarations.
+  entry.registerRouteDeclarations(build.routes);
   // Part of the catalog pages' ETag: a deploy changes the HTML even when the catalog did not.
   process.env.SHOP_BUILD_ID ??= build.assets.version;
 
@@ -110,20 +112,47 @@ export async function startServer({
   });
 
   // Public catalog pages from the in-process page cache (app/server/page-cache.server.ts),
-  // already compressed, before compression or React Router run; a miss renders as usual.
+  // already compressed, before compression or React Router run. A miss is rendered by one
+  // request while the others for the same URL wait for it (or get the previous version).
   app.use((req, res, next) => {
     entry
-      .answerFromPageCache({
+      .lookUpPageCache({
         method: req.method,
         url: req.originalUrl,
         acceptEncoding: String(req.headers["accept-encoding"] ?? ""),
         ifNoneMatch: typeof req.headers["if-none-match"] === "string" ? req.headers["if-none-match"] : null,
       })
-      .then((answer) => {
-        if (!answer) return next();
-        res.writeHead(answer.status, answer.headers);
-        res.end(answer.body ?? undefined);
+      .then((lookup) => {
+        if (lookup.kind === "answer") {
+          res.writeHead(lookup.answer.status, lookup.answer.headers);
+          res.end(lookup.answer.body ?? undefined);
+          return;
+        }
+        if (lookup.kind === "render") res.on("close", lookup.rendered);
+        next();
       }, next);
+  });
+
+  // The account menu's small private answer, asked on every page view: given here, before
+  // React Router, whose route matching and middleware cost more than the answer itself
+  // (app/server/visitor.server.ts). Should it fail (the database away), React Router answers
+  // instead, with its outage page.
+  app.get("/api/visitor", (req, res, next) => {
+    const headers = new Headers();
+    for (const name of ["cookie", "user-agent", "x-forwarded-for", "x-client-ip"])
+      if (typeof req.headers[name] === "string") headers.set(name, req.headers[name]);
+    entry
+      .visitorResponse(new Request(`http://${req.headers.host ?? "localhost"}/api/visitor`, { headers }))
+      .then(async (response) => {
+        const body = Buffer.from(await response.arrayBuffer());
+        res.statusCode = response.status;
+        for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+        res.setHeader("Content-Length", String(body.length));
+        res.end(body);
+      })
+      .catch(() => next());
   });
 
   // Live event streams must reach the browser event by event; compression would hold them back.

@@ -41,10 +41,15 @@ if (mayBuild && buildIsStale()) {
       msg: "building the shop (first start or changed sources)",
     }),
   );
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  // Only the bundler's warnings and errors: a shop owner's console shows the shop's own lines.
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (result.status !== 0) {
     console.error("Build gagal; lihat pesan di atas.");
     process.exit(result.status ?? 1);

@@ -1,6 +1,6 @@
 // Pieces shared by the account screens (login, register, password reset, profile, admin
-// login): the card they sit in, the password field with its show/hide toggle, inline
-// notices, and the marker that tells an action the browser runs JavaScript.
+// login): the card they sit in, the password field with its show/hide toggle and inline
+// notices.
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { AlertCircle, CheckCircle2, Eye, EyeOff, Info } from "lucide-react";
@@ -16,15 +16,6 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
-}
-
-/**
- * Present only once JavaScript runs: the action then answers with data (the page shows the
- * dialog and moves on by itself) instead of a 303 redirect for a plain form post.
- */
-export function EnhancedMarker() {
-  const hydrated = useHydrated();
-  return hydrated ? <input type="hidden" name="enhanced" value="1" /> : null;
 }
 
 /** True while this page's own form is being sent. */

@@ -11,15 +11,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import {
-  CART_STORAGE_KEY,
-  cartReducer,
-  cartTotals,
-  parseStoredCart,
-  serializeCart,
-  type CartLine,
-  type CartProduct,
-} from "~/lib/cart";
+import { CART_STORAGE_KEY, cartReducer, cartTotals, serializeCart, type CartLine, type CartProduct } from "~/lib/cart";
 
 type CartApi = {
   lines: CartLine[];
@@ -63,15 +55,25 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const lastWritten = useRef<string | null>(null);
 
   useEffect(() => {
-    dispatch({ type: "replace", lines: parseStoredCart(readStorage()) });
-    setReady(true);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-      if (event.newValue === lastWritten.current) return;
-      dispatch({ type: "replace", lines: parseStoredCart(event.key === null ? null : event.newValue) });
+    let active = true;
+    let onStorage: ((event: StorageEvent) => void) | undefined;
+    // The checks for a stored cart (and zod with them) are fetched now, after hydration:
+    // the first paint and the first script need neither.
+    void import("~/lib/cart-storage").then(({ parseStoredCart }) => {
+      if (!active) return;
+      dispatch({ type: "restore", lines: parseStoredCart(readStorage()) });
+      setReady(true);
+      onStorage = (event: StorageEvent) => {
+        if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+        if (event.newValue === lastWritten.current) return;
+        dispatch({ type: "replace", lines: parseStoredCart(event.key === null ? null : event.newValue) });
+      };
+      window.addEventListener("storage", onStorage);
+    });
+    return () => {
+      active = false;
+      if (onStorage) window.removeEventListener("storage", onStorage);
     };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
   }, []);
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 // The product list's search and filters. Everything is a link or a GET form, so the URL
 // always holds the state (shareable, reloadable, works before JavaScript); with JavaScript
 // the selects apply on change and the phone gets a bottom sheet.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { Dialog as D } from "radix-ui";
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search, SlidersHorizontal, X } from "lucide-react";
 import {
   activeFilterCount,
@@ -15,14 +14,12 @@ import {
   SORTS,
   toggledPriceSort,
   type CatalogFilters,
-  MAX_QUERY_LENGTH,
   parseCatalogFilters,
 } from "~/lib/catalog-filters";
 import { cn } from "~/lib/utils";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "./ui/accordion";
 import { Button, buttonClass } from "./ui/button";
-import { SheetContent } from "./ui/dialog";
 import { Select } from "./ui/field";
+import { SearchSuggestInput } from "./search-suggest";
 
 export type FilterCategory = { id: string; name: string };
 
@@ -34,7 +31,7 @@ function hrefFromForm(form: HTMLFormElement, pathname: string): string {
 }
 
 /** Submits a GET filter form as a client navigation to its clean URL. */
-function useFilterNavigate(pathname: string) {
+export function useFilterNavigate(pathname: string) {
   const navigate = useNavigate();
   return (form: HTMLFormElement) => navigate(hrefFromForm(form, pathname));
 }
@@ -84,18 +81,10 @@ export function SearchBox({
           className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
           aria-hidden="true"
         />
-        <input
+        <SearchSuggestInput
           key={filters.q}
-          type="search"
-          name="q"
           defaultValue={filters.q}
-          maxLength={MAX_QUERY_LENGTH}
-          enterKeyHint="search"
-          autoComplete="off"
-          // The search screen exists to type into.
           autoFocus={autoFocus}
-          placeholder="Cari sayur, bumbu, daging..."
-          aria-label="Cari produk"
           className="h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-10 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
       </div>
@@ -291,160 +280,55 @@ export function ActiveFilterChips({
   );
 }
 
-/** Phone: a 'Filter' button with the active count, opening a bottom sheet (Kategori, Harga, Urutkan). */
-export function MobileFilterSheet({
-  filters,
-  categories,
-  pathname = "/products",
-}: {
-  filters: CatalogFilters;
-  categories: FilterCategory[];
-  pathname?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const [selected, setSelected] = useState<string[]>(filters.categories);
-  const [price, setPrice] = useState<string>(filters.price ?? "");
-  const [sort, setSort] = useState<string>(filters.sort);
-  const go = useFilterNavigate(pathname);
-  const count = activeFilterCount(filters);
+export function filterButtonClass(count: number): string {
+  return cn(chip, count > 0 ? "border-brand-700 bg-brand-50 text-brand-800" : chipOff);
+}
 
-  const openSheet = (next: boolean) => {
-    if (next) {
-      // The sheet starts from what the list shows now.
-      setSelected(filters.categories);
-      setPrice(filters.price ?? "");
-      setSort(filters.sort);
-    }
-    setOpen(next);
-  };
-
-  const radio =
-    "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-base text-stone-800 hover:bg-stone-50";
-  const control = "h-5 w-5 shrink-0 accent-brand-700";
-
+/** What the phone's 'Filter' button shows: its icon, its word and how many filters are on. */
+export function FilterButtonFace({ count }: { count: number }) {
   return (
-    <D.Root open={open} onOpenChange={openSheet}>
-      <D.Trigger
-        className={cn(chip, count > 0 ? "border-brand-700 bg-brand-50 text-brand-800" : chipOff)}
-        data-testid="filter-button"
-      >
-        <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-        Filter
-        {count > 0 ? (
-          <span
-            className="ml-0.5 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 text-white"
-            data-testid="filter-count"
-          >
-            <span className="sr-only">aktif: </span>
-            {count}
-          </span>
-        ) : null}
-      </D.Trigger>
-      <SheetContent title="Filter Produk">
-        <Form
-          method="get"
-          action={pathname}
-          onSubmit={(e) => {
-            e.preventDefault();
-            go(e.currentTarget);
-            setOpen(false);
-          }}
+    <>
+      <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+      Filter
+      {count > 0 ? (
+        <span
+          className="ml-0.5 min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs leading-5 text-white"
+          data-testid="filter-count"
         >
-          {filters.q ? <input type="hidden" name="q" value={filters.q} /> : null}
-          <Accordion type="multiple" defaultValue={["kategori", "harga", "urutkan"]} className="px-4">
-            <AccordionItem value="kategori">
-              <AccordionTrigger>
-                <span>
-                  Kategori
-                  {selected.length > 0 ? (
-                    <span className="ml-2 text-sm font-normal text-brand-800">({selected.length})</span>
-                  ) : null}
-                </span>
-              </AccordionTrigger>
-              <AccordionContent>
-                <fieldset>
-                  <legend className="sr-only">Kategori</legend>
-                  {categories.map((c) => (
-                    <label key={c.id} className={radio}>
-                      <input
-                        type="checkbox"
-                        name="category"
-                        value={c.id}
-                        className={control}
-                        checked={selected.includes(c.id)}
-                        onChange={(e) =>
-                          setSelected((list) => (e.target.checked ? [...list, c.id] : list.filter((id) => id !== c.id)))
-                        }
-                      />
-                      {c.name}
-                    </label>
-                  ))}
-                </fieldset>
-              </AccordionContent>
-            </AccordionItem>
-            <AccordionItem value="harga">
-              <AccordionTrigger>Harga</AccordionTrigger>
-              <AccordionContent>
-                <fieldset>
-                  <legend className="sr-only">Harga</legend>
-                  {[["", "Semua Harga"] as const, ...PRICE_RANGES.map((r) => [r, PRICE_RANGE_LABELS[r]] as const)].map(
-                    ([value, label]) => (
-                      <label key={value || "all"} className={radio}>
-                        <input
-                          type="radio"
-                          name="price"
-                          value={value}
-                          className={control}
-                          checked={price === value}
-                          onChange={() => setPrice(value)}
-                        />
-                        {label}
-                      </label>
-                    ),
-                  )}
-                </fieldset>
-              </AccordionContent>
-            </AccordionItem>
-            <AccordionItem value="urutkan" className="border-b-0">
-              <AccordionTrigger>Urutkan</AccordionTrigger>
-              <AccordionContent>
-                <fieldset>
-                  <legend className="sr-only">Urutkan</legend>
-                  {SORTS.map((s) => (
-                    <label key={s} className={radio}>
-                      <input
-                        type="radio"
-                        name="sort"
-                        value={s}
-                        className={control}
-                        checked={sort === s}
-                        onChange={() => setSort(s)}
-                      />
-                      {SORT_LABELS[s]}
-                    </label>
-                  ))}
-                </fieldset>
-              </AccordionContent>
-            </AccordionItem>
-          </Accordion>
-          <div className="sticky bottom-0 flex gap-3 border-t border-stone-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-            <Button
-              variant="outline"
-              className="flex-1"
-              onClick={() => {
-                setSelected([]);
-                setPrice("");
-                setSort(DEFAULT_SORT);
-              }}
-            >
-              Reset
-            </Button>
-            <Button type="submit" className="flex-1">
-              Terapkan
-            </Button>
-          </div>
-        </Form>
-      </SheetContent>
-    </D.Root>
+          <span className="sr-only">aktif: </span>
+          {count}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+const loadFilterSheet = () => import("./mobile-filter-sheet");
+const FilterSheet = lazy(loadFilterSheet);
+
+/** Phone: a 'Filter' button with the active count, opening a bottom sheet (Kategori, Harga, Urutkan). */
+export function MobileFilterSheet(props: { filters: CatalogFilters; categories: FilterCategory[]; pathname?: string }) {
+  const [used, setUsed] = useState(false);
+  const count = activeFilterCount(props.filters);
+  const placeholder = (
+    <button
+      type="button"
+      className={filterButtonClass(count)}
+      data-testid="filter-button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => void loadFilterSheet()}
+      onTouchStart={() => void loadFilterSheet()}
+      onFocus={() => void loadFilterSheet()}
+      onClick={() => setUsed(true)}
+    >
+      <FilterButtonFace count={count} />
+    </button>
+  );
+  if (!used) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <FilterSheet {...props} />
+    </Suspense>
   );
 }

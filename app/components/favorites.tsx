@@ -35,6 +35,9 @@ type State = { ids: string[]; source: "none" | "local" | "account"; account: str
 let state: State = { ids: [], source: "none", account: null };
 const listeners = new Set<() => void>();
 let loading: Promise<void> | null = null;
+// Bumped by every toggle: an account list fetched before a toggle was saved is older than the
+// toggle's own answer and must not overwrite it.
+let changes = 0;
 
 function setState(next: State) {
   state = next;
@@ -64,6 +67,7 @@ async function post(intent: "add" | "remove" | "merge", ids: string[]): Promise<
 function loadAccount(email: string) {
   if (state.account === email && (state.source === "account" || loading)) return;
   state = { ...state, account: email };
+  const startedAt = changes;
   loading = (async () => {
     const local = readLocalFavorites();
     let ids: string[] | null = null;
@@ -80,7 +84,8 @@ function loadAccount(email: string) {
         ids = null;
       }
     }
-    if (state.account === email && ids) setState({ ids, source: "account", account: email });
+    if (state.account === email && ids && changes === startedAt) setState({ ids, source: "account", account: email });
+    else if (state.account === email) setState({ ...state, source: "account" });
   })().finally(() => {
     loading = null;
   });
@@ -113,6 +118,10 @@ export function useFavorites(): FavoritesApi {
   const signedIn = Boolean(user);
   const toggle = useCallback(
     async (productId: string) => {
+      // A press while the account's list is still loading waits for it, so the list that
+      // arrives cannot undo the press.
+      if (signedIn && loading) await loading;
+      changes += 1;
       const next = !state.ids.includes(productId);
       const before = state;
       const ids = next ? [productId, ...state.ids] : state.ids.filter((id) => id !== productId);

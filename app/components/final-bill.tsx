@@ -1,14 +1,15 @@
 // The customer's final bill on their order page: lines as packed are in the list above;
-// here the 'Total akhir', how to pay (bank accounts with copy buttons, cash on delivery)
-// and the 'Riwayat Perubahan'.
+// here the 'Total akhir', any 'Saldo' taken into it, the amount to pay and how to pay it for
+// the chosen method (the QRIS image, the bank accounts with copy buttons, or the cash the
+// courier collects), and the 'Riwayat Perubahan'.
 import { useState } from "react";
 import { Copy, ReceiptText } from "lucide-react";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import { isPaymentMethod, PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
 import { OrderChangesList, type OrderChange } from "./order-changes";
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -28,45 +29,40 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-export function FinalBill({
-  grandTotal,
-  billFinalAt,
-  changes,
-  paymentMethods,
+/** How to pay `amount`: the chosen method only, or every active one for an order placed before checkout asked. */
+export function PaymentInstructions({
+  methods,
+  chosen,
+  amount,
 }: {
-  grandTotal: number;
-  billFinalAt: Date | string;
-  changes: OrderChange[];
-  paymentMethods: PaymentMethodsSetting;
+  methods: PaymentMethodsSetting;
+  chosen: string | null;
+  amount: number;
 }) {
-  const amount = String(grandTotal);
+  const only = isPaymentMethod(chosen) ? chosen : null;
+  const showQris = only === "qris" || (only === null && methods.qris.active);
+  const showTransfer = only === "transfer" || (only === null && methods.bankTransfer.active);
+  const showCod = only === "cod" || (only === null && methods.cod.active);
   return (
-    <section
-      className="rounded-2xl border border-brand-200 bg-white p-4 shadow-sm md:p-5"
-      aria-labelledby="tagihan-final-heading"
-    >
-      <h2 id="tagihan-final-heading" className="flex items-center gap-2 text-lg font-extrabold text-stone-900">
-        <ReceiptText className="h-5 w-5 text-brand-700" aria-hidden="true" /> Tagihan Final
-      </h2>
-      <p className="mt-1 text-sm text-stone-700">
-        Produk sudah ditimbang dan dikemas ({formatDateTime(new Date(billFinalAt))}). Daftar produk di atas adalah isi
-        pesanan yang dikemas.
-      </p>
-      <div className="mt-3 flex items-center justify-between gap-3 border-t border-stone-200 pt-3">
-        <span className="font-bold text-stone-900">Total akhir</span>
-        <span className="flex items-center gap-2">
-          <span className="text-xl font-extrabold text-brand-800 tabular-nums" data-testid="final-total">
-            {formatRupiah(grandTotal)}
-          </span>
-          <CopyButton text={amount} label="Salin jumlah yang dibayar" />
-        </span>
-      </div>
-      <h3 className="mt-4 text-sm font-bold text-stone-900">Cara bayar</h3>
-      {paymentMethods.bankTransfer.active ? (
-        <div className="mt-2">
+    <div className="space-y-3" data-testid="payment-instructions">
+      {showQris && methods.qris.imageUrl ? (
+        <div>
+          <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD_LABELS.qris}</p>
+          <p className="text-sm text-stone-700">
+            Pindai dengan aplikasi bank atau e-wallet, lalu bayar {formatRupiah(amount)}.
+          </p>
+          <img
+            src={methods.qris.imageUrl}
+            alt="Kode QRIS toko"
+            className="mt-2 h-64 w-64 max-w-full rounded-lg border border-stone-200 bg-white object-contain"
+          />
+        </div>
+      ) : null}
+      {showTransfer ? (
+        <div>
           <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD_LABELS.bankTransfer}</p>
           <ul className="mt-1 space-y-2">
-            {paymentMethods.bankTransfer.accounts.map((a) => (
+            {methods.bankTransfer.accounts.map((a) => (
               <li
                 key={`${a.bank}-${a.number}`}
                 className="flex items-center justify-between gap-2 rounded-lg bg-stone-50 p-2 text-sm"
@@ -82,12 +78,77 @@ export function FinalBill({
           </ul>
         </div>
       ) : null}
-      {paymentMethods.cod.active ? (
-        <p className="mt-2 text-sm text-stone-800">
+      {showCod ? (
+        <p className="text-sm text-stone-800">
           <span className="font-semibold">{PAYMENT_METHOD_LABELS.cod}:</span> siapkan uang tunai{" "}
-          {formatRupiah(grandTotal)} untuk kurir.
+          <strong>{formatRupiah(amount)}</strong> untuk kurir.
         </p>
       ) : null}
+    </div>
+  );
+}
+
+export function FinalBill({
+  grandTotal,
+  balanceApplied,
+  amountDue,
+  billFinalAt,
+  changes,
+  paymentMethods,
+  paymentMethod,
+}: {
+  grandTotal: number;
+  balanceApplied: number;
+  amountDue: number;
+  billFinalAt: Date | string;
+  changes: OrderChange[];
+  paymentMethods: PaymentMethodsSetting;
+  paymentMethod: string | null;
+}) {
+  return (
+    <section
+      className="rounded-2xl border border-brand-200 bg-white p-4 shadow-sm md:p-5"
+      aria-labelledby="tagihan-final-heading"
+    >
+      <h2 id="tagihan-final-heading" className="flex items-center gap-2 text-lg font-extrabold text-stone-900">
+        <ReceiptText className="h-5 w-5 text-brand-700" aria-hidden="true" /> Tagihan Final
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Produk sudah ditimbang dan dikemas ({formatDateTime(new Date(billFinalAt))}). Daftar produk di atas adalah isi
+        pesanan yang dikemas.
+      </p>
+      <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+        <div className="flex items-center justify-between gap-3">
+          <dt className="font-bold text-stone-900">Total akhir</dt>
+          <dd className="font-bold tabular-nums" data-testid="final-total">
+            {formatRupiah(grandTotal)}
+          </dd>
+        </div>
+        {balanceApplied !== 0 ? (
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-stone-700">
+              {balanceApplied > 0 ? "Saldo (lebih bayar sebelumnya)" : "Kurang bayar sebelumnya"}
+            </dt>
+            <dd className="tabular-nums" data-testid="balance-applied">
+              {balanceApplied > 0 ? "−" : "+"}
+              {formatRupiah(Math.abs(balanceApplied))}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex items-center justify-between gap-3 pt-1">
+          <dt className="font-bold text-stone-900">Jumlah dibayar</dt>
+          <dd className="flex items-center gap-2">
+            <span className="text-xl font-extrabold text-brand-800 tabular-nums" data-testid="amount-due">
+              {formatRupiah(amountDue)}
+            </span>
+            <CopyButton text={String(amountDue)} label="Salin jumlah yang dibayar" />
+          </dd>
+        </div>
+      </dl>
+      <h3 className="mt-4 text-sm font-bold text-stone-900">Cara bayar</h3>
+      <div className="mt-2">
+        <PaymentInstructions methods={paymentMethods} chosen={paymentMethod} amount={amountDue} />
+      </div>
       <h3 className="mt-4 text-sm font-bold text-stone-900">Riwayat Perubahan</h3>
       <div className="mt-2">
         <OrderChangesList changes={changes} showWho={false} />

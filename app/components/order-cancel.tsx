@@ -70,7 +70,6 @@ export function CancelOrderButton({ shortId, onCancelled }: { shortId: string; o
       >
         <fetcher.Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={CANCEL_INTENT} />
-          <input type="hidden" name="enhanced" value="1" />
           <ReasonField />
           {error ? (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">

@@ -1,14 +1,16 @@
-// The form for the signed-in user's own name, phone and address (profile and saved address
-// pages). E-mail is shown read-only; nothing else can be changed here.
+// The form for the signed-in user's own name, phone, address and delivery area (profile and
+// saved address pages). E-mail is shown read-only; nothing else can be changed here.
 import type { FormEvent } from "react";
 import { Form } from "react-router";
 import { ACCOUNT_TEXT, ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/lib/account-rules";
-import { EnhancedMarker, useSubmitting } from "./account-form";
+import type { DeliveryArea } from "~/lib/delivery-settings";
+import { useSubmitting } from "./account-form";
+import { DeliveryAreaSelect } from "./checkout/delivery-area-select";
 import { Button } from "./ui/button";
 import { Field, Input, Textarea } from "./ui/field";
 
-export type ProfileValues = { name: string; email: string; phone: string; address: string };
-export type ProfileErrors = Partial<Record<"name" | "phone" | "address", string>>;
+export type ProfileValues = { name: string; email: string; phone: string; address: string; area?: string | null };
+export type ProfileErrors = Partial<Record<"name" | "phone" | "address" | "area", string>>;
 
 export function ProfileForm({
   values,
@@ -16,9 +18,12 @@ export function ProfileForm({
   submitLabel,
   nameLabel = "Nama Lengkap",
   onProblem,
+  areas,
   children,
 }: {
   values: ProfileValues;
+  /** The shop's delivery areas: the remembered 'Area Pengiriman' is chosen here too. */
+  areas?: readonly DeliveryArea[];
   errors?: ProfileErrors;
   submitLabel: string;
   nameLabel?: string;
@@ -41,7 +46,6 @@ export function ProfileForm({
   return (
     <Form method="post" className="space-y-4" onSubmit={checkBeforeSending} preventScrollReset>
       <input type="hidden" name="intent" value="save-profile" />
-      <EnhancedMarker />
       <Field label={nameLabel} error={errors.name}>
         {(p) => (
           <Input
@@ -88,6 +92,15 @@ export function ProfileForm({
           />
         )}
       </Field>
+      {areas ? (
+        <DeliveryAreaSelect
+          areas={areas}
+          defaultValue={values.area ?? ""}
+          required={false}
+          error={errors.area}
+          hint="Dipilih otomatis saat checkout. Di luar area, ongkir dikonfirmasi CS lewat WhatsApp."
+        />
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {children}
         <Button type="submit" disabled={submitting} className="sm:min-w-40">

@@ -1,11 +1,10 @@
-import { Dialog as D } from "radix-ui";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
 import { useRootData } from "~/root";
 import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu-lazy";
 import { useCart } from "./cart-provider";
-import { SheetContent } from "./ui/dialog";
 import { buttonClass } from "./ui/button";
 
 export const MAIN_NAV = [
@@ -15,8 +14,40 @@ export const MAIN_NAV = [
   { to: "/about", label: "Tentang Kami" },
 ];
 
-// The small-screen menu lists them in the header's order.
-const MOBILE_NAV = [MAIN_NAV[0], MAIN_NAV[1], MAIN_NAV[3], MAIN_NAV[2]];
+export const PHONE_MENU_BUTTON_CLASS = "-ml-2 rounded-lg p-2 text-stone-800 md:hidden";
+
+const loadPhoneMenu = () => import("./phone-menu");
+const PhoneMenuSheet = lazy(loadPhoneMenu);
+
+/**
+ * The small-screen menu button. The sheet it opens (Radix Dialog) is fetched when a finger or
+ * pointer comes near the button and mounted, open, on the first press: no page's first script
+ * carries it, and until then this plain button looks and reads the same.
+ */
+function PhoneMenu() {
+  const [used, setUsed] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      className={PHONE_MENU_BUTTON_CLASS}
+      aria-label="Buka menu"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPhoneMenu()}
+      onTouchStart={() => void loadPhoneMenu()}
+      onFocus={() => void loadPhoneMenu()}
+      onClick={() => setUsed(true)}
+    >
+      <Menu className="h-6 w-6" aria-hidden="true" />
+    </button>
+  );
+  if (!used) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <PhoneMenuSheet />
+    </Suspense>
+  );
+}
 
 export function CartBadge({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;
@@ -39,28 +70,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
-        <D.Root>
-          <D.Trigger className="-ml-2 rounded-lg p-2 text-stone-800 md:hidden" aria-label="Buka menu">
-            <Menu className="h-6 w-6" aria-hidden="true" />
-          </D.Trigger>
-          <SheetContent title="Menu" side="right">
-            <nav aria-label="Menu utama" className="flex flex-col p-2">
-              {MOBILE_NAV.map((item) => (
-                <D.Close asChild key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    className={({ isActive }) =>
-                      cn("rounded-lg px-3 py-3 font-medium", isActive ? "bg-brand-50 text-brand-800" : "text-stone-800")
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </D.Close>
-              ))}
-            </nav>
-          </SheetContent>
-        </D.Root>
+        <PhoneMenu />
         <Link to="/" className="flex items-center gap-2 font-extrabold text-brand-800">
           <Leaf className="h-6 w-6" aria-hidden="true" />
           <span className="text-base whitespace-nowrap sm:text-lg">{shop.name}</span>

@@ -120,8 +120,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   } else {
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
+  // The same planner costs as PostgreSQL gets through PGOPTIONS above: the embedded database
+  // lives in memory, and with the default (random_page_cost 4) it reads every product rather
+  // than the trigram index for a search. PGlite is one session, so this holds for all queries.
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   try {
+    await client.exec("set random_page_cost = 1.1");
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => {});

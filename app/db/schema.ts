@@ -2,6 +2,7 @@
 // except the Better Auth tables, whose ids Better Auth generates itself.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -124,10 +125,26 @@ export const products = pgTable(
     soldByWeight: boolean("sold_by_weight").notNull().default(false),
     weightStep: integer("weight_step").notNull().default(250),
     weightMin: integer("weight_min").notNull().default(250),
+    // The 'Petani Mitra' who grows it (the picking list's 'Daftar Belanja per Petani').
+    supplierId: uuid("supplier_id").references(() => suppliers.id, { onDelete: "set null" }),
+    // 'Batas Stok Menipis', in the unit of `stock` (units, or grams when sold by weight); null
+    // means the shop's default (app/lib/low-stock.ts): 5 units or 2 kg.
+    lowStockThreshold: integer("low_stock_threshold"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      "products_low_stock_threshold_check",
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} between 0 and 1000000`,
+    ),
+    index("products_supplier_idx").on(t.supplierId),
+    // The dashboard's 'Stok Menipis' card and the daily digest (low-stock.server.ts): stock
+    // minus its limit (default 5 units / 2000 g), active products only, so finding the low
+    // ones costs the few rows at or below zero rather than a scan of the catalog.
+    index("products_low_stock_idx")
+      .on(sql`(${t.stock} - coalesce(${t.lowStockThreshold}, case when ${t.soldByWeight} then 2000 else 5 end))`)
+      .where(sql`${t.isActive}`),
     check("products_weight_step_check", sql`${t.weightStep} between 1 and 50000`),
     check("products_weight_min_check", sql`${t.weightMin} between 1 and 50000`),
     check("products_price_check", sql`${t.price} >= 0`),
@@ -156,6 +173,35 @@ export const products = pgTable(
     index("products_active_category_price_idx")
       .on(t.categoryId, sql`round(${t.price} * (100 - ${t.discount}) / 100.0)`, sql`lower(${t.name})`, t.id)
       .where(sql`${t.isActive}`),
+  ],
+);
+
+// ---- Farmers who supply the shop ('Petani Mitra') ----
+
+/**
+ * A farmer the shop buys from: added by hand or accepted from a partner application (then
+ * `partner_application_id` names it, so one application becomes one farmer only). Products
+ * name their farmer; the picking list groups what to buy per farmer.
+ */
+export const suppliers = pgTable(
+  "suppliers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    // International digits starting with 62 (app/lib/phone.ts), for the wa.me links.
+    phone: text("phone").notNull(),
+    village: text("village").notNull().default(""),
+    // What the farmer grows, as staff or the farmer wrote it.
+    products: text("products").notNull().default(""),
+    partnerApplicationId: uuid("partner_application_id").references(() => partnerApplications.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("suppliers_partner_application_idx").on(t.partnerApplicationId),
+    index("suppliers_name_idx").on(sql`lower(${t.name})`),
   ],
 );
 
@@ -192,12 +238,35 @@ export const orders = pgTable(
     version: integer("version").notNull().default(1),
     // Set by 'Tagihan Final': the lines are as packed and `total_amount` is the 'Total akhir'.
     billFinalAt: timestamp("bill_final_at", { withTimezone: true }),
+    // How the customer pays ('qris' | 'transfer' | 'cod'; null for orders placed before
+    // checkout asked) and where the payment stands, apart from the order's own status:
+    // 'unpaid' Belum Bayar, 'pending' Menunggu Verifikasi, 'paid' Lunas, 'rejected' Ditolak.
+    paymentMethod: text("payment_method"),
+    paymentStatus: text("payment_status").notNull().default("unpaid"),
+    // The customer's proof of payment: a private storage key, never a public URL.
+    paymentProofKey: text("payment_proof_key"),
+    paymentProofAt: timestamp("payment_proof_at", { withTimezone: true }),
+    // Why staff refused the last proof ('Tolak Bukti'), shown to the customer.
+    paymentRejectReason: text("payment_reject_reason").notNull().default(""),
+    // What staff counted as received ('Tandai Lunas'), and when.
+    paidAmount: integer("paid_amount"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    // 'Saldo' taken into this bill at 'Tagihan Final': positive lowers the amount due (paid
+    // too much before), negative raises it (paid too little before).
+    balanceApplied: integer("balance_applied").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
     check("orders_slot_check", sql`${t.deliverySlot} in ('pagi', 'sore')`),
+    check(
+      "orders_payment_method_check",
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('qris', 'transfer', 'cod')`,
+    ),
+    check("orders_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'rejected')`),
+    check("orders_paid_amount_check", sql`${t.paidAmount} is null or ${t.paidAmount} >= 0`),
+    index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
     check("orders_total_check", sql`${t.totalAmount} >= 0`),
     check("orders_fee_check", sql`${t.deliveryFee} is null or ${t.deliveryFee} >= 0`),
     check(
@@ -293,7 +362,7 @@ export const orderChanges = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    // 'weight' | 'substitute' | 'unavailable' | 'add' | 'fee' | 'final'
+    // 'weight' | 'substitute' | 'unavailable' | 'add' | 'fee' | 'final' | 'payment' | 'balance'
     kind: text("kind").notNull(),
     description: text("description").notNull(),
     totalBefore: integer("total_before").notNull(),
@@ -302,8 +371,42 @@ export const orderChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_changes_kind_check", sql`${t.kind} in ('weight', 'substitute', 'unavailable', 'add', 'fee', 'final')`),
+    check(
+      "order_changes_kind_check",
+      sql`${t.kind} in ('weight', 'substitute', 'unavailable', 'add', 'fee', 'final', 'payment', 'balance')`,
+    ),
     index("order_changes_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
+// ---- Customer balance ('Saldo') ----
+
+/**
+ * The customer's 'Saldo' as a ledger: the sum of `amount` is what the shop owes the customer
+ * (negative: what the customer still owes). 'payment' rows come from a payment that differed
+ * from the amount due of `order_id`; an 'applied' row takes the balance into the bill of
+ * `order_id` at its 'Tagihan Final'.
+ */
+export const balanceEntries = pgTable(
+  "balance_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    amount: integer("amount").notNull(),
+    description: text("description").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("balance_entries_kind_check", sql`${t.kind} in ('payment', 'applied')`),
+    index("balance_entries_user_idx").on(t.userId, t.createdAt),
+    index("balance_entries_order_idx").on(t.orderId),
   ],
 );
 
@@ -478,5 +581,145 @@ export const favorites = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
     index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+// ---- Search synonyms ('Sinonim Pencarian') ----
+
+/**
+ * Words shoppers type for what the catalog names otherwise ('cabe' for 'cabai', 'brambang' for
+ * 'bawang merah'). A pair works both ways: searching either finds products named with the other.
+ * Both sides are stored normalised (lower case, single spaces; app/lib/search.ts). Staff edit
+ * them on 'Sinonim Pencarian'; a trigger bumps the catalog version so cached search pages renew.
+ */
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    term: text("term").notNull(),
+    synonym: text("synonym").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("search_synonyms_distinct_check", sql`${t.term} <> ${t.synonym}`),
+    check(
+      "search_synonyms_length_check",
+      sql`length(${t.term}) between 2 and 40 and length(${t.synonym}) between 2 and 40`,
+    ),
+    // One pair in either order: (cabe, cabai) and (cabai, cabe) are the same pair.
+    uniqueIndex("search_synonyms_pair_idx").on(
+      sql`least(${t.term}, ${t.synonym})`,
+      sql`greatest(${t.term}, ${t.synonym})`,
+    ),
+    index("search_synonyms_term_idx").on(t.term),
+    index("search_synonyms_synonym_idx").on(t.synonym),
+  ],
+);
+
+// ---- Sales figures per day (the reports and the dashboard's counters) ----
+
+/**
+ * Orders per shop day (the Jakarta date the order was placed), delivery slot, status and
+ * payment status: how many, their item totals, delivery fees and the amounts received. Kept by triggers on orders and
+ * order_items (migrations) in the same transaction as every change, so the reports and the
+ * status counters read a few hundred rows instead of every order.
+ */
+export const orderDayStats = pgTable(
+  "order_day_stats",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    slot: text("slot").notNull(),
+    status: text("status").notNull(),
+    paymentStatus: text("payment_status").notNull().default("unpaid"),
+    orderCount: integer("order_count").notNull().default(0),
+    itemsTotal: bigint("items_total", { mode: "number" }).notNull().default(0),
+    feeTotal: bigint("fee_total", { mode: "number" }).notNull().default(0),
+    // What staff counted as received ('Tandai Lunas').
+    paidTotal: bigint("paid_total", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot, t.status, t.paymentStatus] })],
+);
+
+/**
+ * What each product sold per shop day, counting orders that are not cancelled: amount
+ * (units, or grams when sold by weight) and the line prices charged. `product_key` is the
+ * product id, or 'nama:' and the name for lines whose product was deleted; the name and
+ * unit are the latest seen on a line.
+ */
+export const orderProductDayStats = pgTable(
+  "order_product_day_stats",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    productKey: text("product_key").notNull(),
+    soldByWeight: boolean("sold_by_weight").notNull(),
+    productName: text("product_name").notNull(),
+    productUnit: text("product_unit").notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull().default(0),
+    revenue: bigint("revenue", { mode: "number" }).notNull().default(0),
+    lineCount: integer("line_count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.productKey, t.soldByWeight] }),
+    // The name and unit of the few best sellers, latest day first, without reading the range again.
+    index("order_product_day_stats_product_idx").on(t.productKey, t.soldByWeight, t.day.desc()),
+  ],
+);
+
+/**
+ * A counter per shop day, raised (by a trigger, in the same transaction) whenever a product
+ * figure of that day changes. The sum over a range's days says whether anything in the range
+ * changed since a saved ranking of it was made.
+ */
+export const orderProductDayVersions = pgTable("order_product_day_versions", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * The best sellers of a range as last computed, with the sum of the range's day counters at
+ * that moment: read again only while that sum is unchanged. Ranking a year of a large catalog
+ * sums hundreds of thousands of product-days; the owner's page and its CSV ask for the same
+ * range again and again.
+ */
+export const reportTopProductsCache = pgTable(
+  "report_top_products_cache",
+  {
+    rangeFrom: date("range_from", { mode: "string" }).notNull(),
+    rangeTo: date("range_to", { mode: "string" }).notNull(),
+    topLimit: integer("top_limit").notNull(),
+    signature: bigint("signature", { mode: "number" }).notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.rangeFrom, t.rangeTo, t.topLimit] })],
+);
+
+// ---- Back-in-stock alerts ('Kabari Saya') ----
+
+/**
+ * A shopper waiting for an out-of-stock product: one row per product and e-mail address (a
+ * signed-in shopper's is the account's). When the stock rises above zero by any path, a
+ * trigger (migrations) sets `due_at` and sends NOTIFY stock_alerts; the mail worker then queues
+ * one e-mail per row and deletes it, in one transaction (app/server/stock-alerts.server.ts).
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_product_email_idx").on(t.productId, t.email),
+    index("stock_alerts_email_idx").on(t.email),
+    index("stock_alerts_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
   ],
 );

@@ -30,8 +30,11 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
   uncancel: "Pesanan diaktifkan lagi",
 };
 
-/** "Pagi (05:00 - 07:00)", or both windows for the picking list's 'semua'. */
-export function slotLabel(slot: string): string {
-  if (isDeliverySlot(slot)) return `${DELIVERY_SLOTS[slot].label} (${DELIVERY_SLOTS[slot].time})`;
-  return "Pagi dan Sore";
+/**
+ * "Pagi (05:00 - 07:00)"; with `time`, the window the order was promised (the chat message).
+ * Anything else: that time, or both windows for the picking list's 'semua'.
+ */
+export function slotLabel(slot: string, time?: string): string {
+  if (isDeliverySlot(slot)) return `${DELIVERY_SLOTS[slot].label} (${time ?? DELIVERY_SLOTS[slot].time})`;
+  return time ?? "Pagi dan Sore";
 }

@@ -6,10 +6,10 @@ import {
   describeLineAmount,
   lineSubtotal,
   MAX_LINE_QUANTITY,
-  parseStoredCart,
   serializeCart,
   type CartProduct,
 } from "./cart";
+import { parseStoredCart } from "./cart-storage";
 
 const unitRules = { sold_by_weight: false, weight_step: 1, weight_min: 1 };
 
@@ -117,7 +117,43 @@ describe("cartTotals", () => {
   });
 });
 
+describe("restoring the stored cart after the page became usable", () => {
+  it("keeps what was added before the stored cart was read, on top of it", () => {
+    const stored = [{ product: kangkung, quantity: 2 }];
+    const addedMeanwhile = cartReducer([], { type: "add", product: kangkung, quantity: 1 });
+    const withTomat = cartReducer(addedMeanwhile, { type: "add", product: tomat, quantity: 1 });
+    expect(cartReducer(withTomat, { type: "restore", lines: stored })).toEqual([
+      { product: kangkung, quantity: 3 },
+      { product: tomat, quantity: 1 },
+    ]);
+    expect(cartReducer([], { type: "restore", lines: stored })).toEqual(stored);
+  });
+});
+
 describe("parseStoredCart", () => {
+  it("drops a line whose product lacks a name, price or id, defaults the rest and keeps no stray field", () => {
+    const raw = JSON.stringify([
+      { product: { ...kangkung, price: 4000.5 }, quantity: 1 },
+      { product: { ...kangkung, id: "" }, quantity: 1 },
+      { product: { ...kangkung, name: 7 }, quantity: 1 },
+      { product: "kangkung", quantity: 1 },
+      {
+        product: { ...tomat, image_url: 5, discount: 140, stock: "banyak", unit: null, isAdmin: true },
+        quantity: 2,
+        note: 42,
+        allowSubstitute: "ya",
+        price: 1,
+      },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([
+      {
+        product: { ...tomat, image_url: null, discount: 0, stock: 0, unit: "pcs" },
+        quantity: 2,
+        note: "",
+        allowSubstitute: false,
+      },
+    ]);
+  });
   it("round-trips a saved cart", () => {
     const lines = [
       { product: kangkung, quantity: 2 },

@@ -1,9 +1,9 @@
-// The cart's rules, shared by the browser's cart and the server's checks.
-// zod/mini: this module is in every page's bundle (the cart lives in the root), and the
-// functional API is about a fifth of the size of zod's chainable one.
-import * as z from "zod/mini";
+// The cart's rules, shared by the browser's cart and the server's checks. This module is in
+// every page's first script (the cart lives in the root), so it holds no validation library:
+// reading a stored cart (zod) is in ./cart-storage, which the browser loads after the paint.
+import type { CartLine, CartProduct } from "./cart-storage";
 import { discountedPrice, formatRupiah } from "./money";
-import { correctWeight, formatKg, linePrice, MAX_LINE_GRAMS, type WeightRules } from "./weight";
+import { correctWeight, formatKg, linePrice, type WeightRules } from "./weight";
 
 export const CART_STORAGE_KEY = "cart";
 export const MAX_LINE_QUANTITY = 999;
@@ -26,33 +26,7 @@ export function cleanLineNote(note: string): string {
   return note.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, MAX_LINE_NOTE);
 }
 
-export const cartProductSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-  name: z.string().check(z.maxLength(200)),
-  price: z.int().check(z.nonnegative(), z.maximum(1_000_000_000)),
-  image_url: z.catch(z.nullable(z.string().check(z.maxLength(2000))), null),
-  discount: z.catch(z.number().check(z.minimum(0), z.maximum(100)), 0),
-  stock: z.catch(z.int(), 0),
-  unit: z.catch(z.string().check(z.maxLength(50)), "pcs"),
-  slug: z.string().check(z.maxLength(200)),
-  // Absent in carts stored before produce was sold by weight: those are whole units.
-  sold_by_weight: z.catch(z.boolean(), false),
-  weight_step: z.catch(z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)), 1),
-  weight_min: z.catch(z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)), 1),
-});
-
-export type CartProduct = z.infer<typeof cartProductSchema>;
-
-const cartLineSchema = z.object({
-  product: cartProductSchema,
-  /** Whole units, or grams for a product sold by weight. */
-  quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_GRAMS)),
-  // Absent in older carts: no note, 'Jangan diganti'.
-  note: z.optional(z.catch(z.pipe(z.string(), z.transform(cleanLineNote)), "")),
-  allowSubstitute: z.optional(z.catch(z.boolean(), false)),
-});
-
-export type CartLine = z.infer<typeof cartLineSchema>;
+export type { CartLine, CartProduct } from "./cart-storage";
 
 export type CartAction =
   | { type: "add"; product: CartProduct; quantity?: number }
@@ -61,6 +35,8 @@ export type CartAction =
   | { type: "setOptions"; productId: string; note?: string; allowSubstitute?: boolean }
   | { type: "clear" }
   | { type: "replace"; lines: CartLine[] }
+  /** The stored cart, read once the page is already usable: lines added meanwhile are kept. */
+  | { type: "restore"; lines: CartLine[] }
   /** Fresh product data from the server: prices, stock and names may have changed. */
   | { type: "refresh"; products: CartProduct[] };
 
@@ -123,6 +99,11 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       return [];
     case "replace":
       return action.lines;
+    case "restore":
+      return lines.reduce<CartLine[]>(
+        (restored, line) => cartReducer(restored, { type: "add", product: line.product, quantity: line.quantity }),
+        action.lines,
+      );
     case "refresh": {
       const fresh = new Map(action.products.map((p) => [p.id, p]));
       return lines.map((l) => {
@@ -132,29 +113,6 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       });
     }
   }
-}
-
-/** Reads the stored cart; anything malformed is dropped line by line, never thrown. */
-export function parseStoredCart(raw: string | null | undefined): CartLine[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const lines: CartLine[] = [];
-  for (const item of data.slice(0, 500)) {
-    const parsed = cartLineSchema.safeParse(item);
-    if (!parsed.success) continue;
-    // A tampered amount (off the step, under the minimum, over the stock) is corrected here.
-    const line = { ...parsed.data, quantity: correctQuantity(parsed.data.product, parsed.data.quantity) };
-    const existing = lines.find((l) => l.product.id === line.product.id);
-    if (existing) existing.quantity = correctQuantity(existing.product, existing.quantity + line.quantity);
-    else if (lines.length < MAX_CART_LINES) lines.push(line);
-  }
-  return lines;
 }
 
 export function serializeCart(lines: CartLine[]): string {

@@ -1,7 +1,6 @@
 // The product list's filters as they travel in the URL (?q=&category=&price=&sort=&page=),
 // so a shared or reloaded link shows the same result. Odd values are dropped, never thrown.
 // zod/mini: the catalog pages ship this to the browser; the functional API is much smaller.
-import * as z from "zod/mini";
 import { isUuid } from "./form";
 import { formatRupiah } from "./money";
 
@@ -50,9 +49,17 @@ export type CatalogFilters = {
 
 export const EMPTY_FILTERS: CatalogFilters = { q: "", categories: [], price: null, sort: DEFAULT_SORT, page: 1 };
 
-const priceSchema = z.catch(z.nullable(z.enum(PRICE_RANGES)), null);
-const sortSchema = z.catch(z.enum(SORTS), DEFAULT_SORT);
-const pageSchema = z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE)), 1);
+// Plain checks rather than zod: each parameter is one of a few known words or a small whole
+// number, and the filter form runs this in the browser, whose first script must stay small.
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | null {
+  return allowed.find((item) => item === value) ?? null;
+}
+
+/** A page number as typed ("2", " 3 ", "2.0"): a whole number from 1 to MAX_PAGE, else page 1. */
+function pageNumber(raw: string | null): number {
+  const page = Number(raw ?? 1);
+  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
@@ -82,9 +89,9 @@ export function parseCatalogFilters(params: URLSearchParams): CatalogFilters {
   return {
     q: normalizeQuery(params.get("q")),
     categories: parseCategoryIds(params.getAll("category")),
-    price: priceSchema.parse(params.get("price") || null),
-    sort: sortSchema.parse(params.get("sort")),
-    page: pageSchema.parse(params.get("page") ?? 1),
+    price: oneOf(PRICE_RANGES, params.get("price")),
+    sort: oneOf(SORTS, params.get("sort")) ?? DEFAULT_SORT,
+    page: pageNumber(params.get("page")),
   };
 }
 

@@ -8,6 +8,7 @@ import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
 import { isUuid } from "./form";
+import { PAYMENT_METHODS } from "./payment-settings";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
@@ -97,6 +98,8 @@ export const checkoutSchema = z.object({
     .union([z.literal("cs"), z.coerce.number().int().min(0).max(100_000_000)])
     .optional()
     .catch(undefined),
+  /** 'Metode Pembayaran'; a post from a page older than the choice settles it in the chat. */
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: "Pilih metode pembayaran." }).optional(),
   lines: z
     .array(checkoutLineSchema, { error: "Keranjang Anda kosong." })
     .min(1, "Keranjang Anda kosong.")
@@ -186,6 +189,7 @@ export function checkoutInputFromForm(formData: FormData): Record<string, unknow
     // Not posted at all (a page from before areas existed): outside the areas, as it then was.
     area: text(formData, "area"),
     shownFee: text(formData, "shownFee") || undefined,
+    paymentMethod: text(formData, "paymentMethod"),
     lines,
     idempotencyKey: text(formData, "idempotencyKey") ?? "",
   };

@@ -13,6 +13,8 @@ import {
 import { formatRupiah } from "./money";
 import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
 
+export { minimumOrderMessage, minimumOrderShortfall } from "./minimum-order";
+
 export type DeliveryRules = { slots: DeliverySlotsSetting; closedDays: readonly ClosedDay[] };
 
 /** Orders already taken per date and slot (cancelled ones not counted), keyed by `slotKey`. */
@@ -236,18 +238,6 @@ export function quoteDeliveryFee(area: DeliveryArea | null, subtotal: number): F
 export function feeText(quote: FeeQuote): string {
   if (quote.kind === "outside") return "Ditentukan oleh CS";
   return quote.fee === 0 ? "Gratis" : formatRupiah(quote.fee);
-}
-
-/** How much is missing to reach the minimum order (0 when reached or when there is none). */
-export function minimumOrderShortfall(subtotal: number, minimum: number): number {
-  return minimum > 0 && subtotal < minimum ? minimum - subtotal : 0;
-}
-
-/** 'Belanja Rp 12.000 lagi untuk mencapai minimal belanja Rp 50.000', or null. */
-export function minimumOrderMessage(subtotal: number, minimum: number): string | null {
-  const missing = minimumOrderShortfall(subtotal, minimum);
-  if (missing === 0) return null;
-  return `Belanja ${formatRupiah(missing)} lagi untuk mencapai minimal belanja ${formatRupiah(minimum)}`;
 }
 
 /** An order's fee as shown on its pages: 'Rp 5.000', 'Gratis' or 'Ditentukan oleh CS'. */

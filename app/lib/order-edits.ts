@@ -15,6 +15,8 @@ export const ORDER_CHANGE_LABELS = {
   add: "Tambah Produk",
   fee: "Ongkos kirim",
   final: "Tagihan Final",
+  payment: "Pembayaran",
+  balance: "Saldo",
 } as const;
 export type OrderChangeKind = keyof typeof ORDER_CHANGE_LABELS;
 
@@ -64,6 +66,8 @@ export type BillForMessage = {
   shopName: string;
   totalAmount: number;
   deliveryFee: number | null;
+  /** 'Saldo' taken into the bill: positive lowers what is paid, negative raises it. */
+  balanceApplied?: number;
   items: readonly BillLine[];
   /** How to pay, one line each (bank accounts, QRIS, cash on delivery). */
   paymentLines: readonly string[];
@@ -86,6 +90,12 @@ export function buildFinalBillMessage(bill: BillForMessage): string {
     `Subtotal: ${rupiah(bill.totalAmount)}`,
     `Ongkos kirim: ${rupiah(bill.deliveryFee ?? 0)}`,
     `Total akhir: ${rupiah(orderGrandTotal(bill.totalAmount, bill.deliveryFee))}`,
+    ...(bill.balanceApplied
+      ? [
+          `Saldo: ${bill.balanceApplied > 0 ? "-" : "+"}${rupiah(Math.abs(bill.balanceApplied))}`,
+          `Jumlah dibayar: ${rupiah(orderGrandTotal(bill.totalAmount, bill.deliveryFee) - bill.balanceApplied)}`,
+        ]
+      : []),
     "",
     "Cara bayar:",
     ...bill.paymentLines,

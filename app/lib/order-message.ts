@@ -1,11 +1,13 @@
 // The one builder of the WhatsApp texts about an order: the order sent at checkout and the
 // 'Butuh Bantuan?' question. Both name the real order number.
+import { slotLabel } from "./admin";
 import { formatDateWithDay } from "./dates";
 import { formatRupiah } from "./money";
-import { DELIVERY_SLOTS, isDeliverySlot, orderLineTotal, shortOrderId } from "./orders";
+import { orderLineTotal, shortOrderId } from "./orders";
 import { formatKg } from "./weight";
 import { SUBSTITUTE_LABELS } from "./cart";
 import { whatsappHref } from "./shop";
+import { isPaymentMethod, paymentMethodLabel } from "./payment-settings";
 
 export type OrderMessageItem = {
   name: string;
@@ -37,15 +39,13 @@ export type OrderMessageInput = {
   deliveryFee?: number | null;
   /** The delivery area chosen at checkout (null: outside the areas). */
   deliveryAreaName?: string | null;
+  /** 'Metode Pembayaran' chosen at checkout ('qris' | 'transfer' | 'cod'). */
+  paymentMethod?: string | null;
 };
 
 // Chat apps show a no-break space fine, but plain spaces keep copied text tidy.
 function rupiah(amount: number): string {
   return formatRupiah(amount).replace(/\u00a0/g, " ");
-}
-
-function slotLabel(slot: string, time: string): string {
-  return isDeliverySlot(slot) ? `${DELIVERY_SLOTS[slot].label} (${time})` : time;
 }
 
 /** Subtotal, 'Ongkir' and the total with it once the fee is known; the products total alone before. */
@@ -98,6 +98,7 @@ export function buildOrderChatMessage(order: OrderMessageInput): string {
     ...totalLines(order, weighed),
     `Pengiriman: ${formatDateWithDay(order.deliveryDate)}, ${slotLabel(order.deliverySlot, order.deliveryTime)}`,
     `Catatan: ${notes === "" ? "-" : notes}`,
+    ...(isPaymentMethod(order.paymentMethod) ? [`Metode Pembayaran: ${paymentMethodLabel(order.paymentMethod)}`] : []),
     "",
     ...(order.deliveryFee === null || order.deliveryFee === undefined
       ? ["Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS."]
@@ -133,6 +134,7 @@ export type StoredOrderForMessage = {
   notes: string;
   deliveryFee?: number | null;
   deliveryAreaName?: string | null;
+  paymentMethod?: string | null;
   items: readonly {
     productName: string;
     quantity: number;
@@ -168,6 +170,7 @@ export function storedOrderChatUrl(order: StoredOrderForMessage, shop: { name: s
       notes: order.notes,
       deliveryFee: order.deliveryFee,
       deliveryAreaName: order.deliveryAreaName,
+      paymentMethod: order.paymentMethod,
     }),
   );
 }

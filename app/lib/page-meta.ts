@@ -1,7 +1,8 @@
 // Title and description tags of a page, with the shop's configured name.
 import type { MetaDescriptor } from "react-router";
+import { pageTitle } from "./seo";
 
-/** `title` becomes "title - Shop name"; description feeds search engines and link previews. */
+/** `title` becomes "title | Shop name" (pageTitle); description feeds search engines and link previews. */
 export function pageMeta({
   title,
   description,
@@ -13,7 +14,7 @@ export function pageMeta({
   shopName?: string;
   noIndex?: boolean;
 }): MetaDescriptor[] {
-  const fullTitle = shopName ? `${title} - ${shopName}` : title;
+  const fullTitle = shopName ? pageTitle(title, shopName) : title;
   return [
     { title: fullTitle },
     { name: "description", content: description },

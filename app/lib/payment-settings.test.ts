@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAYMENT_METHODS, paymentInstructionLines, paymentMethodsSchema } from "./payment-settings";
+import {
+  activePaymentMethods,
+  DEFAULT_PAYMENT_METHODS,
+  paymentInstructionLines,
+  paymentMethodsSchema,
+} from "./payment-settings";
+
+const QRIS = "/uploads/qris/0123456789abcdef0123456789abcdef.png";
 
 describe("payment methods", () => {
   it("a fresh shop takes bank transfer to a sample account and cash on delivery", () => {
@@ -10,6 +17,7 @@ describe("payment methods", () => {
   it("lists how to pay the amount due, one line per active method and account", () => {
     const lines = paymentInstructionLines(
       {
+        qris: { active: false, imageUrl: null },
         bankTransfer: { active: true, accounts: [{ bank: "BCA", number: "1234567890", holder: "Toko Sayur" }] },
         cod: { active: true },
       },
@@ -39,5 +47,31 @@ describe("payment methods", () => {
         cod: { active: false },
       })[0],
     ).toMatch(/^Nomor Rekening hanya angka/);
+  });
+
+  it("reads settings saved before QRIS existed as QRIS off, and refuses QRIS on without its image", () => {
+    const old = { bankTransfer: DEFAULT_PAYMENT_METHODS.bankTransfer, cod: { active: true } };
+    expect(paymentMethodsSchema.parse(old).qris).toEqual({ active: false, imageUrl: null });
+    const issues = paymentMethodsSchema.safeParse({ ...old, qris: { active: true, imageUrl: null } });
+    expect(issues.success ? [] : issues.error.issues.map((i) => i.message)).toContain(
+      "QRIS aktif: unggah gambar QRIS toko dulu.",
+    );
+    const foreign = paymentMethodsSchema.safeParse({
+      ...old,
+      qris: { active: true, imageUrl: "https://evil.example/q.png" },
+    });
+    expect(foreign.success).toBe(false);
+  });
+
+  it("offers at checkout only the methods switched on, and tells the chosen one alone", () => {
+    expect(activePaymentMethods(DEFAULT_PAYMENT_METHODS)).toEqual(["transfer", "cod"]);
+    const all = { ...DEFAULT_PAYMENT_METHODS, qris: { active: true, imageUrl: QRIS }, cod: { active: false } };
+    expect(activePaymentMethods(all)).toEqual(["qris", "transfer"]);
+    expect(paymentInstructionLines(all, 50000, "qris")).toEqual([
+      "QRIS Rp 50.000: pindai kode QRIS di halaman pesanan.",
+    ]);
+    expect(paymentInstructionLines(DEFAULT_PAYMENT_METHODS, 50000, "cod")).toEqual([
+      "Bayar di Tempat (COD): siapkan uang tunai Rp 50.000 untuk kurir.",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // 'Metode Pembayaran': how customers may pay, set by staff on 'Pengaturan Toko'. A fresh
-// shop takes bank transfers (to a sample account staff replace) and cash on delivery, so a
-// final bill can say how to pay before anyone configures anything.
+// shop takes bank transfers (to a sample account staff replace) and cash on delivery, so
+// checkout and a final bill work before anyone configures anything. QRIS needs the shop's
+// own static QRIS image first.
 import { z } from "zod";
 import { formatRupiah } from "./money";
 
@@ -28,8 +29,16 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+// Only an image this shop stored itself (app/server/payments.server.ts keeps it under qris/).
+const qrisImageUrl = z
+  .string()
+  .regex(/^\/uploads\/qris\/[a-f0-9]{32}\.(png|jpg|webp)$/, "Gambar QRIS tidak dikenal. Unggah ulang.")
+  .nullable();
+
 export const paymentMethodsSchema = z
   .object({
+    // Settings saved before QRIS existed read as QRIS switched off.
+    qris: z.object({ active: z.boolean(), imageUrl: qrisImageUrl }).default({ active: false, imageUrl: null }),
     bankTransfer: z.object({
       active: z.boolean(),
       accounts: z.array(bankAccountSchema).max(MAX_BANK_ACCOUNTS, `Maksimal ${MAX_BANK_ACCOUNTS} rekening.`),
@@ -40,13 +49,18 @@ export const paymentMethodsSchema = z
     message: "Transfer Bank aktif: isi minimal satu rekening.",
     path: ["bankTransfer"],
   })
-  .refine((v) => v.bankTransfer.active || v.cod.active, {
+  .refine((v) => !v.qris.active || v.qris.imageUrl !== null, {
+    message: "QRIS aktif: unggah gambar QRIS toko dulu.",
+    path: ["qris"],
+  })
+  .refine((v) => v.qris.active || v.bankTransfer.active || v.cod.active, {
     message: "Aktifkan minimal satu metode pembayaran.",
     path: [""],
   });
 export type PaymentMethodsSetting = z.infer<typeof paymentMethodsSchema>;
 
 export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
+  qris: { active: false, imageUrl: null },
   bankTransfer: {
     active: true,
     accounts: [{ bank: "BRI", number: "0123-01-000123-50-1", holder: "Sayur Jember (contoh, ganti di Pengaturan)" }],
@@ -54,27 +68,77 @@ export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
   cod: { active: true },
 };
 
-export const PAYMENT_METHOD_LABELS = { bankTransfer: "Transfer Bank", cod: "Bayar di Tempat (COD)" } as const;
+export const PAYMENT_METHOD_LABELS = {
+  qris: "QRIS",
+  bankTransfer: "Transfer Bank",
+  cod: "Bayar di Tempat (COD)",
+} as const;
+
+/** How an order is paid, as stored on the order. */
+export const PAYMENT_METHODS = ["qris", "transfer", "cod"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  qris: PAYMENT_METHOD_LABELS.qris,
+  transfer: PAYMENT_METHOD_LABELS.bankTransfer,
+  cod: PAYMENT_METHOD_LABELS.cod,
+};
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/** The label of an order's method; orders from before checkout asked were settled in the chat. */
+export function paymentMethodLabel(method: string | null): string {
+  return isPaymentMethod(method) ? ORDER_PAYMENT_METHOD_LABELS[method] : "Dikonfirmasi via WhatsApp";
+}
+
+/** The methods a customer can choose now, in the order checkout lists them. */
+export function activePaymentMethods(methods: PaymentMethodsSetting): PaymentMethod[] {
+  const out: PaymentMethod[] = [];
+  if (methods.qris.active && methods.qris.imageUrl) out.push("qris");
+  if (methods.bankTransfer.active && methods.bankTransfer.accounts.length > 0) out.push("transfer");
+  if (methods.cod.active) out.push("cod");
+  return out;
+}
+
+/** Methods paid ahead with a proof the customer uploads; cash is counted by the courier. */
+export function needsProof(method: string | null): boolean {
+  return method === "qris" || method === "transfer";
+}
 
 export function bankAccountLine(a: BankAccount): string {
   return `${a.bank} ${a.number} a.n. ${a.holder}`;
 }
 
-/** How to pay an amount, one line per active method, as a chat message or a page lists it. */
-export function paymentInstructionLines(methods: PaymentMethodsSetting, amount: number): string[] {
+/**
+ * How to pay an amount, as a chat message lists it: for the order's chosen method, or one
+ * line per active method for an order placed before checkout asked.
+ */
+export function paymentInstructionLines(
+  methods: PaymentMethodsSetting,
+  amount: number,
+  chosen: string | null = null,
+): string[] {
   const rupiah = formatRupiah(amount).replace(/\u00a0/g, " ");
   const lines: string[] = [];
-  if (methods.bankTransfer.active) {
+  const only = isPaymentMethod(chosen) ? chosen : null;
+  if (only === "qris" || (only === null && methods.qris.active && methods.qris.imageUrl)) {
+    lines.push(`${PAYMENT_METHOD_LABELS.qris} ${rupiah}: pindai kode QRIS di halaman pesanan.`);
+  }
+  if (only === "transfer" || (only === null && methods.bankTransfer.active)) {
     lines.push(`${PAYMENT_METHOD_LABELS.bankTransfer} ${rupiah} ke:`);
     for (const a of methods.bankTransfer.accounts) lines.push(`- ${bankAccountLine(a)}`);
   }
-  if (methods.cod.active) lines.push(`${PAYMENT_METHOD_LABELS.cod}: siapkan uang tunai ${rupiah} untuk kurir.`);
+  if (only === "cod" || (only === null && methods.cod.active))
+    lines.push(`${PAYMENT_METHOD_LABELS.cod}: siapkan uang tunai ${rupiah} untuk kurir.`);
   return lines;
 }
 
 /** The setting's lines in the settings history. */
 export function summarizePaymentMethods(v: PaymentMethodsSetting): string[] {
   return [
+    `${PAYMENT_METHOD_LABELS.qris}: ${v.qris.active ? "aktif" : "tidak aktif"}${v.qris.imageUrl ? `, gambar ${v.qris.imageUrl.slice(-12, -4)}` : ""}`,
     `${PAYMENT_METHOD_LABELS.bankTransfer}: ${v.bankTransfer.active ? "aktif" : "tidak aktif"}`,
     ...v.bankTransfer.accounts.map((a) => `Rekening ${bankAccountLine(a)}`),
     `${PAYMENT_METHOD_LABELS.cod}: ${v.cod.active ? "aktif" : "tidak aktif"}`,

@@ -21,7 +21,7 @@ export type ReorderProblem = {
 
 export type ReorderPlan = { lines: CartLine[]; problems: ReorderProblem[] };
 
-/** `products` holds today's data of the products still sold (loadCheckoutProducts). */
+/** `products` holds today's data of the products still sold (getCartProducts, the same refresh as the cart and checkout). */
 export function planReorder(items: readonly PastOrderLine[], products: readonly CartProduct[]): ReorderPlan {
   const current = new Map(products.map((p) => [p.id, p]));
   const lines: CartLine[] = [];

@@ -9,6 +9,7 @@ export function shopNameFrom(matches: readonly MetaMatch[]): string {
   return root?.shop?.name ?? defaultShop.name;
 }
 
+/** Every page's title: "Keranjang Belanja | Sayur Jember", with the configured SHOP_NAME. */
 export function pageTitle(title: string, shopName: string): string {
   return `${title} | ${shopName}`;
 }

@@ -19,6 +19,9 @@ import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/page-meta";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/about";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

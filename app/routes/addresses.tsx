@@ -1,27 +1,41 @@
 // /addresses: the delivery address saved with the profile, which checkout fills in.
 import { useEffect, useState } from "react";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { MapPin, Pencil, Phone, User } from "lucide-react";
 import { Notice, useNavigateWhenIdle } from "~/components/account-form";
 import { ProfileForm } from "~/components/profile-form";
 import { buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
-import { getProfile, updateProfile } from "~/server/accounts.server";
+import { deliveryAreaText } from "~/components/checkout/delivery-area-select";
+import { getProfile, profileInvalidMessage, profileSchema, updateProfile } from "~/server/accounts.server";
+import { loadDeliveryAreas } from "~/server/delivery.server";
+import { formAction } from "~/server/form-action.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/addresses";
 import { requireUserOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 const SAVED_MESSAGE = "Alamat pengiriman berhasil disimpan.";
 
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
-  const profile = await getProfile(await dbOf(context), user.id);
+  const db = await dbOf(context);
+  const [profile, areas] = await Promise.all([getProfile(db, user.id), loadDeliveryAreas(db)]);
   if (!profile) throw redirect("/login?redirect=%2Faddresses");
   const params = new URL(request.url).searchParams;
   const complete = Boolean(profile.phone.trim() && profile.address.trim());
   return {
-    profile: { name: profile.name, email: profile.email, phone: profile.phone, address: profile.address },
+    profile: {
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      address: profile.address,
+      area: profile.deliveryAreaId,
+    },
+    areas,
     editing: params.get("edit") === "1" || !complete,
     saved: params.get("saved") === "1",
   };
@@ -29,23 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserOf(context, request);
-  const form = Object.fromEntries(await request.formData());
-  const result = await updateProfile(await dbOf(context), user.id, form);
-  if (!result.ok) {
-    const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
-    return data(
-      {
-        ok: false as const,
-        title: result.title,
-        message: result.message,
-        fieldErrors: result.fieldErrors,
-        values: { name: text("name"), phone: text("phone"), address: text("address") },
-      },
-      { status: result.status },
-    );
-  }
-  if (form.enhanced === "1") return { ok: true as const };
-  return redirect("/addresses?saved=1", 303);
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "address save",
+    schema: profileSchema,
+    echo: ["name", "phone", "address", "area"],
+    invalid: { title: ACCOUNT_TEXT.profileIncompleteTitle, message: profileInvalidMessage },
+    call: (input) => updateProfile(db, user.id, input),
+    documentRedirectTo: () => "/addresses?saved=1",
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -58,7 +64,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, editing, saved } = loaderData;
+  const { profile, areas, editing, saved } = loaderData;
+  const areaText = deliveryAreaText(areas, profile.area);
   const navigate = useNavigateWhenIdle();
   const [dialog, setDialog] = useState<{ title: string; message: string; tone: "default" | "error" } | null>(null);
   const failure = actionData && !actionData.ok ? actionData : null;
@@ -95,6 +102,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
           <ProfileForm
             values={{ ...profile, ...(failure?.values ?? {}) }}
             errors={failure?.fieldErrors}
+            areas={areas}
             submitLabel="Simpan Alamat"
             onProblem={(title, message) => setDialog({ title, message, tone: "error" })}
           >
@@ -117,6 +125,12 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                 <Phone className="h-4 w-4 text-stone-500" aria-hidden="true" /> {profile.phone}
               </p>
               <p className="break-words whitespace-pre-line text-stone-800">{profile.address}</p>
+              <p className="text-stone-700">
+                Area Pengiriman:{" "}
+                <span className={areaText ? "font-semibold text-stone-900" : "text-stone-500 italic"}>
+                  {areaText || "Belum dipilih"}
+                </span>
+              </p>
             </div>
             <Link
               to="/addresses?edit=1"

@@ -12,6 +12,9 @@ import { createCategory, deleteCategory, listCategoriesForAdmin, renameCategory 
 import { log } from "~/server/logger.server";
 import type { Route } from "./+types/admin.categories";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Kategori");
 

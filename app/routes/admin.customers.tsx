@@ -1,16 +1,19 @@
 // Customer accounts for the admin: who they are, how many devices are signed in, and the
 // button that signs an account out everywhere.
 import { ROLE_LABELS } from "~/lib/roles";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { LogOut } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Input } from "~/components/ui/field";
-import { endAllSessionsOfUser, listCustomersForAdmin } from "~/server/admin-customers.server";
-import { redirectWithFlash } from "~/server/admin-flash.server";
+import { endAllSessionsOfUser, endSessionsSchema, listCustomersForAdmin } from "~/server/admin-customers.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import type { Route } from "./+types/admin.customers";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Pelanggan");
 
@@ -22,11 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffOf(context);
-  const form = await request.formData();
-  if (form.get("intent") !== "end-sessions") return data({ message: "Permintaan tidak dikenal." }, { status: 400 });
-  const result = await endAllSessionsOfUser(await dbOf(context), admin, { userId: form.get("userId") });
-  if (!result.ok) return data({ message: result.message }, { status: result.status });
-  return redirectWithFlash("/admin/customers", { tone: "success", message: result.message });
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "end sessions",
+    schema: endSessionsSchema,
+    invalid: { message: firstFieldError },
+    call: (input) => endAllSessionsOfUser(db, admin, input),
+    redirectTo: () => "/admin/customers",
+    flash: true,
+  });
 }
 
 export default function AdminCustomers() {
@@ -35,7 +42,7 @@ export default function AdminCustomers() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-extrabold text-stone-900">Pelanggan</h1>
-      {actionData ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      {actionData && !actionData.ok ? <ErrorNote>{actionData.message}</ErrorNote> : null}
       <Form method="get" className="flex gap-2" role="search">
         <label htmlFor="cari-pelanggan" className="sr-only">
           Cari pelanggan

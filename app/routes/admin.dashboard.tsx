@@ -16,10 +16,18 @@ import {
   parseAdminOrderFilters,
 } from "~/server/admin-orders.server";
 import { latestOrderEventSeq } from "~/server/order-events.server";
+import { defaultSlotDelivery, loadSlotChips } from "~/server/delivery-sheet.server";
+import { DeliveryCard } from "~/components/admin/dashboard/delivery-card";
+import { LowStockCard } from "~/components/admin/dashboard/low-stock-card";
+import { listLowStock } from "~/server/low-stock.server";
+import { isOwnerRole } from "~/lib/roles";
 import { LiveOrders } from "~/components/admin/live-orders";
 import type { Route } from "./+types/admin.dashboard";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
 
@@ -30,10 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts, liveSince] = await Promise.all([
+  const [list, counts, liveSince, slotChips, nextSlot, lowStock] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
     latestOrderEventSeq(db, admin),
+    loadSlotChips(db, admin),
+    defaultSlotDelivery(db),
+    listLowStock(db, admin),
   ]);
   const today = shopToday();
   return {
@@ -43,6 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list,
     counts,
     liveSince,
+    slotChips,
+    nextSlot,
+    lowStock,
+    // Only the owner edits products: staff see the low-stock list without links to a page they may not open.
+    canEditProducts: isOwnerRole(admin.role),
     today,
     tomorrow: addDays(today, 1),
   };
@@ -83,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminDashboard() {
   const { adminName, list, counts, filters, liveSince } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const filtered = Boolean(filters.q || filters.status || filters.date || filters.slot);
+  const filtered = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
   return (
     <div className="space-y-4">
       <div>
@@ -92,6 +108,8 @@ export default function AdminDashboard() {
       </div>
       {actionData && !actionData.ok ? <ErrorNote>{actionData.error}</ErrorNote> : null}
       <LiveOrders since={liveSince} />
+      <DeliveryCard />
+      <LowStockCard />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold text-stone-900">Kelola Pesanan</h2>
         <Tabs />

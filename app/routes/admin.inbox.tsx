@@ -2,7 +2,8 @@
 // status and a WhatsApp (or e-mail) link to answer.
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
-import { Mail, MessageCircle } from "lucide-react";
+import { Mail, MessageCircle, Sprout } from "lucide-react";
+import { SubmitButton } from "~/components/admin/submit-button";
 import { useId } from "react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
@@ -26,6 +27,9 @@ import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.inbox";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Inbox");
 
@@ -233,17 +237,43 @@ export default function AdminInbox() {
                     <Detail label="Produk" value={a.products} />
                     <Detail label="Info lain" value={a.otherInfo} />
                   </dl>
-                  <a
-                    href={a.whatsapp}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClass({
-                      size: "sm",
-                      className: "mt-3 bg-green-700 hover:bg-green-800",
-                    })}
-                  >
-                    <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp {formatIndonesianPhone(a.phone)}
-                  </a>
+                  <div className="mt-3 flex flex-wrap items-center gap-2">
+                    <a
+                      href={a.whatsapp}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={buttonClass({
+                        size: "sm",
+                        className: "bg-green-700 hover:bg-green-800",
+                      })}
+                    >
+                      <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp {formatIndonesianPhone(a.phone)}
+                    </a>
+                    {a.supplierId ? (
+                      <Link
+                        to="/admin/suppliers"
+                        className="inline-flex min-h-9 items-center gap-1.5 rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-900 ring-1 ring-brand-200"
+                      >
+                        <Sprout className="h-4 w-4" aria-hidden="true" /> Sudah menjadi Petani Mitra
+                      </Link>
+                    ) : (
+                      // Posts to the 'Petani Mitra' page, which owns every change of the farmers.
+                      <Form method="post" action="/admin/suppliers">
+                        <input type="hidden" name="intent" value="accept" />
+                        <input type="hidden" name="applicationId" value={a.id} />
+                        <SubmitButton
+                          intent="accept"
+                          name="applicationId"
+                          value={a.id}
+                          variant="outline"
+                          size="sm"
+                          pendingText="Menyimpan..."
+                        >
+                          <Sprout className="h-4 w-4" aria-hidden="true" /> Terima sebagai Petani Mitra
+                        </SubmitButton>
+                      </Form>
+                    )}
+                  </div>
                 </li>
               ))
             : inbox.messages.map((m) => (

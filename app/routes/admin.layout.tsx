@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import {
+  ChartColumn,
   CheckCircle2,
   ExternalLink,
   Inbox,
@@ -20,10 +21,13 @@ import {
   LogOut,
   Settings,
   Package,
+  Sprout,
   Tags,
+  TextSearch,
   TriangleAlert,
   UserCog,
   Users,
+  Truck,
 } from "lucide-react";
 import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
@@ -67,6 +71,12 @@ const NAV = [
     match: ["/admin/picking-list"],
   },
   {
+    to: "/admin/delivery-sheet",
+    label: "Pengiriman",
+    icon: Truck,
+    match: ["/admin/delivery-sheet"],
+  },
+  {
     to: "/admin/products",
     label: "Produk",
     icon: Package,
@@ -80,8 +90,22 @@ const NAV = [
     match: ["/admin/categories"],
     ownerOnly: true,
   },
+  {
+    to: "/admin/search-synonyms",
+    label: "Sinonim Pencarian",
+    icon: TextSearch,
+    match: ["/admin/search-synonyms"],
+  },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, match: ["/admin/inbox"] },
+  { to: "/admin/suppliers", label: "Petani Mitra", icon: Sprout, match: ["/admin/suppliers"] },
   { to: "/admin/customers", label: "Pelanggan", icon: Users, match: ["/admin/customers"] },
+  {
+    to: "/admin/reports",
+    label: "Laporan",
+    icon: ChartColumn,
+    match: ["/admin/reports"],
+    ownerOnly: true,
+  },
   { to: "/admin/team", label: "Tim", icon: UserCog, match: ["/admin/team"], ownerOnly: true },
   { to: "/admin/settings", label: "Pengaturan", icon: Settings, match: ["/admin/settings"], ownerOnly: true },
 ];

@@ -15,8 +15,11 @@ import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/admin.login";
 import { userOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 const DASHBOARD = "/admin/dashboard";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await userOf(context);

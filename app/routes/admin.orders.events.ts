@@ -4,9 +4,10 @@
 import { openOrderEventStream, parseEventCursor } from "~/server/order-events.server";
 import type { Route } from "./+types/admin.orders.events";
 import { adminGuardMiddleware, requireStaffOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 // Outside the admin layout (a stream, no panel around it), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);

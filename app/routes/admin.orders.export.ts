@@ -3,9 +3,10 @@ import { redirectWithFlash } from "~/server/admin-flash.server";
 import { exportOrdersCsv, exportSchema } from "~/server/admin-orders.server";
 import type { Route } from "./+types/admin.orders.export";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 // Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);

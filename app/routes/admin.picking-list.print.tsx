@@ -7,15 +7,17 @@ import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/admin";
 import { formatKg } from "~/lib/weight";
 import { PickingLineNotes } from "~/components/admin/picking-line-notes";
+import { FarmerLists } from "~/components/admin/farmer-lists";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.picking-list.print";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Cetak Picking List");
 
 // Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
@@ -102,6 +104,12 @@ export default function PrintPickingList() {
             </tbody>
           </table>
         )}
+        {list.farmers.length > 0 ? (
+          <section className="mt-6 [break-before:auto]">
+            <h2 className="border-b-2 border-black pb-1 text-base font-extrabold">Daftar Belanja per Petani</h2>
+            <FarmerLists farmers={list.farmers} print />
+          </section>
+        ) : null}
       </main>
     </div>
   );

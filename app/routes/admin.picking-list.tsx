@@ -10,12 +10,16 @@ import { formatDateWithDay } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
 import { formatKg } from "~/lib/weight";
 import { PickingLineNotes } from "~/components/admin/picking-line-notes";
+import { FarmerLists } from "~/components/admin/farmer-lists";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/admin";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
 import { shopToday, shopTomorrow } from "~/server/clock.server";
 import type { Route } from "./+types/admin.picking-list";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Picking List");
 
@@ -155,6 +159,15 @@ export default function AdminPickingList() {
           </table>
         )}
       </Card>
+      {list.farmers.length > 0 ? (
+        <Card title="Daftar Belanja per Petani" id="per-petani">
+          <p className="mb-3 text-sm text-stone-600">
+            Jumlah yang perlu dibeli dari tiap Petani Mitra untuk pengiriman ini. Petani sebuah produk dipilih di
+            halaman produknya.
+          </p>
+          <FarmerLists farmers={list.farmers} />
+        </Card>
+      ) : null}
     </div>
   );
 }

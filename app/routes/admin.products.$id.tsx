@@ -23,20 +23,26 @@ import {
 } from "~/server/admin-catalog.server";
 import { log } from "~/server/logger.server";
 import { formatKg } from "~/lib/weight";
+import { lowStockFormValue } from "~/lib/low-stock";
+import { listSupplierOptions } from "~/server/suppliers.server";
 import type { Route } from "./+types/admin.products.$id";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireOwnerOf(context);
   const db = await dbOf(context);
-  const [found, categories] = await Promise.all([
+  const [found, categories, suppliers] = await Promise.all([
     getProductForAdmin(db, admin, params.id),
     listCategoryOptions(db, admin),
+    listSupplierOptions(db, admin),
   ]);
   if (!found) throw data("Produk tidak ditemukan.", { status: 404 });
-  return { ...found, categories };
+  return { ...found, categories, suppliers };
 }
 
 type ActionData = {
@@ -112,7 +118,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminEditProduct() {
-  const { product, categories, orderLines, adjustments } = useLoaderData<typeof loader>();
+  const { product, categories, suppliers, orderLines, adjustments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const saveError = actionData?.intent === "save" ? actionData : undefined;
   const v = saveError?.values;
@@ -157,11 +163,14 @@ export default function AdminEditProduct() {
               weightStep: v?.weightStep ?? formatKg(product.weightStep).replace(" kg", ""),
               weightMin: v?.weightMin ?? formatKg(product.weightMin).replace(" kg", ""),
               categoryId: v?.categoryId ?? product.categoryId ?? "",
+              supplierId: v?.supplierId ?? product.supplierId ?? "",
+              lowStockThreshold: v?.lowStockThreshold ?? lowStockFormValue(product),
               description: v?.description ?? product.description,
               imageUrl: product.imageUrl,
               stockBefore: String(product.stock),
             }}
             categories={categories}
+            suppliers={suppliers}
             errors={saveError?.fieldErrors}
             message={saveError?.message}
             submitLabel="Simpan Produk"

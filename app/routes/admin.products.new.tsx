@@ -8,15 +8,20 @@ import { ProductForm } from "~/components/admin/product-form";
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { createProduct, listCategoryOptions, productFormValues } from "~/server/admin-catalog.server";
 import { log } from "~/server/logger.server";
+import { listSupplierOptions } from "~/server/suppliers.server";
 import type { Route } from "./+types/admin.products.new";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Tambah Produk");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = await requireOwnerOf(context);
   const db = await dbOf(context);
-  return { categories: await listCategoryOptions(db, admin) };
+  const [categories, suppliers] = await Promise.all([listCategoryOptions(db, admin), listSupplierOptions(db, admin)]);
+  return { categories, suppliers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminNewProduct() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, suppliers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const v = actionData?.values ?? {};
   return (
@@ -90,10 +95,13 @@ export default function AdminNewProduct() {
             weightStep: v.weightStep ?? "0,25",
             weightMin: v.weightMin ?? "0,25",
             categoryId: v.categoryId ?? "",
+            supplierId: v.supplierId ?? "",
+            lowStockThreshold: v.lowStockThreshold ?? "",
             description: v.description ?? "",
             imageUrl: null,
           }}
           categories={categories}
+          suppliers={suppliers}
           errors={actionData?.fieldErrors}
           message={
             actionData

@@ -14,6 +14,9 @@ import { listProductsForAdmin, parseProductListFilters } from "~/server/admin-ca
 import { formatKg } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Produk");
 

@@ -16,6 +16,9 @@ import { log } from "~/server/logger.server";
 import { listSettingsHistory, readShopSettings, saveShopSetting } from "~/server/settings.server";
 import type { Route } from "./+types/admin.settings";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Pengaturan Toko");
 

@@ -13,6 +13,9 @@ import { redirectWithFlash } from "~/server/admin-flash.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { inviteStaff, listTeam, removeStaff } from "~/server/team.server";
 import type { Route } from "./+types/admin.team";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Tim");
 

@@ -4,6 +4,9 @@ import { MAX_CART_LINES } from "~/lib/cart";
 import { getCartProducts } from "~/server/catalog.server";
 import type { Route } from "./+types/api.cart-products";
 import { dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = new URL(request.url).searchParams

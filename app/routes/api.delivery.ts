@@ -3,6 +3,9 @@
 // every visitor, and the promise changes at each cut-off, so it is filled in from here.
 import { getDb } from "~/server/db.server";
 import { loadDeliveryOptions } from "~/server/delivery.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware = [cachePolicy("private")];
 
 export async function loader() {
   const options = await loadDeliveryOptions(await getDb());

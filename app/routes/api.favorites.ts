@@ -5,11 +5,13 @@
 //   POST intent=add|remove|merge, productId (repeated) -> { ids } (signed in only)
 import { getProductSummaries } from "~/server/catalog.server";
 import { changeFavorites, listFavoriteIds, MAX_FAVORITES } from "~/server/favorites.server";
-import { PRIVATE_CACHE_CONTROL } from "~/server/http-cache.server";
+import { PRIVATE_CACHE_CONTROL, cachePolicy } from "~/server/http-cache.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.favorites";
 
 const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL, Vary: "Cookie" };
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("products");

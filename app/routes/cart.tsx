@@ -1,6 +1,6 @@
 // /cart: the lines kept in this browser, refreshed with today's prices and stock from the
 // server, and the order summary. Unit prices are the discounted prices everywhere.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AlertTriangle, ShoppingBag, Trash2 } from "lucide-react";
 import { BackButton } from "~/components/back-button";
@@ -9,7 +9,6 @@ import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { CartLineSkeleton } from "~/components/skeletons";
 import { Button, buttonClass } from "~/components/ui/button";
-import { NotifyDialog } from "~/components/ui/dialog";
 import {
   cartWeightRules,
   lineSubtotal,
@@ -25,10 +24,17 @@ import { cn } from "~/lib/utils";
 import { amountBounds, effectiveRules, formatKg, WEIGHED_NOTE, WEIGHED_UNIT } from "~/lib/weight";
 import { WeighedBadge } from "~/components/price-block";
 import { DeliveryPromiseText, useDeliveryInfo } from "~/components/delivery-promise";
-import { minimumOrderMessage } from "~/lib/delivery";
+import { minimumOrderMessage } from "~/lib/minimum-order";
 import { CartLineOptions } from "~/components/cart-line-options";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/cart";
+import { cachePolicy } from "~/server/http-cache.server";
+
+// The notice after removing lines is the only dialog here: its code (Radix Dialog, focus trap,
+// scroll lock) is fetched when the first notice opens, not with the page.
+const NotifyDialog = lazy(() => import("~/components/ui/dialog").then((m) => ({ default: m.NotifyDialog })));
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Keranjang Belanja", shopNameFrom(matches)) },
@@ -42,6 +48,13 @@ type Freshness = {
   /** Products in the cart the shop no longer sells. */
   unavailable: Set<string>;
 };
+
+/** Whether a notice was ever open on this page: true from the first one on. */
+function useNoticeShown(open: boolean): boolean {
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  return shown || open;
+}
 
 /** Asks the server for today's data of the cart's products and puts it into the cart. */
 function useFreshCart(): Freshness | null {
@@ -268,6 +281,8 @@ export default function CartPage() {
   const cart = useCart();
   const freshness = useFreshCart();
   const [notice, setNotice] = useState<{ title: string; description: string } | null>(null);
+  // Kept mounted once shown, so closing it returns focus the way Radix does.
+  const noticeShown = useNoticeShown(notice !== null);
   const problems = cart.lines.map((line) => lineProblem(line, freshness));
   const blocked = problems.some(Boolean);
 
@@ -340,12 +355,16 @@ export default function CartPage() {
         </div>
       )}
 
-      <NotifyDialog
-        open={notice !== null}
-        onOpenChange={(open) => !open && setNotice(null)}
-        title={notice?.title ?? ""}
-        description={notice?.description}
-      />
+      {noticeShown && (
+        <Suspense fallback={null}>
+          <NotifyDialog
+            open={notice !== null}
+            onOpenChange={(open) => !open && setNotice(null)}
+            title={notice?.title ?? ""}
+            description={notice?.description}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

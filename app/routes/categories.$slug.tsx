@@ -4,6 +4,9 @@ import { ErrorState } from "~/components/error-state";
 import { findCategoryBySlugOrId } from "~/server/catalog.server";
 import type { Route } from "./+types/categories.$slug";
 import { dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = await findCategoryBySlugOrId(await dbOf(context), params.slug ?? "");

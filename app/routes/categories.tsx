@@ -6,6 +6,9 @@ import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/server/catalog.server";
 import type { Route } from "./+types/categories";
 import { dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await listCategoriesWithCounts(await dbOf(context)) };

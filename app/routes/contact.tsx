@@ -23,6 +23,9 @@ import {
   submitContactMessage,
 } from "~/server/submissions.server";
 import type { Route } from "./+types/contact";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

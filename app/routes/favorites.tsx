@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Heart, HeartOff } from "lucide-react";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/favorites";
 import { FAVORITES_ENDPOINT, readLocalFavorites, useFavorites } from "~/components/favorites";
 import { ProductCard } from "~/components/product-card";
@@ -12,9 +13,12 @@ import { useToast } from "~/components/ui/toast";
 import type { ProductSummary } from "~/lib/catalog";
 import { listFavoriteProducts } from "~/server/favorites.server";
 import { dbOf, userOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
-export function meta() {
-  return [{ title: "Favorit Saya - Sayur Jember" }, { name: "robots", content: "noindex" }];
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Favorit Saya", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link } from "react-router";
 import { ArrowLeft, KeyRound, MailCheck } from "lucide-react";
-import { AuthCard, EnhancedMarker, Notice, useSubmitting } from "~/components/account-form";
+import { AuthCard, Notice, useSubmitting } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
@@ -11,6 +11,9 @@ import { accountDeps, requestPasswordReset } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/forgot-password";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -112,7 +115,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </Notice>
       ) : null}
       <Form method="post" className="space-y-4">
-        <EnhancedMarker />
         <Field label="Email" error={failure?.fieldErrors.email} required>
           {(p) => (
             <Input

@@ -11,6 +11,9 @@ import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog.
 import type { Route } from "./+types/home";
 import { DeliveryPromise } from "~/components/delivery-promise";
 import { dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = await dbOf(context);

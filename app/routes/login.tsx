@@ -2,14 +2,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LogIn } from "lucide-react";
-import {
-  AuthCard,
-  EnhancedMarker,
-  Notice,
-  PasswordInput,
-  useSubmitting,
-  useNavigateWhenIdle,
-} from "~/components/account-form";
+import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
@@ -21,6 +14,9 @@ import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/login";
 import { userOf } from "~/server/request-context.server";
+import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -43,7 +39,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ...failure, email: typeof form.email === "string" ? form.email.slice(0, 254) : "" }, { status });
   }
   const headers = setCookieHeaders(result.headers);
-  if (form.enhanced === "1") return data({ ok: true as const, redirectTo }, { headers });
+  // Sent by the page's script (a data request): the page shows its dialog and moves on itself.
+  if (isDataRequest(request)) return data({ ok: true as const, redirectTo }, { headers });
   return redirect(redirectTo, { status: 303, headers });
 }
 
@@ -132,7 +129,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
       <Form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="redirect" value={redirectTo} />
-        <EnhancedMarker />
         <Field label="Email" error={fieldErrors.email} required>
           {(p) => (
             <Input

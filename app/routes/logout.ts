@@ -3,6 +3,9 @@ import { redirect } from "react-router";
 import { getAuth } from "~/server/auth.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/logout";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function action({ request }: Route.ActionArgs) {
   const auth = await getAuth();

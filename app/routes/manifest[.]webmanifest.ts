@@ -1,6 +1,9 @@
 // /manifest.webmanifest: makes the shop installable on a phone's home screen.
 import { THEME_COLOR } from "~/lib/pwa";
 import { config } from "~/server/config.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware = [cachePolicy("asset")];
 
 export function loader() {
   const { shop } = config();

@@ -1,6 +1,9 @@
 // Any unknown path: the not-found page with HTTP 404.
 import { data } from "react-router";
 import { ErrorState } from "~/components/error-state";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware = [cachePolicy("private")];
 
 export function loader() {
   throw data(null, { status: 404 });

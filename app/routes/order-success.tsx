@@ -3,6 +3,8 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CheckCircle2, MessageCircle } from "lucide-react";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
+import { useRootData } from "~/root";
 import type { Route } from "./+types/order-success";
 import { buttonClass } from "~/components/ui/button";
 import { isUuid } from "~/lib/form";
@@ -11,9 +13,12 @@ import { shortOrderId } from "~/lib/orders";
 import { config } from "~/server/config.server";
 import { getOrderForCustomer } from "~/server/customer-orders.server";
 import { userOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
-export function meta() {
-  return [{ title: "Pesanan Berhasil - Sayur Jember" }, { name: "robots", content: "noindex" }];
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Pesanan Berhasil", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 const RETURN_AFTER_SECONDS = 5;
@@ -29,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+  const { shop } = useRootData();
   const { order } = loaderData;
   const navigate = useNavigate();
   // Only counted down once JavaScript runs (a browser without it stays, with the chat link).
@@ -52,8 +58,8 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       <CheckCircle2 className="h-20 w-20 text-brand-600" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan Berhasil!</h1>
       <p className="mt-3 text-stone-700">
-        Terima kasih telah berbelanja di Sayur Jember. Pesanan Anda sudah kami terima; CS kami akan mengonfirmasi
-        pesanan dan ongkos kirim melalui WhatsApp.
+        Terima kasih telah berbelanja di {shop.name}. Pesanan Anda sudah kami terima; CS kami akan mengonfirmasi pesanan
+        dan ongkos kirim melalui WhatsApp.
       </p>
       {order ? (
         <div className="mt-6 w-full rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">

@@ -1,40 +1,38 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
-// none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'.
-import type { ReactNode } from "react";
+// none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. Once the
+// bill is final: the 'Tagihan Final', how to pay and 'Unggah Bukti Bayar'.
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, Package, PackageX, User } from "lucide-react";
+import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User } from "lucide-react";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/orders.$id";
-import { CANCEL_INTENT, CancelOrderButton } from "~/components/order-cancel";
-import { OrderItemImage } from "~/components/order-item-image";
-import { REORDER_INTENT, ReorderButton } from "~/components/order-reorder";
-import { useToast } from "~/components/ui/toast";
+import { FinalBill } from "~/components/final-bill";
+import { CancelOrderButton } from "~/components/order-cancel";
+import { OrderCard, OrderItemsCard, OrderRow } from "~/components/order-page/order-parts";
+import { PaymentCard } from "~/components/order-page/payment-card";
+import { ReorderButton } from "~/components/order-reorder";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { buttonClass } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
-import { orderFeeText } from "~/lib/delivery";
-import { LineOptionsSummary } from "~/components/cart-line-options";
-import { formatRupiah } from "~/lib/money";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
-import {
-  DELIVERY_SLOTS,
-  isDeliverySlot,
-  orderGrandTotal,
-  orderLinePriceText,
-  orderLineTotal,
-  shortOrderId,
-} from "~/lib/orders";
+import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
 import {
-  cancelOrderByCustomer,
+  actOnCustomerOrder,
+  customerOrderActionSchema,
   getOrderForCustomer,
   isOrderOfAnotherCustomer,
-  planReorderForCustomer,
 } from "~/server/customer-orders.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import { loadFinalBillForCustomer } from "~/server/order-edits.server";
-import { FinalBill } from "~/components/final-bill";
+import { loadOrderPayment } from "~/server/payments.server";
+import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
@@ -51,61 +49,38 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A customer who never sent the checkout chat can still send it while the order waits.
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
     bill: await loadFinalBillForCustomer(db, user.id, order.id),
+    payment: await loadOrderPayment(db, order.id),
   });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUserOf(context, request);
-  const form = await request.formData();
-  const enhanced = form.get("enhanced") === "1";
-  const intent = form.get("intent");
-  if (intent === REORDER_INTENT) {
-    const plan = await planReorderForCustomer(await dbOf(context), user.id, params.id);
-    if (!plan) return data({ ok: false, intent: REORDER_INTENT, message: "Pesanan tidak ditemukan." }, { status: 404 });
-    return data({ ok: true, intent: REORDER_INTENT, message: "", plan });
-  }
-  if (intent !== CANCEL_INTENT) {
-    return data({ ok: false, intent: "unknown", message: "Permintaan tidak dikenal." }, { status: 400 });
-  }
-  const result = await cancelOrderByCustomer(await dbOf(context), user.id, params.id, { reason: form.get("reason") });
-  if (result.ok && !enhanced) throw redirect(`/orders/${params.id}`, 303);
-  return data(
-    { ok: result.ok, intent: CANCEL_INTENT, message: result.message },
-    { status: result.ok ? 200 : result.status },
-  );
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "customer order action",
+    schema: customerOrderActionSchema,
+    echo: ["reason"],
+    invalid: { message: firstFieldError },
+    call: (input) => actOnCustomerOrder(db, user.id, params.id, input),
+    // Without JavaScript the page is shown again with the change.
+    documentRedirectTo: (done) =>
+      done.intent === "reorder" ? null : `/orders/${params.id}${done.intent === "proof" ? "#pembayaran" : ""}`,
+  });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const order = loaderData?.order;
   return [
-    { title: order ? `Pesanan #${shortOrderId(order.id)} - Sayur Jember` : "Pesanan Tidak Ditemukan - Sayur Jember" },
+    {
+      title: pageTitle(order ? `Pesanan #${shortOrderId(order.id)}` : "Pesanan Tidak Ditemukan", shopNameFrom(matches)),
+    },
     { name: "robots", content: "noindex" },
   ];
 }
 
-function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-5">
-      <h2 className="mb-3 flex items-center gap-2 font-bold text-stone-900">
-        <span className="text-brand-700">{icon}</span>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-1.5 sm:flex-row sm:justify-between sm:gap-4">
-      <dt className="text-sm text-stone-600">{label}</dt>
-      <dd className="text-sm font-medium text-stone-900 sm:text-right">{children}</dd>
-    </div>
-  );
-}
-
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, helpUrl, resendUrl, bill } = loaderData;
+  const payment = "payment" in loaderData ? loaderData.payment : null;
   const toast = useToast();
   const revalidator = useRevalidator();
   const onCancelled = useCallback(
@@ -131,7 +106,6 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const slot = isDeliverySlot(order.deliverySlot)
     ? `${DELIVERY_SLOTS[order.deliverySlot].label} (${order.deliveryTime})`
     : order.deliveryTime;
-  const feeSet = order.deliveryFee !== null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
@@ -144,6 +118,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan #{shortOrderId(order.id)}</h1>
         <OrderStatusBadge status={order.status} className="text-sm" />
+        {payment ? <PaymentStatusBadge status={payment.status} className="text-sm" /> : null}
       </div>
       <p className="mt-1 text-sm text-stone-600">Dipesan pada {formatDateTime(order.createdAt)} WIB</p>
       {actionData && !actionData.ok ? (
@@ -160,100 +135,52 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <div className="mt-5 grid gap-4 md:grid-cols-2">
-        <Card icon={<CalendarDays className="h-5 w-5" aria-hidden="true" />} title="Pengiriman">
+        <OrderCard icon={<CalendarDays className="h-5 w-5" aria-hidden="true" />} title="Pengiriman">
           <dl>
-            <Row label="Tanggal Pengiriman">{formatDateWithDay(order.deliveryDate)}</Row>
-            <Row label="Waktu Pengiriman">{slot}</Row>
+            <OrderRow label="Tanggal Pengiriman">{formatDateWithDay(order.deliveryDate)}</OrderRow>
+            <OrderRow label="Waktu Pengiriman">{slot}</OrderRow>
           </dl>
-        </Card>
-        <Card icon={<User className="h-5 w-5" aria-hidden="true" />} title="Penerima">
+        </OrderCard>
+        <OrderCard icon={<User className="h-5 w-5" aria-hidden="true" />} title="Penerima">
           <dl>
-            <Row label="Nama">{order.recipientName}</Row>
-            <Row label="Telepon">{formatIndonesianPhone(order.recipientPhone)}</Row>
-            <Row label="Alamat">
+            <OrderRow label="Nama">{order.recipientName}</OrderRow>
+            <OrderRow label="Telepon">{formatIndonesianPhone(order.recipientPhone)}</OrderRow>
+            <OrderRow label="Alamat">
               <span className="break-words whitespace-pre-line">{order.recipientAddress}</span>
-            </Row>
+            </OrderRow>
           </dl>
-        </Card>
+        </OrderCard>
       </div>
 
       <div className="mt-4">
-        <Card icon={<NotebookPen className="h-5 w-5" aria-hidden="true" />} title="Catatan">
+        <OrderCard icon={<NotebookPen className="h-5 w-5" aria-hidden="true" />} title="Catatan">
           <p className="text-sm break-words whitespace-pre-line text-stone-800">
             {order.notes.trim() === "" ? "Tidak ada catatan." : order.notes}
           </p>
-        </Card>
+        </OrderCard>
       </div>
 
       <div className="mt-4">
-        <Card icon={<Package className="h-5 w-5" aria-hidden="true" />} title={`Produk (${order.items.length})`}>
-          <ul className="divide-y divide-stone-100">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex gap-3 py-3 first:pt-0">
-                <OrderItemImage src={item.productImageUrl} alt={item.productName} className="h-16 w-16" />
-                <div className="min-w-0 flex-1">
-                  {item.productSlug ? (
-                    <Link
-                      to={`/products/${item.productSlug}`}
-                      className="font-semibold text-stone-900 hover:text-brand-800 hover:underline"
-                    >
-                      {item.productName}
-                    </Link>
-                  ) : (
-                    <p className="font-semibold text-stone-900">{item.productName}</p>
-                  )}
-                  <p className="text-sm text-stone-700">
-                    {orderLinePriceText(item)}
-                    {item.discount > 0 ? (
-                      <>
-                        {" "}
-                        <s className="text-stone-500">{formatRupiah(item.originalPrice)}</s>{" "}
-                        <span className="font-semibold text-red-700">-{item.discount}%</span>
-                      </>
-                    ) : null}
-                  </p>
-                  <p className="text-xs text-stone-500">{item.soldByWeight ? "Ditimbang" : item.productUnit}</p>
-                  <LineOptionsSummary note={item.note} allowSubstitute={item.allowSubstitute} />
-                </div>
-                <p className="font-semibold whitespace-nowrap text-stone-900">{formatRupiah(orderLineTotal(item))}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-3 space-y-2 border-t border-stone-200 pt-3 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-stone-700">Subtotal</dt>
-              <dd className="font-semibold">{formatRupiah(order.totalAmount)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-stone-700">
-                Ongkir
-                {order.deliveryAreaName ? (
-                  <span className="block text-xs text-stone-600">{order.deliveryAreaName}</span>
-                ) : null}
-              </dt>
-              <dd className={feeSet ? "font-semibold" : "font-semibold text-brand-800"} data-testid="delivery-fee">
-                {orderFeeText(order)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-              <dt className="font-bold">{bill ? "Total akhir" : "Total"}</dt>
-              <dd className="font-extrabold text-brand-800" data-testid="order-total">
-                {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
-              </dd>
-            </div>
-          </dl>
-          {!feeSet ? <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p> : null}
-        </Card>
+        <OrderItemsCard order={order} billFinal={bill !== null} />
       </div>
 
       {bill ? (
         <div className="mt-4">
           <FinalBill
             grandTotal={orderGrandTotal(order.totalAmount, order.deliveryFee)}
+            balanceApplied={bill.balanceApplied}
+            amountDue={bill.amountDue}
             billFinalAt={bill.billFinalAt}
             changes={bill.changes}
             paymentMethods={bill.paymentMethods}
+            paymentMethod={bill.paymentMethod}
           />
+        </div>
+      ) : null}
+
+      {payment && order.status !== "cancelled" ? (
+        <div className="mt-4">
+          <PaymentCard orderId={order.id} payment={payment} />
         </div>
       ) : null}
 

@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router"
 import { ReorderButton } from "~/components/order-reorder";
 import { ChevronLeft, ChevronRight, ClipboardList, Search, SlidersHorizontal, Truck } from "lucide-react";
 import { Dialog as D } from "radix-ui";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/orders";
 import { OrderItemImage } from "~/components/order-item-image";
 import { OrderStatusBadge } from "~/components/order-status-badge";
@@ -21,9 +22,12 @@ import {
   type CustomerOrdersQuery,
 } from "~/server/customer-orders.server";
 import { requireUserOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
-export function meta() {
-  return [{ title: "Pesanan Saya - Sayur Jember" }, { name: "robots", content: "noindex" }];
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Pesanan Saya", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,6 +6,9 @@ import { pageMeta } from "~/lib/page-meta";
 import { whatsappHref } from "~/lib/shop";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/privacy";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

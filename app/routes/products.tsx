@@ -13,15 +13,21 @@ import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
 import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
-import { listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
+import { closestProducts, listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
+import { DidYouMean } from "~/components/did-you-mean";
 import type { Route } from "./+types/products";
 import { dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCatalogFilters(new URL(request.url).searchParams);
   const db = await dbOf(context);
   const [result, categories] = await Promise.all([listProducts(db, filters), listCategoriesWithCounts(db)]);
-  return { filters: { ...filters, page: result.page }, result, categories };
+  // Nothing matched as typed: the closest names instead ('kangkong' -> Kangkung).
+  const closest = result.total === 0 && filters.q ? await closestProducts(db, filters.q) : [];
+  return { filters: { ...filters, page: result.page }, result, categories, closest };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -44,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { filters, result, categories } = loaderData;
+  const { filters, result, categories, closest } = loaderData;
   const loading = useListLoading("/products");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8">
@@ -76,6 +82,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
       {loading ? (
         <ProductGridSkeleton count={8} className="mt-3" />
+      ) : result.total === 0 && closest.length > 0 ? (
+        <DidYouMean query={filters.q} products={closest} />
       ) : result.total === 0 ? (
         <EmptyResult />
       ) : (

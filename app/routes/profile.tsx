@@ -1,4 +1,6 @@
 // /profile: tabs Profil (view and edit), Pesanan (latest orders) and Keluar. Signed-in users only.
+import { BalanceCard } from "~/components/balance-card";
+import { loadCustomerBalance } from "~/server/payments.server";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, ShoppingBag, User } from "lucide-react";
@@ -12,18 +14,24 @@ import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_BADGE, orderGrandTotal, orderStatusLabel, shortOrderId } from "~/lib/orders";
 import { cn } from "~/lib/utils";
+import { deliveryAreaText } from "~/components/checkout/delivery-area-select";
 import {
   accountDeps,
   changePassword,
   getProfile,
+  profileInvalidMessage,
+  profileSchema,
   resendVerificationEmail,
   updateProfile,
 } from "~/server/accounts.server";
+import { loadDeliveryAreas } from "~/server/delivery.server";
+import { formAction } from "~/server/form-action.server";
 import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
 import { requireUserOf, dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 const TABS = [
   { id: "profil", label: "Profil", Icon: User },
@@ -37,12 +45,16 @@ function tabOf(value: string | null): TabId {
   return TABS.some((t) => t.id === value) ? (value as TabId) : "profil";
 }
 
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
   const db = await dbOf(context);
-  const [profile, orders] = await Promise.all([
+  const [profile, orders, areas, balance] = await Promise.all([
     getProfile(db, user.id),
     listRecentOrdersForCustomer(db, user.id, RECENT_ORDERS),
+    loadDeliveryAreas(db),
+    loadCustomerBalance(db, user.id),
   ]);
   if (!profile) throw redirect("/login?redirect=%2Fprofile");
   const params = new URL(request.url).searchParams;
@@ -52,9 +64,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: profile.email,
       phone: profile.phone,
       address: profile.address,
+      area: profile.deliveryAreaId,
       emailVerified: profile.emailVerified,
     },
+    areas,
     orders,
+    balance,
     tab: tabOf(params.get("tab")),
     editing: params.get("edit") === "1",
     saved: params.get("saved") === "1",
@@ -63,7 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserOf(context, request);
-  const form = Object.fromEntries(await request.formData());
+  // The profile form itself goes through the one form contract; the two small forms beside it read their intent.
+  const form = Object.fromEntries(await request.clone().formData());
   if (form.intent === "resend-verification") {
     const result = await resendVerificationEmail(await accountDeps(), user, authHeaders(request));
     if (!result.ok)
@@ -101,29 +117,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: setCookieHeaders(result.headers) },
     );
   }
-  const result = await updateProfile(await dbOf(context), user.id, form);
-  if (!result.ok) {
-    const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 500) : "");
-    return data(
-      {
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "profile save",
+    schema: profileSchema,
+    echo: ["name", "phone", "address", "area"],
+    invalid: { title: ACCOUNT_TEXT.profileIncompleteTitle, message: profileInvalidMessage },
+    call: async (input) => {
+      const result = await updateProfile(db, user.id, input);
+      return {
+        ...result,
         intent: "save-profile" as const,
-        ok: false as const,
-        title: result.title,
-        message: result.message,
-        fieldErrors: result.fieldErrors,
-        values: { name: text("name"), phone: text("phone"), address: text("address") },
-      },
-      { status: result.status },
-    );
-  }
-  if (form.enhanced === "1")
-    return {
-      intent: "save-profile" as const,
-      ok: true as const,
-      title: ACCOUNT_TEXT.profileSavedTitle,
-      message: ACCOUNT_TEXT.profileSaved,
-    };
-  return redirect("/profile?saved=1", 303);
+        title: result.ok ? ACCOUNT_TEXT.profileSavedTitle : result.title,
+      };
+    },
+    documentRedirectTo: () => "/profile?saved=1",
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -138,7 +147,7 @@ export function meta({ matches }: Route.MetaArgs) {
 type DialogState = { title: string; message: string; tone: "default" | "error" };
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, tab, editing, saved } = loaderData;
+  const { profile, areas, orders, balance, tab, editing, saved } = loaderData;
   const navigate = useNavigateWhenIdle();
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
@@ -146,13 +155,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     if (!actionData) return;
     setDialog({ title: actionData.title, message: actionData.message, tone: actionData.ok ? "default" : "error" });
     // Saved: back to the read-only view, like pressing 'Selesai'.
-    if (actionData.ok && actionData.intent === "save-profile")
+    if (actionData.ok && "intent" in actionData && actionData.intent === "save-profile")
       navigate("/profile", { replace: true, preventScrollReset: true });
   }, [actionData, navigate]);
 
-  const resendResult = actionData?.intent === "resend-verification" ? actionData : null;
-  const passwordResult = actionData?.intent === "change-password" ? actionData : null;
-  const saveFailure = actionData?.intent === "save-profile" && !actionData.ok ? actionData : null;
+  const intent = actionData && "intent" in actionData ? actionData.intent : "save-profile";
+  const resendResult = actionData && intent === "resend-verification" ? actionData : null;
+  const passwordResult = actionData && intent === "change-password" ? actionData : null;
+  // A refused profile form: from the server module, or from parsing (which knows no intent).
+  const saveFailure =
+    actionData && intent === "save-profile" && !actionData.ok && "values" in actionData ? actionData : null;
   const initial = profile.name.trim().charAt(0).toUpperCase() || "?";
 
   return (
@@ -188,6 +200,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           )}
         </div>
       </section>
+
+      <BalanceCard balance={balance.balance} entries={balance.entries} />
 
       {resendResult ? (
         <Notice tone={resendResult.ok ? "success" : "error"} className="mt-4">
@@ -254,6 +268,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <ProfileForm
                 values={{ ...profile, ...(saveFailure?.values ?? {}) }}
                 errors={saveFailure?.fieldErrors}
+                areas={areas}
                 submitLabel="Simpan Profil"
                 onProblem={(title, message) => setDialog({ title, message, tone: "error" })}
               />
@@ -264,6 +279,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   ["Email", profile.email],
                   ["Nomor Telepon", profile.phone],
                   ["Alamat", profile.address],
+                  ["Area Pengiriman", deliveryAreaText(areas, profile.area)],
                 ].map(([label, value]) => (
                   <div key={label} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
                     <dt className="text-sm font-medium text-stone-600">{label}</dt>

@@ -3,14 +3,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { UserPlus } from "lucide-react";
-import {
-  AuthCard,
-  EnhancedMarker,
-  Notice,
-  PasswordInput,
-  useSubmitting,
-  useNavigateWhenIdle,
-} from "~/components/account-form";
+import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/field";
@@ -28,6 +21,7 @@ import { accountDeps, registerCustomer } from "~/server/accounts.server";
 import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";
 import { userOf } from "~/server/request-context.server";
+import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 function loginHref(redirectTo: string, registered = false) {
   const params = new URLSearchParams();
@@ -36,6 +30,8 @@ function loginHref(redirectTo: string, registered = false) {
   const query = params.toString();
   return query ? `/login?${query}` : "/login";
 }
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
@@ -61,7 +57,8 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data({ ...failure, values }, { status });
   }
-  if (form.enhanced === "1") return { ok: true as const, next: loginHref(redirectTo) };
+  // Sent by the page's script (a data request): the page shows its dialog and moves on itself.
+  if (isDataRequest(request)) return { ok: true as const, next: loginHref(redirectTo) };
   return redirect(loginHref(redirectTo, true), 303);
 }
 
@@ -132,7 +129,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       <Form method="post" className="space-y-4" onSubmit={checkBeforeSending}>
         <input type="hidden" name="redirect" value={redirectTo} />
-        <EnhancedMarker />
         <Field label="Nama Lengkap" error={errors.name} required>
           {(p) => (
             <Input

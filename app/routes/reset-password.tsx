@@ -3,14 +3,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
-import {
-  AuthCard,
-  EnhancedMarker,
-  Notice,
-  PasswordInput,
-  useSubmitting,
-  useNavigateWhenIdle,
-} from "~/components/account-form";
+import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -19,8 +12,11 @@ import { accountDeps, isResetTokenValid, resetPassword } from "~/server/accounts
 import { clientKey } from "~/server/rate-limit.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/reset-password";
+import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 const REDIRECT_SECONDS = 3;
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,7 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
     const { status, ...failure } = result;
     return data(failure, { status });
   }
-  if (form.enhanced === "1") return { ok: true as const };
+  // Sent by the page's script (a data request): the page shows its dialog and moves on itself.
+  if (isDataRequest(request)) return { ok: true as const };
   return redirect("/reset-password?done=1", 303);
 }
 
@@ -129,7 +126,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : null}
       <Form method="post" className="space-y-4" onSubmit={checkBeforeSending}>
         <input type="hidden" name="token" value={loaderData.token} />
-        <EnhancedMarker />
         <Field label="Password Baru" error={errors.password} hint={ACCOUNT_TEXT.passwordHint} required>
           {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />}
         </Field>

@@ -1,5 +1,6 @@
 // /robots.txt: the catalog is open to search engines; accounts, checkout and staff pages are not.
 import { config } from "~/server/config.server";
+import { cachePolicy } from "~/server/http-cache.server";
 
 const PRIVATE = [
   "/admin",
@@ -18,6 +19,8 @@ const PRIVATE = [
   "/logout",
   "/search",
 ];
+
+export const middleware = [cachePolicy("asset")];
 
 export function loader() {
   const lines = [

@@ -8,6 +8,9 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/server/catalog.server";
 import type { Route } from "./+types/search";
 import { dbOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));

@@ -4,6 +4,7 @@ import { listSitemapEntries } from "~/server/catalog.server";
 import { config } from "~/server/config.server";
 import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/sitemap[.]xml";
+import { cachePolicy } from "~/server/http-cache.server";
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -11,6 +12,8 @@ function escapeXml(text: string): string {
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
   );
 }
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const appUrl = config().appUrl;

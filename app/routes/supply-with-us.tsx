@@ -35,9 +35,12 @@ import {
   submitPartnerApplication,
 } from "~/server/submissions.server";
 import type { Route } from "./+types/supply-with-us";
+import { cachePolicy } from "~/server/http-cache.server";
 
 const FORM_ANCHOR = "formulir";
 const SENT_PARAM = "pengajuan";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

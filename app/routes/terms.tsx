@@ -5,6 +5,9 @@ import { pageMeta } from "~/lib/page-meta";
 import { shopAddressLine, whatsappHref } from "~/lib/shop";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/terms";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

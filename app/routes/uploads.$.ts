@@ -4,8 +4,9 @@
 // placeholder picture when the original does not decode.
 import { isImageVariantWidth } from "~/lib/images";
 import { getImageVariant } from "~/server/image-variants.server";
-import { getStorage, isValidKey } from "~/server/storage.server";
+import { getStorage, isPrivateKey, isValidKey } from "~/server/storage.server";
 import type { Route } from "./+types/uploads.$";
+import { cachePolicy } from "~/server/http-cache.server";
 
 const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -20,9 +21,12 @@ function plain(status: number, text: string) {
   });
 }
 
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("asset")];
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
-  if (!isValidKey(key)) return plain(404, "Tidak ditemukan.");
+  // Proofs of payment are private: served only by /orders/:id/payment-proof.
+  if (!isValidKey(key) || isPrivateKey(key)) return plain(404, "Tidak ditemukan.");
   const width = new URL(request.url).searchParams.get("w");
   if (width !== null && !isImageVariantWidth(Number(width))) return plain(400, "Lebar gambar tidak didukung.");
   const file =

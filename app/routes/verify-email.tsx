@@ -7,6 +7,9 @@ import { useRootData } from "~/root";
 import { accountDeps, verifyEmail } from "~/server/accounts.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/verify-email";
+import { cachePolicy } from "~/server/http-cache.server";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

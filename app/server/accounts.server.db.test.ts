@@ -18,6 +18,8 @@ import {
   resetPassword,
   signIn,
   signInAdmin,
+  profileInvalidMessage,
+  profileSchema,
   updateProfile,
   verifyEmail,
   type AccountDeps,
@@ -27,7 +29,18 @@ import { createAuth } from "./auth.server";
 import type * as MailModule from "./mail.server";
 import { authSecret, loadConfig } from "./config.server";
 import { listRecentOrdersForCustomer } from "./customer-orders.server";
+import { parseFields } from "./form-action.server";
+import { rememberedDeliveryArea } from "./delivery.server";
+import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { MailMessage } from "./mail.server";
+
+/** The profile form as the route sends it: parsed by its schema, then saved. */
+async function saveProfile(userId: string, fields: Record<string, unknown>) {
+  const parsed = parseFields(profileSchema, fields, {
+    invalid: { title: "Data Tidak Lengkap", message: profileInvalidMessage },
+  });
+  return parsed.ok ? updateProfile(testDb.db, userId, parsed.data) : parsed.failure;
+}
 
 let clientCounter = 0;
 /** A distinct client address per sign-up, so the per-client limit never mixes tests. */
@@ -254,7 +267,7 @@ describe("role can never be chosen by a customer", () => {
 
   it("ignores role, e-mail and anything else posted to the profile", async () => {
     const user = await registered();
-    const result = await updateProfile(testDb.db, user.id, {
+    const result = await saveProfile(user.id, {
       name: "Siti Baru",
       phone: "0822 3344 5566",
       address: "Jl. Jawa No. 5, Jember",
@@ -589,7 +602,13 @@ describe("password reset", () => {
     );
     expect(reused).toMatchObject({ ok: false, title: "Update Password Gagal", message: ACCOUNT_TEXT.resetLinkInvalid });
 
-    expect(await deps.auth.api.getSession({ headers: new Headers({ cookie: oldCookie }) })).toBeNull();
+    // Asked as every access check asks: of the database, not the display-only cookie cache.
+    expect(
+      await deps.auth.api.getSession({
+        headers: new Headers({ cookie: oldCookie }),
+        query: { disableCookieCache: true },
+      }),
+    ).toBeNull();
     expect(await signIn(deps, { email: user.email, password: user.password }, client())).toMatchObject({
       ok: false,
       message: ACCOUNT_TEXT.badCredentials,
@@ -713,7 +732,7 @@ describe("profile", () => {
   it("saves the user's own name, phone and address only", async () => {
     const a = await registered();
     const b = await registered({ name: "Budi" });
-    const result = await updateProfile(testDb.db, a.id, {
+    const result = await saveProfile(a.id, {
       name: "  Siti A.  ",
       phone: "+62 812-3456-7890",
       address: "Jl. Baru 1",
@@ -725,9 +744,27 @@ describe("profile", () => {
     expect((await getProfile(testDb.db, b.id))?.name).toBe("Budi");
   });
 
+  it("remembers the delivery area for checkout, refuses an unknown one, and keeps it when the form has none", async () => {
+    const user = await registered();
+    const base = { name: "Siti", phone: "081234567890", address: "Jl. Baru 1" };
+    expect(await saveProfile(user.id, { ...base, area: "patrang" })).toMatchObject({ ok: true });
+    expect(await rememberedDeliveryArea(testDb.db, user.id)).toBe("patrang");
+    expect(await saveProfile(user.id, base)).toMatchObject({ ok: true });
+    expect(await rememberedDeliveryArea(testDb.db, user.id)).toBe("patrang");
+    expect(await saveProfile(user.id, { ...base, area: OUTSIDE_AREA })).toMatchObject({ ok: true });
+    expect(await rememberedDeliveryArea(testDb.db, user.id)).toBe(OUTSIDE_AREA);
+    const refused = await saveProfile(user.id, { ...base, area: "bulan" });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { area: expect.stringMatching(/tidak dikenal/) },
+    });
+    expect(await rememberedDeliveryArea(testDb.db, user.id)).toBe(OUTSIDE_AREA);
+  });
+
   it("refuses missing data with the shop's message and keeps what was there", async () => {
     const user = await registered();
-    const result = await updateProfile(testDb.db, user.id, { name: "Siti", phone: "", address: "  " });
+    const result = await saveProfile(user.id, { name: "Siti", phone: "", address: "  " });
     expect(result).toMatchObject({
       ok: false,
       status: 400,
@@ -740,7 +777,7 @@ describe("profile", () => {
 
   it("refuses an implausible phone number", async () => {
     const user = await registered();
-    expect(await updateProfile(testDb.db, user.id, { name: "Siti", phone: "abc", address: "Jl. A" })).toMatchObject({
+    expect(await saveProfile(user.id, { name: "Siti", phone: "abc", address: "Jl. A" })).toMatchObject({
       ok: false,
       fieldErrors: { phone: expect.stringMatching(/tidak valid/) },
     });

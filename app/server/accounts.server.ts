@@ -27,6 +27,8 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.ser
 import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import { formFailure, formSuccess, type FormResult } from "~/lib/form";
+import { loadDeliveryAreas, resolveDeliveryArea } from "./delivery.server";
 
 export type AccountDeps = { db: Database; auth: Auth };
 
@@ -117,7 +119,29 @@ const loginSchema = z.object({
   ),
 });
 
-const profileSchema = z.object({ name: nameField, phone: phoneField, address: addressField });
+/**
+ * The profile and address book form: name, phone, address and, where the form offers it, the
+ * delivery area ('Area Pengiriman'; absent or empty leaves the remembered one as it is).
+ */
+export const profileSchema = z.object({
+  name: nameField,
+  phone: phoneField,
+  address: addressField,
+  area: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined),
+    z.string().max(100).optional(),
+  ),
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+/** The summary of a refused profile form: 'lengkapi' when something is missing, else the first field's message. */
+export function profileInvalidMessage(
+  _fields: Record<string, unknown>,
+  fieldErrors: Record<string, string | undefined>,
+) {
+  const messages = Object.values(fieldErrors);
+  return messages.some((m) => m?.endsWith("wajib diisi.")) ? T.profileIncomplete : (messages[0] ?? T.profileIncomplete);
+}
 
 const resetSchema = z.object({
   token: text(z.string().min(1).max(200)),
@@ -545,6 +569,8 @@ export type Profile = {
   address: string;
   role: UserRole;
   emailVerified: boolean;
+  /** The delivery area remembered for checkout: an area id, OUTSIDE_AREA, or null. */
+  deliveryAreaId: string | null;
 };
 
 export async function getProfile(db: Database, userId: string): Promise<Profile | null> {
@@ -557,6 +583,7 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
       address: users.address,
       role: users.role,
       emailVerified: users.emailVerified,
+      deliveryAreaId: users.deliveryAreaId,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -564,41 +591,33 @@ export async function getProfile(db: Database, userId: string): Promise<Profile 
   return { ...row, role: userRole(row.role) };
 }
 
-export type ProfileField = "name" | "phone" | "address";
+export type ProfileField = "name" | "phone" | "address" | "area";
 
 /**
- * Saves the signed-in user's own name, phone and address. Only those three columns are
- * written, for that user only: role, e-mail and anything else posted are ignored.
+ * Saves the signed-in user's own name, phone, address and delivery area. Only those columns
+ * are written, for that user only: role, e-mail and anything else posted are ignored. The
+ * area must be one the shop delivers to now (or outside the areas).
  */
 export async function updateProfile(
   db: Database,
   userId: string,
-  input: Record<string, unknown>,
-): Promise<{ ok: true; profile: Profile } | FormFailure<ProfileField>> {
-  const parsed = profileSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf<ProfileField>(parsed.error);
-    const missing = Object.values(fieldErrors).some((m) => m?.endsWith("wajib diisi."));
-    return failure(
-      400,
-      T.profileIncompleteTitle,
-      missing ? T.profileIncomplete : (Object.values(fieldErrors)[0] ?? T.profileIncomplete),
-      fieldErrors,
-    );
+  input: ProfileInput,
+): Promise<FormResult<{ profile: Profile }, ProfileField>> {
+  const { name, phone, address, area } = input;
+  if (area !== undefined) {
+    const choice = resolveDeliveryArea(await loadDeliveryAreas(db), area);
+    if (!choice.ok)
+      return formFailure(400, choice.message, {
+        title: T.profileIncompleteTitle,
+        fieldErrors: { area: choice.message },
+      });
   }
-  const { name, phone, address } = parsed.data;
-  try {
-    const updated = await db
-      .update(users)
-      .set({ name, phone, address, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (updated.length === 0) return failure(404, T.errorTitle, T.profileSaveError);
-    const profile = await getProfile(db, userId);
-    if (!profile) return failure(404, T.errorTitle, T.profileSaveError);
-    return { ok: true, profile };
-  } catch (error) {
-    log.error("profile update failed", { error, userId });
-    return failure(500, T.errorTitle, T.profileSaveError);
-  }
+  const updated = await db
+    .update(users)
+    .set({ name, phone, address, ...(area === undefined ? {} : { deliveryAreaId: area }), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  const profile = updated.length === 0 ? null : await getProfile(db, userId);
+  if (!profile) return formFailure(404, T.profileSaveError, { title: T.errorTitle });
+  return formSuccess(T.profileSaved, { profile });
 }

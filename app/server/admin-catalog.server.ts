@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
+import { moveStock } from "./stock-ledger.server";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
@@ -20,6 +21,8 @@ import { normalizeQuery } from "~/lib/catalog-filters";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { isUuid } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
+import { parseLowStockThreshold } from "~/lib/low-stock";
+import { supplierExists } from "./suppliers.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -225,6 +228,18 @@ export const productFormSchema = z.object({
     .optional()
     .transform((v) => (v ?? "").trim() || null)
     .pipe(z.guid("Kategori tidak ditemukan.").nullable()),
+  // The 'Petani Mitra' who grows it; empty for none.
+  supplierId: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim() || null)
+    .pipe(z.guid("Petani tidak ditemukan.").nullable()),
+  // 'Batas Stok Menipis' as typed; read for the kind of product by `lowStockColumn`.
+  lowStockThreshold: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .pipe(z.string().max(20, "Batas stok menipis terlalu panjang.")),
   description: z
     .string()
     .optional()
@@ -248,6 +263,34 @@ function weightColumns(input: ProductFormInput) {
   };
 }
 
+/** 'Batas Stok Menipis' in the unit of the stock (null: the default), or the field's message. */
+function lowStockColumn(input: ProductFormInput): { ok: true; value: number | null } | { ok: false; message: string } {
+  return parseLowStockThreshold(input.lowStockThreshold, input.soldByWeight);
+}
+
+/**
+ * What the form names besides its own fields: a category and a farmer that exist, and a
+ * low-stock limit that fits the kind of product. Field messages, empty when all is well.
+ */
+async function checkProductReferences(db: Queryable, input: ProductFormInput): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const [categoryFound, supplierFound] = await Promise.all([
+    categoryExists(db, input.categoryId),
+    supplierExists(db, input.supplierId),
+  ]);
+  if (!categoryFound) errors.categoryId = "Kategori tidak ditemukan.";
+  if (!supplierFound) errors.supplierId = "Petani tidak ditemukan. Mungkin sudah dihapus.";
+  const lowStock = lowStockColumn(input);
+  if (!lowStock.ok) errors.lowStockThreshold = lowStock.message;
+  return errors;
+}
+
+/** The farmer and the low-stock limit as stored (the limit already checked by `checkProductReferences`). */
+function productLinkColumns(input: ProductFormInput) {
+  const lowStock = lowStockColumn(input);
+  return { supplierId: input.supplierId, lowStockThreshold: lowStock.ok ? lowStock.value : null };
+}
+
 /** The text fields of a submitted product form, as the form shows them again after an error. */
 export function productFormValues(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
@@ -258,6 +301,8 @@ export function productFormValues(form: FormData): Record<string, string> {
     "discount",
     "stock",
     "categoryId",
+    "supplierId",
+    "lowStockThreshold",
     "description",
     "stockBefore",
     "weightStep",
@@ -287,6 +332,8 @@ export function parseProductForm(form: FormData): ParsedProductForm {
     "weightStep",
     "weightMin",
     "categoryId",
+    "supplierId",
+    "lowStockThreshold",
     "description",
   ]) {
     const v = form.get(name);
@@ -369,41 +416,40 @@ async function categoryExists(db: Queryable, id: string | null): Promise<boolean
   return Boolean(row);
 }
 
+const CHECK_MARKED = "Periksa lagi isian yang ditandai.";
+
+/**
+ * What creating and editing a product share: the form parsed, its category and links
+ * checked, and a new image stored (the caller forgets it again if the save fails).
+ */
+async function prepareProductSave(
+  db: Queryable,
+  form: FormData,
+): Promise<
+  | { ok: true; input: Extract<ParsedProductForm, { ok: true }>["input"]; imageKey: string | null }
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string | undefined> }
+> {
+  const parsed = parseProductForm(form);
+  if (!parsed.ok) return { ok: false, status: 400, message: CHECK_MARKED, fieldErrors: parsed.fieldErrors };
+  const { input, image } = parsed;
+  const referenceErrors = await checkProductReferences(db, input);
+  if (Object.keys(referenceErrors).length > 0)
+    return { ok: false, status: 400, message: CHECK_MARKED, fieldErrors: referenceErrors };
+  if (!image) return { ok: true, input, imageKey: null };
+  const stored = await storeImage(image);
+  if (!stored.ok) return { ok: false, status: 400, message: CHECK_MARKED, fieldErrors: { image: stored.message } };
+  return { ok: true, input, imageKey: stored.key };
+}
+
 export async function createProduct(
   db: Queryable,
   actor: AdminActor,
   form: FormData,
 ): Promise<CatalogResult<{ id: string }>> {
   assertOwner(actor);
-  const parsed = parseProductForm(form);
-  if (!parsed.ok)
-    return {
-      ok: false,
-      status: 400,
-      message: "Periksa lagi isian yang ditandai.",
-      fieldErrors: parsed.fieldErrors,
-    };
-  const { input, image } = parsed;
-  if (!(await categoryExists(db, input.categoryId))) {
-    return {
-      ok: false,
-      status: 400,
-      message: "Periksa lagi isian yang ditandai.",
-      fieldErrors: { categoryId: "Kategori tidak ditemukan." },
-    };
-  }
-  let imageKey: string | null = null;
-  if (image) {
-    const stored = await storeImage(image);
-    if (!stored.ok)
-      return {
-        ok: false,
-        status: 400,
-        message: "Periksa lagi isian yang ditandai.",
-        fieldErrors: { image: stored.message },
-      };
-    imageKey = stored.key;
-  }
+  const prepared = await prepareProductSave(db, form);
+  if (!prepared.ok) return prepared;
+  const { input, imageKey } = prepared;
   const base = slugify(input.name) || "produk";
   try {
     // A second admin may take the same slug at the same moment: try the next one then.
@@ -419,22 +465,16 @@ export async function createProduct(
               price: input.price,
               ...weightColumns(input),
               discount: input.discount,
-              stock: input.stock,
+              stock: 0,
               featured: input.featured,
               categoryId: input.categoryId,
+              ...productLinkColumns(input),
               description: input.description,
               imageUrl: imageKey ? publicUrlOf(imageKey) : null,
             })
             .returning({ id: products.id });
-          if (input.stock !== 0) {
-            await tx.insert(stockAdjustments).values({
-              productId: created.id,
-              delta: input.stock,
-              stockAfter: input.stock,
-              reason: "initial",
-              changedBy: actor.id,
-            });
-          }
+          if (input.stock !== 0)
+            await moveStock(tx, { productId: created.id, delta: input.stock, reason: "initial", changedBy: actor.id });
           return created.id;
         });
         return { ok: true, id, message: `Produk "${input.name}" ditambahkan.` };
@@ -457,38 +497,12 @@ export async function updateProduct(
 ): Promise<CatalogResult> {
   assertOwner(actor);
   if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
-  const parsed = parseProductForm(form);
   const stockBeforeRaw = form.get("stockBefore");
   const stockBefore =
     typeof stockBeforeRaw === "string" && /^\d+$/.test(stockBeforeRaw) ? Number(stockBeforeRaw) : null;
-  if (!parsed.ok)
-    return {
-      ok: false,
-      status: 400,
-      message: "Periksa lagi isian yang ditandai.",
-      fieldErrors: parsed.fieldErrors,
-    };
-  const { input, image } = parsed;
-  if (!(await categoryExists(db, input.categoryId))) {
-    return {
-      ok: false,
-      status: 400,
-      message: "Periksa lagi isian yang ditandai.",
-      fieldErrors: { categoryId: "Kategori tidak ditemukan." },
-    };
-  }
-  let imageKey: string | null = null;
-  if (image) {
-    const stored = await storeImage(image);
-    if (!stored.ok)
-      return {
-        ok: false,
-        status: 400,
-        message: "Periksa lagi isian yang ditandai.",
-        fieldErrors: { image: stored.message },
-      };
-    imageKey = stored.key;
-  }
+  const prepared = await prepareProductSave(db, form);
+  if (!prepared.ok) return prepared;
+  const { input, imageKey } = prepared;
   const removeImage = form.get("removeImage") === "on";
   let result: CatalogResult & { oldImageUrl?: string | null };
   try {
@@ -522,24 +536,17 @@ export async function updateProduct(
           price: input.price,
           ...weightColumns(input),
           discount: input.discount,
-          stock: newStock,
           featured: input.featured,
           categoryId: input.categoryId,
+          ...productLinkColumns(input),
           description: input.description,
           imageUrl: newImageUrl,
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));
+      // The row is locked: moving by the difference lands exactly on the new stock.
       const delta = newStock - current.stock;
-      if (delta !== 0) {
-        await tx.insert(stockAdjustments).values({
-          productId: id,
-          delta,
-          stockAfter: newStock,
-          reason: "manual",
-          changedBy: actor.id,
-        });
-      }
+      if (delta !== 0) await moveStock(tx, { productId: id, delta, reason: "manual", changedBy: actor.id });
       return {
         ok: true as const,
         message: `Produk "${input.name}" disimpan.`,

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { orders, sessions, users } from "~/db/schema";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
+import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 
 export type AdminCustomerRow = {
   id: string;
@@ -63,24 +64,25 @@ export async function listCustomersForAdmin(
   }));
 }
 
-export type EndSessionsResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+const UNKNOWN_ACCOUNT = "Akun tidak dikenal.";
+
+/** The 'Akhiri semua sesi' form of the customer list. */
+export const endSessionsSchema = z.object({
+  intent: z.literal("end-sessions", "Permintaan tidak dikenal."),
+  userId: z.string(UNKNOWN_ACCOUNT).min(1, UNKNOWN_ACCOUNT).max(100, UNKNOWN_ACCOUNT),
+});
 
 /** Signs an account out everywhere: every session row goes, so every device's cookie stops working. */
 export async function endAllSessionsOfUser(
   db: Database,
   actor: AdminActor,
-  input: unknown,
-): Promise<EndSessionsResult> {
+  input: { userId: string },
+): Promise<FormResult> {
   assertAdmin(actor);
-  const parsed = z.object({ userId: z.string().min(1).max(100) }).safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: "Akun tidak dikenal." };
-  const [user] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.id, parsed.data.userId));
-  if (!user) return { ok: false, status: 404, message: "Akun tidak ditemukan." };
+  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, input.userId));
+  if (!user) return formFailure(404, "Akun tidak ditemukan.");
   const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
   log.info("admin ended a user's sessions", { adminId: actor.id, userId: user.id, count: ended.length });
   const self = user.id === actor.id ? " Anda juga akan keluar dari perangkat ini." : "";
-  return { ok: true, message: `${ended.length} sesi milik ${user.name} diakhiri.${self}` };
+  return formSuccess(`${ended.length} sesi milik ${user.name} diakhiri.${self}`);
 }

@@ -1,11 +1,11 @@
 // The staff inbox: farmers' partner applications and contact messages, newest first, each
 // moved from new to contacted to done.
 import { formFailure, type FormResult } from "~/lib/form";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { contactMessages, partnerApplications } from "~/db/schema";
+import { contactMessages, partnerApplications, suppliers } from "~/db/schema";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { INBOX_KINDS, INBOX_STATUS_LABELS, INBOX_STATUSES } from "~/lib/admin";
@@ -44,8 +44,10 @@ export async function listInbox(db: Queryable, actor: AdminActor, filters: Inbox
     const [[{ total }], rows] = await Promise.all([
       db.select({ total: count() }).from(partnerApplications).where(where),
       db
-        .select()
+        // The farmer an accepted application became ('Petani Mitra'), if any.
+        .select({ ...getTableColumns(partnerApplications), supplierId: suppliers.id })
         .from(partnerApplications)
+        .leftJoin(suppliers, eq(suppliers.partnerApplicationId, partnerApplications.id))
         .where(where)
         .orderBy(sql`${partnerApplications.createdAt} desc nulls last`, desc(partnerApplications.id))
         .limit(INBOX_PAGE_SIZE)

@@ -4,21 +4,26 @@
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
+import { orderColumns } from "./orders.server";
+import { moveStock } from "./stock-ledger.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import {
   categories,
   orderChanges,
+  orderDayStats,
   orderItems,
   orders,
   orderStatusHistory,
   products,
-  stockAdjustments,
+  suppliers,
   users,
 } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { isUuid } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
+import { paymentMethodLabel } from "~/lib/payment-settings";
+import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
 import {
   ORDER_STATUSES,
   orderGrandTotal,
@@ -30,6 +35,8 @@ import {
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";
+import { config } from "./config.server";
+import { farmerLists } from "~/lib/farmer-lists";
 import { toCsv } from "./csv.server";
 import { log } from "./logger.server";
 import { mailForStatus, queueOrderMail } from "./order-mails.server";
@@ -50,6 +57,8 @@ const dateParam = z.string().refine(isValidDateString).optional().catch(undefine
 export const adminOrderFiltersSchema = z.object({
   q: z.string().transform(normalizeQuery).catch("").default(""),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  // 'Belum Bayar', 'Menunggu Verifikasi', 'Lunas', 'Ditolak': apart from the order status.
+  payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   date: dateParam,
   slot: z.enum(["pagi", "sore"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
@@ -99,6 +108,7 @@ function filterCondition(filters: Omit<AdminOrderFilters, "page">): SQL | undefi
   return and(
     searchCondition(filters.q),
     filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.payment ? eq(orders.paymentStatus, filters.payment) : undefined,
     filters.date ? eq(orders.deliveryDate, filters.date) : undefined,
     filters.slot ? eq(orders.deliverySlot, filters.slot) : undefined,
   );
@@ -109,6 +119,8 @@ export type AdminOrderRow = {
   shortId: string;
   createdAt: Date;
   status: string;
+  paymentStatus: string;
+  paymentMethod: string | null;
   totalAmount: number;
   deliveryFee: number | null;
   grandTotal: number;
@@ -139,6 +151,8 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
       id: orders.id,
       createdAt: orders.createdAt,
       status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
       totalAmount: orders.totalAmount,
       deliveryFee: orders.deliveryFee,
       deliveryDate: orders.deliveryDate,
@@ -198,18 +212,21 @@ export type AdminOrderCounts = {
   cancelled: number;
 };
 
-/** The 'Statistik' counters, over every order. */
+/**
+ * The 'Statistik' counters, over every order. Read from the per-day figures the database
+ * keeps beside the orders (a few rows per day) instead of counting a million orders.
+ */
 export async function countOrdersByStatus(db: Queryable, actor: AdminActor): Promise<AdminOrderCounts> {
   assertAdmin(actor);
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
-      pending: sql<number>`(count(*) filter (where ${orders.status} = 'pending'))::int`,
-      processing: sql<number>`(count(*) filter (where ${orders.status} = 'processing'))::int`,
-      completed: sql<number>`(count(*) filter (where ${orders.status} = 'completed'))::int`,
-      cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
+      total: sql<number>`coalesce(sum(${orderDayStats.orderCount}), 0)::int`,
+      pending: sql<number>`coalesce(sum(${orderDayStats.orderCount}) filter (where ${orderDayStats.status} = 'pending'), 0)::int`,
+      processing: sql<number>`coalesce(sum(${orderDayStats.orderCount}) filter (where ${orderDayStats.status} = 'processing'), 0)::int`,
+      completed: sql<number>`coalesce(sum(${orderDayStats.orderCount}) filter (where ${orderDayStats.status} = 'completed'), 0)::int`,
+      cancelled: sql<number>`coalesce(sum(${orderDayStats.orderCount}) filter (where ${orderDayStats.status} = 'cancelled'), 0)::int`,
     })
-    .from(orders);
+    .from(orderDayStats);
   return row;
 }
 
@@ -226,27 +243,18 @@ export function customerGreeting(customerName: string, orderId: string, shopName
   return `Halo ${customerName}, kami dari ${shopName} ingin mengonfirmasi pesanan Anda #${shortOrderId(orderId)}.`;
 }
 
+// The invoice prints orders of this shape too; the area's id means nothing to staff there.
+const { deliveryAreaId: _areaId, ...adminOrderColumns } = orderColumns;
+
 export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: string, shopName: string) {
   assertAdmin(actor);
   if (!isUuid(id)) return null;
   const [order] = await db
     .select({
-      id: orders.id,
-      userId: orders.userId,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFeeSource: orders.deliveryFeeSource,
-      deliveryAreaName: orders.deliveryAreaName,
-      areaFee: orders.areaFee,
-      deliveryFee: orders.deliveryFee,
-      deliverySlot: orders.deliverySlot,
-      deliveryTime: orders.deliveryTime,
-      deliveryDate: orders.deliveryDate,
-      notes: orders.notes,
-      recipientName: orders.recipientName,
-      recipientPhone: orders.recipientPhone,
-      recipientAddress: orders.recipientAddress,
-      createdAt: orders.createdAt,
+      ...adminOrderColumns,
+      paymentStatus: orders.paymentStatus,
+      balanceApplied: orders.balanceApplied,
+      paidAmount: orders.paidAmount,
       updatedAt: orders.updatedAt,
       accountName: users.name,
       accountEmail: users.email,
@@ -337,8 +345,8 @@ export async function setOrderStatus(
 /**
  * The one status change with its stock effects, history row and customer mail, for staff
  * (setOrderStatus) and for a customer cancelling their own order (customer-orders.server.ts).
- * `onlyFrom` refuses the change, with nothing changed, unless the order is in that status
- * at the moment its row is locked; `refusal` is the message then.
+ * `onlyFrom` refuses the change, with nothing changed, unless the order is in that status (or
+ * one of those) at the moment its row is locked; `refusal` is the message then.
  */
 export async function changeOrderStatus(
   db: Queryable,
@@ -349,7 +357,7 @@ export async function changeOrderStatus(
     note?: string;
     /** The reason told to the customer in the status mail (defaults to the note). */
     mailReason?: string;
-    onlyFrom?: OrderStatus;
+    onlyFrom?: OrderStatus | readonly OrderStatus[];
     refusal?: string;
     /** Limits the change to this customer's own order. */
     ownerId?: string;
@@ -363,7 +371,9 @@ export async function changeOrderStatus(
       .where(and(eq(orders.id, input.orderId), input.ownerId ? eq(orders.userId, input.ownerId) : undefined))
       .for("update");
     if (!order) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
-    if (input.onlyFrom && order.status !== input.onlyFrom && order.status !== input.status) {
+    const allowedFrom: readonly string[] | null =
+      input.onlyFrom === undefined ? null : typeof input.onlyFrom === "string" ? [input.onlyFrom] : input.onlyFrom;
+    if (allowedFrom && !allowedFrom.includes(order.status) && order.status !== input.status) {
       return { ok: false, status: 409, message: input.refusal ?? "Status pesanan sudah berubah." };
     }
     const short = shortOrderId(order.id);
@@ -407,7 +417,7 @@ export async function changeOrderStatus(
         }
         for (const p of stocked) {
           const quantity = wanted.get(p.id) ?? 0;
-          await moveOrderStock(tx, {
+          await moveStock(tx, {
             productId: p.id,
             delta: becomesCancelled ? quantity : -quantity,
             reason: becomesCancelled ? "cancel" : "uncancel",
@@ -433,33 +443,6 @@ export async function changeOrderStatus(
       message: `Status pesanan #${short} diubah menjadi ${label}.`,
     };
   });
-}
-
-/**
- * Moves an order's stock (units, or grams for produce sold by weight) and writes the stock
- * adjustment row, in the caller's transaction. A move that would take stock below zero
- * changes nothing and returns null.
- */
-export async function moveOrderStock(
-  tx: Queryable,
-  move: { productId: string; delta: number; reason: string; orderId: string; changedBy: string; note?: string },
-): Promise<{ stockAfter: number } | null> {
-  const [updated] = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${move.delta}`, updatedAt: new Date() })
-    .where(and(eq(products.id, move.productId), gte(products.stock, -move.delta)))
-    .returning({ stock: products.stock });
-  if (!updated) return null;
-  await tx.insert(stockAdjustments).values({
-    productId: move.productId,
-    delta: move.delta,
-    stockAfter: updated.stock,
-    reason: move.reason,
-    orderId: move.orderId,
-    changedBy: move.changedBy,
-    note: move.note ?? "",
-  });
-  return { stockAfter: updated.stock };
 }
 
 // ---------------------------------------------------------------- delivery fee
@@ -575,6 +558,11 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         productName: orderItems.productName,
         productUnit: orderItems.productUnit,
         categoryName: categories.name,
+        // The product's farmer now ('Daftar Belanja per Petani'); none for a deleted product.
+        supplierId: suppliers.id,
+        supplierName: suppliers.name,
+        supplierPhone: suppliers.phone,
+        supplierVillage: suppliers.village,
         // Grams for produce sold by weight, units otherwise: never summed together.
         soldByWeight: orderItems.soldByWeight,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
@@ -589,6 +577,7 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
       .where(where)
       .groupBy(
         orderItems.productId,
@@ -596,6 +585,7 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
         orderItems.productUnit,
         orderItems.soldByWeight,
         categories.name,
+        suppliers.id,
       )
       .orderBy(sql`${categories.name} asc nulls last`, asc(orderItems.productName)),
     db
@@ -603,7 +593,12 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
       .from(orders)
       .where(where),
   ]);
-  return { ...filters, lines, orderCount: summary.orderCount };
+  return {
+    ...filters,
+    lines,
+    orderCount: summary.orderCount,
+    farmers: farmerLists(lines, { shopName: config().shop.name, date: filters.date, slot: filters.slot }),
+  };
 }
 
 // ---------------------------------------------------------------- CSV export
@@ -646,6 +641,11 @@ export const CSV_HEADER = [
   "Ongkir",
   "Total",
   "Catatan",
+  "Metode Pembayaran",
+  "Status Pembayaran",
+  "Saldo Dipakai",
+  "Jumlah Ditagih",
+  "Jumlah Diterima",
 ];
 
 const clock = new Intl.DateTimeFormat("en-GB", {
@@ -688,6 +688,10 @@ export async function exportOrdersCsv(
       totalAmount: orders.totalAmount,
       deliveryFee: orders.deliveryFee,
       notes: orders.notes,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      balanceApplied: orders.balanceApplied,
+      paidAmount: orders.paidAmount,
       // Weighed lines read '0,75 kg' (exact numeric, comma decimal), others 'x3 per ikat'.
       items: sql<string>`(select coalesce(string_agg(case when oi.sold_by_weight then oi.product_name || ' ' || replace(trim_scale(oi.quantity::numeric / 1000)::text, '.', ',') || ' kg' else oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit end, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
       quantity: sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
@@ -715,6 +719,11 @@ export async function exportOrdersCsv(
     r.deliveryFee,
     orderGrandTotal(r.totalAmount, r.deliveryFee),
     r.notes,
+    paymentMethodLabel(r.paymentMethod),
+    paymentStatusLabel(r.paymentStatus),
+    r.balanceApplied,
+    amountDue(r),
+    r.paidAmount,
   ]);
   return { csv: toCsv(CSV_HEADER, data), count: rows.length };
 }

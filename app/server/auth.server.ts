@@ -74,6 +74,11 @@ export function createAuth(db: Database, cfg: AppConfig = config()) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // A signed, encrypted copy of the session in its own cookie, read only by the account
+      // menu's /api/visitor (a display, asked on every page view): every other lookup passes
+      // disableCookieCache and asks the database, which stays the one source of truth for
+      // access. A session ended elsewhere may still show its name in the menu for 5 minutes.
+      cookieCache: { enabled: true, maxAge: 5 * 60, strategy: "jwe" },
     },
     rateLimit: { enabled: false },
     hooks: {

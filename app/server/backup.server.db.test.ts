@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, users, orders, orderItems } from "~/db/schema";
+import { orderItems, orders, partnerApplications, products, suppliers, users } from "~/db/schema";
 import { createUser, signIn } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { BACKUP_TABLES, createBackup, RestoreError, restoreBackup } from "./backup.server";
@@ -30,9 +30,29 @@ async function snapshot(db: TestDatabase["db"]) {
   return out;
 }
 
+async function salesFigures(db: TestDatabase["db"]) {
+  const result = await db.execute(
+    sql`select status, sum(order_count)::int as n, sum(items_total)::int as items from order_day_stats group by status having sum(order_count) > 0 order by status`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows ?? result;
+}
+
 describe("backup and restore", () => {
   it("brings back every table and upload exactly", async () => {
     const [product] = await source.db.select().from(products).limit(1);
+    // A farmer accepted from an application, named by the product: restored parents first.
+    const [application] = await source.db
+      .insert(partnerApplications)
+      .values({ name: "Pak Slamet", phone: "6281298765432", products: "Tomat" })
+      .returning();
+    const [farmer] = await source.db
+      .insert(suppliers)
+      .values({ name: "Pak Slamet", phone: "6281298765432", partnerApplicationId: application.id })
+      .returning();
+    await source.db
+      .update(products)
+      .set({ supplierId: farmer.id, lowStockThreshold: 3 })
+      .where(eq(products.id, product.id));
     await source.db.insert(users).values({
       id: "u1",
       name: "Bu Sri <b>",
@@ -75,6 +95,11 @@ describe("backup and restore", () => {
     expect(result.uploads).toBe(1);
     expect(await snapshot(target.db)).toEqual(await snapshot(source.db));
     expect([...readFileSync(path.join(uploadsB, "products/abc.webp"))]).toEqual([1, 2, 3, 250]);
+
+    // The sales figures (left out of the file) are rebuilt, and kept again for the next order.
+    expect(await salesFigures(target.db)).toEqual(await salesFigures(source.db));
+    await target.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
+    expect(await salesFigures(target.db)).toEqual([{ status: "cancelled", n: 1, items: 8000 }]);
   });
 
   it("refuses to restore over a shop that already has accounts or orders", async () => {

@@ -22,14 +22,18 @@ export const BACKUP_TABLES = [
   "users",
   "accounts",
   "categories",
+  "search_synonyms",
+  "partner_applications",
+  "suppliers",
   "products",
   "favorites",
+  "stock_alerts",
   "orders",
   "order_items",
   "order_status_history",
   "order_changes",
+  "balance_entries",
   "stock_adjustments",
-  "partner_applications",
   "contact_messages",
   "shop_settings",
   "shop_settings_history",
@@ -38,7 +42,8 @@ export const BACKUP_TABLES = [
 /**
  * Kept out of every backup: sessions and one-time tokens (see above); rate-limit counters
  * (they only matter for minutes); the catalog version and the live-order event log (the
- * database's own triggers write them again as the restored rows go in); the mail queue (its
+ * database's own triggers write them again as the restored rows go in, as they do the per-day
+ * sales figures, their day counters and the saved best-seller rankings); the mail queue (its
  * mails were sent, or will be, by the shop that was backed up: a restore must not send them twice).
  */
 export const TABLES_LEFT_OUT = [
@@ -47,6 +52,10 @@ export const TABLES_LEFT_OUT = [
   "rate_limits",
   "catalog_state",
   "order_events",
+  "order_day_stats",
+  "order_product_day_stats",
+  "order_product_day_versions",
+  "report_top_products_cache",
   "mail_queue",
 ] as const;
 
@@ -206,6 +215,7 @@ export async function restoreBackup(
       batch.push(line.row);
     }
     await flush();
+    await finishRestoredShop(tx);
   });
 
   mkdirSync(uploadsDir, { recursive: true });
@@ -236,8 +246,27 @@ async function prepareEmptyShop(tx: Pick<Database, "execute">) {
   await tx.execute(sql`delete from stock_adjustments`);
   await tx.execute(sql`delete from products`);
   await tx.execute(sql`delete from categories`);
-  // So are the sample settings.
+  // So are the sample settings and the sample search synonyms.
   await tx.execute(sql`delete from shop_settings`);
+  await tx.execute(sql`delete from search_synonyms`);
+  // The per-day sales figures are derived from the orders: kept row by row by their triggers
+  // they would cost a big shop's restore minutes, so they are switched off for this
+  // transaction only (DDL is transactional: a failed restore leaves them on) and rebuilt
+  // once when the rows are in (finishRestoredShop).
+  for (const [table, trigger] of DERIVED_FIGURE_TRIGGERS)
+    await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
+}
+
+/** Row triggers that keep the per-day sales figures (see the order_day_stats migration). */
+const DERIVED_FIGURE_TRIGGERS = [
+  ["orders", "orders_keep_stats"],
+  ["order_items", "order_items_keep_stats"],
+] as const;
+
+async function finishRestoredShop(tx: Pick<Database, "execute">) {
+  await tx.execute(sql`select rebuild_order_stats()`);
+  for (const [table, trigger] of DERIVED_FIGURE_TRIGGERS)
+    await tx.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
 }
 
 function writeUpload(uploadsDir: string, name: string, data: Buffer) {
@@ -265,6 +294,7 @@ async function restoreVersion1(db: Database, uploadsDir: string, file: BackupFil
         await insertBatch(tx, table, data.slice(i, i + ROWS_PER_BATCH));
       rows += data.length;
     }
+    await finishRestoredShop(tx);
   });
   mkdirSync(uploadsDir, { recursive: true });
   for (const upload of file.uploads) writeUpload(uploadsDir, upload.name, Buffer.from(upload.data, "base64"));

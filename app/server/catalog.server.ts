@@ -6,6 +6,8 @@ import { categories, products } from "~/db/schema";
 import { MAX_CART_LINES } from "~/lib/cart";
 import { isUuid } from "~/lib/form";
 import { normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
+import { normalizeSearchText, searchGroups } from "~/lib/search";
+import { synonymsFor } from "./search-synonyms.server";
 import {
   displayUnit,
   type CartProductInfo,
@@ -62,6 +64,17 @@ function nameContains(text: string): SQL {
   return sql`${products.name} ilike ${likePattern(text)} escape '\\'`;
 }
 
+/**
+ * The search as a condition: the name holds one alternative of every group (the typed word or
+ * one of its synonyms), so 'cabe merah' finds 'Cabai Merah Keriting'. Each `ilike` is served by
+ * the name's trigram index.
+ */
+async function searchCondition(db: Queryable, q: string): Promise<SQL | undefined> {
+  if (!q) return undefined;
+  const groups = searchGroups(q, await synonymsFor(db, q));
+  return and(...groups.map((alternatives) => or(...alternatives.map(nameContains))));
+}
+
 /** Up to four featured products for the home page. */
 export async function getFeaturedProducts(db: Queryable, limit = FEATURED_LIMIT): Promise<ProductSummary[]> {
   const rows = await db
@@ -82,10 +95,13 @@ export type ProductPage = {
   pageSize: number;
 };
 
-function listConditions(filters: Pick<CatalogFilters, "q" | "categories" | "price">): SQL | undefined {
+async function listConditions(
+  db: Queryable,
+  filters: Pick<CatalogFilters, "q" | "categories" | "price">,
+): Promise<SQL | undefined> {
   const conditions: SQL[] = [eq(products.isActive, true)];
-  const q = normalizeQuery(filters.q);
-  if (q) conditions.push(nameContains(q));
+  const search = await searchCondition(db, normalizeQuery(filters.q));
+  if (search) conditions.push(search);
   const ids = filters.categories.filter(isUuid);
   if (ids.length > 0) conditions.push(inArray(products.categoryId, ids));
   if (filters.price) {
@@ -96,21 +112,30 @@ function listConditions(filters: Pick<CatalogFilters, "q" | "categories" | "pric
   return and(...conditions);
 }
 
-function listOrder(sort: CatalogFilters["sort"]): SQL[] {
+// The same order as nameKey, written so no index serves it. With a search the matches are a
+// few thousand rows scattered through the alphabet: reading the name index in order and testing
+// each row (the plan the estimate favours) tests tens of thousands before it has a page, while
+// fetching the matches through the trigram index and sorting them costs a few milliseconds.
+const searchNameKey = sql`(lower(${products.name}) || '')`;
+
+function listOrder(sort: CatalogFilters["sort"], searching = false): SQL[] {
+  const name = searching ? searchNameKey : nameKey;
+  const price = searching ? sql`(${effectivePrice} + 0)` : effectivePrice;
   switch (sort) {
     case "name-desc":
-      return [desc(nameKey), asc(products.id)];
+      return [desc(name), asc(products.id)];
     case "price-asc":
-      return [asc(effectivePrice), asc(nameKey), asc(products.id)];
+      return [asc(price), asc(name), asc(products.id)];
     case "price-desc":
-      return [desc(effectivePrice), asc(nameKey), asc(products.id)];
+      return [desc(price), asc(name), asc(products.id)];
     default:
-      return [asc(nameKey), asc(products.id)];
+      return [asc(name), asc(products.id)];
   }
 }
 
 /**
- * The product list: search (literal, case-insensitive substring of the name), categories,
+ * The product list: search (every word, or a synonym of it, is a case-insensitive substring of
+ * the name; `%` and `_` are literal), categories,
  * a price range on the price paid, a sort, and one page of results. A page past the end
  * gives the last page.
  */
@@ -119,22 +144,155 @@ export async function listProducts(
   filters: CatalogFilters,
   { pageSize = PRODUCTS_PAGE_SIZE }: { pageSize?: number } = {},
 ): Promise<ProductPage> {
-  const where = listConditions(filters);
-  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  const where = await listConditions(db, filters);
+  const order = listOrder(filters.sort, normalizeQuery(filters.q) !== "");
+  // The page and the number of matches in one query: the matches are read (and, for a search,
+  // re-checked in the table) once instead of twice, which was half the cost of a common word.
+  const pageOf = (page: number) =>
+    db
+      .select({ ...summaryColumns, total: sql<number>`(count(*) over ())::int` })
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+  let page = Math.max(1, Math.floor(filters.page) || 1);
+  let rows = await pageOf(page);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // A page past the end (an old link) shows the last page: only then is the count asked alone.
+    const [counted] = await db.select({ total: count() }).from(products).where(where);
+    total = counted.total;
+    page = Math.max(1, Math.ceil(total / pageSize));
+    rows = total === 0 ? [] : await pageOf(page);
+  }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(filters.page) || 1), pageCount);
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select(summaryColumns)
-          .from(products)
-          .leftJoin(categories, eq(products.categoryId, categories.id))
-          .where(where)
-          .orderBy(...listOrder(filters.sort))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
-  return { products: rows.map(toSummary), total, page, pageCount, pageSize };
+  const summaries = rows.map((row) => {
+    const { total: _matches, ...product } = row;
+    return toSummary(product);
+  });
+  return { products: summaries, total, page, pageCount, pageSize };
+}
+
+/** How alike a name must be to count as what a misspelt query meant (pg_trgm word similarity). */
+export const CLOSEST_THRESHOLD = 0.45;
+export const CLOSEST_LIMIT = 4;
+
+/**
+ * The products whose names come closest to a query that matched nothing ('kangkong' ->
+ * Kangkung), best first: 'Mungkin maksud Anda'. pg_trgm's word similarity, served by the
+ * name's trigram index; the threshold is set for this transaction only.
+ */
+export async function closestProducts(
+  db: Queryable,
+  rawQuery: string,
+  limit = CLOSEST_LIMIT,
+): Promise<ProductSummary[]> {
+  const q = normalizeSearchText(rawQuery);
+  if (Array.from(q).length < 3) return [];
+  // Whole words first: 'kangkong' is nearer Kangkung than the end of 'Daun Singkong'.
+  const wholeWords = sql<number>`strict_word_similarity(${q}, ${products.name})`;
+  const score = sql<number>`word_similarity(${q}, ${products.name})`;
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(CLOSEST_THRESHOLD)}, true)`);
+    return tx
+      .select(summaryColumns)
+      .from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(eq(products.isActive, true), sql`${q} <% ${products.name}`))
+      .orderBy(desc(wholeWords), desc(score), asc(nameKey), asc(products.id))
+      .limit(limit);
+  });
+  return rows.map(toSummary);
+}
+
+export type Suggestion = {
+  name: string;
+  slug: string;
+  imageUrl: string | null;
+  unit: string;
+  price: number;
+  discount: number;
+};
+export const SUGGESTION_LIMIT = 6;
+/** How many names from the typed text onwards are read to find six that start with it. */
+const PREFIX_WINDOW = 200;
+
+/**
+ * What the search box offers while typing: up to six matching products, names that start with
+ * the typed text first, then names with a word that does; when nothing matches, the closest
+ * names (`closest: true`).
+ */
+export async function suggestProducts(
+  db: Queryable,
+  rawQuery: string,
+): Promise<{ suggestions: Suggestion[]; closest: boolean }> {
+  const q = normalizeSearchText(rawQuery);
+  if (Array.from(q).length < 2) return { suggestions: [], closest: false };
+  const columns = {
+    name: products.name,
+    slug: products.slug,
+    imageUrl: products.imageUrl,
+    unit: products.unit,
+    price: products.price,
+    discount: products.discount,
+  };
+  // Names that start with the text, then names with a word that does, then the rest.
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // The first letters of a common name ('ka', 'cab') match a large part of the catalog and two
+  // letters give the trigram index nothing to narrow: when six names start with the text they
+  // are the answer, and the name index finds them among the first names from the text onwards
+  // (a name that starts with it sorts at or after it). Only otherwise is every match ranked.
+  const window = db
+    .select({ ...columns, key: sql<string>`${nameKey}`.as("key"), id: products.id })
+    .from(products)
+    .where(and(eq(products.isActive, true), sql`${nameKey} >= ${q}`))
+    .orderBy(asc(nameKey), asc(products.id))
+    .limit(PREFIX_WINDOW)
+    .as("w");
+  const starting = await db
+    .select({
+      name: window.name,
+      slug: window.slug,
+      imageUrl: window.imageUrl,
+      unit: window.unit,
+      price: window.price,
+      discount: window.discount,
+    })
+    .from(window)
+    .where(sql`${window.key} like ${`${escaped}%`} escape '\\'`)
+    .orderBy(asc(window.key), asc(window.id))
+    .limit(SUGGESTION_LIMIT);
+  if (starting.length === SUGGESTION_LIMIT) {
+    return { suggestions: starting.map((r) => ({ ...r, unit: displayUnit(r.unit) })), closest: false };
+  }
+  const search = await searchCondition(db, q);
+  const rows = await db
+    .select(columns)
+    .from(products)
+    .where(and(eq(products.isActive, true), search))
+    .orderBy(
+      asc(
+        sql`case when ${nameKey} like ${`${escaped}%`} escape '\\' then 0 when ${nameKey} like ${`% ${escaped}%`} escape '\\' then 1 else 2 end`,
+      ),
+      asc(nameKey),
+      asc(products.id),
+    )
+    .limit(SUGGESTION_LIMIT);
+  if (rows.length > 0) return { suggestions: rows.map((r) => ({ ...r, unit: displayUnit(r.unit) })), closest: false };
+  const closest = await closestProducts(db, q, SUGGESTION_LIMIT);
+  return {
+    suggestions: closest.map((p) => ({
+      name: p.name,
+      slug: p.slug,
+      imageUrl: p.imageUrl,
+      unit: p.unit,
+      price: p.price,
+      discount: p.discount,
+    })),
+    closest: closest.length > 0,
+  };
 }
 
 /** One active product by its slug, or null (unknown, malformed or hidden). */

@@ -5,14 +5,16 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
-import { isUuid } from "~/lib/form";
+import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { changeOrderStatus } from "./admin-orders.server";
 import { now as clockNow } from "./clock.server";
-import { loadCheckoutProducts, loadOrderItems, type OrderItemRecord, type OrderRecord } from "./orders.server";
+import { loadOrderItems, orderColumns, type OrderItemRecord, type OrderRecord } from "./orders.server";
+import { getCartProducts } from "./catalog.server";
+import { imageFileSchema, uploadPaymentProof } from "./payments.server";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
 export const ORDER_THUMBNAILS = 4;
@@ -246,6 +248,9 @@ export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & {
   cancellation: { byCustomer: boolean; reason: string; at: Date } | null;
 };
 
+// The customer's own id stays on the server.
+const { userId: _ownerId, ...customerOrderColumns } = orderColumns;
+
 /** One order of this customer, or null when it does not exist, is someone else's, or the id is malformed. */
 export async function getOrderForCustomer(
   db: Queryable,
@@ -254,24 +259,7 @@ export async function getOrderForCustomer(
 ): Promise<CustomerOrderDetail | null> {
   if (!isUuid(orderId)) return null;
   const [order] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      deliveryFeeSource: orders.deliveryFeeSource,
-      deliveryAreaId: orders.deliveryAreaId,
-      deliveryAreaName: orders.deliveryAreaName,
-      areaFee: orders.areaFee,
-      deliverySlot: orders.deliverySlot,
-      deliveryTime: orders.deliveryTime,
-      deliveryDate: orders.deliveryDate,
-      notes: orders.notes,
-      recipientName: orders.recipientName,
-      recipientPhone: orders.recipientPhone,
-      recipientAddress: orders.recipientAddress,
-      createdAt: orders.createdAt,
-    })
+    .select(customerOrderColumns)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
@@ -393,9 +381,49 @@ export async function planReorderForCustomer(
     .limit(1);
   if (!order) return null;
   const items = await loadOrderItems(db, order.id);
-  const current = await loadCheckoutProducts(
+  const current = await getCartProducts(
     db,
     items.map((i) => i.productId).filter((id): id is string => id !== null),
   );
   return planReorder(items, current);
+}
+
+// ---------------------------------------------------------------- the order page's actions
+
+/** What the customer can post from their order page, by intent. */
+export const customerOrderActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("reorder") }),
+    customerCancelSchema.extend({ intent: z.literal("cancel"), reason: customerCancelSchema.shape.reason.default("") }),
+    z.object({ intent: z.literal("proof"), proof: imageFileSchema }),
+  ],
+  { error: "Permintaan tidak dikenal." },
+);
+export type CustomerOrderAction = z.output<typeof customerOrderActionSchema>;
+
+/** 'Pesan Lagi', 'Batalkan Pesanan' or 'Unggah Bukti Bayar' on the customer's own order. */
+export async function actOnCustomerOrder(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+  input: CustomerOrderAction,
+): Promise<FormResult<{ intent: string; plan?: ReorderPlan }, string, { intent: string }>> {
+  switch (input.intent) {
+    case "reorder": {
+      const plan = await planReorderForCustomer(db, userId, orderId);
+      if (!plan) return { ...formFailure(404, "Pesanan tidak ditemukan."), intent: input.intent };
+      return formSuccess("", { intent: input.intent, plan });
+    }
+    case "cancel": {
+      const result = await cancelOrderByCustomer(db, userId, orderId, { reason: input.reason });
+      return result.ok
+        ? formSuccess(result.message, { intent: input.intent })
+        : { ...formFailure(result.status, result.message), intent: input.intent };
+    }
+    case "proof": {
+      const result = await uploadPaymentProof(db, userId, orderId, { proof: input.proof });
+      return { ...result, intent: input.intent };
+    }
+  }
 }

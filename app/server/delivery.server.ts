@@ -103,6 +103,12 @@ export async function reserveDeliverySlot(
 
 export type AreaChoice = { ok: true; area: DeliveryArea | null } | { ok: false; message: string };
 
+/** The areas shoppers may choose now (active ones), in staff's order: for the profile and address book. */
+export async function loadDeliveryAreas(db: Queryable): Promise<DeliveryArea[]> {
+  const { values } = await loadShopSettings(db);
+  return values.deliveryAreas.filter((a) => a.active);
+}
+
 /** The area a checkout names: one of the active areas, or outside them (CS decides the fee). */
 export function resolveDeliveryArea(areas: readonly DeliveryArea[], areaId: string): AreaChoice {
   if (areaId === OUTSIDE_AREA) return { ok: true, area: null };

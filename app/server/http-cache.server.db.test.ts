@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products } from "~/db/schema";
-import { createCategory, createProduct } from "../../tests/support/factories";
+import { createCategory, createProduct, createUser, signIn } from "../../tests/support/factories";
+import { contextFor, releaseTestDatabase, useTestDatabase } from "../../tests/support/routes";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { cachePolicyFor, catalogEtag, etagMatches } from "./http-cache.server";
+import { cachePolicy, catalogEtag, etagMatches, httpCacheMiddleware, type CachePolicy } from "./http-cache.server";
+import { userOf } from "./request-context.server";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -49,17 +51,48 @@ describe("the catalog's ETag", () => {
 });
 
 describe("cache policy", () => {
-  it("tells catalog pages from personal ones, data requests included", () => {
-    expect(cachePolicyFor("/")).toEqual({ policy: "catalog", isData: false });
-    expect(cachePolicyFor("/_root.data")).toEqual({ policy: "catalog", isData: true });
-    expect(cachePolicyFor("/products/bayam").policy).toBe("catalog");
-    expect(cachePolicyFor("/category/sayur").policy).toBe("catalog");
-    expect(cachePolicyFor("/sitemap.xml").policy).toBe("catalog");
-    for (const p of ["/checkout", "/orders", "/orders/1.data", "/profile", "/admin", "/admin/orders/x", "/cart"])
-      expect(cachePolicyFor(p).policy, p).toBe("personal");
-    expect(cachePolicyFor("/api/visitor").policy).toBe("personal");
-    expect(cachePolicyFor("/about").policy).toBe("catalog");
-    expect(cachePolicyFor("/login").policy).toBe("default");
+  /** One request through the root middleware and a route declaring `policy` (or nothing). */
+  async function answer(
+    policy: CachePolicy | null,
+    { path = "/about", cookie, asksForUser = false }: { path?: string; cookie?: string; asksForUser?: boolean } = {},
+  ) {
+    const request = new Request(`http://shop.test${path}`, { headers: cookie ? { cookie } : {} });
+    const context = contextFor(request);
+    const render = async () => {
+      if (asksForUser) await userOf(context);
+      return new Response("page", { headers: { "Content-Type": "text/html" } });
+    };
+    const route = policy
+      ? () => cachePolicy(policy)({ request, context, params: {}, unstable_pattern: path } as never, render)
+      : render;
+    const response = await httpCacheMiddleware(request, context, route as () => Promise<Response>);
+    return response.headers.get("cache-control");
+  }
+
+  it("shares what a route declares public, and nothing it did not declare", async () => {
+    useTestDatabase(db);
+    expect(await answer("catalog")).toBe("public, max-age=0, must-revalidate, s-maxage=60");
+    expect(await answer("private")).toBe("private, no-store");
+    expect(await answer(null)).toBe("private, no-store");
+    // A public file that sets nothing itself is not shared either.
+    expect(await answer("asset")).toBe("private, no-store");
+    // The browser router's data requests are the browser's own.
+    expect(await answer("catalog", { path: "/about.data" })).toBe("private, no-store");
+    releaseTestDatabase();
+  });
+
+  it("never shares an answer made for a signed-in user, whatever the route declared", async () => {
+    useTestDatabase(db);
+    const user = await createUser(db.db);
+    const cookie = await signIn(db.db, user);
+    expect(await answer("catalog", { cookie, asksForUser: true })).toBe("private, no-store");
+    // Different spellings of the same session cookie are still that user.
+    expect(await answer("catalog", { cookie: cookie.replace("=", " = "), asksForUser: true })).toMatch(/private/);
+    // A catalog page that never asks who is there stays the same bytes for everyone.
+    expect(await answer("catalog", { cookie })).toMatch(/^public/);
+    // Asking and finding nobody keeps it public.
+    expect(await answer("catalog", { asksForUser: true })).toMatch(/^public/);
+    releaseTestDatabase();
   });
 
   it("compares ETags weakly", () => {

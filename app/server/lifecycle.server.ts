@@ -7,7 +7,9 @@ import { config } from "./config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
-import { startMailWorker, stopMailWorker } from "./mail-queue.server";
+import { lowStockDigestChore } from "./low-stock.server";
+import { startMailWorker, stopMailWorker, wakeMailWorker } from "./mail-queue.server";
+import { STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
@@ -15,6 +17,7 @@ import { pruneRateLimits } from "./rate-limit.server";
 // delete is idempotent.
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 let pruneTimer: NodeJS.Timeout | undefined;
+let stopStockAlertListener: (() => Promise<void>) | undefined;
 
 /** A setting that makes the server refuse to start; start.mjs prints only its message. */
 export class ConfigError extends Error {
@@ -37,7 +40,12 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     pruneRateLimits(handle.db).catch((error) => log.warn("pruning rate limits failed", { error }));
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
-  startMailWorker(handle.db);
+  startMailWorker(handle.db, [lowStockDigestChore, stockAlertsChore]);
+  // A product back in stock (any process, any path) wakes the worker to mail its waiting shoppers.
+  stopStockAlertListener = await handle.listen(STOCK_ALERTS_CHANNEL, wakeMailWorker).catch((error: unknown) => {
+    log.warn("back-in-stock alerts wait for the mail worker's poll", { error });
+    return undefined;
+  });
   log.info("database ready", { kind: handle.kind });
   return { controlToken };
 }
@@ -104,6 +112,8 @@ function describeError(error: unknown): string {
 
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
+  await stopStockAlertListener?.().catch(() => {});
+  stopStockAlertListener = undefined;
   await stopMailWorker();
   await closeOrderEventStreams();
   await closeDatabase();

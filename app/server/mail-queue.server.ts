@@ -154,7 +154,34 @@ export async function processMailQueue(
 
 // ---------------------------------------------------------------- the worker of this process
 
-type Worker = { db: Queryable; timer?: NodeJS.Timeout; running?: Promise<void>; stopped: boolean; again: boolean };
+/**
+ * Periodic work that ends in a mail (the daily low-stock digest): the worker runs it before
+ * sending, at most every `everyMs`, so it needs no timer of its own and stops with the worker.
+ * A chore must be safe in several processes at once (it decides in the database, e.g. with a
+ * `dedupeKey`), and a failing chore is logged and tried again at its next turn.
+ */
+export type MailChore = { name: string; everyMs: number; run: (db: Queryable) => Promise<unknown> };
+
+type Worker = {
+  db: Queryable;
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  stopped: boolean;
+  again: boolean;
+  chores: { chore: MailChore; dueAt: number }[];
+};
+
+async function runDueChores(w: Worker): Promise<void> {
+  for (const entry of w.chores) {
+    if (w.stopped || Date.now() < entry.dueAt) continue;
+    entry.dueAt = Date.now() + entry.chore.everyMs;
+    try {
+      await entry.chore.run(w.db);
+    } catch (error) {
+      log.warn("mail worker chore failed", { chore: entry.chore.name, error });
+    }
+  }
+}
 let worker: Worker | undefined;
 
 function schedule(w: Worker, ms: number) {
@@ -170,6 +197,7 @@ async function run(w: Worker): Promise<void> {
     return;
   }
   w.running = (async () => {
+    await runDueChores(w);
     try {
       for (;;) {
         w.again = false;
@@ -186,10 +214,10 @@ async function run(w: Worker): Promise<void> {
   schedule(w, POLL_MS);
 }
 
-/** Starts sending queued mail from this process (server start-up). */
-export function startMailWorker(db: Queryable): void {
+/** Starts sending queued mail from this process (server start-up), with its chores (first run at once). */
+export function startMailWorker(db: Queryable, chores: MailChore[] = []): void {
   if (worker && !worker.stopped) return;
-  worker = { db, stopped: false, again: false };
+  worker = { db, stopped: false, again: false, chores: chores.map((chore) => ({ chore, dueAt: 0 })) };
   schedule(worker, 1_000);
 }
 

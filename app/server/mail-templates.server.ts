@@ -159,6 +159,8 @@ export type OrderMailData = {
   deliverySlot: string;
   deliveryTime: string;
   recipientAddress: string;
+  /** 'Saldo' taken into the final bill (positive: less to pay). */
+  balanceApplied?: number;
   items: { productName: string; productUnit: string; quantity: number; price: number; soldByWeight?: boolean }[];
 };
 
@@ -201,6 +203,17 @@ function orderLines(order: OrderMailData, totalLabel?: string): MailTableRow[] {
     value: formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee)),
     strong: true,
   });
+  if (order.balanceApplied) {
+    rows.push({
+      label: order.balanceApplied > 0 ? "Saldo (lebih bayar sebelumnya)" : "Kurang bayar sebelumnya",
+      value: `${order.balanceApplied > 0 ? "−" : "+"}${formatRupiah(Math.abs(order.balanceApplied))}`,
+    });
+    rows.push({
+      label: "Jumlah dibayar",
+      value: formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee) - order.balanceApplied),
+      strong: true,
+    });
+  }
   return rows;
 }
 
@@ -291,4 +304,32 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, extra: { re
         button,
       });
   }
+}
+
+// ---------------------------------------------------------------- back-in-stock mails
+
+/** 'Kabari Saya': the product a shopper waited for is in stock again; one mail, then the alert ends. */
+export function backInStockMail(
+  to: string,
+  product: { name: string; slug: string },
+  unsubscribeHref: string,
+): MailMessage {
+  const shop = config().shop;
+  const href = `${config().appUrl}/products/${encodeURIComponent(product.slug)}`;
+  return composeMail({
+    to,
+    subject: `${product.name} tersedia lagi di ${shop.name}`,
+    preheader: `${product.name} yang Anda tunggu sudah bisa dipesan.`,
+    paragraphs: [
+      "Halo,",
+      `Kabar baik: ${product.name} yang Anda tunggu sudah tersedia lagi di ${shop.name}. Stok bisa cepat habis, jadi pesan selagi ada.`,
+      "Ini satu-satunya email kabar stok untuk produk ini; setelahnya Anda tidak dikabari lagi kecuali meminta lagi.",
+    ],
+    button: { href, label: `Lihat ${product.name}` },
+    footer: {
+      text: `Anda menerima email ini karena meminta 'Kabari Saya' di ${shop.name}.`,
+      href: unsubscribeHref,
+      label: "Berhenti menerima kabar stok",
+    },
+  });
 }

@@ -25,9 +25,10 @@ import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { moveOrderStock } from "./admin-orders.server";
+import { moveStock } from "./stock-ledger.server";
 import { log } from "./logger.server";
 import { queueOrderMail } from "./order-mails.server";
+import { applyBalanceAtFinal } from "./payments.server";
 import { loadShopSettings } from "./settings.server";
 
 export type EditResult = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
@@ -137,7 +138,7 @@ async function takeStock(
   move: { productId: string; name: string; delta: number; soldByWeight: boolean; orderId: string; changedBy: string },
 ) {
   if (move.delta === 0) return;
-  const moved = await moveOrderStock(tx, {
+  const moved = await moveStock(tx, {
     productId: move.productId,
     delta: move.delta,
     reason: "edit",
@@ -369,8 +370,13 @@ export async function editOrder(
             changedBy: by,
             billFinal: true,
           });
+          const applied = await applyBalanceAtFinal(
+            tx,
+            { id: order.id, totalAmount: total, deliveryFee: order.deliveryFee },
+            by,
+          );
           await queueOrderMail(tx, order.id, "bill-final", { dedupeKey: `bill-final:${order.id}` });
-          return `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee)}.`;
+          return `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee - applied)}.`;
         }
       }
     });
@@ -471,20 +477,28 @@ export async function loadOrderEditing(
 ) {
   assertAdmin(actor);
   const [state] = await db
-    .select({ version: orders.version, billFinalAt: orders.billFinalAt })
+    .select({
+      version: orders.version,
+      billFinalAt: orders.billFinalAt,
+      paymentMethod: orders.paymentMethod,
+      balanceApplied: orders.balanceApplied,
+    })
     .from(orders)
     .where(eq(orders.id, order.id));
   const [changes, productOptions] = await Promise.all([listOrderChanges(db, order.id), listProductsForOrderEdits(db)]);
+  const balanceApplied = state?.balanceApplied ?? 0;
   const message = buildFinalBillMessage({
     id: order.id,
     recipientName: order.recipientName,
     shopName: shop.name,
     totalAmount: order.totalAmount,
     deliveryFee: order.deliveryFee,
+    balanceApplied,
     items: order.items,
     paymentLines: paymentInstructionLines(
       await paymentMethods(db),
-      orderGrandTotal(order.totalAmount, order.deliveryFee),
+      orderGrandTotal(order.totalAmount, order.deliveryFee) - balanceApplied,
+      state?.paymentMethod ?? null,
     ),
     orderUrl: `${shop.appUrl}/orders/${order.id}`,
   });
@@ -504,7 +518,13 @@ export async function loadOrderEditing(
 export async function loadFinalBillForCustomer(db: Queryable, userId: string, orderId: string) {
   if (!uuid.safeParse(orderId).success) return null;
   const [order] = await db
-    .select({ billFinalAt: orders.billFinalAt, totalAmount: orders.totalAmount, deliveryFee: orders.deliveryFee })
+    .select({
+      billFinalAt: orders.billFinalAt,
+      totalAmount: orders.totalAmount,
+      deliveryFee: orders.deliveryFee,
+      balanceApplied: orders.balanceApplied,
+      paymentMethod: orders.paymentMethod,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order?.billFinalAt) return null;
@@ -514,6 +534,8 @@ export async function loadFinalBillForCustomer(db: Queryable, userId: string, or
     // Staff names stay inside the shop.
     changes: changes.map(({ changedByName: _name, ...change }) => change),
     paymentMethods: await paymentMethods(db),
-    amountDue: orderGrandTotal(order.totalAmount, order.deliveryFee),
+    paymentMethod: order.paymentMethod,
+    balanceApplied: order.balanceApplied,
+    amountDue: orderGrandTotal(order.totalAmount, order.deliveryFee) - order.balanceApplied,
   };
 }

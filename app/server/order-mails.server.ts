@@ -21,6 +21,7 @@ export async function loadOrderMailData(db: Queryable, orderId: string): Promise
       deliverySlot: orders.deliverySlot,
       deliveryTime: orders.deliveryTime,
       recipientAddress: orders.recipientAddress,
+      balanceApplied: orders.balanceApplied,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -41,22 +42,30 @@ export async function loadOrderMailData(db: Queryable, orderId: string): Promise
 }
 
 /**
+ * The mails a customer gets at most once per order: a second 'Selesai' after staff undo and
+ * redo it, or a second 'sedang diantar' tap, tells the customer nothing new.
+ */
+const ONCE_PER_ORDER: readonly OrderMailKind[] = ["order-received", "out-for-delivery", "completed"];
+
+/**
  * Queues the customer's mail about `orderId`. `dedupeKey` defaults to one mail per order for
- * 'order-received'; status mails may repeat (an order can be cancelled, restored, cancelled).
+ * the kinds in ONCE_PER_ORDER; a cancellation may repeat (cancelled, restored, cancelled).
+ * Returns whether a mail was stored.
  */
 export async function queueOrderMail(
   db: Queryable,
   orderId: string,
   kind: OrderMailKind,
   extra: { reason?: string; dedupeKey?: string } = {},
-): Promise<void> {
+): Promise<boolean> {
   try {
     const order = await db.transaction((sp) => loadOrderMailData(sp, orderId));
-    if (!order) return;
-    const dedupeKey = extra.dedupeKey ?? (kind === "order-received" ? `order-received:${orderId}` : undefined);
-    await enqueueMail(db, `order:${kind}`, orderMail(kind, order, extra), { dedupeKey });
+    if (!order) return false;
+    const dedupeKey = extra.dedupeKey ?? (ONCE_PER_ORDER.includes(kind) ? `${kind}:${orderId}` : undefined);
+    return await enqueueMail(db, `order:${kind}`, orderMail(kind, order, extra), { dedupeKey });
   } catch (error) {
     log.error("order mail could not be queued", { orderId, kind, error });
+    return false;
   }
 }
 

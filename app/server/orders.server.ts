@@ -1,16 +1,16 @@
 // Placing an order: one transaction that reads the shop's own prices, takes the stock and
 // stores the order with all its items, or stores nothing at all.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, type CartProduct } from "~/lib/cart";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import type { CheckoutInput } from "~/lib/checkout";
-import { isUuid } from "~/lib/form";
 import { addDays, shopDate } from "~/lib/dates";
 import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~/lib/delivery";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
+import { activePaymentMethods, ORDER_PAYMENT_METHOD_LABELS } from "~/lib/payment-settings";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "./clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
@@ -54,6 +54,8 @@ export type OrderRecord = {
   recipientName: string;
   recipientPhone: string;
   recipientAddress: string;
+  /** 'qris' | 'transfer' | 'cod', or null when settled in the chat (orders from before the choice). */
+  paymentMethod: string | null;
   createdAt: Date;
   items: OrderItemRecord[];
 };
@@ -77,7 +79,7 @@ export type PlaceOrderResult =
     };
 
 /** The checkout part a delivery refusal names: the date/slot, the area (and its fee), the minimum. */
-export type DeliveryProblemField = "delivery" | "area" | "minimum";
+export type DeliveryProblemField = "delivery" | "area" | "minimum" | "payment";
 
 // The sum has to fit the integer column; no real basket comes near it.
 const MAX_ORDER_TOTAL = 2_000_000_000;
@@ -119,7 +121,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const orderColumns = {
+/** The one projection of an order row: every page that shows an order selects these (plus its own extras). */
+export const orderColumns = {
   id: orders.id,
   userId: orders.userId,
   status: orders.status,
@@ -136,6 +139,7 @@ const orderColumns = {
   recipientName: orders.recipientName,
   recipientPhone: orders.recipientPhone,
   recipientAddress: orders.recipientAddress,
+  paymentMethod: orders.paymentMethod,
   createdAt: orders.createdAt,
 };
 
@@ -240,6 +244,12 @@ export async function placeOrder(
       if (!reservation.ok) throw new DeliveryRefused(reservation.message, "delivery");
       const chosenArea = resolveDeliveryArea(settings.deliveryAreas, input.area);
       if (!chosenArea.ok) throw new DeliveryRefused(chosenArea.message, "area");
+      const paymentMethod = input.paymentMethod ?? null;
+      if (paymentMethod && !activePaymentMethods(settings.paymentMethods).includes(paymentMethod))
+        throw new DeliveryRefused(
+          `${ORDER_PAYMENT_METHOD_LABELS[paymentMethod]} sedang tidak tersedia. Pilih metode pembayaran lain.`,
+          "payment",
+        );
 
       const problems: OrderProblem[] = [];
       const taken: {
@@ -317,6 +327,7 @@ export async function placeOrder(
           recipientName: input.name,
           recipientPhone: input.phone,
           recipientAddress: input.address,
+          paymentMethod,
           idempotencyKey: input.idempotencyKey,
         })
         .returning(orderColumns);
@@ -370,42 +381,4 @@ export async function placeOrder(
 /** A fresh idempotency key for one visit to the checkout page. */
 export function newIdempotencyKey(): string {
   return randomBytes(18).toString("base64url");
-}
-
-/**
- * Current data of the products in a browser's cart, in the cart's own shape, for the
- * checkout summary. Hidden and unknown products are left out: the page marks them.
- */
-export async function loadCheckoutProducts(db: Queryable, ids: string[]): Promise<CartProduct[]> {
-  const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))].slice(0, MAX_CART_LINES);
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      price: products.price,
-      imageUrl: products.imageUrl,
-      discount: products.discount,
-      stock: products.stock,
-      unit: products.unit,
-      slug: products.slug,
-      soldByWeight: products.soldByWeight,
-      weightStep: products.weightStep,
-      weightMin: products.weightMin,
-    })
-    .from(products)
-    .where(and(inArray(products.id, wanted), eq(products.isActive, true)));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    price: p.price,
-    image_url: p.imageUrl,
-    discount: p.discount,
-    stock: p.stock,
-    unit: p.unit || "pcs",
-    slug: p.slug,
-    sold_by_weight: p.soldByWeight,
-    weight_step: p.weightStep,
-    weight_min: p.weightMin,
-  }));
 }

@@ -12,6 +12,8 @@ type RequestContext = {
   request: Request;
   db: () => Promise<Database>;
   user: () => Promise<SessionUser | null>;
+  /** The user lookup, if anything asked for it during this request. */
+  lookedUp: () => Promise<SessionUser | null> | undefined;
 };
 
 const requestContext = createContext<RequestContext>();
@@ -26,6 +28,7 @@ export function provideRequestContext(context: RouterContextProvider, request: R
     request,
     db: getDb,
     user: () => (user ??= getSessionUser(request)),
+    lookedUp: () => user,
   });
 }
 
@@ -42,6 +45,15 @@ export function dbOf(context: AppContext): Promise<Database> {
 /** The signed-in user of this request, or null. */
 export function userOf(context: AppContext): Promise<SessionUser | null> {
   return context.get(requestContext).user();
+}
+
+/**
+ * True when this request's answer was made for a signed-in user: something asked who is
+ * signed in and got a user. Such an answer is never shared, whatever the route declared.
+ */
+export async function renderedForUser(context: AppContext): Promise<boolean> {
+  const lookup = context.get(requestContext).lookedUp();
+  return lookup ? (await lookup.catch(() => null)) !== null : false;
 }
 
 /** A signed-in user, or a redirect to /login?redirect=<this page>. */

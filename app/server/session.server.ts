@@ -26,21 +26,44 @@ export function authHeaders(request: Request): Headers {
   return headers;
 }
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")) return null;
-  const auth = await getAuth();
-  const result = await auth.api.getSession({ headers: authHeaders(request) });
-  if (!result) return null;
-  const u = result.user as typeof result.user & { phone?: string; address?: string; role?: string };
+type AuthUser = { id: string; email: string; name: string; emailVerified: boolean } & {
+  phone?: string | null;
+  address?: string | null;
+  role?: string | null;
+};
+
+function sessionUser(u: AuthUser): SessionUser {
   return {
     id: u.id,
     email: u.email,
     name: u.name,
     phone: u.phone ?? "",
     address: u.address ?? "",
-    role: userRole(u.role),
+    role: userRole(u.role ?? undefined),
     emailVerified: u.emailVerified,
   };
+}
+
+/** The signed-in user, asked of the database (never the session cookie's cached copy). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: authHeaders(request), query: { disableCookieCache: true } });
+  return result ? sessionUser(result.user as AuthUser) : null;
+}
+
+/**
+ * Who is looking, for display only (the account menu): from the encrypted session-data
+ * cookie while it is fresh (no database), else from the database, which renews that cookie
+ * (`setCookies`, to send back). Never use this to decide what someone may see or do.
+ */
+export async function displayedSessionUser(
+  request: Request,
+): Promise<{ user: SessionUser | null; setCookies: Headers }> {
+  if (!request.headers.get("cookie")) return { user: null, setCookies: new Headers() };
+  const auth = await getAuth();
+  const { response, headers } = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+  return { user: response ? sessionUser(response.user as AuthUser) : null, setCookies: setCookieHeaders(headers) };
 }
 
 /** The path plus query a guard sends back to after login. */

@@ -54,6 +54,14 @@ export function sniffImageType(bytes: Uint8Array): StoredExtension | null {
   return null;
 }
 
+/** Folders whose files are never served at /uploads (customers' proofs of payment). */
+const PRIVATE_FOLDERS = ["proofs/"];
+
+/** True for a key only its own route may serve, after checking who asks. */
+export function isPrivateKey(key: string): boolean {
+  return PRIVATE_FOLDERS.some((folder) => key.startsWith(folder));
+}
+
 /** A fresh key in a folder: 128 random bits, never a name a user chose. */
 export function randomKey(folder: string, ext: StoredExtension): string {
   return `${folder}/${randomBytes(16).toString("hex")}.${ext}`;

@@ -29,10 +29,13 @@ export const SUBMISSION_FAILED_MESSAGE = "Terjadi kesalahan saat mengirim data. 
 export const PARTNER_FAILED_TITLE = "Pengajuan Gagal";
 export const CONTACT_FAILED_TITLE = "Pesan Gagal Dikirim";
 
-/** Form input arrives as strings (or files from a hostile client): anything else counts as empty. */
+/**
+ * Form input arrives as strings (or files from a hostile client): anything else counts as empty.
+ * A plain form post sends a textarea's line breaks as CRLF and a scripted one as LF: stored as LF.
+ */
 const text = (max: number, tooLong: string) =>
   z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : ""),
+    (v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n").trim() : ""),
     z.string().max(max, tooLong).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
   );
 

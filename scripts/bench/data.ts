@@ -3,21 +3,27 @@
 // postgres://postgres@127.0.0.1:5432) with 100,000 products and 1,000,000 orders, and the
 // embedded database with 10,000 / 100,000; each also at a tenth of that to show how latency
 // grows with data. Prints p50/p95 per operation and writes bench/results/data-<time>.json.
+// Then the shop's search on each engine at 100,000 products (synonyms, typos, suggestions as
+// you type), its p95 printed beside the target (SEARCH_TARGET_MS) with met / not met.
 // Env: BENCH_SCALE=0.1 shrinks every size (quick run), BENCH_ITERATIONS (default 60),
-// BENCH_ENGINES=postgres,pglite, BENCH_KEEP=1 keeps the databases.
+// BENCH_ENGINES=postgres,pglite, BENCH_KEEP=1 keeps the databases, BENCH_SECTIONS=search (or
+// =data) runs one part only.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, reportTopProductsCache } from "~/db/schema";
 import { EMPTY_FILTERS } from "~/lib/catalog-filters";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import { countOrdersByStatus, listOrdersForAdmin } from "~/server/admin-orders.server";
-import { listProducts } from "~/server/catalog.server";
+import { closestProducts, listProducts, suggestProducts } from "~/server/catalog.server";
 import { listOrdersForCustomer } from "~/server/customer-orders.server";
 import { loadDeliveryOptions } from "~/server/delivery.server";
+import { addDays, shopDate } from "~/lib/dates";
+import { defaultReportRange } from "~/lib/reports";
+import { loadSalesReport, readDayFigures, readTopProducts } from "~/server/reports.server";
 import { placeOrder } from "~/server/orders.server";
 import { benchServerUrl, postgresReachable, redact, throwAwayDatabase } from "./databases";
 import { customerCount, fillShop, FIRST_NAMES, LAST_NAMES, type FillSize } from "./fill";
@@ -28,6 +34,11 @@ const scale = Number(process.env.BENCH_SCALE ?? 1) || 1;
 const iterations = Math.max(10, Number(process.env.BENCH_ITERATIONS ?? 60) || 60);
 const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim());
 const keep = process.env.BENCH_KEEP === "1";
+const sections = (process.env.BENCH_SECTIONS ?? "data,search").split(",").map((e) => e.trim());
+
+/** The search must answer within this at the 95th percentile, at SEARCH_PRODUCTS products. */
+const SEARCH_TARGET_MS = 30;
+const SEARCH_PRODUCTS = 100_000;
 
 const FULL: Record<"postgres" | "pglite", FillSize> = {
   postgres: { products: 100_000, orders: 1_000_000 },
@@ -65,6 +76,9 @@ async function operations(db: Database, size: FillSize): Promise<Operation[]> {
   const earliest = (await loadDeliveryOptions(db)).earliest;
   if (!earliest) throw new Error("no delivery slot open: check the shop's delivery settings");
   const delivery = earliest;
+  const today = shopDate(new Date());
+  const last30 = defaultReportRange(today);
+  const lastYear = { from: addDays(today, -365), to: today };
   return [
     {
       name: "catalog search by name fragment",
@@ -85,6 +99,26 @@ async function operations(db: Database, size: FillSize): Promise<Operation[]> {
     },
     { name: "admin order list, newest (no filter)", run: () => listOrdersForAdmin(db, admin, { q: "", page: 1 }) },
     { name: "admin dashboard status counts", run: () => countOrdersByStatus(db, admin) },
+    { name: "report: day, slot, status figures (30 days)", run: () => readDayFigures(db, last30) },
+    { name: "report: top products (30 days)", run: () => readTopProducts(db, last30) },
+    { name: "report: whole page (30 days)", run: () => loadSalesReport(db, admin, last30) },
+    { name: "report: whole page (366 days)", run: () => loadSalesReport(db, admin, lastYear) },
+    // The best sellers are saved per range until an order of its days changes: these rank
+    // from scratch, as the first read after a new order does.
+    {
+      name: "report: top products, first read after a change (30 days)",
+      run: async () => {
+        await db.delete(reportTopProductsCache);
+        await readTopProducts(db, last30);
+      },
+    },
+    {
+      name: "report: top products, first read after a change (366 days)",
+      run: async () => {
+        await db.delete(reportTopProductsCache);
+        await readTopProducts(db, lastYear);
+      },
+    },
     {
       name: "customer's order list",
       run: (i) => listOrdersForCustomer(db, `bench-user-${1 + ((i * 7919) % customers)}`, {}),
@@ -134,7 +168,13 @@ async function measure(db: Database, size: FillSize) {
 
 async function withPostgres<T>(size: FillSize, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const database = await throwAwayDatabase(`scale_bench_${size.products}`);
-  const handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 4 });
+  const handle = await openDatabase({
+    kind: "postgres",
+    url: database.url,
+    poolSize: 4,
+    // The bulk fill's inserts run for minutes; the shop's 15 s guard is for requests.
+    queryTimeoutMs: 30 * 60_000,
+  });
   try {
     return await work(handle);
   } finally {
@@ -165,7 +205,7 @@ type Run = {
 };
 const runs: Run[] = [];
 
-for (const engine of engines) {
+for (const engine of sections.includes("data") ? engines : []) {
   if (engine !== "postgres" && engine !== "pglite") continue;
   if (engine === "postgres" && !(await postgresReachable())) {
     log(`PostgreSQL at ${redact(benchServerUrl)} is unreachable: skipping it.`);
@@ -231,11 +271,127 @@ console.log(
   ),
 );
 
+/**
+ * What a shopper's search costs, as the /products page and the search box call it: a word
+ * with its synonyms, two words, a typo answered with the closest names, and the suggestions
+ * for the first letters typed.
+ */
+function searchOperations(db: Database): Operation[] {
+  const synonyms = ["cabe", "brambang", "bawang prei", "kol", "lombok", "toge", "laos", "sledri"];
+  const twoWords = ["cabe merah", "bawang prei segar", "kol organik", "sawi ijo"];
+  const typos = ["kangkong", "bayem", "wortell", "brokoly", "tomaat", "jagong"];
+  const prefixes = ["ka", "cab", "baw", "brok", "sel", "jah"];
+  return [
+    {
+      name: "search, a word with its synonyms",
+      run: (i) => listProducts(db, { ...EMPTY_FILTERS, q: pick(synonyms, i) }),
+    },
+    { name: "search, two words", run: (i) => listProducts(db, { ...EMPTY_FILTERS, q: pick(twoWords, i) }) },
+    {
+      name: "search, a typo: no match, then 'Mungkin maksud Anda'",
+      run: async (i) => {
+        const q = pick(typos, i);
+        const page = await listProducts(db, { ...EMPTY_FILTERS, q });
+        if (page.total === 0) await closestProducts(db, q);
+      },
+    },
+    { name: "suggestions while typing", run: (i) => suggestProducts(db, pick(prefixes, i)) },
+    { name: "suggestions for a typo", run: (i) => suggestProducts(db, pick(typos, i)) },
+  ];
+}
+
+type SearchRun = {
+  engine: string;
+  products: number;
+  results: { operation: string; p50: number; p95: number; n: number }[];
+};
+const searchRuns: SearchRun[] = [];
+
+for (const engine of sections.includes("search") ? engines : []) {
+  if (engine !== "postgres" && engine !== "pglite") continue;
+  if (engine === "postgres" && !(await postgresReachable())) continue;
+  const size = { products: Math.round(SEARCH_PRODUCTS * scale), orders: 0 };
+  log(`\n${engine}: search at ${size.products.toLocaleString("en")} products`);
+  const open = engine === "postgres" ? withPostgres : withPglite;
+  await open(size, async (handle) => {
+    await fillShop(handle.db, size, log);
+    const results: SearchRun["results"] = [];
+    for (const op of searchOperations(handle.db)) {
+      for (let i = 0; i < 5; i++) await op.run(10_000 + i); // warm-up
+      const samples: number[] = [];
+      for (let i = 0; i < iterations; i++) {
+        const t = performance.now();
+        await op.run(i);
+        samples.push(performance.now() - t);
+      }
+      results.push({ operation: op.name, ...summarize(samples) });
+    }
+    searchRuns.push({ engine, products: size.products, results });
+    // Printed at once: a later engine's failure must not lose this one's figures.
+    console.log(
+      table(
+        ["operation", "p50 ms", "p95 ms"],
+        results.map((r) => [r.operation, ms(r.p50), ms(r.p95)]),
+      ),
+    );
+  });
+}
+
+if (searchRuns.length > 0) {
+  console.log(`\nSearch at ${SEARCH_PRODUCTS.toLocaleString("en")} products (scale ${scale}): p95 against the target`);
+  console.log(
+    table(
+      ["engine", "products", "operation", "p50 ms", "p95 ms", "target", "met"],
+      searchRuns.flatMap((run) =>
+        run.results.map((r) => [
+          run.engine,
+          run.products,
+          r.operation,
+          ms(r.p50),
+          ms(r.p95),
+          `< ${SEARCH_TARGET_MS} ms`,
+          r.p95 < SEARCH_TARGET_MS ? "met" : "not met",
+        ]),
+      ),
+    ),
+  );
+}
+
+// The reports and the dashboard counters read the per-day figures: each must answer in
+// under 50 ms at p95 on PostgreSQL with a million orders.
+const TARGET_MS = 50;
+const targetRows: (string | number)[][] = [];
+for (const run of runs.filter((r) => r.engine === "postgres")) {
+  for (const r of run.results.filter((x) => x.operation.startsWith("report:") || x.operation.includes("status counts")))
+    targetRows.push([
+      `${run.products}/${run.orders}`,
+      r.operation,
+      ms(r.p95),
+      `< ${TARGET_MS}`,
+      r.p95 < TARGET_MS ? "met" : "NOT MET",
+    ]);
+}
+if (targetRows.length) {
+  console.log("\nReport queries against their target (PostgreSQL, p95 in ms)");
+  console.log(table(["size (prod/orders)", "operation", "p95 ms", "target", "result"], targetRows));
+}
+
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(root, "bench/results", `data-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 writeFileSync(
   file,
-  JSON.stringify({ scale, iterations, node: process.version, loadAverageAtEnd: os.loadavg(), runs }, null, 2),
+  JSON.stringify(
+    {
+      scale,
+      iterations,
+      node: process.version,
+      loadAverageAtEnd: os.loadavg(),
+      runs,
+      search: { targetMs: SEARCH_TARGET_MS, runs: searchRuns },
+    },
+    null,
+    2,
+  ),
 );
 console.log(`\nWritten to ${path.relative(root, file)}`);
 process.exit(0);

@@ -2,7 +2,7 @@
 // password reset, profile, guards, open redirects and the admin login.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE } from "../support/browser";
+import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, waitForHydration } from "../support/browser";
 import { linkFromMail, runAdminCreate, startTestServer, type TestServer } from "../support/server";
 import { login, newCustomer, openMenu, register, registerAndLogin } from "./fixtures";
 
@@ -223,6 +223,8 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     const link = linkFromMail(resetMail!.text, "/reset-password");
     expect(link?.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
     await page.goto(link!);
+    // Showing the password is the page's script: it runs after the first paint.
+    await waitForHydration(page);
 
     const password = page.locator('input[name="password"]');
     await password.fill("Baru-Sekali-123");

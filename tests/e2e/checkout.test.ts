@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { formatDateWithDay } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  newContext,
+  PHONE,
+  trackPageErrors,
+  waitForHydration,
+} from "../support/browser";
 import { linkFromMail, startTestServer, type TestServer } from "../support/server";
 import { registerAndLogin, screenshot } from "./fixtures";
 
@@ -23,6 +31,8 @@ function seeded(slug: string) {
 async function addFromProductPage(page: Page, baseUrl: string, name: string, slug: string, quantity: number) {
   await page.goto(`${baseUrl}/products/${slug}`);
   await page.getByRole("heading", { level: 1, name }).waitFor();
+  // The stepper is the page's script, which starts after the first paint.
+  await waitForHydration(page);
   for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
   await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
   await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
@@ -69,6 +79,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       expect(tomat).toMatchObject({ soldByWeight: true, weightMin: 500, weightStep: 250 });
       await addFromProductPage(page, server.url, wortel.name, wortel.slug, 2);
       await page.goto(`${server.url}/products/${tomat.slug}`);
+      await waitForHydration(page);
       await page.getByText("Ditimbang", { exact: true }).first().waitFor();
       await page.getByText("Harga akhir mengikuti berat timbangan").first().waitFor();
       const stepper = page.getByRole("textbox", { name: `Jumlah ${tomat.name}` });
@@ -140,6 +151,8 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
           `Total (perkiraan): ${rupiah(total + fee)}`,
           `Pengiriman: ${formatDateWithDay("2026-11-26")}, Sore (16:00 - 18:00)`,
           `Catatan: ${notes}`,
+          // The first active method is chosen unless the shopper picks another.
+          "Metode Pembayaran: Transfer Bank",
           "",
           "Harga akhir mengikuti berat timbangan.",
           "Produk tanpa keterangan: Jangan diganti.",

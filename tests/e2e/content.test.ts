@@ -227,29 +227,38 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
     await page.goto(`${server.url}${pagePath}`);
     await waitForHydration(page);
     const faq = page.getByRole("region", { name: "Pertanyaan yang Sering Diajukan" });
-    const questions = faq.getByRole("button");
+    // Native disclosures: each question is a <summary>, its answer the rest of its <details>.
+    const questions = faq.locator("details > summary");
     expect(await questions.count()).toBe(5);
     const first = questions.nth(0);
     const second = questions.nth(1);
-    expect(await first.getAttribute("aria-expanded")).toBe("false");
+    const expanded = (question: typeof first) =>
+      question.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+    const answerOf = (question: typeof first) => question.locator("xpath=following-sibling::*[1]");
+    expect(await expanded(first)).toBe(false);
+    expect(await answerOf(first).isVisible()).toBe(false);
 
     // Tab from the first question to the second, as a keyboard user would.
     await first.focus();
     await page.keyboard.press("Tab");
     expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
-    expect(await second.getAttribute("aria-expanded")).toBe("true");
-    const answerId = await second.getAttribute("aria-controls");
-    expect(await page.locator(`[id="${answerId}"]`).isVisible()).toBe(true);
+    await expect.poll(() => expanded(second)).toBe(true);
+    expect(await answerOf(second).isVisible()).toBe(true);
 
     await page.keyboard.press("Space");
-    expect(await second.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.locator(`[id="${answerId}"]`).isVisible()).toBe(false);
+    await expect.poll(() => expanded(second)).toBe(false);
+    expect(await answerOf(second).isVisible()).toBe(false);
 
     // Opening one question closes the other.
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
-    expect(await first.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => expanded(first)).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => expanded(second)).toBe(true);
+    expect(await expanded(first)).toBe(false);
+    expect(await answerOf(first).isVisible()).toBe(false);
     await context.close();
   });
 

@@ -89,9 +89,11 @@ describe.skipIf(!hasChromium)("installable shop", () => {
     const page = await context.newPage();
     await controlledVisit(page, "/");
     await page.goto(`${server.url}/products`);
-    const cached = await cachedPaths(page);
-    expect(cached).toContain("/offline.html");
-    expect(cached.some((p) => p.startsWith("/assets/") && p.endsWith(".js"))).toBe(true);
+    // Scripts start after the first paint, so the worker stores them a moment after the page shows.
+    await expect
+      .poll(async () => (await cachedPaths(page)).some((p) => p.startsWith("/assets/") && p.endsWith(".js")))
+      .toBe(true);
+    expect(await cachedPaths(page)).toContain("/offline.html");
 
     await context.setOffline(true);
     await page.goto(`${server.url}${productPath}`);

@@ -1,7 +1,11 @@
-// The weigh-and-bill loop in the browser: a shopper orders shallots by weight with a note,
-// staff type the weighed amount the Indonesian way, set the fee and press 'Tagihan Final',
-// and the shopper's order page shows the packed line, 'Total akhir' and 'Riwayat Perubahan'.
-import type { Browser } from "playwright-core";
+// The weigh-and-pay loop in the browser, at phone size: a shopper orders shallots by weight
+// with a note and chooses 'Transfer Bank' at checkout; staff type the weighed amount the
+// Indonesian way, set the fee and press 'Tagihan Final'; the shopper sees the final bill with
+// the account to pay and uploads a proof ('Menunggu Verifikasi'); staff look at it and press
+// 'Tandai Lunas' for a little more than due; the difference shows as 'Saldo' on the profile
+// and is taken off the next order's bill.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupiah } from "~/lib/money";
 import {
@@ -43,6 +47,8 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     await registerAndLogin(page, server.url, { name: "Bu Sri" });
 
     await page.goto(`${server.url}/products/bawang-merah`);
+    // The stepper is the page's script, which starts after the first paint.
+    await waitForHydration(page);
     const stepper = page.getByRole("textbox", { name: "Jumlah Bawang Merah" });
     expect(await stepper.inputValue()).toBe("0,25 kg");
     await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
@@ -52,6 +58,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
 
     await page.goto(`${server.url}/cart`);
+    await waitForHydration(page);
     await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).fill("yang besar-besar");
     await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).blur();
     await page.goto(`${server.url}/checkout`);
@@ -59,16 +66,24 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     await page.getByText("yang besar-besar").waitFor();
     // Outside the areas: the fee is agreed in the chat and set by staff while weighing.
     await page.locator('select[name="area"]').selectOption("luar-area");
+    // A fresh shop takes transfers to its sample account and cash on delivery.
+    const methods = page.getByRole("group", { name: "Pilih metode pembayaran" }).getByRole("radio");
+    expect(await methods.count()).toBe(2);
+    await page.getByRole("radio", { name: /Transfer Bank/ }).check();
+    await page.getByRole("heading", { name: "Metode Pembayaran" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "checkout-payment-method-phone");
     const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
     await page.getByRole("button", { name: "Pesan Sekarang" }).click();
     const text = new URL((await chat).url()).searchParams.get("text") ?? "";
+    expect(text).toContain("Metode Pembayaran: Transfer Bank");
     expect(text).toContain("Bawang Merah - 0,75 kg x Rp 40.000/kg = Rp 30.000 (perkiraan, ditimbang)");
     expect(text).toContain("   Catatan: yang besar-besar");
     await page.waitForURL(/\/order-success/, { timeout: 15_000 });
     const orderId = new URL(page.url()).searchParams.get("order") ?? "";
     expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const staffContext = await newContext(browser, DESKTOP);
+    // Staff weigh and bill on a phone too.
+    const staffContext = await newContext(browser, PHONE);
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
     await staff.goto(`${server.url}/admin/login`);
@@ -92,29 +107,113 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     expect(bill.pathname).toBe("/6281234567890");
     expect(bill.searchParams.get("text")).toContain("Bawang Merah - 0,8 kg = Rp 32.000");
     expect(bill.searchParams.get("text")).toContain("Total akhir: Rp 37.000");
-    // A fresh shop's payment methods: transfer to the sample account, or cash to the courier.
+    // The method the shopper chose, with the shop's sample account.
     expect(bill.searchParams.get("text")).toContain("Transfer Bank Rp 37.000 ke:");
-    expect(bill.searchParams.get("text")).toContain("Bayar di Tempat (COD): siapkan uang tunai Rp 37.000 untuk kurir.");
+    expect(bill.searchParams.get("text")).not.toContain("Bayar di Tempat (COD)");
+    await screenshot(staff, "admin-order-final-phone");
+    await staff.setViewportSize(DESKTOP);
     await screenshot(staff, "admin-order-final-desktop");
     await staff.setViewportSize(PHONE);
-    await screenshot(staff, "admin-order-final-phone");
 
     await page.goto(`${server.url}/orders/${orderId}`);
     await page.getByRole("heading", { name: "Tagihan Final" }).waitFor();
     expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(37000));
     await page.getByText("Bawang Merah: 0,75 kg → 0,8 kg", { exact: false }).waitFor();
     await page.getByText(`0,8 kg × ${formatRupiah(40000)}/kg`).waitFor();
+    expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(37000));
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Salin nomor rekening BRI" }).click();
     await page.getByText("Disalin").first().waitFor();
+    expect(await page.getByTestId("payment-status").first().textContent()).toBe("Belum Bayar");
     await screenshot(page, "order-final-bill-phone");
+
+    // 'Unggah Bukti Bayar': the photo of the transfer receipt.
+    await page.locator('input[name="proof"]').setInputFiles({
+      name: "bukti-transfer.jpg",
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width: 600, height: 900, channels: 3, background: "#e8f5e9" } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await page.getByRole("button", { name: "Unggah Bukti Bayar" }).click();
+    await expect
+      .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
+      .toBe("Menunggu Verifikasi");
+    await page.getByText("dan sedang diperiksa staf", { exact: false }).waitFor();
+    await screenshot(page, "order-proof-sent-phone");
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, "order-proof-sent-desktop");
+    await page.setViewportSize(PHONE);
+
+    // Staff see the proof on the order and in the list, and mark Rp 40.000 received for Rp 37.000.
+    await staff.goto(`${server.url}/admin/dashboard?payment=pending`);
+    await staff.locator(`li[data-order-id="${orderId}"]`).waitFor();
+    await screenshot(staff, "admin-list-payment-filter-phone");
+    await staff.goto(`${server.url}/admin/orders/${orderId}#pembayaran`);
+    const proof = staff.getByRole("img", { name: "Bukti bayar dari pelanggan" });
+    await proof.waitFor();
+    await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await staff.locator('input[name="paidAmount"]').inputValue()).toBe("37000");
+    await staff.locator('input[name="paidAmount"]').fill("40.000");
+    await screenshot(staff, "admin-order-payment-phone");
+    await staff.getByRole("button", { name: "Tandai Lunas" }).click();
+    await staff.getByText(/Lunas\. Selisih \+Rp.3\.000 masuk Saldo pelanggan\./).waitFor();
+    await staff.setViewportSize(DESKTOP);
+    await screenshot(staff, "admin-order-paid-desktop");
+    await staff.setViewportSize(PHONE);
+
+    await page.goto(`${server.url}/orders/${orderId}`);
+    expect(await page.getByTestId("payment-status").first().textContent()).toBe("Lunas");
+    await page.goto(`${server.url}/profile`);
+    expect(await page.getByTestId("saldo").textContent()).toContain(formatRupiah(3000));
+    await screenshot(page, "profile-saldo-phone");
+
+    // The next order pays Rp 3.000 less, and both orders say why.
+    const second = await orderAgain(page, shopper, server.url);
+    await staff.goto(`${server.url}/admin/orders/${second}`);
+    await staff.fill('input[name="deliveryFee"]', "5000");
+    await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
+    await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+    await staff.getByRole("button", { name: "Tagihan Final" }).click();
+    await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
+    await page.goto(`${server.url}/orders/${second}`);
+    // 0,25 kg x Rp 40.000 + Rp 5.000 - Rp 3.000
+    expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(15000));
+    expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(12000));
+    await page.getByText(`dari pesanan #${orderId.slice(0, 8)} dipotong dari tagihan`, { exact: false }).waitFor();
+    await page.getByText(`siapkan uang tunai ${formatRupiah(12000)} untuk kurir`, { exact: false }).waitFor();
+    await screenshot(page, "order-saldo-applied-phone");
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, "order-saldo-applied-desktop");
+    await page.goto(`${server.url}/orders/${orderId}`);
+    await page.getByText(`dibawa ke tagihan pesanan #${second.slice(0, 8)}`, { exact: false }).waitFor();
 
     await staff.setViewportSize(DESKTOP);
     await staff.goto(`${server.url}/admin/settings#metode-pembayaran`);
     await staff.getByRole("heading", { name: "Metode Pembayaran" }).waitFor();
     await screenshot(staff, "admin-settings-payment-desktop");
+    await staff.setViewportSize(PHONE);
+    await screenshot(staff, "admin-settings-payment-phone");
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
     expect(staffErrors.filter((e) => !e.includes("404"))).toEqual([]);
     await staffContext.close();
     await shopper.close();
   });
 });
+
+/** A second order of shallots, 0,25 kg, paid cash on delivery. */
+async function orderAgain(page: Page, shopper: BrowserContext, url: string) {
+  await page.goto(`${url}/products/bawang-merah`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+  await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
+  await page.goto(`${url}/checkout`);
+  await waitForHydration(page);
+  await page.locator('select[name="area"]').selectOption("luar-area");
+  await page.getByRole("radio", { name: /Bayar di Tempat \(COD\)/ }).check();
+  const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
+  await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+  expect(new URL((await chat).url()).searchParams.get("text")).toContain("Metode Pembayaran: Bayar di Tempat (COD)");
+  await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+  return new URL(page.url()).searchParams.get("order") ?? "";
+}

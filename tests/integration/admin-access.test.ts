@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import * as categoriesRoute from "~/routes/admin.categories";
 import * as dashboardRoute from "~/routes/admin.dashboard";
+import * as deliverySheetRoute from "~/routes/admin.delivery-sheet";
+import * as invoicesPrintRoute from "~/routes/admin.invoices.print";
 import * as inboxRoute from "~/routes/admin.inbox";
 import * as indexRoute from "~/routes/admin._index";
 import * as layoutRoute from "~/routes/admin.layout";
@@ -18,6 +20,7 @@ import * as exportRoute from "~/routes/admin.orders.export";
 import * as printRoute from "~/routes/admin.orders.print.$id";
 import * as pickingRoute from "~/routes/admin.picking-list";
 import * as pickingPrintRoute from "~/routes/admin.picking-list.print";
+import * as suppliersRoute from "~/routes/admin.suppliers";
 import * as productRoute from "~/routes/admin.products.$id";
 import * as newProductRoute from "~/routes/admin.products.new";
 import * as productsRoute from "~/routes/admin.products";
@@ -99,6 +102,7 @@ async function fingerprint() {
     categories: await rows("categories"),
     adjustments: await rows("stock_adjustments"),
     applications: await rows("partner_applications"),
+    suppliers: await rows("suppliers"),
     messages: await rows("contact_messages"),
   };
 }
@@ -120,6 +124,15 @@ const loaders: Case[] = [
   },
   { name: "picking list", run: (cookie) => callLoader(pickingRoute.loader, "/admin/picking-list", { cookie }) },
   {
+    name: "delivery sheet",
+    run: (cookie) => callLoader(deliverySheetRoute.loader, "/admin/delivery-sheet", { cookie }),
+  },
+  {
+    name: "bulk invoices",
+    run: (cookie) =>
+      callLoader(invoicesPrintRoute.loader, "/admin/invoices/print?date=2026-11-26&slot=pagi", { cookie }),
+  },
+  {
     name: "picking list print",
     run: (cookie) => callLoader(pickingPrintRoute.loader, "/admin/picking-list/print", { cookie }),
   },
@@ -137,9 +150,32 @@ const loaders: Case[] = [
   },
   { name: "categories", run: (cookie) => callLoader(categoriesRoute.loader, "/admin/categories", { cookie }) },
   { name: "inbox", run: (cookie) => callLoader(inboxRoute.loader, "/admin/inbox", { cookie }) },
+  { name: "Petani Mitra", run: (cookie) => callLoader(suppliersRoute.loader, "/admin/suppliers", { cookie }) },
 ];
 
 const actions: Case[] = [
+  {
+    name: "add a farmer",
+    run: (cookie) =>
+      callAction(
+        suppliersRoute.action,
+        "/admin/suppliers",
+        form({ intent: "create", name: "Petani Peretas", phone: "081234567890" }),
+        { cookie },
+      ),
+  },
+  {
+    name: "accept a partner application",
+    run: (cookie) =>
+      callAction(suppliersRoute.action, "/admin/suppliers", form({ intent: "accept", applicationId }), { cookie }),
+  },
+  {
+    name: "delivery sheet 'Terkirim'",
+    run: (cookie) =>
+      callAction(deliverySheetRoute.action, "/admin/delivery-sheet", form({ intent: "delivered", orderId }), {
+        cookie,
+      }),
+  },
   {
     name: "dashboard status change",
     run: (cookie) =>

@@ -197,7 +197,7 @@ describe("status changes", () => {
     const result = await changeStatus(order.id, "processing");
 
     expect(result.status).toBe(409);
-    expect((result.data as { error: string }).error).toBe(
+    expect((result.data as { message: string }).message).toBe(
       `Pesanan #${order.id.slice(0, 8)} tidak dapat diaktifkan kembali karena stok tidak cukup: Cabai Rawit Uji (perlu 4, sisa 1). Tambah stok produk tersebut dulu.`,
     );
     const [row] = await testDb.db.select().from(orders).where(eq(orders.id, order.id));
@@ -219,7 +219,7 @@ describe("status changes", () => {
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }] });
     const bad = await changeStatus(order.id, "shipped");
     expect(bad.status).toBe(400);
-    expect((bad.data as { error: string }).error).toBe("Pilih status yang tersedia.");
+    expect((bad.data as { message: string }).message).toBe("Pilih status yang tersedia.");
     const missing = await changeStatus("00000000-0000-4000-8000-000000000000", "completed");
     expect(missing.status).toBe(404);
     const [row] = await testDb.db.select().from(orders).where(eq(orders.id, order.id));
@@ -263,7 +263,7 @@ describe("delivery fee", () => {
     ]) {
       const result = await post(input);
       expect(result.status).toBe(400);
-      expect((result.data as { error: string }).error.replace(/\u00a0/g, " ")).toBe(message);
+      expect((result.data as { message: string }).message.replace(/\u00a0/g, " ")).toBe(message);
       expect(await feeNow()).toBeNull();
     }
 
@@ -615,7 +615,7 @@ describe("CSV export", () => {
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "No. Pesanan;ID Pesanan;Tanggal Pesan;Tanggal Kirim;Waktu Kirim;Status;Nama Penerima;Telepon;Alamat;Email Akun;Produk;Jumlah Barang;Subtotal;Ongkir;Total;Catatan",
+      "No. Pesanan;ID Pesanan;Tanggal Pesan;Tanggal Kirim;Waktu Kirim;Status;Nama Penerima;Telepon;Alamat;Email Akun;Produk;Jumlah Barang;Subtotal;Ongkir;Total;Catatan;Metode Pembayaran;Status Pembayaran;Saldo Dipakai;Jumlah Ditagih;Jumlah Diterima",
     );
     // Exactly one order in the range (the other was the evening before, Jakarta time).
     expect(csv).toContain(order.id);
@@ -626,7 +626,7 @@ describe("CSV export", () => {
     expect(csv).toContain(";'+6281234567890;");
     expect(csv).toContain('"Jl. Mastrip Gg. Ɓaru No. 7\nSumbersari, Jember"');
     expect(csv).toContain(
-      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;"Tolong pilihkan yang segar,\'=2+3 terima kasih 🙏"\r\n',
+      '"Kemangi; ""segar"" x3 per ikat";3;6000;7000;13000;"Tolong pilihkan yang segar,\'=2+3 terima kasih 🙏";Dikonfirmasi via WhatsApp;Belum Bayar;0;13000;\r\n',
     );
     expect(csv).toContain(";Menunggu;");
     // Read as a spreadsheet would (RFC 4180, and guessing the comma as separator): the

@@ -59,12 +59,20 @@ function get(path: string, cookie?: string) {
   return new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
 }
 
+// A post made with JavaScript is a fetch (Sec-Fetch-Mode: cors); a plain form post navigates.
+const WITH_SCRIPT: [string, string] = ["with-script", "1"];
+
 function post(path: string, cookie: string, fields: [string, string][]) {
-  const body = new URLSearchParams(fields);
+  const script = fields.some(([k]) => k === WITH_SCRIPT[0]);
+  const body = new URLSearchParams(fields.filter(([k]) => k !== WITH_SCRIPT[0]));
   return new Request(`${BASE}${path}`, {
     method: "POST",
     body,
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      "sec-fetch-mode": script ? "cors" : "navigate",
+    },
   });
 }
 
@@ -190,14 +198,58 @@ describe("checkout route", () => {
     const siti = await customer("Siti Aminah");
     const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
     const key = randomBytes(16).toString("hex");
-    const fields = checkoutFields(key, [[tomat.id, 1]], [["enhanced", "1"]]);
+    const fields = checkoutFields(key, [[tomat.id, 1]], [WITH_SCRIPT]);
     const first = await run(checkoutAction as never, args(post("/checkout", siti.cookie, fields)));
     const again = await run(checkoutAction as never, args(post("/checkout", siti.cookie, fields)));
     expect(first.status).toBe(200);
     const a = first.data as { ok: true; orderId: string; chatUrl: string };
+    expect(a.ok).toBe(true);
     expect(again.data).toEqual(a);
     expect(a.chatUrl.startsWith("https://wa.me/6281234567890?text=")).toBe(true);
     expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(1);
+  });
+
+  it("offers the active payment methods, stores the chosen one and names it in the chat; refuses one switched off", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const page = (await run(checkoutLoader as never, args(get("/checkout", siti.cookie)))).data as {
+      paymentOptions: { method: string }[];
+    };
+    expect(page.paymentOptions.map((o) => o.method)).toEqual(["transfer", "cod"]);
+
+    const qris = checkoutFields(
+      randomBytes(16).toString("hex"),
+      [[tomat.id, 1]],
+      [WITH_SCRIPT, ["paymentMethod", "qris"]],
+    );
+    const refused = await run(checkoutAction as never, args(post("/checkout", siti.cookie, qris)));
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      ok: false,
+      fieldErrors: { paymentMethod: "QRIS sedang tidak tersedia. Pilih metode pembayaran lain." },
+    });
+    const odd = checkoutFields(
+      randomBytes(16).toString("hex"),
+      [[tomat.id, 1]],
+      [WITH_SCRIPT, ["paymentMethod", "kartu"]],
+    );
+    expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, odd)))).data).toMatchObject({
+      fieldErrors: { paymentMethod: "Pilih metode pembayaran." },
+    });
+    expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(0);
+
+    const transfer = checkoutFields(
+      randomBytes(16).toString("hex"),
+      [[tomat.id, 1]],
+      [WITH_SCRIPT, ["paymentMethod", "transfer"]],
+    );
+    const placed = (await run(checkoutAction as never, args(post("/checkout", siti.cookie, transfer)))).data as {
+      orderId: string;
+      chatUrl: string;
+    };
+    expect(new URL(placed.chatUrl).searchParams.get("text")).toContain("Metode Pembayaran: Transfer Bank");
+    const [row] = await testDb.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(row).toMatchObject({ paymentMethod: "transfer", paymentStatus: "unpaid" });
   });
 
   it("puts each invalid field's message next to it and stores nothing", async () => {
@@ -215,20 +267,24 @@ describe("checkout route", () => {
         phone: expect.stringMatching(/^Nomor telepon tidak valid/),
         address: "Alamat minimal 5 karakter.",
       },
-      dialog: null,
+      dialog: false,
     });
 
     const empty = checkoutFields(key, [[tomat.id, 1]]).map(([k, v]): [string, string] =>
       k === "name" ? [k, ""] : [k, v],
     );
     expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, empty)))).data).toMatchObject({
-      dialog: { title: "Data Tidak Lengkap", message: "Mohon lengkapi semua data pengiriman." },
+      dialog: true,
+      title: "Data Tidak Lengkap",
+      message: "Mohon lengkapi semua data pengiriman.",
     });
 
     const fractional = checkoutFields(key, [[tomat.id, 1.5 as number]]);
     expect((await run(checkoutAction as never, args(post("/checkout", siti.cookie, fractional)))).data).toMatchObject({
       fieldErrors: { lines: "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang)." },
-      dialog: { title: "Checkout Gagal", message: "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang)." },
+      dialog: true,
+      title: "Checkout Gagal",
+      message: "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).",
     });
     expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(0);
   });
@@ -239,18 +295,16 @@ describe("checkout route", () => {
     const res = await run(
       checkoutAction as never,
       args(
-        post(
-          "/checkout",
-          siti.cookie,
-          checkoutFields(randomBytes(16).toString("hex"), [[bayam.id, 3]], [["enhanced", "1"]]),
-        ),
+        post("/checkout", siti.cookie, checkoutFields(randomBytes(16).toString("hex"), [[bayam.id, 3]], [WITH_SCRIPT])),
       ),
     );
     expect(res.status).toBe(409);
     expect(res.data).toMatchObject({
       ok: false,
       problems: [{ productId: bayam.id, message: "Stok Bayam Hijau tidak cukup: tersisa 2." }],
-      dialog: { title: "Checkout Gagal", message: "Stok Bayam Hijau tidak cukup: tersisa 2." },
+      dialog: true,
+      title: "Checkout Gagal",
+      message: "Stok Bayam Hijau tidak cukup: tersisa 2.",
     });
   });
 });
@@ -263,11 +317,7 @@ describe("order pages", () => {
     const placed = await run(
       checkoutAction as never,
       args(
-        post(
-          "/checkout",
-          siti.cookie,
-          checkoutFields(randomBytes(16).toString("hex"), [[tomat.id, 1]], [["enhanced", "1"]]),
-        ),
+        post("/checkout", siti.cookie, checkoutFields(randomBytes(16).toString("hex"), [[tomat.id, 1]], [WITH_SCRIPT])),
       ),
     );
     const { orderId } = placed.data as { orderId: string };

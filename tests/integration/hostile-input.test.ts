@@ -17,6 +17,7 @@ import {
   partnerApplications,
   products,
   sessions,
+  suppliers,
   users,
 } from "~/db/schema";
 import * as addressesRoute from "~/routes/addresses";
@@ -29,6 +30,7 @@ import * as productsPage from "~/routes/products";
 import * as searchPage from "~/routes/search";
 import * as categoriesRoute from "~/routes/admin.categories";
 import * as customersRoute from "~/routes/admin.customers";
+import * as suppliersRoute from "~/routes/admin.suppliers";
 import * as inboxRoute from "~/routes/admin.inbox";
 import * as adminOrderRoute from "~/routes/admin.orders.$id";
 import * as productRoute from "~/routes/admin.products.$id";
@@ -93,7 +95,7 @@ afterAll(async () => {
 /** Everything an action could store, as one comparable value. */
 async function snapshot(): Promise<string> {
   const db = testDb.db;
-  const [u, o, oi, p, c, m, a, s] = await Promise.all([
+  const [u, o, oi, p, c, m, a, s, f] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -113,15 +115,18 @@ async function snapshot(): Promise<string> {
         stock: products.stock,
         active: products.isActive,
         price: products.price,
+        supplierId: products.supplierId,
+        lowStockThreshold: products.lowStockThreshold,
       })
       .from(products),
     db.select({ id: categories.id, name: categories.name }).from(categories),
     db.select({ id: contactMessages.id, status: contactMessages.status }).from(contactMessages),
     db.select({ id: partnerApplications.id, status: partnerApplications.status }).from(partnerApplications),
     db.select({ id: sessions.id }).from(sessions),
+    db.select().from(suppliers),
   ]);
   const sort = <T extends { id: string }>(rows: T[]) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
-  return JSON.stringify([sort(u), sort(o), sort(oi), sort(p), sort(c), sort(m), sort(a), s.length]);
+  return JSON.stringify([sort(u), sort(o), sort(oi), sort(p), sort(c), sort(m), sort(a), s.length, sort(f)]);
 }
 
 const MALICIOUS = [
@@ -346,7 +351,19 @@ const CASES: ActionCase[] = [
     action: newProductRoute.action as never,
     path: () => "/admin/products/new",
     cookie: () => adminCookie,
-    fields: ["name", "price", "unit", "discount", "stock", "categoryId", "description", "featured"],
+    fields: [
+      "name",
+      "price",
+      "unit",
+      "discount",
+      "stock",
+      "categoryId",
+      "description",
+      "featured",
+      "soldByWeight",
+      "supplierId",
+      "lowStockThreshold",
+    ],
   },
   {
     name: "admin product edit",
@@ -354,7 +371,19 @@ const CASES: ActionCase[] = [
     path: () => `/admin/products/${productId}`,
     params: () => ({ id: productId }),
     cookie: () => adminCookie,
-    fields: ["intent", "name", "price", "unit", "discount", "stock", "categoryId", "description", "stockBefore"],
+    fields: [
+      "intent",
+      "name",
+      "price",
+      "unit",
+      "discount",
+      "stock",
+      "categoryId",
+      "description",
+      "stockBefore",
+      "supplierId",
+      "lowStockThreshold",
+    ],
     unnamed: [400, 404, 409],
   },
   {
@@ -374,6 +403,21 @@ const CASES: ActionCase[] = [
     cookie: () => adminCookie,
     fields: ["kind", "id", "status"],
     unnamed: [400, 404],
+  },
+  {
+    name: "admin Petani Mitra",
+    valid: () => ({
+      intent: "create",
+      name: `Pak Tani ${randomBytes(3).toString("hex")}`,
+      phone: "081234567890",
+      village: "Sukorambi",
+      products: "Tomat",
+    }),
+    action: suppliersRoute.action as never,
+    path: () => "/admin/suppliers",
+    cookie: () => adminCookie,
+    fields: ["intent", "id", "applicationId", "name", "phone", "village", "products"],
+    unnamed: [404, 409],
   },
   {
     name: "admin customers",

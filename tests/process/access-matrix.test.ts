@@ -3,11 +3,12 @@
 // customer A, customer B, a staff member and the owner. Customer B never sees A's order, customers never see
 // admin data, and no forbidden or cross-site request changes anything in the database.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { openDatabase } from "~/db/client.server";
@@ -56,6 +57,19 @@ async function seed() {
       recipientAddress: A_SECRET,
       notes: `Catatan ${A_SECRET}`,
     });
+    // Customer A's proof of payment, stored where the server keeps uploads (private folder).
+    const proofKey = `proofs/${randomBytes(16).toString("hex")}.webp`;
+    mkdirSync(path.join(dataDir, "uploads", "proofs"), { recursive: true });
+    writeFileSync(
+      path.join(dataDir, "uploads", proofKey),
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+        .webp()
+        .toBuffer(),
+    );
+    await db
+      .update(orders)
+      .set({ paymentMethod: "transfer", paymentStatus: "pending", paymentProofKey: proofKey })
+      .where(eq(orders.id, order.id));
     const message = await createContactMessage(db, { message: ADMIN_SECRET });
     fixture = {
       customerB: users.customerB.id,

@@ -4,8 +4,10 @@
 // browser only through /api/visitor, which nobody may store.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
 import { createCategory, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
@@ -55,6 +57,8 @@ function cookieSpellings(cookie: string): Record<string, string> {
     quoted: `${name}="${value}"`,
     "percent-encoded": `${name}=${encodeURIComponent(decodeURIComponent(value))}`,
     "next to a wrong one": `${name}=palsu; ${name}=${value}`,
+    // Everything sign-in set, including the session's encrypted copy read by /api/visitor.
+    "with the session's cached copy": cookie,
   };
 }
 
@@ -151,5 +155,33 @@ describe.skipIf(!pgUp)("catalog pages are the same for everyone", () => {
     const nobody = await get("/api/visitor");
     expect(nobody.headers.get("cache-control")).toBe("private, no-store");
     expect(JSON.parse(nobody.body)).toEqual({ user: null });
+  });
+
+  it("/api/visitor answers from the session's encrypted cookie copy; every page still asks the database", async () => {
+    const shopper = await createUser(handle.db, { name: "Pembeli Sesi Salinan" });
+    const cookie = await signIn(handle.db, shopper);
+    expect(cookie).toMatch(/session_data=/);
+    const tokenOnly = cookie.split(";")[0];
+    const fromCopy = await get("/api/visitor", { cookie });
+    expect(JSON.parse(fromCopy.body).user.email).toBe(shopper.email);
+    expect(fromCopy.headers.get("set-cookie")).toBeNull();
+    // Without the copy the database answers, and the copy is handed back for next time.
+    const fromDatabase = await get("/api/visitor", { cookie: tokenOnly });
+    expect(JSON.parse(fromDatabase.body).user.email).toBe(shopper.email);
+    expect(fromDatabase.headers.get("set-cookie")).toMatch(/session_data=/);
+
+    // Signed out elsewhere (the session row is gone): pages know at once, whatever the copy says.
+    const [{ id }] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, shopper.email));
+    await handle.db.delete(sessions).where(eq(sessions.userId, id));
+    const profile = await get("/profile", { cookie });
+    expect(profile.status).toBe(302);
+    expect(profile.headers.get("location")).toMatch(/^\/login/);
+    expect(profile.body).not.toContain(shopper.email);
+    expect(JSON.parse((await get("/api/visitor", { cookie: tokenOnly })).body)).toEqual({ user: null });
+    // A copy made for another session's token is refused.
+    const other = await signIn(handle.db, customer);
+    const foreignCopy = other.split("; ").find((c) => c.includes("session_data="))!;
+    const mixed = await get("/api/visitor", { cookie: `${tokenOnly}; ${foreignCopy}` });
+    expect(JSON.parse(mixed.body)).toEqual({ user: null });
   });
 });

@@ -137,6 +137,10 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
       "/admin/dashboard",
       "/admin/login",
       "/api/visitor",
+      "/login",
+      "/forgot-password",
+      "/verify-email",
+      "/halaman-yang-tidak-ada",
     ]) {
       const response = await get(page, { cookie });
       expect(response.headers.get("cache-control"), page).toBe("private, no-store");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { inlineScriptHashes } from "~/server/page-cache.server";
-import { hasChromium, launchBrowser, newContext, trackPageErrors } from "../support/browser";
+import { hasChromium, launchBrowser, newContext, trackPageErrors, waitForHydration } from "../support/browser";
 import { createCategory, createProduct } from "../support/factories";
 import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
@@ -135,6 +135,68 @@ describe.skipIf(!pgUp)("page cache", () => {
     expect(again.body.toString("utf8")).toContain("Kangkung Baru");
   });
 
+  it("a burst of requests for a page not yet stored renders it once; the others get that render", async () => {
+    const category = await createCategory(handle.db);
+    const product = await createProduct(handle.db, { categoryId: category.id, name: "Sawi Serentak" });
+    const page = `/products/${product.slug}`;
+    await memoExpires();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(page, { "accept-encoding": "identity" })));
+    const states = answers.map((a) => a.headers.get("x-page-cache"));
+    expect(states.filter((s) => s === "miss")).toHaveLength(1);
+    expect(
+      states.every((s) => s === "miss" || s === "shared" || s === "hit"),
+      states.join(),
+    ).toBe(true);
+    const bodies = new Set(answers.map((a) => a.body.toString("utf8")));
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain("Sawi Serentak");
+  });
+
+  it("after a catalog change one request renders the new page while the others get the previous one, never later", async () => {
+    const category = await createCategory(handle.db);
+    const product = await createProduct(handle.db, { categoryId: category.id, name: "Pakcoy Sebelum" });
+    const page = `/products/${product.slug}`;
+    await warm(page);
+    const before = await get(page, { "accept-encoding": "identity" });
+    expect(before.headers.get("x-page-cache")).toBe("hit");
+
+    await handle.db.update(products).set({ name: "Pakcoy Sesudah" }).where(eq(products.id, product.id));
+    await memoExpires();
+    const burst = await Promise.all(Array.from({ length: 12 }, () => get(page, { "accept-encoding": "identity" })));
+    const fresh = burst.filter((a) => a.body.toString("utf8").includes("Pakcoy Sesudah"));
+    const stale = burst.filter((a) => a.body.toString("utf8").includes("Pakcoy Sebelum"));
+    expect(fresh.length + stale.length).toBe(burst.length);
+    expect(burst.filter((a) => a.headers.get("x-page-cache") === "miss")).toHaveLength(1);
+    // The previous copy says which version it is: the browser asks again next time.
+    for (const answer of stale) {
+      expect(answer.headers.get("x-page-cache")).toBe("stale");
+      expect(answer.headers.get("etag")).toBe(before.headers.get("etag"));
+    }
+    for (const answer of fresh) expect(answer.headers.get("etag")).not.toBe(before.headers.get("etag"));
+
+    // Once the new page is rendered, nobody gets the old one.
+    const after = await get(page, { "accept-encoding": "identity" });
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(after.body.toString("utf8")).toContain("Pakcoy Sesudah");
+  });
+
+  it("a product taken off sale is never served from its old copy", async () => {
+    const category = await createCategory(handle.db);
+    const product = await createProduct(handle.db, { categoryId: category.id, name: "Labu Siam Habis" });
+    const page = `/products/${product.slug}`;
+    await warm(page);
+    await handle.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
+    await memoExpires();
+    const first = await get(page);
+    expect(first.status).toBe(404);
+    // The next burst races new renders of the 404: none of them may fall back to the old copy.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => get(page, { "accept-encoding": "identity" })));
+    for (const answer of burst) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.toString("utf8")).not.toContain("Labu Siam Habis");
+    }
+  });
+
   it("never sends one nonce twice: personal pages get a fresh one each time, cached pages none", async () => {
     await warm("/products");
     const seen = new Set<string>();
@@ -168,6 +230,8 @@ describe.skipIf(!pgUp)("page cache", () => {
         const errors = trackPageErrors(tab);
         const response = await tab.goto(`${server.url}${page}`);
         expect(response?.headers()["x-page-cache"]).toBe("hit");
+        // Scripts start after the first paint: hydration under the hash policy is what is tested.
+        await waitForHydration(tab);
         await tab
           .getByRole("button", { name: /Tambah.*Keranjang/i })
           .first()

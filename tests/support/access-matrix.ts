@@ -123,6 +123,21 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       expect: all(400),
     },
   ]),
+  page("stock-alerts", "/stock-alerts", all("ok"), [
+    {
+      name: "ask for news of a product that does not exist",
+      body: () => ({ productId: "bukan-id", email: "a@contoh.id" }),
+      expect: all(400),
+    },
+  ]),
+  page("stock-alerts/unsubscribe", "/stock-alerts/unsubscribe?token=palsu", all("ok"), [
+    {
+      name: "stop alerts with a forged token",
+      body: () => ({ token: "cGFsc3U.palsu" }),
+      expect: all(400),
+      destructive: true,
+    },
+  ]),
   page("*", "/tidak-ada-halaman-ini", all("notFound")),
 
   // ---- accounts ----
@@ -219,6 +234,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         dataExpect: { visitor: "login", customerA: "ok", customerB: 404, staff: 404, admin: 404 },
       },
       {
+        // 'Unggah Bukti Bayar' without an image: refused before anything is read or stored.
+        name: "upload a proof of payment without an image",
+        body: () => ({ intent: "proof", proof: "" }),
+        expect: othersOrder(400),
+        dataExpect: signedIn("login", 400),
+      },
+      {
         name: "post an unknown intent",
         body: () => ({ intent: "hapus" }),
         expect: othersOrder(400),
@@ -295,6 +317,16 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         body: () => ({ intent: "fee", deliveryFee: "-5000" }),
         expect: adminOnly(400),
       },
+      {
+        name: "'Tandai Lunas' with an amount that is not rupiah",
+        body: () => ({ intent: "paid", paidAmount: "banyak" }),
+        expect: adminOnly(400),
+      },
+      {
+        name: "'Tolak Bukti' without a reason",
+        body: () => ({ intent: "reject", reason: "" }),
+        expect: adminOnly(400),
+      },
     ],
   },
   { route: "admin/orders/print/:id", url: (f) => `/admin/orders/print/${f.orderA}`, get: adminOnly(), data: true },
@@ -307,6 +339,29 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   // The live stream of new orders (an event stream that stays open: the test reads its start).
   { route: "admin/orders/events", url: () => "/admin/orders/events", get: adminOnly(), data: false },
   page("admin/picking-list", "/admin/picking-list", adminOnly()),
+  // The driver's sheet: staff and the owner mark an order delivered ('Selesai') or tell an
+  // area's customers their orders are on the way.
+  page("admin/delivery-sheet", "/admin/delivery-sheet", adminOnly(), [
+    // An order id nobody has: the seeded order must stay as it is for the database check, and
+    // the route's cross-site refusal is tested all the same.
+    {
+      name: "mark an order delivered",
+      body: () => ({ intent: "delivered", orderId: "00000000-0000-4000-8000-000000000000" }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+    {
+      name: "mark a malformed order delivered",
+      body: () => ({ intent: "delivered", orderId: "bukan-id" }),
+      expect: adminOnly(400),
+    },
+    {
+      name: "tell an area's customers with a bad date",
+      body: () => ({ intent: "dispatch", date: "2026-13-45", slot: "pagi", area: "Sumbersari" }),
+      expect: adminOnly(400),
+    },
+  ]),
+  page("admin/invoices/print", "/admin/invoices/print?date=2026-11-26&slot=pagi", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
   page("admin/products", "/admin/products", ownerOnly()),
   page("admin/products/new", "/admin/products/new", ownerOnly(), [
@@ -334,6 +389,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       destructive: true,
     },
   ]),
+  // Sales figures are the owner's: staff run the day's orders, not the shop's revenue.
+  page("admin/reports", "/admin/reports", ownerOnly()),
+  {
+    route: "admin/reports/export.csv",
+    url: () => "/admin/reports/export.csv",
+    get: ownerOnly(),
+    data: false,
+  },
   page("admin/team", "/admin/team", ownerOnly(), [
     {
       name: "invite without an e-mail",
@@ -347,11 +410,44 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       destructive: true,
     },
   ]),
+  page("admin/search-synonyms", "/admin/search-synonyms", adminOnly(), [
+    {
+      name: "add a synonym that is one letter",
+      body: () => ({ intent: "add", term: "c", synonym: "cabai" }),
+      expect: adminOnly(400),
+    },
+    {
+      name: "remove an unknown synonym",
+      body: () => ({ intent: "remove", id: "00000000-0000-4000-8000-000000000000" }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+  ]),
   page("admin/inbox", "/admin/inbox", adminOnly(), [
     {
       name: "mark a message done",
       body: (f) => ({ kind: "pesan", id: f.messageId, status: "done" }),
       expect: adminOnly("redirect:/admin/inbox"),
+      destructive: true,
+    },
+  ]),
+  // 'Petani Mitra': owner and staff keep the farmers (the inbox's accept button posts here).
+  page("admin/suppliers", "/admin/suppliers", adminOnly(), [
+    {
+      name: "add a farmer without a name",
+      body: () => ({ intent: "create", name: "", phone: "0812-3456-7890" }),
+      expect: adminOnly(400),
+    },
+    {
+      name: "remove an unknown farmer",
+      body: () => ({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+    {
+      name: "accept an unknown partner application",
+      body: () => ({ intent: "accept", applicationId: "00000000-0000-4000-8000-000000000000" }),
+      expect: adminOnly(404),
       destructive: true,
     },
   ]),
@@ -362,6 +458,10 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       expect: ownerOnly("redirect:/admin/settings"),
       destructive: true,
     },
+  ]),
+  // The shop's QRIS image for 'Metode Pembayaran': the owner's, like the rest of the settings.
+  page("admin/settings/qris", "/admin/settings/qris", ownerOnly(), [
+    { name: "upload a QRIS image without a file", body: () => ({ qrisImage: "" }), expect: ownerOnly(400) },
   ]),
   page("admin/customers", "/admin/customers", adminOnly(), [
     {
@@ -384,7 +484,16 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { route: "api/cart-products", url: (f) => `/api/cart-products?ids=${f.productId}`, get: all("ok"), data: false },
   // Who is looking: anyone may ask, each learns only about themself (private, never stored).
   { route: "api/visitor", url: () => "/api/visitor", get: all("ok"), data: false },
+  { route: "api/stock-alerts", url: (f) => `/api/stock-alerts?productId=${f.productId}`, get: all("ok"), data: false },
+  { route: "api/search-suggestions", url: () => "/api/search-suggestions?q=bayam", get: all("ok"), data: false },
   { route: "uploads/*", url: () => "/uploads/tidak-ada.webp", get: all("notFound"), data: false },
+  // Customer A's proof of payment: A and the staff; B gets the same 404 as for no proof at all.
+  {
+    route: "orders/:id/payment-proof",
+    url: (f) => `/orders/${f.orderA}/payment-proof`,
+    get: { visitor: "login", customerA: "ok", customerB: "notFound", staff: "ok", admin: "ok" },
+    data: false,
+  },
   { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },
   { route: "robots.txt", url: () => "/robots.txt", get: all("ok"), data: false },
   { route: "healthz", url: () => "/healthz", get: all("ok"), data: false },

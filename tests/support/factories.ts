@@ -2,7 +2,7 @@
 // order + its items + the first status history row (taking stock like checkout does),
 // and the inbox's applications and messages.
 import { randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   categories,
@@ -12,7 +12,6 @@ import {
   orderStatusHistory,
   partnerApplications,
   products,
-  stockAdjustments,
   users,
 } from "~/db/schema";
 import { discountedPrice } from "~/lib/money";
@@ -21,6 +20,7 @@ import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
+import { moveStock } from "~/server/stock-ledger.server";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -81,6 +81,8 @@ export type CreateOrderInput = {
   recipientAddress?: string;
   notes?: string;
   deliveryFee?: number | null;
+  /** The delivery area as chosen at checkout (null: outside every area). */
+  deliveryAreaName?: string | null;
   createdAt?: Date;
   /** Take the items' stock like checkout does (default true). */
   takeStock?: boolean;
@@ -111,6 +113,7 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
           lines.map((l) => ({ price: l.price, quantity: l.quantity, soldByWeight: l.p.soldByWeight })),
         ),
         deliveryFee: input.deliveryFee ?? null,
+        deliveryAreaName: input.deliveryAreaName ?? null,
         deliverySlot: slot,
         deliveryTime: DELIVERY_SLOTS[slot].time,
         deliveryDate: input.deliveryDate ?? shopTomorrow(),
@@ -152,20 +155,16 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
       });
     }
     if ((input.takeStock ?? true) && status !== "cancelled") {
+      // Through the shop's own stock ledger, as checkout takes stock.
       for (const l of lines) {
-        const [after] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${l.quantity}` })
-          .where(eq(products.id, l.p.id))
-          .returning({ stock: products.stock });
-        await tx.insert(stockAdjustments).values({
+        const moved = await moveStock(tx, {
           productId: l.p.id,
           delta: -l.quantity,
-          stockAfter: after.stock,
           reason: "order",
           orderId: order.id,
           changedBy: input.userId,
         });
+        if (!moved) throw new Error(`createOrder: not enough stock of ${l.p.name}`);
       }
     }
     return order;

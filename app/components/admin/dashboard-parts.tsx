@@ -4,6 +4,8 @@ import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-rout
 import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/lib/payments";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { addDays, formatDate, formatDateTime } from "~/lib/dates";
@@ -13,12 +15,14 @@ import { cn } from "~/lib/utils";
 import type { AdminOrderCounts, AdminOrderRow } from "~/server/admin-orders.server";
 import { formatIndonesianPhone } from "~/lib/phone";
 import type { action, loader } from "~/routes/admin.dashboard";
+import { QuickFilters } from "./dashboard/quick-filters";
 
 function useReturnTo() {
   const { filters, tab } = useLoaderData<typeof loader>();
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
+  if (filters.payment) params.set("payment", filters.payment);
   if (filters.date) params.set("date", filters.date);
   if (filters.slot) params.set("slot", filters.slot);
   if (filters.page > 1) params.set("page", String(filters.page));
@@ -155,6 +159,9 @@ export function OrderTable({ orders }: { orders: AdminOrderRow[] }) {
               </td>
               <td className="py-3 pr-3">
                 <OrderStatusBadge status={order.status} />
+                <span className="mt-1 block">
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                </span>
               </td>
               <td className="py-3">
                 <div className="flex items-start gap-2">
@@ -188,7 +195,10 @@ export function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
             <Link to={`/admin/orders/${order.id}`} className="font-mono text-base font-bold text-brand-800">
               #{order.shortId}
             </Link>
-            <OrderStatusBadge status={order.status} />
+            <span className="flex flex-wrap justify-end gap-1">
+              <OrderStatusBadge status={order.status} />
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </span>
           </div>
           <p className="mt-1 font-semibold text-stone-900">{order.recipientName}</p>
           <p className="text-sm text-stone-700">{formatIndonesianPhone(order.recipientPhone)}</p>
@@ -224,46 +234,11 @@ export function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
   );
 }
 
-function QuickFilters() {
-  const { filters, tomorrow, today } = useLoaderData<typeof loader>();
-  const chips = [
-    { label: "Besok Pagi", date: tomorrow, slot: "pagi" },
-    { label: "Besok Sore", date: tomorrow, slot: "sore" },
-    { label: "Besok", date: tomorrow, slot: undefined },
-    { label: "Hari Ini", date: today, slot: undefined },
-  ];
-  return (
-    <div
-      className="-mx-1 flex [scrollbar-width:none] gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap"
-      aria-label="Filter cepat"
-    >
-      {chips.map((chip) => {
-        const active = filters.date === chip.date && filters.slot === chip.slot && !filters.q && !filters.status;
-        return (
-          <Link
-            key={chip.label}
-            to={`/admin/dashboard?date=${chip.date}${chip.slot ? `&slot=${chip.slot}` : ""}`}
-            aria-current={active ? "true" : undefined}
-            className={cn(
-              "inline-flex h-9 shrink-0 items-center rounded-full border px-3 text-sm font-semibold whitespace-nowrap",
-              active
-                ? "border-brand-700 bg-brand-700 text-white"
-                : "border-stone-300 bg-white text-stone-800 hover:border-brand-700",
-            )}
-          >
-            {chip.label}
-          </Link>
-        );
-      })}
-    </div>
-  );
-}
-
 export function Filters() {
   const { filters } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
-  const active = Boolean(filters.q || filters.status || filters.date || filters.slot);
+  const active = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
   return (
     <Form
       key={JSON.stringify(filters)}
@@ -291,7 +266,7 @@ export function Filters() {
           autoComplete="off"
         />
       </div>
-      <div className="grid grid-cols-2 gap-2 md:grid-cols-[1fr_1fr_1fr_auto]">
+      <div className="grid grid-cols-2 gap-2 md:grid-cols-[1fr_1fr_1fr_1fr_auto]">
         <div>
           <label htmlFor="order-status" className="mb-1 block text-xs font-semibold text-stone-700">
             Status
@@ -306,6 +281,19 @@ export function Filters() {
           </Select>
         </div>
         <div>
+          <label htmlFor="order-payment" className="mb-1 block text-xs font-semibold text-stone-700">
+            Pembayaran
+          </label>
+          <Select id="order-payment" name="payment" defaultValue={filters.payment ?? ""}>
+            <option value="">Semua</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PAYMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
           <label htmlFor="order-slot" className="mb-1 block text-xs font-semibold text-stone-700">
             Waktu kirim
           </label>
@@ -315,7 +303,7 @@ export function Filters() {
             <option value="sore">Sore ({DELIVERY_SLOTS.sore.time})</option>
           </Select>
         </div>
-        <div className="col-span-2 md:col-span-1">
+        <div>
           <label htmlFor="order-date" className="mb-1 block text-xs font-semibold text-stone-700">
             Tanggal kirim
           </label>

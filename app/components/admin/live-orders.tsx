@@ -179,9 +179,11 @@ export function LiveOrders({ since }: { since: number }) {
     baseTitle.current ??= document.title.replace(/^\(\d+\)\s*/, "");
     document.title = unseen > 0 ? `(${unseen}) ${baseTitle.current}` : baseTitle.current;
   }, [unseen]);
+  // Leaving the page takes the count away, but only from our own title: by the time this
+  // runs the next page (a client-side navigation) has already set its title.
   useEffect(
     () => () => {
-      if (baseTitle.current) document.title = baseTitle.current;
+      if (baseTitle.current && /^\(\d+\)\s/.test(document.title)) document.title = baseTitle.current;
     },
     [],
   );

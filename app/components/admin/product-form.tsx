@@ -8,6 +8,8 @@ import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { ErrorNote } from "~/components/admin/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
+import { DEFAULT_LOW_STOCK_GRAMS, DEFAULT_LOW_STOCK_UNITS } from "~/lib/low-stock";
+import { formatKg } from "~/lib/weight";
 
 export type ProductFormDefaults = {
   name: string;
@@ -21,6 +23,10 @@ export type ProductFormDefaults = {
   weightStep: string;
   weightMin: string;
   categoryId: string;
+  /** The 'Petani Mitra' who grows it ('' for none). */
+  supplierId?: string;
+  /** 'Batas Stok Menipis' as typed: units, or kg for produce sold by weight; '' for the default. */
+  lowStockThreshold?: string;
   description: string;
   imageUrl: string | null;
   stockBefore?: string;
@@ -44,6 +50,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export function ProductForm({
   defaults,
   categories,
+  suppliers = [],
   errors,
   message,
   submitLabel,
@@ -51,6 +58,7 @@ export function ProductForm({
 }: {
   defaults: ProductFormDefaults;
   categories: { id: string; name: string }[];
+  suppliers?: { id: string; name: string; village: string }[];
   errors?: Partial<Record<string, string>>;
   message?: string;
   submitLabel: string;
@@ -165,6 +173,43 @@ export function ProductForm({
                 </option>
               ))}
             </Select>
+          )}
+        </Field>
+        <Field
+          label="Petani Mitra"
+          error={errors?.supplierId}
+          hint="Petani yang menanamnya: produk dikelompokkan per petani di daftar belanja Picking List."
+        >
+          {(p) => (
+            <Select {...p} name="supplierId" defaultValue={defaults.supplierId ?? ""}>
+              <option value="">Tanpa petani</option>
+              {suppliers.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.village ? `${s.name} (${s.village})` : s.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field
+          label="Batas Stok Menipis"
+          error={errors?.lowStockThreshold}
+          hint={`Muncul di kartu Stok Menipis bila stok sama atau di bawah batas ini. Produk ditimbang: dalam kg (mis. 1,5). Kosong berarti ${DEFAULT_LOW_STOCK_UNITS} untuk produk satuan atau ${formatKg(DEFAULT_LOW_STOCK_GRAMS)} untuk produk ditimbang.`}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="lowStockThreshold"
+              inputMode="decimal"
+              defaultValue={defaults.lowStockThreshold ?? ""}
+              placeholder={
+                defaults.soldByWeight
+                  ? formatKg(DEFAULT_LOW_STOCK_GRAMS).replace(" kg", "")
+                  : String(DEFAULT_LOW_STOCK_UNITS)
+              }
+              maxLength={20}
+              autoComplete="off"
+            />
           )}
         </Field>
         <div className="flex items-end">

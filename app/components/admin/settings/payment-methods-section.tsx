@@ -1,6 +1,7 @@
-// 'Metode Pembayaran': 'Transfer Bank' with its accounts ('Nama Bank', 'Nomor Rekening',
-// 'Atas Nama') and 'Bayar di Tempat (COD)', each switched on or off. The final bill shows
-// the active ones to the customer.
+// 'Metode Pembayaran': 'QRIS' (the shop's static QRIS image, uploaded on its own page),
+// 'Transfer Bank' with its accounts ('Nama Bank', 'Nomor Rekening', 'Atas Nama') and 'Bayar di
+// Tempat (COD)', each switched on or off. Checkout offers the active ones.
+import { Link } from "react-router";
 import { Field, Input } from "~/components/ui/field";
 import { MAX_BANK_ACCOUNTS, PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
 import { defineSection, formText, type SectionProps } from "./section";
@@ -22,6 +23,28 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"paymentMethods">) {
   if (rows.length < MAX_BANK_ACCOUNTS) rows.push(EMPTY);
   return (
     <div className="space-y-4">
+      <div className="space-y-2 rounded-lg border border-stone-200 p-3">
+        <Toggle name="qris" label={PAYMENT_METHOD_LABELS.qris} checked={shown.qris.active} />
+        {fieldErrors.qris ? (
+          <p className="text-sm text-red-700" role="alert">
+            {fieldErrors.qris}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {value.qris.imageUrl ? (
+            <img
+              src={value.qris.imageUrl}
+              alt="QRIS toko"
+              className="h-24 w-24 rounded border border-stone-200 object-contain"
+            />
+          ) : (
+            <p className="text-xs text-stone-600">Belum ada gambar QRIS.</p>
+          )}
+          <Link to="/admin/settings/qris" className="text-sm font-semibold text-brand-800 underline">
+            {value.qris.imageUrl ? "Ganti Gambar QRIS" : "Unggah Gambar QRIS"}
+          </Link>
+        </div>
+      </div>
       <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
         <legend className="px-1">
           <Toggle name="bankTransfer" label={PAYMENT_METHOD_LABELS.bankTransfer} checked={shown.bankTransfer.active} />
@@ -67,9 +90,14 @@ export const paymentMethodsSection = defineSection({
   id: "metode-pembayaran",
   key: "paymentMethods",
   title: "Metode Pembayaran",
-  description: <p>Cara bayar yang ditampilkan di tagihan final pelanggan dan di pesan WhatsApp tagihannya.</p>,
+  description: (
+    <p>
+      Cara bayar yang bisa dipilih pelanggan saat checkout; caranya tampil di tagihan final dan di pesan WhatsApp
+      tagihannya.
+    </p>
+  ),
   Fields,
-  readForm: (form) => {
+  readForm: (form, current) => {
     const accounts: { bank: string; number: string; holder: string }[] = [];
     for (let i = 0; i < MAX_BANK_ACCOUNTS + 1; i++) {
       const row = {
@@ -83,6 +111,8 @@ export const paymentMethodsSection = defineSection({
     return {
       save: true,
       candidate: {
+        // The image itself is changed on its own page; this form keeps it.
+        qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl },
         bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
         cod: { active: form.get("cod") === "on" },
       },

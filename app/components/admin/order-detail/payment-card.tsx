@@ -1,0 +1,140 @@
+// 'Pembayaran' on the staff order page: method and payment status (apart from the order
+// status), the customer's proof (private, opened through its own guarded address), 'Tandai
+// Lunas' with the amount received (the amount due unless staff type another) and 'Tolak Bukti'
+// with the reason the customer reads. A received amount that differs from the amount due goes
+// to the customer's 'Saldo' once the bill is final.
+import { Form } from "react-router";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
+import { Field, Input, Textarea } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/dates";
+import { formatRupiah } from "~/lib/money";
+import { paymentMethodLabel } from "~/lib/payment-settings";
+import { balanceText, REJECT_REASON_MAX } from "~/lib/payments";
+import { Row } from "./row";
+
+export type StaffPayment = {
+  method: string | null;
+  status: string;
+  hasProof: boolean;
+  proofAt: Date | string | null;
+  rejectReason: string;
+  paidAmount: number | null;
+  paidAt: Date | string | null;
+  balanceApplied: number;
+  amountDue: number;
+  billFinal: boolean;
+};
+
+export function PaymentCard({
+  orderId,
+  orderStatus,
+  payment,
+  customerBalance,
+  error,
+}: {
+  orderId: string;
+  orderStatus: string;
+  payment: StaffPayment;
+  customerBalance: number;
+  error?: { intent: string; message: string; fieldErrors: Record<string, string | undefined> };
+}) {
+  const open = orderStatus !== "cancelled" && payment.status !== "paid";
+  return (
+    <Card title="Pembayaran" id="pembayaran">
+      <dl className="divide-y divide-stone-100">
+        <Row label="Metode">{paymentMethodLabel(payment.method)}</Row>
+        <Row label="Status pembayaran">
+          <span data-testid="payment-status">
+            <PaymentStatusBadge status={payment.status} />
+          </span>
+        </Row>
+        <Row label="Jumlah ditagih">
+          <span className="tabular-nums" data-testid="staff-amount-due">
+            {formatRupiah(payment.amountDue)}
+          </span>
+          {payment.balanceApplied !== 0 ? (
+            <span className="block text-xs text-stone-600">
+              termasuk Saldo {payment.balanceApplied > 0 ? "−" : "+"}
+              {formatRupiah(Math.abs(payment.balanceApplied))}
+            </span>
+          ) : null}
+          {!payment.billFinal ? <span className="block text-xs text-stone-600">tagihan belum final</span> : null}
+        </Row>
+        {payment.status === "paid" && payment.paidAmount !== null ? (
+          <Row label="Diterima">
+            {formatRupiah(payment.paidAmount)}
+            {payment.paidAt ? ` · ${formatDateTime(new Date(payment.paidAt))}` : ""}
+          </Row>
+        ) : null}
+        {payment.status === "rejected" ? <Row label="Alasan penolakan">{payment.rejectReason}</Row> : null}
+        <Row label="Saldo pelanggan">{balanceText(customerBalance)}</Row>
+      </dl>
+      {payment.hasProof ? (
+        <div className="mt-3">
+          <p className="text-sm font-semibold text-stone-900">
+            Bukti bayar{payment.proofAt ? ` (${formatDateTime(new Date(payment.proofAt))})` : ""}
+          </p>
+          <a href={`/orders/${orderId}/payment-proof`} target="_blank" rel="noopener" className="mt-1 inline-block">
+            <img
+              src={`/orders/${orderId}/payment-proof`}
+              alt="Bukti bayar dari pelanggan"
+              className="max-h-72 rounded-lg border border-stone-200 object-contain"
+            />
+          </a>
+        </div>
+      ) : null}
+      {error && error.intent === "paid" && !error.fieldErrors.paidAmount ? (
+        <div className="mt-3">
+          <ErrorNote>{error.message}</ErrorNote>
+        </div>
+      ) : null}
+      {open ? (
+        <Form method="post" className="mt-4 flex items-start gap-2" noValidate>
+          <input type="hidden" name="intent" value="paid" />
+          <Field label="Jumlah diterima (Rp)" error={error?.fieldErrors.paidAmount} className="flex-1">
+            {(p) => (
+              <Input
+                {...p}
+                name="paidAmount"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={String(payment.amountDue)}
+                key={payment.amountDue}
+              />
+            )}
+          </Field>
+          <SubmitButton intent="paid" className="mt-7 bg-green-700 hover:bg-green-800">
+            Tandai Lunas
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {open && payment.status === "pending" ? (
+        <Form method="post" className="mt-4 space-y-2 border-t border-stone-100 pt-3" noValidate>
+          <input type="hidden" name="intent" value="reject" />
+          {error && error.intent === "reject" && !error.fieldErrors.reason ? (
+            <ErrorNote>{error.message}</ErrorNote>
+          ) : null}
+          <Field
+            label="Alasan penolakan (dibaca pelanggan)"
+            error={error?.intent === "reject" ? error.fieldErrors.reason : undefined}
+          >
+            {(p) => (
+              <Textarea
+                {...p}
+                name="reason"
+                rows={2}
+                maxLength={REJECT_REASON_MAX}
+                placeholder="mis. Nominal transfer tidak sesuai"
+              />
+            )}
+          </Field>
+          <SubmitButton intent="reject" variant="outline" className="text-red-800">
+            Tolak Bukti
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </Card>
+  );
+}

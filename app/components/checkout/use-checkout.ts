@@ -1,0 +1,223 @@
+// The checkout page's state: what was typed and chosen, the cart's fresh prices and the
+// delivery choices of this moment (refreshed after the page loads), the answer of the last
+// submit, and the order once placed (its WhatsApp chat opened, then the thank-you page).
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useFetcher, useNavigate, useNavigation } from "react-router";
+import { useCart } from "~/components/cart-provider";
+import type { CartProduct } from "~/lib/cart";
+import {
+  CHECKOUT_FAILED_TITLE,
+  INCOMPLETE_MESSAGE,
+  INCOMPLETE_TITLE,
+  parseCheckout,
+  type CheckoutFieldErrors,
+} from "~/lib/checkout";
+import type { DeliveryDay, DeliveryPromise, SlotChoice } from "~/lib/delivery";
+import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
+import type { PaymentMethod } from "~/lib/payment-settings";
+import { deliveryValue } from "./delivery-slot-picker";
+
+export type CheckoutDelivery = {
+  days: DeliveryDay[];
+  earliest: SlotChoice | null;
+  promise: DeliveryPromise | null;
+  areas: DeliveryArea[];
+  minimumOrder: number;
+};
+
+export type CheckoutPageData = {
+  prefill: { name: string; phone: string; address: string };
+  idempotencyKey: string;
+  products: CartProduct[] | null;
+  delivery: CheckoutDelivery;
+  rememberedArea: string | null;
+  paymentOptions: { method: PaymentMethod; detail: string }[];
+};
+
+export type CheckoutAnswer =
+  | { ok: true; message: string; orderId: string; chatUrl: string }
+  | {
+      ok: false;
+      title: string;
+      message: string;
+      fieldErrors: CheckoutFieldErrors;
+      problems?: { productId: string; message: string }[];
+      dialog?: boolean;
+    };
+
+export type CheckoutValues = {
+  name: string;
+  phone: string;
+  address: string;
+  notes: string;
+  /** "2026-11-26|pagi" */
+  delivery: string;
+  area: string;
+  paymentMethod: string;
+};
+
+/** The area chosen last time while it is still offered (or outside the areas), else none yet. */
+function initialArea(areas: readonly DeliveryArea[], remembered: string | null): string {
+  if (remembered === OUTSIDE_AREA || areas.some((a) => a.id === remembered)) return remembered ?? "";
+  return "";
+}
+
+/** Moves focus to the first field with a message, so it is seen and read out. */
+function focusFirstInvalid(form: HTMLFormElement | null, errors: CheckoutFieldErrors) {
+  const field = (["name", "phone", "address", "notes", "paymentMethod"] as const).find((f) => errors[f]);
+  const element = field ? form?.elements.namedItem(field) : null;
+  if (element instanceof HTMLElement) element.focus();
+  else if (element instanceof RadioNodeList && element[0] instanceof HTMLElement) element[0].focus();
+}
+
+export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAnswer | undefined) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const fresh = useFetcher<CheckoutPageData>();
+  const { load: loadFresh } = fresh;
+
+  // One key per visit: a double click or a retried request stores one order.
+  const [idempotencyKey] = useState(loaderData.idempotencyKey);
+  const [values, setValues] = useState<CheckoutValues>({
+    name: loaderData.prefill.name,
+    phone: loaderData.prefill.phone,
+    address: loaderData.prefill.address,
+    notes: "",
+    delivery: loaderData.delivery.earliest ? deliveryValue(loaderData.delivery.earliest) : "",
+    area: initialArea(loaderData.delivery.areas, loaderData.rememberedArea),
+    paymentMethod: loaderData.paymentOptions[0]?.method ?? "",
+  });
+  const [fieldErrors, setFieldErrors] = useState<CheckoutFieldErrors>({});
+  const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
+  const [placed, setPlaced] = useState<{ orderId: string; chatUrl: string; chatOpened: boolean } | null>(null);
+  const handledAction = useRef<unknown>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/checkout") === true;
+
+  // The summary shows the shop's prices of this moment, not what the browser remembered.
+  const idsKey = useMemo(
+    () =>
+      cart.lines
+        .map((l) => l.product.id)
+        .sort()
+        .join(","),
+    [cart.lines],
+  );
+  useEffect(() => {
+    if (cart.ready && idsKey !== "") loadFresh(`/checkout?products=${encodeURIComponent(idsKey)}`);
+  }, [cart.ready, idsKey, loadFresh]);
+  const freshProducts = fresh.data?.products ?? null;
+  const { refresh } = cart;
+  useEffect(() => {
+    if (freshProducts) refresh(freshProducts);
+  }, [freshProducts, refresh]);
+  const freshIds = useMemo(() => (freshProducts ? new Set(freshProducts.map((p) => p.id)) : null), [freshProducts]);
+
+  // Dates, counts and areas of this moment: from the page, then from each refresh.
+  const [delivery, setDelivery] = useState(loaderData.delivery);
+  useEffect(() => setDelivery(loaderData.delivery), [loaderData.delivery]);
+  const freshDelivery = fresh.data?.delivery;
+  useEffect(() => {
+    if (freshDelivery) setDelivery(freshDelivery);
+  }, [freshDelivery]);
+  // A choice that closed or filled up meanwhile gives way to the earliest open one.
+  useEffect(() => {
+    const open = delivery.days.flatMap((d) => d.slots).filter((s) => !s.full);
+    setValues((v) =>
+      open.some((s) => deliveryValue(s) === v.delivery)
+        ? v
+        : { ...v, delivery: delivery.earliest ? deliveryValue(delivery.earliest) : "" },
+    );
+  }, [delivery]);
+
+  useEffect(() => {
+    if (cart.ready && cart.lines.length === 0 && !placed) navigate("/cart", { replace: true });
+  }, [cart.ready, cart.lines.length, placed, navigate]);
+
+  useEffect(() => {
+    if (!actionData || handledAction.current === actionData) return;
+    handledAction.current = actionData;
+    if (!actionData.ok) {
+      setFieldErrors(actionData.fieldErrors);
+      const showDialog = actionData.dialog !== false;
+      setDialog(showDialog ? { title: actionData.title, message: actionData.message } : null);
+      if (!showDialog) focusFirstInvalid(formRef.current, actionData.fieldErrors);
+      return;
+    }
+    cart.clear();
+    const chat = window.open(actionData.chatUrl, "_blank");
+    if (chat) chat.opener = null;
+    setPlaced({ orderId: actionData.orderId, chatUrl: actionData.chatUrl, chatOpened: Boolean(chat) });
+  }, [actionData, cart]);
+
+  // Two seconds after the chat opened, the thank-you page.
+  useEffect(() => {
+    if (!placed?.chatOpened) return;
+    const timer = window.setTimeout(() => navigate(`/order-success?order=${placed.orderId}`), 2000);
+    return () => window.clearTimeout(timer);
+  }, [placed, navigate]);
+
+  const problems = useMemo(() => {
+    const map = new Map<string, string>();
+    if (actionData && !actionData.ok) for (const p of actionData.problems ?? []) map.set(p.productId, p.message);
+    return map;
+  }, [actionData]);
+
+  /** Sets one value and clears its message (and the messages of fields tied to it). */
+  const change = (field: keyof CheckoutValues, value: string, clears: (keyof CheckoutFieldErrors)[] = []) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setFieldErrors((e) => {
+      const next = { ...e, [field]: undefined };
+      for (const c of clears) next[c] = undefined;
+      return next;
+    });
+  };
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const [deliveryDate, slot] = values.delivery.split("|");
+    const check = parseCheckout({
+      ...values,
+      paymentMethod: values.paymentMethod || undefined,
+      deliveryDate,
+      slot,
+      lines: cart.lines.map((l) => ({
+        productId: l.product.id,
+        quantity: l.quantity,
+        note: l.note ?? "",
+        allowSubstitute: l.allowSubstitute === true,
+      })),
+      idempotencyKey,
+    });
+    if (check.success) return;
+    event.preventDefault();
+    setFieldErrors(check.fieldErrors);
+    focusFirstInvalid(event.currentTarget, check.fieldErrors);
+    if (check.incomplete) setDialog({ title: INCOMPLETE_TITLE, message: INCOMPLETE_MESSAGE });
+    else if (check.fieldErrors.lines) setDialog({ title: CHECKOUT_FAILED_TITLE, message: check.fieldErrors.lines });
+  }
+
+  return {
+    cart,
+    values,
+    change,
+    fieldErrors,
+    dialog,
+    closeDialog: () => setDialog(null),
+    placed,
+    markChatOpened: () => setPlaced((p) => (p ? { ...p, chatOpened: true } : p)),
+    leaveToSuccess: () => placed && navigate(`/order-success?order=${placed.orderId}`),
+    busy,
+    refreshing: fresh.state === "loading",
+    freshIds,
+    delivery,
+    problems,
+    idempotencyKey,
+    formRef,
+    onSubmit,
+  };
+}

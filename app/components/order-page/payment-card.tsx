@@ -1,0 +1,136 @@
+// 'Pembayaran' on the customer's order page: the payment status (apart from the order status),
+// why staff refused a proof, and 'Unggah Bukti Bayar' for QRIS and transfer once the bill is
+// final. The proof is private: only this customer and staff can open it.
+import { useEffect, useRef } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { Upload, Wallet } from "lucide-react";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/dates";
+import { formatRupiah } from "~/lib/money";
+import { needsProof, paymentMethodLabel } from "~/lib/payment-settings";
+
+export const PROOF_INTENT = "proof";
+
+export type CustomerPayment = {
+  method: string | null;
+  status: string;
+  hasProof: boolean;
+  proofAt: Date | string | null;
+  rejectReason: string;
+  paidAmount: number | null;
+  paidAt: Date | string | null;
+  amountDue: number;
+  billFinal: boolean;
+};
+
+type ProofAnswer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+
+function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
+  const fetcher = useFetcher<ProofAnswer>();
+  const revalidator = useRevalidator();
+  const formRef = useRef<HTMLFormElement>(null);
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer?.ok) {
+      formRef.current?.reset();
+      void revalidator.revalidate();
+    }
+    // The revalidator changes on every render; the answer alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, answer]);
+  const error = answer && !answer.ok ? (answer.fieldErrors?.proof ?? answer.message) : undefined;
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={`/orders/${orderId}`}
+      encType="multipart/form-data"
+      className="mt-3 space-y-3"
+      noValidate
+    >
+      <input type="hidden" name="intent" value={PROOF_INTENT} />
+      <Field
+        label={again ? "Unggah ulang bukti bayar" : "Bukti bayar (foto atau tangkapan layar)"}
+        error={error}
+        hint="JPEG, PNG atau WebP, maksimal 5 MB."
+      >
+        {(p) => <Input {...p} type="file" name="proof" accept="image/jpeg,image/png,image/webp" required />}
+      </Field>
+      <Button type="submit" className="w-full sm:w-auto" disabled={fetcher.state !== "idle"}>
+        <Upload className="h-4 w-4" aria-hidden="true" />
+        {fetcher.state !== "idle" ? "Mengunggah..." : "Unggah Bukti Bayar"}
+      </Button>
+      {answer?.ok ? (
+        <p role="status" className="text-sm text-green-800">
+          {answer.message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function PaymentCard({ orderId, payment }: { orderId: string; payment: CustomerPayment }) {
+  const canUpload =
+    payment.billFinal && needsProof(payment.method) && (payment.status === "unpaid" || payment.status === "rejected");
+  return (
+    <section
+      id="pembayaran"
+      className="scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:p-5"
+      aria-labelledby="pembayaran-heading"
+    >
+      <h2 id="pembayaran-heading" className="mb-2 flex items-center gap-2 font-bold text-stone-900">
+        <Wallet className="h-5 w-5 text-brand-700" aria-hidden="true" /> Pembayaran
+      </h2>
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-stone-600">Metode</dt>
+          <dd className="font-medium">{paymentMethodLabel(payment.method)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-stone-600">Status pembayaran</dt>
+          <dd data-testid="payment-status">
+            <PaymentStatusBadge status={payment.status} />
+          </dd>
+        </div>
+        {payment.status === "paid" && payment.paidAmount !== null ? (
+          <div className="flex justify-between gap-3">
+            <dt className="text-stone-600">Diterima</dt>
+            <dd className="font-medium tabular-nums">
+              {formatRupiah(payment.paidAmount)}
+              {payment.paidAt ? ` · ${formatDateTime(new Date(payment.paidAt))}` : ""}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {payment.status === "rejected" && payment.rejectReason ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          Bukti bayar ditolak: {payment.rejectReason}. Silakan unggah bukti yang benar.
+        </p>
+      ) : null}
+      {payment.status === "pending" ? (
+        <p className="mt-3 text-sm text-stone-700">
+          Bukti bayar terkirim{payment.proofAt ? ` (${formatDateTime(new Date(payment.proofAt))})` : ""} dan sedang
+          diperiksa staf.
+        </p>
+      ) : null}
+      {payment.hasProof ? (
+        <a
+          href={`/orders/${orderId}/payment-proof`}
+          target="_blank"
+          rel="noopener"
+          className="mt-2 inline-block text-sm font-semibold text-brand-800 underline"
+        >
+          Lihat bukti bayar
+        </a>
+      ) : null}
+      {!payment.billFinal ? (
+        <p className="mt-3 text-sm text-stone-700">
+          Cara bayar dan jumlah yang dibayar muncul di sini setelah pesanan ditimbang dan tagihannya final.
+        </p>
+      ) : null}
+      {canUpload ? <ProofForm orderId={orderId} again={payment.status === "rejected"} /> : null}
+    </section>
+  );
+}

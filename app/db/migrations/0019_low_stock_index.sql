@@ -1,0 +1,1 @@
+CREATE INDEX "products_low_stock_idx" ON "products" USING btree (("stock" - coalesce("low_stock_threshold", case when "sold_by_weight" then 2000 else 5 end))) WHERE "products"."is_active";

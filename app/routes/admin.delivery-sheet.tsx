@@ -1,0 +1,317 @@
+// 'Lembar Pengiriman': the driver's list for one date and slot, grouped by area. Printed on A4
+// or used on the driver's phone, where 'Terkirim' marks an order 'Selesai' on the spot.
+import { Form, useFetcher, useLoaderData } from "react-router";
+import { z } from "zod";
+import { MapPin, MessageCircle, Phone, Printer, Send, FileText } from "lucide-react";
+import { Card } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { SlotChipLink } from "~/components/admin/slot-chip";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { OrderStatusBadge } from "~/components/order-status-badge";
+import { PaymentStatusBadge } from "~/components/payment-status-badge";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/field";
+import { slotLabel } from "~/lib/admin";
+import { formatDateWithDay } from "~/lib/dates";
+import { formatRupiah } from "~/lib/money";
+import { DELIVERY_SLOTS } from "~/lib/orders";
+import { adminReturnPath } from "~/server/admin-flash.server";
+import { config } from "~/server/config.server";
+import {
+  announceOutForDelivery,
+  deliveryActionSchema,
+  loadDeliverySheet,
+  loadSlotChips,
+  markOrderDelivered,
+  parseSheetFilters,
+  type DeliverySheetOrder,
+} from "~/server/delivery-sheet.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
+import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+import type { Route } from "./+types/admin.delivery-sheet";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
+export const meta: Route.MetaFunction = () => adminMeta("Lembar Pengiriman");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
+  const slot = await parseSheetFilters(db, new URL(request.url).searchParams);
+  const [sheet, chips] = await Promise.all([
+    loadDeliverySheet(db, admin, slot, config().shop.name),
+    loadSlotChips(db, admin),
+  ]);
+  return { sheet, chips };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireStaffOf(context);
+  const db = await dbOf(context);
+  const url = new URL(request.url);
+  let returnTo = `${url.pathname}${url.search}`;
+  return formAction(request, {
+    name: "delivery sheet",
+    schema: z.intersection(deliveryActionSchema, z.object({ returnTo: z.string().optional() })),
+    invalid: { message: firstFieldError },
+    call: async (input) => {
+      returnTo = adminReturnPath(input.returnTo ?? null, returnTo);
+      return input.intent === "delivered"
+        ? markOrderDelivered(db, admin, { orderId: input.orderId })
+        : announceOutForDelivery(db, admin, { date: input.date, slot: input.slot, area: input.area });
+    },
+    redirectTo: () => returnTo,
+    flash: true,
+  });
+}
+
+// A4 portrait, the panel's header and the driver's buttons left off; an order never split over two sheets.
+const PRINT_CSS = `
+@page { size: A4 portrait; margin: 12mm; }
+@media print {
+  html, body { background: #fff !important; }
+  #konten-admin { padding: 0 !important; max-width: none !important; }
+  .sheet-order { break-inside: avoid; }
+  .sheet-area h2 { break-after: avoid; }
+  a { color: inherit; text-decoration: none; }
+}
+`;
+
+function useReturnTo() {
+  const { sheet } = useLoaderData<typeof loader>();
+  return `/admin/delivery-sheet?date=${sheet.date}&slot=${sheet.slot}`;
+}
+
+function DeliveredButton({ order }: { order: DeliverySheetOrder }) {
+  const fetcher = useFetcher<typeof action>();
+  const returnTo = useReturnTo();
+  const busy = fetcher.state !== "idle";
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="no-print w-full sm:w-auto">
+      <input type="hidden" name="intent" value="delivered" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <SubmitButton busy={busy} className="h-11 w-full sm:w-auto" aria-label={`Terkirim: pesanan #${order.shortId}`}>
+        Terkirim
+      </SubmitButton>
+      {failed ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {failed.message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function AnnounceButton({ area }: { area: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const { sheet } = useLoaderData<typeof loader>();
+  const returnTo = useReturnTo();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="no-print">
+      <input type="hidden" name="intent" value="dispatch" />
+      <input type="hidden" name="date" value={sheet.date} />
+      <input type="hidden" name="slot" value={sheet.slot} />
+      <input type="hidden" name="area" value={area} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <SubmitButton
+        busy={fetcher.state !== "idle"}
+        variant="outline"
+        size="sm"
+        title="Kirim e-mail 'pesanan sedang diantar' ke pelanggan di area ini"
+      >
+        <Send className="h-4 w-4" aria-hidden="true" /> Kabari Pelanggan
+      </SubmitButton>
+      {failed ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {failed.message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+const contactClass = buttonClass({ variant: "outline", size: "sm", className: "h-10 gap-1 px-2" });
+
+function SheetOrder({ order }: { order: DeliverySheetOrder }) {
+  const done = order.status === "completed";
+  return (
+    <li
+      data-order-id={order.id}
+      className={
+        done
+          ? "sheet-order rounded-xl border border-green-200 bg-green-50/60 p-3 print:rounded-none print:border-x-0 print:border-t-0 print:bg-white print:px-0"
+          : "sheet-order rounded-xl border border-stone-200 bg-white p-3 print:rounded-none print:border-x-0 print:border-t-0 print:px-0"
+      }
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-2">
+          <a href={`/admin/orders/${order.id}`} className="font-mono font-bold text-brand-800 hover:underline">
+            #{order.shortId}
+          </a>
+          <OrderStatusBadge status={order.status} />
+          {order.announced && !done ? (
+            <span className="text-xs font-semibold text-blue-800">Sudah dikabari</span>
+          ) : null}
+        </p>
+        <span className="text-sm text-stone-700">{order.itemCount} barang</span>
+      </div>
+      <p className="mt-1 text-base font-bold text-stone-900">{order.recipientName}</p>
+      <p className="text-sm text-stone-800">{order.phoneText}</p>
+      <p className="mt-0.5 text-sm whitespace-pre-line text-stone-900">{order.recipientAddress}</p>
+      {order.notes ? (
+        <p className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm text-amber-950 print:bg-white print:px-0">
+          <span className="font-semibold">Catatan:</span> {order.notes}
+        </p>
+      ) : null}
+      <div className="no-print mt-2 grid grid-cols-[1fr_1.3fr_1fr] gap-2 sm:flex sm:flex-wrap">
+        <a href={order.links.tel} className={contactClass} aria-label={`Telepon ${order.recipientName}`}>
+          <Phone className="h-4 w-4" aria-hidden="true" /> Telepon
+        </a>
+        <a
+          href={order.links.whatsapp}
+          target="_blank"
+          rel="noopener"
+          className={contactClass}
+          aria-label={`WhatsApp ${order.recipientName}`}
+        >
+          <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp
+        </a>
+        <a
+          href={order.links.maps}
+          target="_blank"
+          rel="noopener"
+          className={contactClass}
+          aria-label={`Peta alamat ${order.recipientName}`}
+        >
+          <MapPin className="h-4 w-4" aria-hidden="true" /> Peta
+        </a>
+      </div>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div className="text-sm">
+          <p className="mb-1 flex flex-wrap items-center gap-1.5 text-stone-700">
+            <span>{order.paymentMethodText}</span>
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </p>
+          {order.collect ? (
+            <>
+              <strong className="text-base text-stone-900">Tagih: {formatRupiah(order.collect.amount)}</strong>
+              {order.collect.feeUnknown ? (
+                <span className="block text-xs text-stone-700">belum termasuk ongkir (tanya CS)</span>
+              ) : null}
+            </>
+          ) : (
+            <strong className="text-green-800">
+              {order.paymentStatus === "pending"
+                ? "Tidak perlu menagih (bukti bayar sedang diperiksa)"
+                : "Tidak perlu menagih"}
+            </strong>
+          )}
+        </div>
+        {done ? null : <DeliveredButton order={order} />}
+      </div>
+    </li>
+  );
+}
+
+export default function DeliverySheet() {
+  const { sheet, chips } = useLoaderData<typeof loader>();
+  const query = `date=${sheet.date}&slot=${sheet.slot}`;
+  return (
+    <div className="space-y-4">
+      <style>{PRINT_CSS}</style>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-extrabold text-stone-900">Lembar Pengiriman</h1>
+          <p className="text-sm font-semibold text-stone-800">
+            {formatDateWithDay(sheet.date)} · {slotLabel(sheet.slot)}
+          </p>
+        </div>
+        <div className="no-print flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => window.print()}>
+            <Printer className="h-4 w-4" aria-hidden="true" /> Cetak
+          </Button>
+          <a
+            href={`/admin/invoices/print?${query}`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
+            <FileText className="h-4 w-4" aria-hidden="true" /> Cetak Semua Invoice
+          </a>
+        </div>
+      </div>
+
+      <Card className="no-print">
+        <div className="-mx-1 flex [scrollbar-width:none] gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
+          {chips.map((c) => (
+            <SlotChipLink
+              key={`${c.date}-${c.slot}`}
+              to={`/admin/delivery-sheet?date=${c.date}&slot=${c.slot}`}
+              name={c.name}
+              count={c.count}
+              quota={c.quota}
+              full={c.full}
+              active={sheet.date === c.date && sheet.slot === c.slot}
+            />
+          ))}
+        </div>
+        <Form key={query} method="get" className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor="sheet-date" className="mb-1 block text-xs font-semibold text-stone-700">
+              Tanggal kirim
+            </label>
+            <Input id="sheet-date" type="date" name="date" defaultValue={sheet.date} required />
+          </div>
+          <div>
+            <label htmlFor="sheet-slot" className="mb-1 block text-xs font-semibold text-stone-700">
+              Waktu kirim
+            </label>
+            <Select id="sheet-slot" name="slot" defaultValue={sheet.slot}>
+              <option value="pagi">Pagi ({DELIVERY_SLOTS.pagi.time})</option>
+              <option value="sore">Sore ({DELIVERY_SLOTS.sore.time})</option>
+            </Select>
+          </div>
+          <Button type="submit" className="self-end">
+            Tampilkan
+          </Button>
+        </Form>
+      </Card>
+
+      <p className="text-sm text-stone-800" aria-live="polite">
+        <strong>{sheet.orderCount}</strong> pesanan · <strong>{sheet.delivered}</strong> terkirim
+        {sheet.toCollect > 0 ? (
+          <>
+            {" "}
+            · sisa tagihan <strong>{formatRupiah(sheet.toCollect)}</strong>
+          </>
+        ) : null}
+      </p>
+
+      {sheet.groups.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-center text-sm text-stone-600">
+          Tidak ada pesanan untuk tanggal dan waktu ini.
+        </p>
+      ) : (
+        sheet.groups.map((group) => (
+          <section key={group.area} aria-label={`Area ${group.area}`} className="sheet-area space-y-2">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b-2 border-stone-300 pb-1">
+              <h2 className="text-lg font-bold text-stone-900">
+                {group.area} <span className="text-sm font-semibold text-stone-600">({group.orders.length})</span>
+              </h2>
+              {group.orders.some((o) => o.status !== "completed") ? <AnnounceButton area={group.area} /> : null}
+            </div>
+            <ul className="space-y-2 print:space-y-0">
+              {group.orders.map((order) => (
+                <SheetOrder key={order.id} order={order} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

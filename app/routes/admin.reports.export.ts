@@ -1,0 +1,29 @@
+// /admin/reports/export.csv?from=yyyy-mm-dd&to=yyyy-mm-dd: the sales report's figures as a
+// spreadsheet file (owner only).
+import { redirectWithFlash } from "~/server/admin-flash.server";
+import { shopToday } from "~/server/clock.server";
+import { loadSalesReport, salesReportCsv, salesReportFilename } from "~/server/reports.server";
+import { adminGuardMiddleware, dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { parseReportRange } from "~/lib/reports";
+import { cachePolicy } from "~/server/http-cache.server";
+import type { Route } from "./+types/admin.reports.export";
+
+// Outside the admin layout (a file, no panel around it), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const owner = await requireOwnerOf(context);
+  const parsed = parseReportRange(new URL(request.url).searchParams, shopToday());
+  if (!parsed.ok) {
+    return redirectWithFlash("/admin/reports", { tone: "error", message: `Unduh CSV gagal: ${parsed.message}` });
+  }
+  const report = await loadSalesReport(await dbOf(context), owner, parsed.range);
+  return new Response(salesReportCsv(report), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${salesReportFilename(parsed.range)}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,77 @@
+// /admin/settings/qris: the shop's static QRIS image for 'Metode Pembayaran'. The upload is
+// re-encoded by sharp and switches QRIS on; the owner switches it off on 'Pengaturan Toko'.
+import { Form, Link } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { Card, ErrorNote } from "~/components/admin/card";
+import { adminMeta } from "~/components/admin/meta";
+import { SubmitButton } from "~/components/admin/submit-button";
+import { Field, Input } from "~/components/ui/field";
+import { firstFieldError, formAction } from "~/server/form-action.server";
+import { loadPaymentMethods, qrisUploadSchema, saveQrisImage } from "~/server/payments.server";
+import { dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+import type { Route } from "./+types/admin.settings.qris";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
+export const meta: Route.MetaFunction = () => adminMeta("Gambar QRIS");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireOwnerOf(context);
+  return { qris: (await loadPaymentMethods(await dbOf(context))).qris };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await requireOwnerOf(context);
+  const db = await dbOf(context);
+  return formAction(request, {
+    name: "qris image upload",
+    schema: qrisUploadSchema,
+    echo: [],
+    invalid: { title: "QRIS Gagal Disimpan", message: firstFieldError },
+    call: (input) => saveQrisImage(db, owner, input),
+    redirectTo: () => "/admin/settings#metode-pembayaran",
+    flash: true,
+  });
+}
+
+export default function AdminQris({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <Link
+        to="/admin/settings#metode-pembayaran"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-800 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Pengaturan Toko
+      </Link>
+      <h1 className="text-2xl font-extrabold text-stone-900">Gambar QRIS</h1>
+      <Card title="QRIS toko" id="qris">
+        <p className="mb-3 text-sm text-stone-700">
+          Unggah gambar QRIS statis toko (JPEG, PNG atau WebP, maks. 5 MB). Pelanggan yang memilih QRIS melihatnya di
+          halaman pesanan setelah tagihan final.
+        </p>
+        {loaderData.qris.imageUrl ? (
+          <img
+            src={loaderData.qris.imageUrl}
+            alt="QRIS toko saat ini"
+            className="mb-3 h-56 w-56 rounded-lg border border-stone-200 object-contain"
+          />
+        ) : (
+          <p className="mb-3 text-sm text-stone-600">Belum ada gambar QRIS.</p>
+        )}
+        {failed && !failed.fieldErrors.qrisImage ? (
+          <div className="mb-3">
+            <ErrorNote>{failed.message}</ErrorNote>
+          </div>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate>
+          <Field label="Gambar QRIS" error={failed?.fieldErrors.qrisImage}>
+            {(p) => <Input {...p} type="file" name="qrisImage" accept="image/jpeg,image/png,image/webp" required />}
+          </Field>
+          <SubmitButton pendingText="Mengunggah...">Unggah QRIS</SubmitButton>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// /orders/:id/payment-proof: the customer's proof of payment ('Bukti Bayar'), for that
+// customer and for staff only. Never cached outside the browser that asked, never stored by
+// it either; anyone else gets the same 404 as for an order without a proof.
+import { readPaymentProof } from "~/server/payments.server";
+import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { cachePolicy } from "~/server/http-cache.server";
+import type { Route } from "./+types/orders.$id.payment-proof";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUserOf(context, request);
+  const file = await readPaymentProof(await dbOf(context), user, params.id);
+  if (!file)
+    return new Response("Tidak ditemukan.", {
+      status: 404,
+      headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      ...PRIVATE,
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.data.length),
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}

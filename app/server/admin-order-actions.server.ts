@@ -1,0 +1,69 @@
+// Everything staff post from one order's page (/admin/orders/:id), by intent: the status,
+// the delivery fee, the packing edits and 'Tagihan Final', 'Tandai Lunas' and 'Tolak Bukti'.
+// One schema parses them all; each goes to the server function that owns it, and every
+// answer is a FormResult that names its intent so the page shows it beside the right form.
+import { z } from "zod";
+import type { Queryable } from "~/db/client.server";
+import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
+import { ORDER_STATUSES } from "~/lib/orders";
+import type { AdminActor } from "./admin-actor.server";
+import { deliveryFeeSchema, setDeliveryFee, setOrderStatus } from "./admin-orders.server";
+import { editOrder, orderEditSchema } from "./order-edits.server";
+import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";
+
+export const adminOrderActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("status"),
+      status: z.enum(ORDER_STATUSES, { message: "Pilih status yang tersedia." }),
+    }),
+    z.object({ intent: z.literal("fee"), deliveryFee: deliveryFeeSchema.shape.deliveryFee }),
+    ...orderEditSchema.options,
+    markPaidSchema.extend({ intent: z.literal("paid") }),
+    rejectProofSchema.extend({ intent: z.literal("reject") }),
+  ],
+  { error: "Permintaan tidak dikenal." },
+);
+export type AdminOrderAction = z.output<typeof adminOrderActionSchema>;
+
+type Answer = FormResult<{ intent: string }, string, { intent: string }>;
+
+/** A server function's own result shape as the form contract's answer. */
+function asAnswer(
+  intent: string,
+  result: { ok: true; message: string } | { ok: false; status: number; message: string; field?: string },
+): Answer {
+  if (result.ok) return formSuccess(result.message, { intent });
+  return {
+    ...formFailure(result.status, result.message, {
+      fieldErrors: result.field ? { [result.field]: result.message } : {},
+    }),
+    intent,
+  };
+}
+
+export async function actOnAdminOrder(
+  db: Queryable,
+  actor: AdminActor,
+  orderId: string,
+  input: AdminOrderAction,
+): Promise<Answer> {
+  if (!isUuid(orderId)) return { ...formFailure(404, "Pesanan tidak ditemukan."), intent: input.intent };
+  switch (input.intent) {
+    case "status":
+      return asAnswer(input.intent, await setOrderStatus(db, actor, { orderId, status: input.status }));
+    case "fee":
+      return asAnswer(input.intent, await setDeliveryFee(db, actor, { orderId, deliveryFee: input.deliveryFee }));
+    case "paid": {
+      const result = await markOrderPaid(db, actor, orderId, input);
+      return { ...result, intent: input.intent };
+    }
+    case "reject": {
+      const result = await rejectPaymentProof(db, actor, orderId, input);
+      return { ...result, intent: input.intent };
+    }
+    default:
+      return asAnswer(input.intent, await editOrder(db, actor, orderId, input));
+  }
+}

@@ -1,0 +1,306 @@
+// 'Laporan Penjualan': sales figures of a date range for the owner, read from the per-day
+// figures the database keeps beside the orders (order_day_stats, order_product_day_stats,
+// kept by triggers; see the migration that made them), so a year of a busy shop is a few
+// thousand rows, not a million orders. Days are the shop's days (Asia/Jakarta) on which the
+// orders were placed.
+import { and, asc, between, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { orderDayStats, reportTopProductsCache } from "~/db/schema";
+import { formatDate } from "~/lib/dates";
+import { formatRupiah } from "~/lib/money";
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from "~/lib/payments";
+import { DELIVERY_SLOTS, ORDER_STATUSES, orderStatusLabel, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import {
+  daysInRange,
+  listDays,
+  REPORT_TOP_PRODUCTS,
+  type DayFigures,
+  type PaymentFigures,
+  type ProductFigures,
+  type ReportRange,
+  type SalesReport,
+  type SlotFigures,
+  type StatusFigures,
+} from "~/lib/reports";
+import { formatKg } from "~/lib/weight";
+import { assertOwner, type AdminActor } from "./admin-actor.server";
+import { csvRow } from "./csv.server";
+
+type Row = Record<string, unknown>;
+function rowsOf(result: unknown): Row[] {
+  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
+}
+
+/** The day, slot and status figures of the range: at most a few thousand rows for a year. */
+export async function readDayFigures(db: Queryable, range: ReportRange) {
+  return db
+    .select({
+      day: orderDayStats.day,
+      slot: orderDayStats.slot,
+      status: orderDayStats.status,
+      paymentStatus: orderDayStats.paymentStatus,
+      orders: orderDayStats.orderCount,
+      itemsTotal: sql<number>`${orderDayStats.itemsTotal}::float8`,
+      feeTotal: sql<number>`${orderDayStats.feeTotal}::float8`,
+      paidTotal: sql<number>`${orderDayStats.paidTotal}::float8`,
+    })
+    .from(orderDayStats)
+    .where(and(between(orderDayStats.day, range.from, range.to)))
+    .orderBy(asc(orderDayStats.day));
+}
+
+/**
+ * The best sellers of the range: by revenue, by units (products sold per piece, bunch...)
+ * and by weight (products sold per kg). Units and grams are never ranked together. The
+ * range's per-product sums are made once (materialised, numbers only: text aggregates would
+ * double the work) and read three times for a top ten; then the names and units of those
+ * few products come from their latest day in the range, one index lookup each.
+ */
+export async function readTopProducts(db: Queryable, range: ReportRange, limit = REPORT_TOP_PRODUCTS) {
+  // The range's day counters are read before the figures: a ranking saved with them can only
+  // be newer than they say (then the next read ranks again), never older.
+  const [found] = rowsOf(
+    await db.execute(sql`
+      with sig as (
+        select coalesce(sum(version), 0)::bigint as signature
+        from order_product_day_versions where day between ${range.from} and ${range.to}
+      )
+      select sig.signature::text as signature, c.payload
+      from sig left join report_top_products_cache c
+        on c.range_from = ${range.from} and c.range_to = ${range.to} and c.top_limit = ${limit}
+       and c.signature = sig.signature`),
+  );
+  if (found?.payload) return found.payload as TopProductLists;
+  const lists = await db.transaction((tx) => rankTopProducts(tx, range, limit));
+  const signature = Number(found?.signature ?? 0);
+  await db
+    .insert(reportTopProductsCache)
+    .values({ rangeFrom: range.from, rangeTo: range.to, topLimit: limit, signature, payload: lists })
+    .onConflictDoUpdate({
+      target: [reportTopProductsCache.rangeFrom, reportTopProductsCache.rangeTo, reportTopProductsCache.topLimit],
+      set: { signature, payload: lists, createdAt: sql`now()` },
+    });
+  // Ranges nobody asked for since yesterday are not worth their rows.
+  await db.delete(reportTopProductsCache).where(sql`${reportTopProductsCache.createdAt} < now() - interval '1 day'`);
+  return lists;
+}
+
+type TopProductLists = Record<"revenue" | "units" | "weight", ProductFigures[]>;
+
+async function rankTopProducts(db: Queryable, range: ReportRange, limit: number): Promise<TopProductLists> {
+  // A year of a large catalog is a few hundred thousand product-days: with the default 4 MB
+  // PostgreSQL sorts them on disk; this one query may hash them in memory instead.
+  await db.execute(sql`set local work_mem = '64MB'`);
+  const ranked = rowsOf(
+    await db.execute(sql`
+      with agg as materialized (
+        select product_key as key, sold_by_weight as weighed, sum(quantity) as quantity, sum(revenue) as revenue,
+               sum(line_count) as lines
+        from order_product_day_stats
+        where day between ${range.from} and ${range.to}
+        group by product_key, sold_by_weight
+      )
+      (select 'revenue' as ranking, key, weighed, quantity::float8 as quantity, revenue::float8 as revenue, lines::int as lines
+       from agg where lines > 0 order by revenue desc, key limit ${limit})
+      union all
+      (select 'units', key, weighed, quantity::float8, revenue::float8, lines::int
+       from agg where lines > 0 and not weighed order by quantity desc, key limit ${limit})
+      union all
+      (select 'weight', key, weighed, quantity::float8, revenue::float8, lines::int
+       from agg where lines > 0 and weighed order by quantity desc, key limit ${limit})`),
+  );
+  const names = new Map<string, { name: string; unit: string }>();
+  const wanted = [...new Map(ranked.map((r) => [`${String(r.key)}|${r.weighed === true}`, r])).values()];
+  if (wanted.length > 0) {
+    const keys = sql.join(
+      wanted.map((r) => sql`${String(r.key)}`),
+      sql`, `,
+    );
+    const weighed = sql.join(
+      wanted.map((r) => sql`${r.weighed === true}`),
+      sql`, `,
+    );
+    const rows = rowsOf(
+      await db.execute(sql`
+        select k.key, k.weighed, s.product_name as name, s.product_unit as unit
+        from unnest(array[${keys}]::text[], array[${weighed}]::boolean[]) as k(key, weighed)
+        cross join lateral (
+          select product_name, product_unit from order_product_day_stats
+          where product_key = k.key and sold_by_weight = k.weighed and day between ${range.from} and ${range.to}
+          order by day desc limit 1
+        ) s`),
+    );
+    for (const r of rows)
+      names.set(`${String(r.key)}|${r.weighed === true}`, { name: String(r.name), unit: String(r.unit) });
+  }
+  const lists: TopProductLists = { revenue: [], units: [], weight: [] };
+  for (const r of ranked) {
+    const ranking = r.ranking as keyof typeof lists;
+    const key = String(r.key);
+    const soldByWeight = r.weighed === true;
+    const label = names.get(`${key}|${soldByWeight}`) ?? { name: key.replace(/^nama:/, ""), unit: "" };
+    lists[ranking].push({
+      key,
+      name: label.name,
+      unit: label.unit,
+      soldByWeight,
+      quantity: Number(r.quantity),
+      revenue: Number(r.revenue),
+      lines: Number(r.lines),
+    });
+  }
+  return lists;
+}
+
+export async function loadSalesReport(db: Queryable, actor: AdminActor, range: ReportRange): Promise<SalesReport> {
+  assertOwner(actor);
+  const [rows, top] = await Promise.all([readDayFigures(db, range), readTopProducts(db, range)]);
+  const byDay = new Map<string, DayFigures>(
+    listDays(range).map((day) => [day, { day, orders: 0, revenue: 0, cancelledOrders: 0, cancelledValue: 0 }]),
+  );
+  const slots = new Map<DeliverySlot, SlotFigures>(
+    (Object.keys(DELIVERY_SLOTS) as DeliverySlot[]).map((slot) => [
+      slot,
+      { slot, label: DELIVERY_SLOTS[slot].label, orders: 0, revenue: 0 },
+    ]),
+  );
+  const statuses = new Map<OrderStatus, StatusFigures>(
+    ORDER_STATUSES.map((status) => [status, { status, label: orderStatusLabel(status), orders: 0, value: 0 }]),
+  );
+  const payments = new Map<PaymentStatus, PaymentFigures>(
+    PAYMENT_STATUSES.map((status) => [
+      status,
+      { status, label: PAYMENT_STATUS_LABELS[status], orders: 0, value: 0, paid: 0 },
+    ]),
+  );
+  const totals = {
+    orders: 0,
+    revenue: 0,
+    itemsTotal: 0,
+    feeTotal: 0,
+    averageOrderValue: 0,
+    cancelledOrders: 0,
+    cancelledValue: 0,
+    placedOrders: 0,
+  };
+  for (const r of rows) {
+    const value = r.itemsTotal + r.feeTotal;
+    const day = byDay.get(r.day);
+    const status = statuses.get(r.status as OrderStatus);
+    if (status) {
+      status.orders += r.orders;
+      status.value += value;
+    }
+    totals.placedOrders += r.orders;
+    if (r.status === "cancelled") {
+      totals.cancelledOrders += r.orders;
+      totals.cancelledValue += value;
+      if (day) {
+        day.cancelledOrders += r.orders;
+        day.cancelledValue += value;
+      }
+      continue;
+    }
+    totals.orders += r.orders;
+    totals.revenue += value;
+    totals.itemsTotal += r.itemsTotal;
+    totals.feeTotal += r.feeTotal;
+    if (day) {
+      day.orders += r.orders;
+      day.revenue += value;
+    }
+    const payment = payments.get(r.paymentStatus as PaymentStatus);
+    if (payment) {
+      payment.orders += r.orders;
+      payment.value += value;
+      payment.paid += r.paidTotal;
+    }
+    const slot = slots.get(r.slot as DeliverySlot);
+    if (slot) {
+      slot.orders += r.orders;
+      slot.revenue += value;
+    }
+  }
+  totals.averageOrderValue = totals.orders ? Math.round(totals.revenue / totals.orders) : 0;
+  return {
+    range,
+    dayCount: daysInRange(range),
+    totals,
+    days: [...byDay.values()],
+    slots: [...slots.values()],
+    statuses: [...statuses.values()],
+    payments: [...payments.values()],
+    topByRevenue: top.revenue,
+    topByUnits: top.units,
+    topByWeight: top.weight,
+  };
+}
+
+/**
+ * The same figures as a CSV in the shop's spreadsheet conventions (UTF-8 with BOM,
+ * semicolons, CRLF; see csv.server.ts): one titled section per table, a blank row between.
+ * Money in whole rupiah and counts as plain numbers so columns can be summed; weights as
+ * kilograms with a decimal comma, as Indonesian spreadsheets read them.
+ */
+export function salesReportCsv(report: SalesReport): string {
+  const kg = (grams: number) => formatKg(grams).replace(/ kg$/, "").replace(/\./g, "");
+  const sections: (string | number | null)[][][] = [
+    [
+      ["Laporan Penjualan", `${report.range.from} s.d. ${report.range.to}`],
+      ["Dihitung menurut", "tanggal pesanan dibuat (WIB); pendapatan = pesanan yang tidak dibatalkan"],
+    ],
+    [
+      ["Ringkasan", "Nilai"],
+      ["Pendapatan (Rp)", report.totals.revenue],
+      ["Subtotal produk (Rp)", report.totals.itemsTotal],
+      ["Ongkos kirim (Rp)", report.totals.feeTotal],
+      ["Pesanan (tidak dibatalkan)", report.totals.orders],
+      ["Rata-rata per pesanan (Rp)", report.totals.averageOrderValue],
+      ["Pesanan dibatalkan", report.totals.cancelledOrders],
+      ["Nilai pesanan dibatalkan (Rp)", report.totals.cancelledValue],
+    ],
+    [
+      ["Tanggal", "Pesanan", "Pendapatan (Rp)", "Dibatalkan", "Nilai dibatalkan (Rp)"],
+      ...report.days.map((d) => [d.day, d.orders, d.revenue, d.cancelledOrders, d.cancelledValue]),
+    ],
+    [
+      ["Slot", "Waktu", "Pesanan", "Pendapatan (Rp)"],
+      ...report.slots.map((s) => [s.label, DELIVERY_SLOTS[s.slot].time, s.orders, s.revenue]),
+    ],
+    [["Status", "Pesanan", "Nilai (Rp)"], ...report.statuses.map((s) => [s.label, s.orders, s.value])],
+    [
+      ["Status pembayaran (tidak dibatalkan)", "Pesanan", "Nilai (Rp)", "Diterima (Rp)"],
+      ...report.payments.map((p) => [p.label, p.orders, p.value, p.paid]),
+    ],
+    [
+      ["Produk terlaris menurut pendapatan", "Jumlah", "Satuan", "Pendapatan (Rp)"],
+      ...report.topByRevenue.map((p) => [
+        p.name,
+        p.soldByWeight ? kg(p.quantity) : p.quantity,
+        p.soldByWeight ? "kg" : p.unit,
+        p.revenue,
+      ]),
+    ],
+    [
+      ["Produk terlaris menurut jumlah (satuan)", "Jumlah", "Satuan", "Pendapatan (Rp)"],
+      ...report.topByUnits.map((p) => [p.name, p.quantity, p.unit, p.revenue]),
+    ],
+    [
+      ["Produk terlaris menurut berat (ditimbang)", "Berat (kg)", "Satuan", "Pendapatan (Rp)"],
+      ...report.topByWeight.map((p) => [p.name, kg(p.quantity), "kg", p.revenue]),
+    ],
+  ];
+  const lines = sections.flatMap((rows, i) => [...(i ? [""] : []), ...rows.map((r) => csvRow(r))]);
+  return `\uFEFF${lines.map((l) => `${l}\r\n`).join("")}`;
+}
+
+export function salesReportFilename(range: ReportRange): string {
+  return `laporan-penjualan-${range.from}-sd-${range.to}.csv`;
+}
+
+/** One line for the page's description of the chart ('Pendapatan tertinggi ...'). */
+export function revenueSummary(report: SalesReport): string {
+  const best = report.days.reduce<DayFigures | null>((b, d) => (!b || d.revenue > b.revenue ? d : b), null);
+  if (!best || best.revenue === 0) return "Belum ada pendapatan pada rentang ini.";
+  return `Total ${formatRupiah(report.totals.revenue)} dalam ${report.dayCount} hari; tertinggi ${formatRupiah(best.revenue)} pada ${formatDate(best.day)}.`;
+}
