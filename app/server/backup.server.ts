@@ -43,7 +43,7 @@ export const BACKUP_TABLES = [
  * Kept out of every backup: sessions and one-time tokens (see above); rate-limit counters
  * (they only matter for minutes); the catalog version and the live-order event log (the
  * database's own triggers write them again as the restored rows go in, as they do the per-day
- * sales figures, their day counters and the saved best-seller rankings); the mail queue (its
+ * sales figures and their day counters); the mail queue (its
  * mails were sent, or will be, by the shop that was backed up: a restore must not send them twice).
  */
 export const TABLES_LEFT_OUT = [
@@ -55,7 +55,6 @@ export const TABLES_LEFT_OUT = [
   "order_day_stats",
   "order_product_day_stats",
   "order_product_day_versions",
-  "report_top_products_cache",
   "mail_queue",
 ] as const;
 

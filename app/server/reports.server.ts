@@ -5,7 +5,7 @@
 // orders were placed.
 import { and, asc, between, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { orderDayStats, reportTopProductsCache } from "~/db/schema";
+import { orderDayStats } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from "~/lib/payments";
@@ -24,6 +24,7 @@ import {
 } from "~/lib/reports";
 import { formatKg } from "~/lib/weight";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
+import { rankBestSellers, type RankedProduct } from "./best-sellers.server";
 import { csvRow } from "./csv.server";
 
 type Row = Record<string, unknown>;
@@ -52,72 +53,23 @@ export async function readDayFigures(db: Queryable, range: ReportRange) {
 /**
  * The best sellers of the range: by revenue, by units (products sold per piece, bunch...)
  * and by weight (products sold per kg). Units and grams are never ranked together. The
- * range's per-product sums are made once (materialised, numbers only: text aggregates would
- * double the work) and read three times for a top ten; then the names and units of those
- * few products come from their latest day in the range, one index lookup each.
+ * ranking is made from the per-day product figures (best-sellers.server.ts); then the names
+ * and units of those few products come from their latest day in the range, one index
+ * lookup each.
  */
 export async function readTopProducts(db: Queryable, range: ReportRange, limit = REPORT_TOP_PRODUCTS) {
-  // The range's day counters are read before the figures: a ranking saved with them can only
-  // be newer than they say (then the next read ranks again), never older.
-  const [found] = rowsOf(
-    await db.execute(sql`
-      with sig as (
-        select coalesce(sum(version), 0)::bigint as signature
-        from order_product_day_versions where day between ${range.from} and ${range.to}
-      )
-      select sig.signature::text as signature, c.payload
-      from sig left join report_top_products_cache c
-        on c.range_from = ${range.from} and c.range_to = ${range.to} and c.top_limit = ${limit}
-       and c.signature = sig.signature`),
-  );
-  if (found?.payload) return found.payload as TopProductLists;
-  const lists = await db.transaction((tx) => rankTopProducts(tx, range, limit));
-  const signature = Number(found?.signature ?? 0);
-  await db
-    .insert(reportTopProductsCache)
-    .values({ rangeFrom: range.from, rangeTo: range.to, topLimit: limit, signature, payload: lists })
-    .onConflictDoUpdate({
-      target: [reportTopProductsCache.rangeFrom, reportTopProductsCache.rangeTo, reportTopProductsCache.topLimit],
-      set: { signature, payload: lists, createdAt: sql`now()` },
-    });
-  // Ranges nobody asked for since yesterday are not worth their rows.
-  await db.delete(reportTopProductsCache).where(sql`${reportTopProductsCache.createdAt} < now() - interval '1 day'`);
-  return lists;
-}
-
-type TopProductLists = Record<"revenue" | "units" | "weight", ProductFigures[]>;
-
-async function rankTopProducts(db: Queryable, range: ReportRange, limit: number): Promise<TopProductLists> {
-  // A year of a large catalog is a few hundred thousand product-days: with the default 4 MB
-  // PostgreSQL sorts them on disk; this one query may hash them in memory instead.
-  await db.execute(sql`set local work_mem = '64MB'`);
-  const ranked = rowsOf(
-    await db.execute(sql`
-      with agg as materialized (
-        select product_key as key, sold_by_weight as weighed, sum(quantity) as quantity, sum(revenue) as revenue,
-               sum(line_count) as lines
-        from order_product_day_stats
-        where day between ${range.from} and ${range.to}
-        group by product_key, sold_by_weight
-      )
-      (select 'revenue' as ranking, key, weighed, quantity::float8 as quantity, revenue::float8 as revenue, lines::int as lines
-       from agg where lines > 0 order by revenue desc, key limit ${limit})
-      union all
-      (select 'units', key, weighed, quantity::float8, revenue::float8, lines::int
-       from agg where lines > 0 and not weighed order by quantity desc, key limit ${limit})
-      union all
-      (select 'weight', key, weighed, quantity::float8, revenue::float8, lines::int
-       from agg where lines > 0 and weighed order by quantity desc, key limit ${limit})`),
-  );
+  const ranked = await rankBestSellers(db, range, limit);
+  const wanted = [
+    ...new Map([...ranked.revenue, ...ranked.units, ...ranked.weight].map((r) => [nameKey(r), r])).values(),
+  ];
   const names = new Map<string, { name: string; unit: string }>();
-  const wanted = [...new Map(ranked.map((r) => [`${String(r.key)}|${r.weighed === true}`, r])).values()];
   if (wanted.length > 0) {
     const keys = sql.join(
-      wanted.map((r) => sql`${String(r.key)}`),
+      wanted.map((r) => sql`${r.key}`),
       sql`, `,
     );
     const weighed = sql.join(
-      wanted.map((r) => sql`${r.weighed === true}`),
+      wanted.map((r) => sql`${r.soldByWeight}`),
       sql`, `,
     );
     const rows = rowsOf(
@@ -131,26 +83,19 @@ async function rankTopProducts(db: Queryable, range: ReportRange, limit: number)
         ) s`),
     );
     for (const r of rows)
-      names.set(`${String(r.key)}|${r.weighed === true}`, { name: String(r.name), unit: String(r.unit) });
+      names.set(nameKey({ key: String(r.key), soldByWeight: r.weighed === true }), {
+        name: String(r.name),
+        unit: String(r.unit),
+      });
   }
-  const lists: TopProductLists = { revenue: [], units: [], weight: [] };
-  for (const r of ranked) {
-    const ranking = r.ranking as keyof typeof lists;
-    const key = String(r.key);
-    const soldByWeight = r.weighed === true;
-    const label = names.get(`${key}|${soldByWeight}`) ?? { name: key.replace(/^nama:/, ""), unit: "" };
-    lists[ranking].push({
-      key,
-      name: label.name,
-      unit: label.unit,
-      soldByWeight,
-      quantity: Number(r.quantity),
-      revenue: Number(r.revenue),
-      lines: Number(r.lines),
-    });
-  }
-  return lists;
+  const label = (r: RankedProduct): ProductFigures => ({
+    ...r,
+    ...(names.get(nameKey(r)) ?? { name: r.key.replace(/^nama:/, ""), unit: "" }),
+  });
+  return { revenue: ranked.revenue.map(label), units: ranked.units.map(label), weight: ranked.weight.map(label) };
 }
+
+const nameKey = (r: { key: string; soldByWeight: boolean }) => `${r.key}|${r.soldByWeight}`;
 
 export async function loadSalesReport(db: Queryable, actor: AdminActor, range: ReportRange): Promise<SalesReport> {
   assertOwner(actor);
