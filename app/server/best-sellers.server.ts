@@ -48,6 +48,8 @@ type RangeSums = {
   revenue: Float64Array;
   lines: Float64Array;
   lastUsed: number;
+  /** The lists last made from these sums, per length; forgotten when a day changes. */
+  lists: Map<number, Rankings>;
 };
 
 /** Ranges whose sums are kept (each three numbers per product of the catalog). */
@@ -168,8 +170,8 @@ async function daysOfRange(db: Queryable, store: Store, range: ReportRange): Pro
   return pages;
 }
 
-export type RankedProduct = Omit<ProductFigures, "name" | "unit">;
-export type Rankings = Record<"revenue" | "units" | "weight", RankedProduct[]>;
+type RankedProduct = Omit<ProductFigures, "name" | "unit">;
+export type Rankings = Record<"revenue" | "units" | "weight", ProductFigures[]>;
 
 /** Higher value first; equal values by product key (code-unit order), units before weighed. */
 function before(store: Store, value: Float64Array, a: number, b: number): boolean {
@@ -199,12 +201,18 @@ function topOf(store: Store, value: Float64Array, lines: Float64Array, limit: nu
 /**
  * The range's best sellers by revenue, by units (products sold per piece, bunch...) and by
  * weight (grams of products sold per kg), each a top `limit` of the products whose lines in
- * the range (of orders not cancelled) add up to more than none.
+ * the range (of orders not cancelled) add up to more than none. The names and units of the
+ * few products shown come from their latest day in the range, one index lookup each (a name
+ * changes only with its day's figures, so the lists are kept until a day of the range does).
  */
 export async function rankBestSellers(db: Queryable, range: ReportRange, limit: number): Promise<Rankings> {
   const store = storeOf(db);
   const pages = await daysOfRange(db, store, range);
-  const { quantity, revenue, lines } = sumsOf(store, range, pages);
+  const sums = sumsOf(store, range, pages);
+  const kept = sums.lists.get(limit);
+  // A copy: the caller may change what it is given.
+  if (kept) return structuredClone(kept);
+  const { quantity, revenue, lines } = sums;
   const figures = (slot: number): RankedProduct => ({
     key: store.keys[slot],
     soldByWeight: store.weighed[slot],
@@ -212,12 +220,60 @@ export async function rankBestSellers(db: Queryable, range: ReportRange, limit: 
     revenue: revenue[slot],
     lines: lines[slot],
   });
-  return {
+  const ranked = {
     revenue: topOf(store, revenue, lines, limit, () => true).map(figures),
     units: topOf(store, quantity, lines, limit, (slot) => !store.weighed[slot]).map(figures),
     weight: topOf(store, quantity, lines, limit, (slot) => store.weighed[slot]).map(figures),
   };
+  const lists = await named(db, range, ranked);
+  // Kept only if no day of the range changed while the names were read.
+  if (sums.lists.size === 0 && [...pages].every(([day, page]) => sums.pages.get(day) === page))
+    sums.lists.set(limit, lists);
+  return lists;
 }
+
+async function named(
+  db: Queryable,
+  range: ReportRange,
+  ranked: Record<keyof Rankings, RankedProduct[]>,
+): Promise<Rankings> {
+  const wanted = [
+    ...new Map([...ranked.revenue, ...ranked.units, ...ranked.weight].map((r) => [nameKey(r), r])).values(),
+  ];
+  const names = new Map<string, { name: string; unit: string }>();
+  if (wanted.length > 0) {
+    const keys = sql.join(
+      wanted.map((r) => sql`${r.key}`),
+      sql`, `,
+    );
+    const weighed = sql.join(
+      wanted.map((r) => sql`${r.soldByWeight}`),
+      sql`, `,
+    );
+    const rows = rowsOf(
+      await db.execute(sql`
+        select k.key, k.weighed, s.product_name as name, s.product_unit as unit
+        from unnest(array[${keys}]::text[], array[${weighed}]::boolean[]) as k(key, weighed)
+        cross join lateral (
+          select product_name, product_unit from order_product_day_stats
+          where product_key = k.key and sold_by_weight = k.weighed and day between ${range.from} and ${range.to}
+          order by day desc limit 1
+        ) s`),
+    );
+    for (const r of rows)
+      names.set(nameKey({ key: String(r.key), soldByWeight: r.weighed === true }), {
+        name: String(r.name),
+        unit: String(r.unit),
+      });
+  }
+  const label = (r: RankedProduct): ProductFigures => ({
+    ...r,
+    ...(names.get(nameKey(r)) ?? { name: r.key.replace(/^nama:/, ""), unit: "" }),
+  });
+  return { revenue: ranked.revenue.map(label), units: ranked.units.map(label), weight: ranked.weight.map(label) };
+}
+
+const nameKey = (r: { key: string; soldByWeight: boolean }) => `${r.key}|${r.soldByWeight}`;
 
 function addPage(sums: RangeSums, page: DayPage, sign: 1 | -1) {
   const { quantity, revenue, lines } = sums;
@@ -254,6 +310,7 @@ function sumsOf(store: Store, range: ReportRange, pages: Map<string, DayPage>): 
       revenue: new Float64Array(n),
       lines: new Float64Array(n),
       lastUsed: 0,
+      lists: new Map(),
     };
     store.sums.set(id, sums);
     if (store.sums.size > MAX_RANGE_SUMS) {
@@ -267,11 +324,13 @@ function sumsOf(store: Store, range: ReportRange, pages: Map<string, DayPage>): 
   sums.lines = grown(sums.lines, n);
   for (const [day, page] of sums.pages) {
     if (pages.get(day) === page) continue;
+    sums.lists.clear();
     addPage(sums, page, -1);
     sums.pages.delete(day);
   }
   for (const [day, page] of pages) {
     if (sums.pages.has(day)) continue;
+    sums.lists.clear();
     addPage(sums, page, 1);
     sums.pages.set(day, page);
   }

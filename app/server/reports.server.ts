@@ -16,7 +16,6 @@ import {
   REPORT_TOP_PRODUCTS,
   type DayFigures,
   type PaymentFigures,
-  type ProductFigures,
   type ReportRange,
   type SalesReport,
   type SlotFigures,
@@ -24,13 +23,8 @@ import {
 } from "~/lib/reports";
 import { formatKg } from "~/lib/weight";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
-import { rankBestSellers, type RankedProduct } from "./best-sellers.server";
+import { rankBestSellers } from "./best-sellers.server";
 import { csvRow } from "./csv.server";
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
-}
 
 /** The day, slot and status figures of the range: at most a few thousand rows for a year. */
 export async function readDayFigures(db: Queryable, range: ReportRange) {
@@ -52,50 +46,12 @@ export async function readDayFigures(db: Queryable, range: ReportRange) {
 
 /**
  * The best sellers of the range: by revenue, by units (products sold per piece, bunch...)
- * and by weight (products sold per kg). Units and grams are never ranked together. The
- * ranking is made from the per-day product figures (best-sellers.server.ts); then the names
- * and units of those few products come from their latest day in the range, one index
- * lookup each.
+ * and by weight (products sold per kg). Units and grams are never ranked together. Ranked
+ * from the per-day product figures (best-sellers.server.ts).
  */
 export async function readTopProducts(db: Queryable, range: ReportRange, limit = REPORT_TOP_PRODUCTS) {
-  const ranked = await rankBestSellers(db, range, limit);
-  const wanted = [
-    ...new Map([...ranked.revenue, ...ranked.units, ...ranked.weight].map((r) => [nameKey(r), r])).values(),
-  ];
-  const names = new Map<string, { name: string; unit: string }>();
-  if (wanted.length > 0) {
-    const keys = sql.join(
-      wanted.map((r) => sql`${r.key}`),
-      sql`, `,
-    );
-    const weighed = sql.join(
-      wanted.map((r) => sql`${r.soldByWeight}`),
-      sql`, `,
-    );
-    const rows = rowsOf(
-      await db.execute(sql`
-        select k.key, k.weighed, s.product_name as name, s.product_unit as unit
-        from unnest(array[${keys}]::text[], array[${weighed}]::boolean[]) as k(key, weighed)
-        cross join lateral (
-          select product_name, product_unit from order_product_day_stats
-          where product_key = k.key and sold_by_weight = k.weighed and day between ${range.from} and ${range.to}
-          order by day desc limit 1
-        ) s`),
-    );
-    for (const r of rows)
-      names.set(nameKey({ key: String(r.key), soldByWeight: r.weighed === true }), {
-        name: String(r.name),
-        unit: String(r.unit),
-      });
-  }
-  const label = (r: RankedProduct): ProductFigures => ({
-    ...r,
-    ...(names.get(nameKey(r)) ?? { name: r.key.replace(/^nama:/, ""), unit: "" }),
-  });
-  return { revenue: ranked.revenue.map(label), units: ranked.units.map(label), weight: ranked.weight.map(label) };
+  return rankBestSellers(db, range, limit);
 }
-
-const nameKey = (r: { key: string; soldByWeight: boolean }) => `${r.key}|${r.soldByWeight}`;
 
 export async function loadSalesReport(db: Queryable, actor: AdminActor, range: ReportRange): Promise<SalesReport> {
   assertOwner(actor);
