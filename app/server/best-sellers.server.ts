@@ -32,7 +32,7 @@ type DayColumns = { k: string[]; w: boolean[]; q: number[]; r: number[]; l: numb
 
 type Store = {
   /** Product (key and whether sold by weight) to its slot in the sums, and back. */
-  slots: Map<string, number>;
+  slots: { units: Map<string, number>; weighed: Map<string, number> };
   keys: string[];
   weighed: boolean[];
   days: Map<string, DayPage>;
@@ -69,7 +69,15 @@ const stores = new WeakMap<object, Store>();
 function storeOf(db: Queryable): Store {
   let store = stores.get(db);
   if (!store) {
-    store = { slots: new Map(), keys: [], weighed: [], days: new Map(), heldEntries: 0, reads: 0, sums: new Map() };
+    store = {
+      slots: { units: new Map(), weighed: new Map() },
+      keys: [],
+      weighed: [],
+      days: new Map(),
+      heldEntries: 0,
+      reads: 0,
+      sums: new Map(),
+    };
     stores.set(db, store);
   }
   return store;
@@ -81,11 +89,11 @@ export function forgetHeldDays(db: Queryable) {
 }
 
 function slotOf(store: Store, key: string, weighed: boolean): number {
-  const id = `${weighed ? "w" : "u"}${key}`;
-  let slot = store.slots.get(id);
+  const slots = weighed ? store.slots.weighed : store.slots.units;
+  let slot = slots.get(key);
   if (slot === undefined) {
     slot = store.keys.length;
-    store.slots.set(id, slot);
+    slots.set(key, slot);
     store.keys.push(key);
     store.weighed.push(weighed);
   }
