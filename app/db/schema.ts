@@ -617,6 +617,40 @@ export const searchSynonyms = pgTable(
   ],
 );
 
+/**
+ * The search's narrow copy of every active product's name in lower case, kept by triggers on
+ * products (migration 0021). A common word's matches are found, counted and sorted by name from
+ * these short rows (a few hundred pages) instead of the wide product rows; `key LIKE` on it is
+ * exactly `name ILIKE` on products. The trigram index takes no pending list (fastupdate off):
+ * the embedded database never vacuums, and every search would read the whole list.
+ */
+export const productSearch = pgTable(
+  "product_search",
+  {
+    productId: uuid("product_id").primaryKey(),
+    key: text("key").notNull(),
+  },
+  (t) => [
+    index("product_search_key_trgm_idx")
+      .using("gin", sql`${t.key} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * The words of the active products' names (lower case, letters in them), with how many products
+ * carry each; kept by the same triggers. A typo ('kangkong') is matched against these few
+ * hundred words (trigram distance, GiST) instead of every product name.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    products: integer("products").notNull(),
+  },
+  (t) => [index("search_words_word_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`)],
+);
+
 // ---- Sales figures per day (the reports and the dashboard's counters) ----
 
 /**
