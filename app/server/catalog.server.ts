@@ -7,7 +7,7 @@ import { MAX_CART_LINES } from "~/lib/cart";
 import { isUuid } from "~/lib/form";
 import { EMPTY_FILTERS, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
 import { normalizeSearchText, searchGroups } from "~/lib/search";
-import { synonymsFor } from "./search-synonyms.server";
+import { currentSynonyms } from "./search-synonyms.server";
 import {
   displayUnit,
   type CartProductInfo,
@@ -66,7 +66,7 @@ function nameContains(text: string): SQL {
 
 /** The query as groups of alternatives (its words and their synonyms); none for no query. */
 async function groupsOf(db: Queryable, q: string): Promise<string[][]> {
-  return q ? searchGroups(q, await synonymsFor(db, q)) : [];
+  return q ? searchGroups(q, await currentSynonyms(db)) : [];
 }
 
 /**
@@ -271,9 +271,10 @@ export async function closestProducts(
 ): Promise<ProductSummary[]> {
   const q = normalizeSearchText(rawQuery);
   if (Array.from(q).length < 3) return [];
-  const corrected = await correctedQuery(db, q);
+  const pairs = await currentSynonyms(db);
+  const corrected = await correctedQuery(db, searchGroups(q, pairs));
   if (corrected) {
-    const found = await searchPage(db, await groupsOf(db, corrected), false, 1, limit);
+    const found = await searchPage(db, searchGroups(corrected, pairs), false, 1, limit);
     if (found.rows.length > 0) return found.rows.map(toSummary);
   }
   return closestNames(db, q, limit);
@@ -285,8 +286,7 @@ type NearWord = { word: string; sim: number; ws: number };
  * The query with each word no active product's name holds replaced by the nearest catalog word;
  * null when some word has none near enough, or when there was nothing to correct.
  */
-async function correctedQuery(db: Queryable, q: string): Promise<string | null> {
-  const groups = await groupsOf(db, q);
+async function correctedQuery(db: Queryable, groups: string[][]): Promise<string | null> {
   if (groups.length === 0) return null;
   // One query: whether each group matches some name, and each one-word group's nearest words.
   const columns = groups.map((alternatives, i) => {

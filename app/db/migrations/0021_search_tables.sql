@@ -8,8 +8,11 @@ CREATE TABLE "search_words" (
 	"products" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "product_search_key_trgm_idx" ON "product_search" USING gin ("key" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+DROP INDEX "products_name_trgm_idx";--> statement-breakpoint
+CREATE INDEX "product_search_key_trgm_idx" ON "product_search" USING gin ("key" gin_trgm_ops) WITH (gin_pending_list_limit=128);--> statement-breakpoint
 CREATE INDEX "search_words_word_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops) WITH (gin_pending_list_limit=128);
+--> statement-breakpoint
 -- Custom SQL: the words of a name as the search's word list keeps them. Lower case, split at
 -- every ASCII character that is not a letter or digit (any other script counts as letters),
 -- each word once, and only words with a letter in them: numbers are never a typo to correct.
@@ -90,10 +93,3 @@ INSERT INTO "product_search" ("product_id", "key") SELECT id, lower(name) FROM "
 --> statement-breakpoint
 INSERT INTO "search_words" ("word", "products")
   SELECT w, count(*) FROM "products" p, search_words_of(p.name) AS w WHERE p.is_active GROUP BY w;
---> statement-breakpoint
--- The products' own trigram index (staff's product search, searches with a category or price) without a
--- pending list too: each search read all of it (up to 4 MB) until a vacuum merged it, and the
--- embedded database never vacuums.
-ALTER INDEX "products_name_trgm_idx" SET (fastupdate = off);
---> statement-breakpoint
-SELECT gin_clean_pending_list('products_name_trgm_idx');
