@@ -181,14 +181,17 @@ async function searchPage(
   descending: boolean,
   requested: number,
   pageSize: number,
+  { counted = true }: { counted?: boolean } = {},
 ): Promise<FoundPage> {
   const where = keyCondition(groups);
+  // Without the count ('Mungkin maksud Anda' shows four names) the matches are only ranked.
+  const matchCount = counted ? sql<number>`(count(*) over ())::int` : sql<number>`0`;
   const pageOf = async (page: number) => {
     const matches = db
       .select({
         productId: productSearch.productId,
         key: productSearch.key,
-        total: sql<number>`(count(*) over ())::int`.as("total"),
+        total: matchCount.as("total"),
       })
       .from(productSearch)
       .where(where)
@@ -274,7 +277,7 @@ export async function closestProducts(
   const pairs = await currentSynonyms(db);
   const corrected = await correctedQuery(db, searchGroups(q, pairs));
   if (corrected) {
-    const found = await searchPage(db, searchGroups(corrected, pairs), false, 1, limit);
+    const found = await searchPage(db, searchGroups(corrected, pairs), false, 1, limit, { counted: false });
     if (found.rows.length > 0) return found.rows.map(toSummary);
   }
   return closestNames(db, q, limit);
