@@ -8,7 +8,6 @@ import { Pagination } from "~/components/admin/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { addDays, formatDate } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
-import { adminReturnPath } from "~/server/admin-flash.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import {
@@ -67,29 +66,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A status picked in the list: the order, its new status, and the list's address to go back to. */
+/** A status picked in the list: the order and its new status. */
 const listStatusChangeSchema = z.object({
   intent: z.literal("status", { error: "Permintaan tidak dikenal." }),
   ...statusChangeSchema.shape,
-  returnTo: z.string().optional(),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
-  const url = new URL(request.url);
-  let returnTo = `${url.pathname}${url.search}`;
   return formAction(request, {
     name: "order status change",
     schema: listStatusChangeSchema,
     invalid: { message: firstFieldError },
-    call: async ({ returnTo: back, orderId, status }) => {
-      returnTo = adminReturnPath(back ?? null, returnTo);
-      const result = await setOrderStatus(db, admin, { orderId, status });
+    call: async (input) => {
+      const result = await setOrderStatus(db, admin, input);
       // A new time each failure, so the status list is put back even after the same refusal twice.
       return result.ok ? result : { ...result, at: Date.now() };
     },
-    redirectTo: () => returnTo,
+    redirectBack: true,
     flash: true,
   });
 }

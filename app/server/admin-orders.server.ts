@@ -242,8 +242,36 @@ export function customerGreeting(customerName: string, orderId: string, shopName
   return `Halo ${customerName}, kami dari ${shopName} ingin mengonfirmasi pesanan Anda #${shortOrderId(orderId)}.`;
 }
 
-// The invoice prints orders of this shape too; the area's id means nothing to staff there.
-const { deliveryAreaId: _areaId, ...adminOrderColumns } = orderColumns;
+// The area's id means nothing to staff, and the invoice names no account.
+const { deliveryAreaId: _areaId, userId: _userId, ...placedColumns } = orderColumns;
+
+/** One order as staff see it and its invoice prints it: the order page, every invoice of a slot. */
+export const adminOrderColumns = {
+  ...placedColumns,
+  paymentStatus: orders.paymentStatus,
+  balanceApplied: orders.balanceApplied,
+  paidAmount: orders.paidAmount,
+};
+
+/** One line of an order as staff see it, with its product's page while the product exists (join `products`). */
+export const adminItemColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  productName: orderItems.productName,
+  productUnit: orderItems.productUnit,
+  productImageUrl: orderItems.productImageUrl,
+  quantity: orderItems.quantity,
+  soldByWeight: orderItems.soldByWeight,
+  price: orderItems.price,
+  originalPrice: orderItems.originalPrice,
+  discount: orderItems.discount,
+  note: orderItems.note,
+  allowSubstitute: orderItems.allowSubstitute,
+  productSlug: products.slug,
+};
+
+/** How many items an order holds, a weighed line counting as one whatever its grams (select from `orders`). */
+export const orderItemCount = sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
 
 export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: string, shopName: string) {
   assertAdmin(actor);
@@ -251,9 +279,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
   const [order] = await db
     .select({
       ...adminOrderColumns,
-      paymentStatus: orders.paymentStatus,
-      balanceApplied: orders.balanceApplied,
-      paidAmount: orders.paidAmount,
+      userId: orders.userId,
       updatedAt: orders.updatedAt,
       accountName: users.name,
       accountEmail: users.email,
@@ -264,21 +290,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
   if (!order) return null;
   const [items, history] = await Promise.all([
     db
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        productName: orderItems.productName,
-        productUnit: orderItems.productUnit,
-        productImageUrl: orderItems.productImageUrl,
-        quantity: orderItems.quantity,
-        soldByWeight: orderItems.soldByWeight,
-        price: orderItems.price,
-        originalPrice: orderItems.originalPrice,
-        discount: orderItems.discount,
-        note: orderItems.note,
-        allowSubstitute: orderItems.allowSubstitute,
-        productSlug: products.slug,
-      })
+      .select(adminItemColumns)
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, id))
@@ -681,7 +693,7 @@ export async function exportOrdersCsv(
       paidAmount: orders.paidAmount,
       // Weighed lines read '0,75 kg' (exact numeric, comma decimal), others 'x3 per ikat'.
       items: sql<string>`(select coalesce(string_agg(case when oi.sold_by_weight then oi.product_name || ' ' || replace(trim_scale(oi.quantity::numeric / 1000)::text, '.', ',') || ' kg' else oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit end, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
-      quantity: sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      quantity: orderItemCount,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
