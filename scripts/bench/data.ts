@@ -319,6 +319,8 @@ function searchOperations(db: Database): Operation[] {
 type SearchRun = {
   engine: string;
   products: number;
+  /** The machine's 1-minute load average as the timing started and as it ended. */
+  loadAverage: [number, number];
   results: { operation: string; p50: number; p95: number; n: number }[];
 };
 const searchRuns: SearchRun[] = [];
@@ -332,6 +334,7 @@ for (const engine of sections.includes("search") ? engines : []) {
   await open(size, async (handle) => {
     await fillShop(handle.db, size, log);
     const results: SearchRun["results"] = [];
+    const loadBefore = os.loadavg()[0];
     for (const op of searchOperations(handle.db)) {
       for (let i = 0; i < 5; i++) await op.run(10_000 + i); // warm-up
       const samples: number[] = [];
@@ -342,7 +345,9 @@ for (const engine of sections.includes("search") ? engines : []) {
       }
       results.push({ operation: op.name, ...summarize(samples) });
     }
-    searchRuns.push({ engine, products: size.products, results });
+    const loadAverage: [number, number] = [loadBefore, os.loadavg()[0]];
+    searchRuns.push({ engine, products: size.products, loadAverage, results });
+    log(`  load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")} (2 cores shared with other work)`);
     // Printed at once: a later engine's failure must not lose this one's figures.
     console.log(
       table(
@@ -357,11 +362,12 @@ if (searchRuns.length > 0) {
   console.log(`\nSearch at ${SEARCH_PRODUCTS.toLocaleString("en")} products (scale ${scale}): p95 against the target`);
   console.log(
     table(
-      ["engine", "products", "operation", "p50 ms", "p95 ms", "target", "met"],
+      ["engine", "products", "load avg", "operation", "p50 ms", "p95 ms", "target", "met"],
       searchRuns.flatMap((run) =>
         run.results.map((r) => [
           run.engine,
           run.products,
+          run.loadAverage.map((l) => l.toFixed(1)).join("-"),
           r.operation,
           ms(r.p50),
           ms(r.p95),

@@ -1,8 +1,8 @@
-// Test data made the way the app makes it: accounts through Better Auth, orders as one
-// order + its items + the first status history row (taking stock like checkout does),
-// and the inbox's applications and messages.
+// Test data made the way the app makes it: accounts through Better Auth, orders through the
+// shop's own order store (stock taken through the stock ledger, as checkout does), and the
+// inbox's applications and messages.
 import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   categories,
@@ -14,12 +14,12 @@ import {
   products,
   users,
 } from "~/db/schema";
-import { discountedPrice } from "~/lib/money";
-import { DELIVERY_SLOTS, orderItemsTotal, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
+import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock } from "~/server/stock-ledger.server";
 
 const uid = () => randomBytes(5).toString("hex");
@@ -84,69 +84,44 @@ export type CreateOrderInput = {
   /** The delivery area as chosen at checkout (null: outside every area). */
   deliveryAreaName?: string | null;
   createdAt?: Date;
-  /** Take the items' stock like checkout does (default true). */
+  /** Leave the stock as it was: the order's stock goes back through the ledger (default: taken). */
   takeStock?: boolean;
 };
 
+/**
+ * An order placed by the shop's own code (`storeOrder`, what checkout stores once it checked
+ * the delivery choices): stock taken through the stock ledger, today's discounted prices,
+ * the first status. A later status is then set as staff would leave it; a cancelled order
+ * has its stock given back, as cancelling does.
+ */
 export async function createOrder(db: Database, input: CreateOrderInput) {
   return db.transaction(async (tx) => {
-    const ids = input.items.map((i) => i.productId);
-    const rows = await tx.select().from(products).where(inArray(products.id, ids));
-    const byId = new Map(rows.map((p) => [p.id, p]));
-    const lines = input.items.map((i) => {
-      const p = byId.get(i.productId);
-      if (!p) throw new Error(`no product ${i.productId}`);
-      return {
-        p,
-        quantity: i.quantity,
-        price: discountedPrice(p.price, p.discount),
-      };
-    });
     const slot = input.deliverySlot ?? "pagi";
     const status = input.status ?? "pending";
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    let order: OrderRecord;
+    try {
+      order = await storeOrder(tx, {
         userId: input.userId,
-        status,
-        totalAmount: orderItemsTotal(
-          lines.map((l) => ({ price: l.price, quantity: l.quantity, soldByWeight: l.p.soldByWeight })),
-        ),
-        deliveryFee: input.deliveryFee ?? null,
-        deliveryAreaName: input.deliveryAreaName ?? null,
-        deliverySlot: slot,
-        deliveryTime: DELIVERY_SLOTS[slot].time,
-        deliveryDate: input.deliveryDate ?? shopTomorrow(),
-        notes: input.notes ?? "",
-        recipientName: input.recipientName ?? "Siti Aminah",
-        recipientPhone: input.recipientPhone ?? "081234567890",
-        recipientAddress: input.recipientAddress ?? "Jl. Kalimantan No. 37, Sumbersari, Jember",
-        idempotencyKey: uid(),
-        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.p.id,
-        productName: l.p.name,
-        productUnit: l.p.unit,
-        productImageUrl: l.p.imageUrl,
-        quantity: l.quantity,
-        soldByWeight: l.p.soldByWeight,
-        price: l.price,
-        originalPrice: l.p.price,
-        discount: l.p.discount,
-      })),
-    );
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: "pending",
-      changedBy: input.userId,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    });
+        lines: input.items,
+        fields: () => ({
+          deliveryFee: input.deliveryFee ?? null,
+          deliveryAreaName: input.deliveryAreaName ?? null,
+          deliverySlot: slot,
+          deliveryTime: DELIVERY_SLOTS[slot].time,
+          deliveryDate: input.deliveryDate ?? shopTomorrow(),
+          notes: input.notes ?? "",
+          recipientName: input.recipientName ?? "Siti Aminah",
+          recipientPhone: input.recipientPhone ?? "081234567890",
+          recipientAddress: input.recipientAddress ?? "Jl. Kalimantan No. 37, Sumbersari, Jember",
+          idempotencyKey: uid(),
+          ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+        }),
+      });
+    } catch (error) {
+      throw new Error(`createOrder: the shop refused the order: ${(error as Error).message}`, { cause: error });
+    }
     if (status !== "pending") {
+      await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
       await tx.insert(orderStatusHistory).values({
         orderId: order.id,
         fromStatus: "pending",
@@ -154,20 +129,19 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
         changedBy: null,
       });
     }
-    if ((input.takeStock ?? true) && status !== "cancelled") {
-      // Through the shop's own stock ledger, as checkout takes stock.
-      for (const l of lines) {
-        const moved = await moveStock(tx, {
-          productId: l.p.id,
-          delta: -l.quantity,
-          reason: "order",
+    if (!(input.takeStock ?? true) || status === "cancelled") {
+      await moveStock(
+        tx,
+        order.items.map((item) => ({
+          productId: item.productId ?? "",
+          delta: item.quantity,
+          reason: status === "cancelled" ? "cancel" : "manual",
           orderId: order.id,
-          changedBy: input.userId,
-        });
-        if (!moved) throw new Error(`createOrder: not enough stock of ${l.p.name}`);
-      }
+          changedBy: null,
+        })),
+      );
     }
-    return order;
+    return { ...order, status };
   });
 }
 
