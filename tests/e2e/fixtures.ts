@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
-import { hasChromium, launchBrowser } from "../support/browser";
+import { hasChromium, launchBrowser, waitForHydration } from "../support/browser";
 import { createStaff, startTestServer, type TestServer } from "../support/server";
 
 export type StaffAccount = { email: string; password: string; name: string };
@@ -129,6 +129,7 @@ export function newCustomer(overrides: Partial<TestCustomer> = {}): TestCustomer
 
 export async function register(page: Page, baseUrl: string, customer: TestCustomer) {
   await page.goto(`${baseUrl}/register`);
+  await waitForHydration(page);
   await page.fill('input[name="name"]', customer.name);
   await page.fill('input[name="email"]', customer.email);
   await page.fill('input[name="phone"]', customer.phone);
