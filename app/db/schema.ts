@@ -706,32 +706,13 @@ export const orderProductDayStats = pgTable(
 
 /**
  * A counter per shop day, raised (by a trigger, in the same transaction) whenever a product
- * figure of that day changes. The sum over a range's days says whether anything in the range
- * changed since a saved ranking of it was made.
+ * figure of that day changes, and never lowered: a process that holds a day's figures read
+ * with its counter knows they are still the database's while the counter is unchanged.
  */
 export const orderProductDayVersions = pgTable("order_product_day_versions", {
   day: date("day", { mode: "string" }).primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
-
-/**
- * The best sellers of a range as last computed, with the sum of the range's day counters at
- * that moment: read again only while that sum is unchanged. Ranking a year of a large catalog
- * sums hundreds of thousands of product-days; the owner's page and its CSV ask for the same
- * range again and again.
- */
-export const reportTopProductsCache = pgTable(
-  "report_top_products_cache",
-  {
-    rangeFrom: date("range_from", { mode: "string" }).notNull(),
-    rangeTo: date("range_to", { mode: "string" }).notNull(),
-    topLimit: integer("top_limit").notNull(),
-    signature: bigint("signature", { mode: "number" }).notNull(),
-    payload: jsonb("payload").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.rangeFrom, t.rangeTo, t.topLimit] })],
-);
 
 // ---- Back-in-stock alerts ('Kabari Saya') ----
 
