@@ -3,11 +3,10 @@
 // inbox's applications and messages.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Queryable } from "~/db/client.server";
 import {
   categories,
   contactMessages,
-  orderItems,
   orders,
   orderStatusHistory,
   partnerApplications,
@@ -95,57 +94,62 @@ export type CreateOrderInput = {
  * has its stock given back, as cancelling does.
  */
 export async function createOrder(db: Database, input: CreateOrderInput) {
-  return db.transaction(async (tx) => {
-    const slot = input.deliverySlot ?? "pagi";
-    const status = input.status ?? "pending";
-    let order: OrderRecord;
-    try {
-      order = await storeOrder(tx, {
-        userId: input.userId,
-        lines: input.items,
-        fields: () => ({
-          deliveryFee: input.deliveryFee ?? null,
-          deliveryAreaName: input.deliveryAreaName ?? null,
-          deliverySlot: slot,
-          deliveryTime: DELIVERY_SLOTS[slot].time,
-          deliveryDate: input.deliveryDate ?? shopTomorrow(),
-          notes: input.notes ?? "",
-          recipientName: input.recipientName ?? "Siti Aminah",
-          recipientPhone: input.recipientPhone ?? "081234567890",
-          recipientAddress: input.recipientAddress ?? "Jl. Kalimantan No. 37, Sumbersari, Jember",
-          idempotencyKey: uid(),
-          ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-        }),
-      });
-    } catch (error) {
-      throw new Error(`createOrder: the shop refused the order: ${(error as Error).message}`, { cause: error });
-    }
-    if (status !== "pending") {
-      await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
-      await tx.insert(orderStatusHistory).values({
-        orderId: order.id,
-        fromStatus: "pending",
-        toStatus: status,
-        changedBy: null,
-      });
-    }
-    if (!(input.takeStock ?? true) || status === "cancelled") {
-      await moveStock(
-        tx,
-        order.items.map((item) => ({
-          productId: item.productId ?? "",
-          delta: item.quantity,
-          reason: status === "cancelled" ? "cancel" : "manual",
-          orderId: order.id,
-          changedBy: null,
-        })),
-      );
-    }
-    return { ...order, status };
-  });
+  return db.transaction((tx) => storeTestOrder(tx, input));
 }
 
-/** Many orders at once (no stock taken), for paging and search tests. */
+async function storeTestOrder(tx: Queryable, input: CreateOrderInput) {
+  const slot = input.deliverySlot ?? "pagi";
+  const status = input.status ?? "pending";
+  let order: OrderRecord;
+  try {
+    order = await storeOrder(tx, {
+      userId: input.userId,
+      lines: input.items,
+      fields: () => ({
+        deliveryFee: input.deliveryFee ?? null,
+        deliveryAreaName: input.deliveryAreaName ?? null,
+        deliverySlot: slot,
+        deliveryTime: DELIVERY_SLOTS[slot].time,
+        deliveryDate: input.deliveryDate ?? shopTomorrow(),
+        notes: input.notes ?? "",
+        recipientName: input.recipientName ?? "Siti Aminah",
+        recipientPhone: input.recipientPhone ?? "081234567890",
+        recipientAddress: input.recipientAddress ?? "Jl. Kalimantan No. 37, Sumbersari, Jember",
+        idempotencyKey: uid(),
+        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+      }),
+    });
+  } catch (error) {
+    throw new Error(`createOrder: the shop refused the order: ${(error as Error).message}`, { cause: error });
+  }
+  if (status !== "pending") {
+    await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      fromStatus: "pending",
+      toStatus: status,
+      changedBy: null,
+    });
+  }
+  if (!(input.takeStock ?? true) || status === "cancelled") {
+    await moveStock(
+      tx,
+      order.items.map((item) => ({
+        productId: item.productId ?? "",
+        delta: item.quantity,
+        reason: status === "cancelled" ? "cancel" : "manual",
+        orderId: order.id,
+        changedBy: null,
+      })),
+    );
+  }
+  return { ...order, status };
+}
+
+/**
+ * Many orders at once, for paging and search tests, stored like `createOrder` in one
+ * transaction; the products' stock ends where it was (topped up first, then taken).
+ */
 export async function createManyOrders(
   db: Database,
   count: number,
@@ -154,56 +158,38 @@ export async function createManyOrders(
     quantity?: number;
   },
 ) {
-  const made: {
-    id: string;
-    recipientName: string;
-    recipientPhone: string;
-    createdAt: Date;
-  }[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => make(start + k));
-    const inserted = await db
-      .insert(orders)
-      .values(
-        batch.map((b) => {
-          const slot = b.deliverySlot ?? "pagi";
-          return {
-            userId: b.userId,
-            status: b.status ?? "pending",
-            totalAmount: b.product.price * (b.quantity ?? 1),
-            deliveryFee: b.deliveryFee ?? null,
-            deliverySlot: slot,
-            deliveryTime: DELIVERY_SLOTS[slot].time,
-            deliveryDate: b.deliveryDate ?? shopTomorrow(),
-            notes: b.notes ?? "",
-            recipientName: b.recipientName ?? "Siti Aminah",
-            recipientPhone: b.recipientPhone ?? "081234567890",
-            recipientAddress: b.recipientAddress ?? "Jl. Kalimantan No. 37, Jember",
-            idempotencyKey: uid(),
-            ...(b.createdAt ? { createdAt: b.createdAt, updatedAt: b.createdAt } : {}),
-          };
-        }),
-      )
-      .returning({
-        id: orders.id,
-        recipientName: orders.recipientName,
-        recipientPhone: orders.recipientPhone,
-        createdAt: orders.createdAt,
+  const wanted = Array.from({ length: count }, (_, i) => make(i));
+  return db.transaction(async (tx) => {
+    const topUp = new Map<string, number>();
+    for (const w of wanted) topUp.set(w.product.id, (topUp.get(w.product.id) ?? 0) + (w.quantity ?? 1));
+    await moveStock(
+      tx,
+      [...topUp].map(([productId, delta]) => ({ productId, delta, reason: "manual", changedBy: null })),
+    );
+    const made: { id: string; recipientName: string; recipientPhone: string; createdAt: Date }[] = [];
+    const cancelled = new Map<string, number>();
+    for (const w of wanted) {
+      const order = await storeTestOrder(tx, { ...w, items: [{ productId: w.product.id, quantity: w.quantity ?? 1 }] });
+      made.push({
+        id: order.id,
+        recipientName: order.recipientName,
+        recipientPhone: order.recipientPhone,
+        createdAt: order.createdAt,
       });
-    await db.insert(orderItems).values(
-      inserted.map((o, k) => ({
-        orderId: o.id,
-        productId: batch[k].product.id,
-        productName: batch[k].product.name,
-        productUnit: batch[k].product.unit,
-        quantity: batch[k].quantity ?? 1,
-        price: batch[k].product.price,
-        originalPrice: batch[k].product.price,
+      // A cancelled order gave its stock back: that part of the top-up goes again.
+      if (w.status === "cancelled") cancelled.set(w.product.id, (cancelled.get(w.product.id) ?? 0) + (w.quantity ?? 1));
+    }
+    await moveStock(
+      tx,
+      [...cancelled].map(([productId, quantity]) => ({
+        productId,
+        delta: -quantity,
+        reason: "manual",
+        changedBy: null,
       })),
     );
-    made.push(...inserted);
-  }
-  return made;
+    return made;
+  });
 }
 
 export async function createPartnerApplication(
