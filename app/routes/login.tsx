@@ -16,7 +16,7 @@ import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/login";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -45,8 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return formSuccess(result.message, { redirectTo: safeRedirect(form.get("redirect")) });
     },
     headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
-    // With JavaScript the page shows its dialog and moves on itself.
-    documentRedirectTo: ({ redirectTo }) => redirectTo,
+    // Only the page's own data request stays: it shows its dialog and moves on itself.
+    redirectTo: ({ redirectTo }) => (isDataRequest(request) ? null : redirectTo),
   });
 }
 

@@ -23,7 +23,7 @@ import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 function loginHref(redirectTo: string, registered = false) {
   const params = new URLSearchParams();
@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await registerCustomer(deps, input, { key: clientKey(request) });
       return result.ok ? formSuccess(result.message, { next: loginHref(redirectTo) }) : result;
     },
-    // With JavaScript the page shows its dialog and moves on itself.
-    documentRedirectTo: () => loginHref(redirectTo, true),
+    // Only the page's own data request stays: it shows its dialog and moves on itself.
+    redirectTo: () => (isDataRequest(request) ? null : loginHref(redirectTo, true)),
   });
 }
 

@@ -14,7 +14,7 @@ import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/reset-password";
-import { cachePolicy } from "~/server/http-cache.server";
+import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 const REDIRECT_SECONDS = 3;
 
@@ -36,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     name: "password reset",
     ...RESET_FORM,
     call: (input) => resetPassword(deps, input, { key: clientKey(request) }),
-    // With JavaScript the page shows its dialog and moves on itself.
-    documentRedirectTo: () => "/reset-password?done=1",
+    // Only the page's own data request stays: it shows its dialog and moves on itself.
+    redirectTo: () => (isDataRequest(request) ? null : "/reset-password?done=1"),
   });
 }
 
