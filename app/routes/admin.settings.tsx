@@ -56,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const current = (await readShopSettings(db)).values[section.key as SettingKey];
       const read = section.readForm(form, current as never, { today: shopToday() });
       if (!read.ok)
-        return { ...read, message: read.status === 400 ? `${section.title} belum disimpan: periksa isian yang ditandai.` : "" };
+        return {
+          ...read,
+          message: read.status === 400 ? `${section.title} belum disimpan: periksa isian yang ditandai.` : "",
+        };
       const saved = await saveShopSetting(db, admin, section.key, read.candidate, { expectedRevision: revision });
       return saved.ok ? { ...saved, section: section.id } : { ...saved, draft: read.candidate };
     },
