@@ -7,7 +7,7 @@ import { isValidDateString } from "./dates";
 import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
-import { isUuid } from "./form";
+import { isUuid, type FormResult } from "./form";
 import { PAYMENT_METHODS } from "./payment-settings";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
@@ -116,6 +116,20 @@ export const checkoutSchema = z.object({
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutField = keyof CheckoutInput;
 export type CheckoutFieldErrors = Partial<Record<CheckoutField, string>>;
+
+/** A cart line the shop could not take, and why, in words the customer understands. */
+export type OrderProblem = { productId: string; message: string };
+
+/**
+ * The checkout's answer: the stored order's id and chat link, or why nothing was stored, with
+ * the products it is about and whether the page shows it as a dialog (else beside the fields).
+ * An unexpected error's answer carries neither; the page shows it as a dialog.
+ */
+export type CheckoutAnswer = FormResult<
+  { orderId: string; chatUrl: string },
+  CheckoutField,
+  { problems?: OrderProblem[]; dialog?: boolean }
+>;
 
 export type CheckoutParseResult =
   | { success: true; data: CheckoutInput }

@@ -1,15 +1,14 @@
 // Categories: create, rename (the link stays the same), delete when no product uses it.
 import { AdminRouteError } from "~/components/admin/route-error";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Trash2 } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { redirectWithFlash } from "~/server/admin-flash.server";
-import { createCategory, deleteCategory, listCategoriesForAdmin, renameCategory } from "~/server/admin-catalog.server";
-import { log } from "~/server/logger.server";
+import { categoryActionSchema, changeCategory, listCategoriesForAdmin } from "~/server/admin-catalog.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import type { Route } from "./+types/admin.categories";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -24,63 +23,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await listCategoriesForAdmin(db, admin) };
 }
 
-type ActionData = {
-  intent: string;
-  id: string | null;
-  message: string;
-  value?: string;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireOwnerOf(context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = typeof form.get("id") === "string" ? String(form.get("id")) : null;
-  const name = form.get("name");
   const db = await dbOf(context);
-  try {
-    const result =
-      intent === "create"
-        ? await createCategory(db, admin, name)
-        : intent === "rename"
-          ? await renameCategory(db, admin, id, name)
-          : intent === "delete"
-            ? await deleteCategory(db, admin, id)
-            : ({
-                ok: false,
-                status: 400,
-                message: "Permintaan tidak dikenal.",
-              } as const);
-    if (!result.ok)
-      return data<ActionData>(
-        {
-          intent,
-          id,
-          message: result.message,
-          value: typeof name === "string" ? name : undefined,
-        },
-        { status: result.status },
-      );
-    return redirectWithFlash("/admin/categories", {
-      tone: "success",
-      message: result.message,
-    });
-  } catch (error) {
-    log.error("category change failed", { error, intent });
-    return data<ActionData>({ intent, id, message: "Gagal menyimpan kategori. Silakan coba lagi." }, { status: 500 });
-  }
+  return formAction(request, {
+    name: "category change",
+    schema: categoryActionSchema,
+    echo: ["intent", "id", "name"],
+    invalid: { message: firstFieldError },
+    call: (input) => changeCategory(db, admin, input),
+    redirectTo: () => "/admin/categories",
+    flash: true,
+  });
 }
 
 export default function AdminCategories() {
   const { categories } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const createError = actionData?.intent === "create" ? actionData.message : undefined;
+  const actionData = useActionData<typeof action>();
+  // Every failure echoes its intent and id, so its message shows beside the form it came from.
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const intent = failed?.values.intent ?? "";
+  const createError = intent === "create" ? failed?.message : undefined;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-extrabold text-stone-900">Kategori</h1>
-      {actionData && !["create", "rename", "delete"].includes(actionData.intent) ? (
-        <ErrorNote>{actionData.message}</ErrorNote>
-      ) : null}
+      {failed && !["create", "rename", "delete"].includes(intent) ? <ErrorNote>{failed.message}</ErrorNote> : null}
       <Card title="Tambah kategori" id="tambah">
         <Form method="post" className="flex items-start gap-2" noValidate key={createError ? "error" : "ok"}>
           <input type="hidden" name="intent" value="create" />
@@ -90,7 +57,7 @@ export default function AdminCategories() {
                 {...p}
                 name="name"
                 maxLength={60}
-                defaultValue={createError ? actionData?.value : ""}
+                defaultValue={createError ? failed?.values.name : ""}
                 placeholder="mis. Buah Lokal"
                 autoComplete="off"
               />
@@ -105,8 +72,8 @@ export default function AdminCategories() {
         <ul className="divide-y divide-stone-100">
           {categories.map((c) => {
             const error =
-              actionData && actionData.id === c.id && (actionData.intent === "rename" || actionData.intent === "delete")
-                ? actionData
+              failed && failed.values.id === c.id && (intent === "rename" || intent === "delete")
+                ? { intent, message: failed.message, value: failed.values.name }
                 : undefined;
             return (
               <li key={c.id} className="py-3" data-category={c.slug}>

@@ -1,19 +1,21 @@
 // 'Admin Dashboard': find orders (number, name, phone, status, delivery date and window),
 // change their status from the list, and the 'Statistik' counters. All in the database.
-import { data, useLoaderData, useActionData, useRouteError, isRouteErrorResponse } from "react-router";
+import { useLoaderData, useActionData, useRouteError, isRouteErrorResponse } from "react-router";
+import { z } from "zod";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { addDays, formatDate } from "~/lib/dates";
 import { DELIVERY_SLOTS } from "~/lib/orders";
-import { adminReturnPath, redirectWithFlash } from "~/server/admin-flash.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import {
-  changeStatusFromForm,
   countOrdersByStatus,
   listOrdersForAdmin,
   parseAdminOrderFilters,
+  setOrderStatus,
+  statusChangeSchema,
 } from "~/server/admin-orders.server";
 import { latestOrderEventSeq } from "~/server/order-events.server";
 import { defaultSlotDelivery, loadSlotChips } from "~/server/delivery-sheet.server";
@@ -64,35 +66,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A status picked in the list: the order and its new status. */
+const listStatusChangeSchema = z.object({
+  intent: z.literal("status", { error: "Permintaan tidak dikenal." }),
+  ...statusChangeSchema.shape,
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffOf(context);
-  const form = await request.formData();
-  if (form.get("intent") !== "status")
-    return data(
-      {
-        ok: false as const,
-        orderId: null,
-        error: "Permintaan tidak dikenal.",
-        at: Date.now(),
-      },
-      { status: 400 },
-    );
   const db = await dbOf(context);
-  const result = await changeStatusFromForm(db, admin, form);
-  if (!result.ok)
-    return data(
-      {
-        ok: false as const,
-        orderId: result.orderId,
-        error: result.message,
-        at: Date.now(),
-      },
-      { status: result.status },
-    );
-  const url = new URL(request.url);
-  return redirectWithFlash(adminReturnPath(form.get("returnTo"), `${url.pathname}${url.search}`), {
-    tone: "success",
-    message: result.message,
+  return formAction(request, {
+    name: "order status change",
+    schema: listStatusChangeSchema,
+    invalid: { message: firstFieldError },
+    call: async (input) => {
+      const result = await setOrderStatus(db, admin, input);
+      // A new time each failure, so the status list is put back even after the same refusal twice.
+      return result.ok ? result : { ...result, at: Date.now() };
+    },
+    redirectBack: true,
+    flash: true,
   });
 }
 
@@ -106,7 +99,7 @@ export default function AdminDashboard() {
         <h1 className="text-2xl font-extrabold text-stone-900">Admin Dashboard</h1>
         <p className="text-sm text-stone-600">Selamat bekerja, {adminName}.</p>
       </div>
-      {actionData && !actionData.ok ? <ErrorNote>{actionData.error}</ErrorNote> : null}
+      {actionData && !actionData.ok ? <ErrorNote>{actionData.message}</ErrorNote> : null}
       <LiveOrders since={liveSince} />
       <DeliveryCard />
       <LowStockCard />

@@ -1,21 +1,18 @@
 // 'Lembar Pengiriman': the driver's list for one date and slot, grouped by area. Printed on A4
 // or used on the driver's phone, where 'Terkirim' marks an order 'Selesai' on the spot.
-import { Form, useFetcher, useLoaderData } from "react-router";
-import { z } from "zod";
+import { useFetcher, useLoaderData } from "react-router";
 import { MapPin, MessageCircle, Phone, Printer, Send, FileText } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SlotChipLink } from "~/components/admin/slot-chip";
+import { SlotPicker } from "~/components/admin/slot-picker";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
 import { slotLabel } from "~/lib/admin";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS } from "~/lib/orders";
-import { adminReturnPath } from "~/server/admin-flash.server";
 import { config } from "~/server/config.server";
 import {
   announceOutForDelivery,
@@ -49,19 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
-  const url = new URL(request.url);
-  let returnTo = `${url.pathname}${url.search}`;
   return formAction(request, {
     name: "delivery sheet",
-    schema: z.intersection(deliveryActionSchema, z.object({ returnTo: z.string().optional() })),
+    schema: deliveryActionSchema,
     invalid: { message: firstFieldError },
-    call: async (input) => {
-      returnTo = adminReturnPath(input.returnTo ?? null, returnTo);
-      return input.intent === "delivered"
+    call: (input) =>
+      input.intent === "delivered"
         ? markOrderDelivered(db, admin, { orderId: input.orderId })
-        : announceOutForDelivery(db, admin, { date: input.date, slot: input.slot, area: input.area });
-    },
-    redirectTo: () => returnTo,
+        : announceOutForDelivery(db, admin, { date: input.date, slot: input.slot, area: input.area }),
+    redirectBack: true,
     flash: true,
   });
 }
@@ -259,26 +252,12 @@ export default function DeliverySheet() {
             />
           ))}
         </div>
-        <Form key={query} method="get" className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor="sheet-date" className="mb-1 block text-xs font-semibold text-stone-700">
-              Tanggal kirim
-            </label>
-            <Input id="sheet-date" type="date" name="date" defaultValue={sheet.date} required />
-          </div>
-          <div>
-            <label htmlFor="sheet-slot" className="mb-1 block text-xs font-semibold text-stone-700">
-              Waktu kirim
-            </label>
-            <Select id="sheet-slot" name="slot" defaultValue={sheet.slot}>
-              <option value="pagi">Pagi ({DELIVERY_SLOTS.pagi.time})</option>
-              <option value="sore">Sore ({DELIVERY_SLOTS.sore.time})</option>
-            </Select>
-          </div>
-          <Button type="submit" className="self-end">
-            Tampilkan
-          </Button>
-        </Form>
+        <SlotPicker
+          idPrefix="sheet"
+          date={sheet.date}
+          slot={sheet.slot}
+          className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        />
       </Card>
 
       <p className="text-sm text-stone-800" aria-live="polite">

@@ -1,13 +1,12 @@
 // What to collect from the farmers for one delivery: every product's total quantity over
 // the non-cancelled orders of a date and window.
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { Printer } from "lucide-react";
 import { Card } from "~/components/admin/card";
+import { SlotPicker } from "~/components/admin/slot-picker";
 import { adminMeta } from "~/components/admin/meta";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
-import { DELIVERY_SLOTS } from "~/lib/orders";
 import { formatKg } from "~/lib/weight";
 import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { FarmerLists } from "~/components/admin/farmer-lists";
@@ -49,31 +48,14 @@ export default function AdminPickingList() {
         </p>
       </div>
       <Card>
-        <Form
-          key={`${list.date}-${list.slot}`}
-          method="get"
+        <SlotPicker
+          idPrefix="pick"
+          date={list.date}
+          slot={list.slot}
+          bothSlots
           className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-        >
-          <div className="col-span-2 sm:col-span-1">
-            <label htmlFor="pick-date" className="mb-1 block text-xs font-semibold text-stone-700">
-              Tanggal kirim
-            </label>
-            <Input id="pick-date" type="date" name="date" defaultValue={list.date} required />
-          </div>
-          <div>
-            <label htmlFor="pick-slot" className="mb-1 block text-xs font-semibold text-stone-700">
-              Waktu kirim
-            </label>
-            <Select id="pick-slot" name="slot" defaultValue={list.slot}>
-              <option value="semua">Pagi &amp; Sore</option>
-              <option value="pagi">Pagi ({DELIVERY_SLOTS.pagi.time})</option>
-              <option value="sore">Sore ({DELIVERY_SLOTS.sore.time})</option>
-            </Select>
-          </div>
-          <Button type="submit" className="self-end">
-            Tampilkan
-          </Button>
-        </Form>
+          dateClassName="col-span-2 sm:col-span-1"
+        />
         <div className="mt-3 flex flex-wrap gap-2">
           {chips.map((c) => {
             const active = list.date === c.date && list.slot === c.slot;

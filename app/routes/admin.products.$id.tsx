@@ -12,16 +12,15 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/dates";
 import { shortOrderId } from "~/lib/orders";
 import { STOCK_REASON_LABELS } from "~/lib/admin";
-import { redirectWithFlash } from "~/server/admin-flash.server";
 import {
-  deleteProduct,
+  changeProduct,
+  CHECK_MARKED,
   getProductForAdmin,
   listCategoryOptions,
-  productFormValues,
-  setProductActive,
-  updateProduct,
+  PRODUCT_FORM_FIELDS,
+  productPageActionSchema,
 } from "~/server/admin-catalog.server";
-import { log } from "~/server/logger.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import { formatKg } from "~/lib/weight";
 import { lowStockFormValue } from "~/lib/low-stock";
 import { listSupplierOptions } from "~/server/suppliers.server";
@@ -45,82 +44,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...found, categories, suppliers };
 }
 
-type ActionData = {
-  intent: string;
-  message: string;
-  fieldErrors?: Partial<Record<string, string>>;
-  values?: Record<string, string>;
-};
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireOwnerOf(context);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ActionData>(
-      {
-        intent: "save",
-        message: "Data formulir tidak terbaca. Silakan coba lagi.",
-      },
-      { status: 400 },
-    );
-  }
-  const intent = String(form.get("intent") ?? "");
   const db = await dbOf(context);
   const here = `/admin/products/${params.id}`;
-  try {
-    if (intent === "save") {
-      const result = await updateProduct(db, admin, params.id, form);
-      if (!result.ok)
-        return data<ActionData>(
-          {
-            intent,
-            message: result.message,
-            fieldErrors: result.fieldErrors,
-            values: productFormValues(form),
-          },
-          { status: result.status },
-        );
-      return redirectWithFlash(here, {
-        tone: "success",
-        message: result.message,
-      });
-    }
-    if (intent === "hide" || intent === "unhide") {
-      const result = await setProductActive(db, admin, params.id, intent === "unhide");
-      if (!result.ok) return data<ActionData>({ intent, message: result.message }, { status: result.status });
-      return redirectWithFlash(here, {
-        tone: "success",
-        message: result.message,
-      });
-    }
-    if (intent === "delete") {
-      const result = await deleteProduct(db, admin, params.id);
-      if (!result.ok) return data<ActionData>({ intent, message: result.message }, { status: result.status });
-      return redirectWithFlash(result.deleted ? "/admin/products" : here, {
-        tone: "success",
-        message: result.message,
-      });
-    }
-  } catch (error) {
-    log.error("product update failed", { error, intent, productId: params.id });
-    return data<ActionData>(
-      {
-        intent,
-        message: "Gagal menyimpan perubahan produk. Silakan coba lagi.",
-        values: intent === "save" ? productFormValues(form) : undefined,
-      },
-      { status: 500 },
-    );
-  }
-  return data<ActionData>({ intent, message: "Permintaan tidak dikenal." }, { status: 400 });
+  return formAction(request, {
+    name: "product update",
+    schema: productPageActionSchema,
+    echo: [...PRODUCT_FORM_FIELDS, "intent"],
+    // A refused save marks its fields; anything else says its one message.
+    invalid: {
+      message: (fields, errors) => (fields.intent === "save" ? CHECK_MARKED : firstFieldError(fields, errors)),
+    },
+    call: (input) => changeProduct(db, admin, params.id, input),
+    redirectTo: (result) => (result.deleted ? "/admin/products" : here),
+    flash: true,
+  });
 }
 
 export default function AdminEditProduct() {
   const { product, categories, suppliers, orderLines, adjustments } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const saveError = actionData?.intent === "save" ? actionData : undefined;
+  const actionData = useActionData<typeof action>();
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  // Every failure echoes its intent, so a save's shows in the form and the others above it.
+  const saveError = failed?.values.intent === "save" ? failed : undefined;
   const v = saveError?.values;
   return (
     <div className="space-y-4">
@@ -146,7 +93,7 @@ export default function AdminEditProduct() {
           </a>
         ) : null}
       </div>
-      {actionData && actionData.intent !== "save" ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      {failed && !saveError ? <ErrorNote>{failed.message}</ErrorNote> : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card>

@@ -1,13 +1,18 @@
 // "Tambah Produk": a new product with its slug made from the name.
 import { AdminRouteError } from "~/components/admin/route-error";
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { ProductForm } from "~/components/admin/product-form";
-import { redirectWithFlash } from "~/server/admin-flash.server";
-import { createProduct, listCategoryOptions, productFormValues } from "~/server/admin-catalog.server";
-import { log } from "~/server/logger.server";
+import {
+  CHECK_MARKED,
+  createProduct,
+  listCategoryOptions,
+  PRODUCT_FORM_FIELDS,
+  productCreateSchema,
+} from "~/server/admin-catalog.server";
+import { formAction } from "~/server/form-action.server";
 import { listSupplierOptions } from "~/server/suppliers.server";
 import type { Route } from "./+types/admin.products.new";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
@@ -26,52 +31,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireOwnerOf(context);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data(
-      {
-        message: "Data formulir tidak terbaca. Silakan coba lagi.",
-        fieldErrors: {},
-        values: {} as Record<string, string>,
-      },
-      { status: 400 },
-    );
-  }
   const db = await dbOf(context);
-  try {
-    const result = await createProduct(db, admin, form);
-    if (!result.ok)
-      return data(
-        {
-          message: result.message,
-          fieldErrors: result.fieldErrors ?? {},
-          values: productFormValues(form),
-        },
-        { status: result.status },
-      );
-    return redirectWithFlash(`/admin/products/${result.id}`, {
-      tone: "success",
-      message: result.message,
-    });
-  } catch (error) {
-    log.error("product create failed", { error });
-    return data(
-      {
-        message: "Gagal menyimpan produk. Silakan coba lagi.",
-        fieldErrors: {},
-        values: productFormValues(form),
-      },
-      { status: 500 },
-    );
-  }
+  return formAction(request, {
+    name: "product create",
+    schema: productCreateSchema,
+    echo: PRODUCT_FORM_FIELDS,
+    invalid: { message: CHECK_MARKED },
+    call: (input) => createProduct(db, admin, input),
+    redirectTo: (created) => `/admin/products/${created.id}`,
+    flash: true,
+  });
 }
 
 export default function AdminNewProduct() {
   const { categories, suppliers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const v = actionData?.values ?? {};
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const v = failed?.values ?? {};
   return (
     <div className="space-y-4">
       <Link
@@ -83,7 +59,7 @@ export default function AdminNewProduct() {
       <h1 className="text-2xl font-extrabold text-stone-900">Tambah Produk</h1>
       <Card>
         <ProductForm
-          key={JSON.stringify(actionData ?? null)}
+          key={JSON.stringify(failed ?? null)}
           defaults={{
             name: v.name ?? "",
             price: v.price ?? "",
@@ -102,10 +78,10 @@ export default function AdminNewProduct() {
           }}
           categories={categories}
           suppliers={suppliers}
-          errors={actionData?.fieldErrors}
+          errors={failed?.fieldErrors}
           message={
-            actionData
-              ? `${actionData.message}${actionData.fieldErrors && Object.keys(actionData.fieldErrors).length > 0 ? " Pilih gambar lagi bila tadi sudah memilih." : ""}`
+            failed
+              ? `${failed.message}${Object.keys(failed.fieldErrors).length > 0 ? " Pilih gambar lagi bila tadi sudah memilih." : ""}`
               : undefined
           }
           submitLabel="Tambah Produk"

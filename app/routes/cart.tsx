@@ -1,23 +1,17 @@
 // /cart: the lines kept in this browser, refreshed with today's prices and stock from the
 // server, and the order summary. Unit prices are the discounted prices everywhere.
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AlertTriangle, ShoppingBag, Trash2 } from "lucide-react";
 import { BackButton } from "~/components/back-button";
 import { useCart } from "~/components/cart-provider";
+import { useFreshCart } from "~/components/fresh-cart";
 import { ProductImage } from "~/components/product-image";
 import { QuantityStepper } from "~/components/quantity-stepper";
 import { CartLineSkeleton } from "~/components/skeletons";
 import { Button, buttonClass } from "~/components/ui/button";
-import {
-  cartWeightRules,
-  lineSubtotal,
-  lineUnitPrice,
-  MAX_LINE_QUANTITY,
-  type CartLine,
-  type CartProduct,
-} from "~/lib/cart";
-import { displayUnit, type CartProductInfo } from "~/lib/catalog";
+import { cartWeightRules, lineSubtotal, lineUnitPrice, MAX_LINE_QUANTITY, type CartLine } from "~/lib/cart";
+import { displayUnit } from "~/lib/catalog";
 import { formatRupiah, hasDiscount } from "~/lib/money";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -56,39 +50,17 @@ function useNoticeShown(open: boolean): boolean {
   return shown || open;
 }
 
-/** Asks the server for today's data of the cart's products and puts it into the cart. */
-function useFreshCart(): Freshness | null {
-  const cart = useCart();
-  const { ready, refresh } = cart;
-  const [freshness, setFreshness] = useState<Freshness | null>(null);
-  const idsKey = useMemo(() => [...new Set(cart.lines.map((l) => l.product.id))].sort().join(","), [cart.lines]);
-
-  useEffect(() => {
-    if (!ready || !idsKey) return;
-    const controller = new AbortController();
-    fetch(`/api/cart-products?ids=${encodeURIComponent(idsKey)}`, {
-      signal: controller.signal,
-      headers: { Accept: "application/json" },
-    })
-      .then((response) =>
-        response.ok
-          ? (response.json() as Promise<{ products: CartProductInfo[] }>)
-          : Promise.reject(new Error(String(response.status))),
-      )
-      .then(({ products }) => {
-        const byId = new Map(products.map((p) => [p.id, p]));
-        refresh(products.map(({ category: _category, ...product }): CartProduct => product));
-        setFreshness({
-          categories: new Map(products.map((p) => [p.id, p.category])),
-          unavailable: new Set(idsKey.split(",").filter((id) => !byId.has(id))),
-        });
-      })
-      // Offline or the server is away: the cart still shows what it stored.
-      .catch(() => {});
-    return () => controller.abort();
-  }, [ready, idsKey, refresh]);
-
-  return freshness;
+/** Today's data of the cart's products (put into the cart), as category names and the ones gone. */
+function useFreshness(): Freshness | null {
+  const { products, asked } = useFreshCart();
+  return useMemo(() => {
+    if (!products) return null;
+    const byId = new Map(products.map((p) => [p.id, p]));
+    return {
+      categories: new Map(products.map((p) => [p.id, p.category])),
+      unavailable: new Set(asked.filter((id) => !byId.has(id))),
+    };
+  }, [products, asked]);
 }
 
 function lineProblem(line: CartLine, freshness: Freshness | null): string | null {
@@ -279,7 +251,7 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
 
 export default function CartPage() {
   const cart = useCart();
-  const freshness = useFreshCart();
+  const freshness = useFreshness();
   const [notice, setNotice] = useState<{ title: string; description: string } | null>(null);
   // Kept mounted once shown, so closing it returns focus the way Radix does.
   const noticeShown = useNoticeShown(notice !== null);

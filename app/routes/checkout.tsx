@@ -14,11 +14,11 @@ import { PaymentMethodPicker } from "~/components/checkout/payment-method-picker
 import { PlacedDialog } from "~/components/checkout/placed-dialog";
 import { RecipientFields } from "~/components/checkout/recipient-fields";
 import { CheckoutSection } from "~/components/checkout/section";
-import { useCheckout, type CheckoutAnswer } from "~/components/checkout/use-checkout";
+import { useCheckout } from "~/components/checkout/use-checkout";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { cartTotals } from "~/lib/cart";
-import { CHECKOUT_FAILED_TITLE, isIncomplete, parseCheckoutForm } from "~/lib/checkout";
+import { CHECKOUT_FAILED_TITLE, isIncomplete, parseCheckoutForm, type CheckoutAnswer } from "~/lib/checkout";
 import { minimumOrderMessage } from "~/lib/delivery";
 import { checkoutInvalid, loadCheckout, submitCheckout } from "~/server/checkout.server";
 import { formAction } from "~/server/form-action.server";
@@ -33,9 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
-  // Fresh prices and stock for the ids of the browser's cart (the cart lives in localStorage).
-  const ids = new URL(request.url).searchParams.get("products");
-  return loadCheckout(await dbOf(context), user, ids === null ? null : ids.split(",", 101));
+  return loadCheckout(await dbOf(context), user);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -19,7 +19,7 @@ import {
 } from "./storage.server";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
-import { isUuid } from "~/lib/form";
+import { formFailure, formSuccess, isUuid, type FieldErrors, type FormResult } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 import { parseLowStockThreshold } from "~/lib/low-stock";
 import { supplierExists } from "./suppliers.server";
@@ -28,10 +28,6 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_PRICE = 100_000_000;
 export const MAX_STOCK = 1_000_000;
-
-export type FieldErrors = Partial<Record<string, string>>;
-export type CatalogResult<T = object> =
-  ({ ok: true; message: string } & T) | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
 
 // ---------------------------------------------------------------- slugs
 
@@ -203,6 +199,9 @@ function kilograms(label: string, empty: number) {
     });
 }
 
+/** A checkbox as a form posts it: "on" when ticked, nothing otherwise. */
+const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean());
+
 export const productFormSchema = z.object({
   name: z
     .string({ message: "Nama produk wajib diisi." })
@@ -218,9 +217,9 @@ export const productFormSchema = z.object({
     .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
   discount: wholeNumber("Diskon", { required: false, min: 0, max: 100 }),
   stock: wholeNumber("Stok", { required: true, min: 0, max: MAX_STOCK }),
-  featured: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
+  featured: checkbox,
   // Sold by weight: the price is per kg, the stock is grams, step and minimum typed in kg.
-  soldByWeight: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
+  soldByWeight: checkbox,
   weightStep: kilograms("Kelipatan berat", DEFAULT_WEIGHT_STEP_GRAMS),
   weightMin: kilograms("Berat minimum", DEFAULT_WEIGHT_STEP_GRAMS),
   categoryId: z
@@ -291,70 +290,60 @@ function productLinkColumns(input: ProductFormInput) {
   return { supplierId: input.supplierId, lowStockThreshold: lowStock.ok ? lowStock.value : null };
 }
 
-/** The text fields of a submitted product form, as the form shows them again after an error. */
-export function productFormValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of [
-    "name",
-    "price",
-    "unit",
-    "discount",
-    "stock",
-    "categoryId",
-    "supplierId",
-    "lowStockThreshold",
-    "description",
-    "stockBefore",
-    "weightStep",
-    "weightMin",
-  ]) {
-    const v = form.get(name);
-    if (typeof v === "string") out[name] = v;
-  }
-  out.featured = form.get("featured") === "on" ? "on" : "";
-  out.soldByWeight = form.get("soldByWeight") === "on" ? "on" : "";
-  return out;
-}
-
-type ParsedProductForm =
-  { ok: true; input: ProductFormInput; image: File | null } | { ok: false; fieldErrors: FieldErrors };
-
-export function parseProductForm(form: FormData): ParsedProductForm {
-  const raw: Record<string, unknown> = {};
-  for (const name of [
-    "name",
-    "price",
-    "unit",
-    "discount",
-    "stock",
-    "featured",
-    "soldByWeight",
-    "weightStep",
-    "weightMin",
-    "categoryId",
-    "supplierId",
-    "lowStockThreshold",
-    "description",
-  ]) {
-    const v = form.get(name);
-    raw[name] = typeof v === "string" ? v : undefined;
-  }
-  const parsed = productFormSchema.safeParse(raw);
-  const fieldErrors: FieldErrors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      fieldErrors[key] ??= issue.message;
+/** The photo as the form sends it: none (an empty file input), or a file of at most 5 MB. */
+const imageField = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): File | null => {
+    if (v === undefined || v === null || v === "") return null;
+    if (typeof v === "string") {
+      ctx.addIssue({ code: "custom", message: "Unggah gambar sebagai berkas." });
+      return z.NEVER;
     }
-  }
-  const file = form.get("image");
-  let image: File | null = null;
-  if (file !== null && typeof file !== "string" && file.size > 0) image = file;
-  else if (typeof file === "string" && file !== "") fieldErrors.image = "Unggah gambar sebagai berkas.";
-  if (image && image.size > MAX_IMAGE_BYTES) fieldErrors.image = "Ukuran gambar maksimal 5 MB.";
-  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, input: parsed.data, image };
-}
+    if (!(v instanceof Blob)) return null;
+    if (v.size === 0) return null;
+    if (v.size > MAX_IMAGE_BYTES) {
+      ctx.addIssue({ code: "custom", message: "Ukuran gambar maksimal 5 MB." });
+      return z.NEVER;
+    }
+    return v as File;
+  });
+
+/** 'Tambah Produk': the product's fields and its photo, parsed by the route. */
+export const productCreateSchema = productFormSchema.extend({ image: imageField });
+export type ProductInput = z.output<typeof productCreateSchema>;
+
+/** 'Simpan Produk': the same, with the stock the page showed and whether to drop the photo. */
+export const productUpdateSchema = productCreateSchema.extend({
+  // The stock when the page was opened; missing or odd means the stock field is taken as typed.
+  stockBefore: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null)),
+  removeImage: checkbox,
+});
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** The text fields of a product form, echoed back after an error so nothing typed is lost. */
+export const PRODUCT_FORM_FIELDS = [
+  "name",
+  "price",
+  "unit",
+  "discount",
+  "stock",
+  "featured",
+  "soldByWeight",
+  "categoryId",
+  "supplierId",
+  "lowStockThreshold",
+  "description",
+  "stockBefore",
+  "weightStep",
+  "weightMin",
+] as const;
+
+/** The summary of a product form refused field by field. */
+export const CHECK_MARKED = "Periksa lagi isian yang ditandai.";
 
 const IMAGE_TYPE_MESSAGE = "Gambar harus berupa JPEG, PNG, atau WebP.";
 const IMAGE_UNREADABLE_MESSAGE = "Gambar tidak dapat dibaca. Unggah foto JPEG, PNG, atau WebP yang utuh.";
@@ -416,42 +405,58 @@ async function categoryExists(db: Queryable, id: string | null): Promise<boolean
   return Boolean(row);
 }
 
-const CHECK_MARKED = "Periksa lagi isian yang ditandai.";
+/** What is stored for a product from its form, the same when it is created and when it is edited. */
+function productColumns(input: ProductFormInput, imageUrl: string | null) {
+  return {
+    name: input.name,
+    price: input.price,
+    ...weightColumns(input),
+    discount: input.discount,
+    featured: input.featured,
+    categoryId: input.categoryId,
+    ...productLinkColumns(input),
+    description: input.description,
+    imageUrl,
+  };
+}
 
 /**
- * What creating and editing a product share: the form parsed, its category and links
- * checked, and a new image stored (the caller forgets it again if the save fails).
+ * What creating and editing a product share: the category and links checked, a new photo
+ * stored, the save run with the photo's address, and the photo forgotten again when the save
+ * is refused or fails.
  */
-async function prepareProductSave(
+async function saveProduct<T extends object>(
   db: Queryable,
-  form: FormData,
-): Promise<
-  | { ok: true; input: Extract<ParsedProductForm, { ok: true }>["input"]; imageKey: string | null }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string | undefined> }
-> {
-  const parsed = parseProductForm(form);
-  if (!parsed.ok) return { ok: false, status: 400, message: CHECK_MARKED, fieldErrors: parsed.fieldErrors };
-  const { input, image } = parsed;
+  input: ProductInput,
+  save: (newImageUrl: string | null) => Promise<FormResult<T>>,
+): Promise<FormResult<T>> {
   const referenceErrors = await checkProductReferences(db, input);
-  if (Object.keys(referenceErrors).length > 0)
-    return { ok: false, status: 400, message: CHECK_MARKED, fieldErrors: referenceErrors };
-  if (!image) return { ok: true, input, imageKey: null };
-  const stored = await storeImage(image);
-  if (!stored.ok) return { ok: false, status: 400, message: CHECK_MARKED, fieldErrors: { image: stored.message } };
-  return { ok: true, input, imageKey: stored.key };
+  if (Object.keys(referenceErrors).length > 0) return formFailure(400, CHECK_MARKED, { fieldErrors: referenceErrors });
+  let newImageUrl: string | null = null;
+  if (input.image) {
+    const stored = await storeImage(input.image);
+    if (!stored.ok) return formFailure(400, CHECK_MARKED, { fieldErrors: { image: stored.message } });
+    newImageUrl = publicUrlOf(stored.key);
+  }
+  let result: FormResult<T>;
+  try {
+    result = await save(newImageUrl);
+  } catch (error) {
+    if (newImageUrl) await forgetImage(newImageUrl);
+    throw error;
+  }
+  if (!result.ok && newImageUrl) await forgetImage(newImageUrl);
+  return result;
 }
 
 export async function createProduct(
   db: Queryable,
   actor: AdminActor,
-  form: FormData,
-): Promise<CatalogResult<{ id: string }>> {
+  input: ProductInput,
+): Promise<FormResult<{ id: string }>> {
   assertOwner(actor);
-  const prepared = await prepareProductSave(db, form);
-  if (!prepared.ok) return prepared;
-  const { input, imageKey } = prepared;
   const base = slugify(input.name) || "produk";
-  try {
+  return saveProduct(db, input, async (imageUrl) => {
     // A second admin may take the same slug at the same moment: try the next one then.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -459,110 +464,60 @@ export async function createProduct(
           const slug = await uniqueSlug(tx, products, base);
           const [created] = await tx
             .insert(products)
-            .values({
-              name: input.name,
-              slug,
-              price: input.price,
-              ...weightColumns(input),
-              discount: input.discount,
-              stock: 0,
-              featured: input.featured,
-              categoryId: input.categoryId,
-              ...productLinkColumns(input),
-              description: input.description,
-              imageUrl: imageKey ? publicUrlOf(imageKey) : null,
-            })
+            .values({ ...productColumns(input, imageUrl), slug, stock: 0 })
             .returning({ id: products.id });
           if (input.stock !== 0)
             await moveStock(tx, { productId: created.id, delta: input.stock, reason: "initial", changedBy: actor.id });
           return created.id;
         });
-        return { ok: true, id, message: `Produk "${input.name}" ditambahkan.` };
+        return formSuccess(`Produk "${input.name}" ditambahkan.`, { id });
       } catch (error) {
         if (attempt < 3 && isUniqueViolation(error, "slug")) continue;
         throw error;
       }
     }
-  } catch (error) {
-    if (imageKey) await forgetImage(publicUrlOf(imageKey));
-    throw error;
-  }
+  });
 }
 
 export async function updateProduct(
   db: Queryable,
   actor: AdminActor,
   id: string,
-  form: FormData,
-): Promise<CatalogResult> {
+  input: ProductUpdate,
+): Promise<FormResult> {
   assertOwner(actor);
-  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
-  const stockBeforeRaw = form.get("stockBefore");
-  const stockBefore =
-    typeof stockBeforeRaw === "string" && /^\d+$/.test(stockBeforeRaw) ? Number(stockBeforeRaw) : null;
-  const prepared = await prepareProductSave(db, form);
-  if (!prepared.ok) return prepared;
-  const { input, imageKey } = prepared;
-  const removeImage = form.get("removeImage") === "on";
-  let result: CatalogResult & { oldImageUrl?: string | null };
-  try {
-    result = await db.transaction(async (tx) => {
+  if (!isUuid(id)) return formFailure(404, "Produk tidak ditemukan.");
+  const replaced = { imageUrl: null as string | null };
+  const result = await saveProduct(db, input, (newImageUrl) =>
+    db.transaction(async (tx): Promise<FormResult> => {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-      if (!current)
-        return {
-          ok: false as const,
-          status: 404,
-          message: "Produk tidak ditemukan.",
-        };
+      if (!current) return formFailure(404, "Produk tidak ditemukan.");
       // Orders take stock while the form is open. An untouched stock field keeps whatever
       // the stock is now; a changed one made from a stale number is refused, not applied.
+      const { stockBefore } = input;
       const stockTouched = stockBefore === null || input.stock !== stockBefore;
       const newStock = stockTouched ? input.stock : current.stock;
       if (stockTouched && stockBefore !== null && stockBefore !== current.stock) {
-        return {
-          ok: false as const,
-          status: 409,
-          message: "Stok berubah sejak halaman ini dibuka.",
+        return formFailure(409, "Stok berubah sejak halaman ini dibuka.", {
           fieldErrors: {
             stock: `Stok sekarang ${current.stock} (berubah sejak halaman ini dibuka, mungkin karena pesanan baru). Periksa lagi lalu simpan.`,
           },
-        };
+        });
       }
-      const newImageUrl = imageKey ? publicUrlOf(imageKey) : removeImage ? null : current.imageUrl;
+      const imageUrl = newImageUrl ?? (input.removeImage ? null : current.imageUrl);
       await tx
         .update(products)
-        .set({
-          name: input.name,
-          price: input.price,
-          ...weightColumns(input),
-          discount: input.discount,
-          featured: input.featured,
-          categoryId: input.categoryId,
-          ...productLinkColumns(input),
-          description: input.description,
-          imageUrl: newImageUrl,
-          updatedAt: new Date(),
-        })
+        .set({ ...productColumns(input, imageUrl), updatedAt: new Date() })
         .where(eq(products.id, id));
       // The row is locked: moving by the difference lands exactly on the new stock.
       const delta = newStock - current.stock;
       if (delta !== 0) await moveStock(tx, { productId: id, delta, reason: "manual", changedBy: actor.id });
-      return {
-        ok: true as const,
-        message: `Produk "${input.name}" disimpan.`,
-        oldImageUrl: newImageUrl !== current.imageUrl ? current.imageUrl : undefined,
-      };
-    });
-  } catch (error) {
-    if (imageKey) await forgetImage(publicUrlOf(imageKey));
-    throw error;
-  }
-  if (!result.ok) {
-    if (imageKey) await forgetImage(publicUrlOf(imageKey));
-    return result;
-  }
-  if (result.oldImageUrl) await forgetImage(result.oldImageUrl);
-  return { ok: true, message: result.message };
+      if (imageUrl !== current.imageUrl) replaced.imageUrl = current.imageUrl;
+      return formSuccess(`Produk "${input.name}" disimpan.`);
+    }),
+  );
+  if (result.ok && replaced.imageUrl) await forgetImage(replaced.imageUrl);
+  return result;
 }
 
 export async function setProductActive(
@@ -570,21 +525,20 @@ export async function setProductActive(
   actor: AdminActor,
   id: string,
   isActive: boolean,
-): Promise<CatalogResult> {
+): Promise<FormResult> {
   assertOwner(actor);
-  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return formFailure(404, "Produk tidak ditemukan.");
   const [updated] = await db
     .update(products)
     .set({ isActive, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ name: products.name });
-  if (!updated) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
-  return {
-    ok: true,
-    message: isActive
+  if (!updated) return formFailure(404, "Produk tidak ditemukan.");
+  return formSuccess(
+    isActive
       ? `Produk "${updated.name}" ditampilkan lagi di toko.`
       : `Produk "${updated.name}" disembunyikan dari toko.`,
-  };
+  );
 }
 
 /**
@@ -595,9 +549,9 @@ export async function deleteProduct(
   db: Queryable,
   actor: AdminActor,
   id: string,
-): Promise<CatalogResult<{ deleted: boolean }>> {
+): Promise<FormResult<{ deleted: boolean }>> {
   assertOwner(actor);
-  if (!isUuid(id)) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!isUuid(id)) return formFailure(404, "Produk tidak ditemukan.");
   const outcome = await db.transaction(async (tx) => {
     const [product] = await tx
       .select({
@@ -617,20 +571,45 @@ export async function deleteProduct(
     await tx.delete(products).where(eq(products.id, id));
     return { product, deleted: true };
   });
-  if (!outcome) return { ok: false, status: 404, message: "Produk tidak ditemukan." };
+  if (!outcome) return formFailure(404, "Produk tidak ditemukan.");
   if (!outcome.deleted) {
-    return {
-      ok: true,
-      deleted: false,
-      message: `Produk "${outcome.product.name}" sudah pernah dipesan, jadi disembunyikan dari toko, bukan dihapus, agar riwayat pesanan tetap utuh.`,
-    };
+    return formSuccess(
+      `Produk "${outcome.product.name}" sudah pernah dipesan, jadi disembunyikan dari toko, bukan dihapus, agar riwayat pesanan tetap utuh.`,
+      { deleted: false },
+    );
   }
   await forgetImage(outcome.product.imageUrl);
-  return {
-    ok: true,
-    deleted: true,
-    message: `Produk "${outcome.product.name}" dihapus.`,
-  };
+  return formSuccess(`Produk "${outcome.product.name}" dihapus.`, { deleted: true });
+}
+
+/** What staff post on a product's page, by intent. */
+export const productPageActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    productUpdateSchema.extend({ intent: z.literal("save") }),
+    z.object({ intent: z.enum(["hide", "unhide"]) }),
+    z.object({ intent: z.literal("delete") }),
+  ],
+  { error: "Permintaan tidak dikenal." },
+);
+export type ProductPageAction = z.output<typeof productPageActionSchema>;
+
+/** One posted change of a product, to the function that owns it. */
+export async function changeProduct(
+  db: Queryable,
+  actor: AdminActor,
+  id: string,
+  input: ProductPageAction,
+): Promise<FormResult<{ deleted?: boolean }>> {
+  switch (input.intent) {
+    case "save":
+      return updateProduct(db, actor, id, input);
+    case "hide":
+    case "unhide":
+      return setProductActive(db, actor, id, input.intent === "unhide");
+    case "delete":
+      return deleteProduct(db, actor, id);
+  }
 }
 
 // ---------------------------------------------------------------- categories
@@ -669,30 +648,42 @@ async function nameTaken(db: Queryable, name: string, exceptId?: string): Promis
   return Boolean(row);
 }
 
-export async function createCategory(db: Queryable, actor: AdminActor, rawName: unknown): Promise<CatalogResult> {
+const NAME_TAKEN = "Kategori dengan nama ini sudah ada.";
+
+/** What staff post on the categories page, by intent; the id is checked by the functions below. */
+export const categoryActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create"), name: categoryNameSchema }),
+    z.object({ intent: z.literal("rename"), id: z.string().catch(""), name: categoryNameSchema }),
+    z.object({ intent: z.literal("delete"), id: z.string().catch("") }),
+  ],
+  { error: "Permintaan tidak dikenal." },
+);
+export type CategoryAction = z.output<typeof categoryActionSchema>;
+
+/** One posted category change, to the function that owns it. */
+export async function changeCategory(db: Queryable, actor: AdminActor, input: CategoryAction): Promise<FormResult> {
+  switch (input.intent) {
+    case "create":
+      return createCategory(db, actor, input.name);
+    case "rename":
+      return renameCategory(db, actor, input.id, input.name);
+    case "delete":
+      return deleteCategory(db, actor, input.id);
+  }
+}
+
+/** A new category named `name` (already parsed by `categoryNameSchema`). */
+export async function createCategory(db: Queryable, actor: AdminActor, name: string): Promise<FormResult> {
   assertOwner(actor);
-  const parsed = categoryNameSchema.safeParse(rawName);
-  if (!parsed.success)
-    return {
-      ok: false,
-      status: 400,
-      message: parsed.error.issues[0].message,
-      fieldErrors: { name: parsed.error.issues[0].message },
-    };
-  const name = parsed.data;
-  if (await nameTaken(db, name))
-    return {
-      ok: false,
-      status: 400,
-      message: "Kategori dengan nama ini sudah ada.",
-      fieldErrors: { name: "Kategori dengan nama ini sudah ada." },
-    };
+  if (await nameTaken(db, name)) return formFailure(400, NAME_TAKEN, { fieldErrors: { name: NAME_TAKEN } });
   const base = slugify(name) || "kategori";
   for (let attempt = 0; ; attempt++) {
     try {
       const slug = await uniqueSlug(db, categories, base);
       await db.insert(categories).values({ name, slug });
-      return { ok: true, message: `Kategori "${name}" ditambahkan.` };
+      return formSuccess(`Kategori "${name}" ditambahkan.`);
     } catch (error) {
       if (attempt < 3 && isUniqueViolation(error, "slug")) continue;
       throw error;
@@ -701,58 +692,37 @@ export async function createCategory(db: Queryable, actor: AdminActor, rawName: 
 }
 
 /** Renames a category; its slug (and so its links) stays the same. */
-export async function renameCategory(
-  db: Queryable,
-  actor: AdminActor,
-  id: unknown,
-  rawName: unknown,
-): Promise<CatalogResult> {
+export async function renameCategory(db: Queryable, actor: AdminActor, id: string, name: string): Promise<FormResult> {
   assertOwner(actor);
-  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
-  const parsed = categoryNameSchema.safeParse(rawName);
-  if (!parsed.success)
-    return {
-      ok: false,
-      status: 400,
-      message: parsed.error.issues[0].message,
-      fieldErrors: { name: parsed.error.issues[0].message },
-    };
-  const name = parsed.data;
-  if (await nameTaken(db, name, id))
-    return {
-      ok: false,
-      status: 400,
-      message: "Kategori dengan nama ini sudah ada.",
-      fieldErrors: { name: "Kategori dengan nama ini sudah ada." },
-    };
+  if (!isUuid(id)) return formFailure(404, "Kategori tidak ditemukan.");
+  if (await nameTaken(db, name, id)) return formFailure(400, NAME_TAKEN, { fieldErrors: { name: NAME_TAKEN } });
   const [updated] = await db
     .update(categories)
     .set({ name })
     .where(eq(categories.id, id))
     .returning({ id: categories.id });
-  if (!updated) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
-  return { ok: true, message: `Kategori diubah menjadi "${name}".` };
+  if (!updated) return formFailure(404, "Kategori tidak ditemukan.");
+  return formSuccess(`Kategori diubah menjadi "${name}".`);
 }
 
-export async function deleteCategory(db: Queryable, actor: AdminActor, id: unknown): Promise<CatalogResult> {
+export async function deleteCategory(db: Queryable, actor: AdminActor, id: string): Promise<FormResult> {
   assertOwner(actor);
-  if (!isUuid(id)) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+  if (!isUuid(id)) return formFailure(404, "Kategori tidak ditemukan.");
   return db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: categories.id, name: categories.name })
       .from(categories)
       .where(eq(categories.id, id))
       .for("update");
-    if (!category) return { ok: false, status: 404, message: "Kategori tidak ditemukan." };
+    if (!category) return formFailure(404, "Kategori tidak ditemukan.");
     const [{ used }] = await tx.select({ used: count() }).from(products).where(eq(products.categoryId, id));
     if (used > 0) {
-      return {
-        ok: false,
-        status: 409,
-        message: `Kategori "${category.name}" masih dipakai oleh ${used} produk (termasuk yang disembunyikan). Pindahkan produk tersebut ke kategori lain dulu.`,
-      };
+      return formFailure(
+        409,
+        `Kategori "${category.name}" masih dipakai oleh ${used} produk (termasuk yang disembunyikan). Pindahkan produk tersebut ke kategori lain dulu.`,
+      );
     }
     await tx.delete(categories).where(eq(categories.id, id));
-    return { ok: true, message: `Kategori "${category.name}" dihapus.` };
+    return formSuccess(`Kategori "${category.name}" dihapus.`);
   });
 }

@@ -4,7 +4,7 @@
 // answer is a FormResult that names its intent so the page shows it beside the right form.
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
+import { formFailure, isUuid, type FormResult } from "~/lib/form";
 import { ORDER_STATUSES } from "~/lib/orders";
 import type { AdminActor } from "./admin-actor.server";
 import { deliveryFeeSchema, setDeliveryFee, setOrderStatus } from "./admin-orders.server";
@@ -29,18 +29,9 @@ export type AdminOrderAction = z.output<typeof adminOrderActionSchema>;
 
 type Answer = FormResult<{ intent: string }, string, { intent: string }>;
 
-/** A server function's own result shape as the form contract's answer. */
-function asAnswer(
-  intent: string,
-  result: { ok: true; message: string } | { ok: false; status: number; message: string; field?: string },
-): Answer {
-  if (result.ok) return formSuccess(result.message, { intent });
-  return {
-    ...formFailure(result.status, result.message, {
-      fieldErrors: result.field ? { [result.field]: result.message } : {},
-    }),
-    intent,
-  };
+/** A server function's answer, naming its intent so the page shows it beside the right form. */
+function asAnswer(intent: string, result: FormResult): Answer {
+  return { ...result, intent };
 }
 
 export async function actOnAdminOrder(
@@ -55,14 +46,10 @@ export async function actOnAdminOrder(
       return asAnswer(input.intent, await setOrderStatus(db, actor, { orderId, status: input.status }));
     case "fee":
       return asAnswer(input.intent, await setDeliveryFee(db, actor, { orderId, deliveryFee: input.deliveryFee }));
-    case "paid": {
-      const result = await markOrderPaid(db, actor, orderId, input);
-      return { ...result, intent: input.intent };
-    }
-    case "reject": {
-      const result = await rejectPaymentProof(db, actor, orderId, input);
-      return { ...result, intent: input.intent };
-    }
+    case "paid":
+      return asAnswer(input.intent, await markOrderPaid(db, actor, orderId, input));
+    case "reject":
+      return asAnswer(input.intent, await rejectPaymentProof(db, actor, orderId, input));
     default:
       return asAnswer(input.intent, await editOrder(db, actor, orderId, input));
   }

@@ -20,7 +20,7 @@ import {
 } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
-import { isUuid } from "~/lib/form";
+import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import { paymentMethodLabel } from "~/lib/payment-settings";
 import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
@@ -38,7 +38,6 @@ import { shopTomorrow } from "./clock.server";
 import { config } from "./config.server";
 import { farmerLists } from "~/lib/farmer-lists";
 import { toCsv } from "./csv.server";
-import { log } from "./logger.server";
 import { mailForStatus, queueOrderMail } from "./order-mails.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -243,8 +242,36 @@ export function customerGreeting(customerName: string, orderId: string, shopName
   return `Halo ${customerName}, kami dari ${shopName} ingin mengonfirmasi pesanan Anda #${shortOrderId(orderId)}.`;
 }
 
-// The invoice prints orders of this shape too; the area's id means nothing to staff there.
-const { deliveryAreaId: _areaId, ...adminOrderColumns } = orderColumns;
+// The area's id means nothing to staff, and the invoice names no account.
+const { deliveryAreaId: _areaId, userId: _userId, ...placedColumns } = orderColumns;
+
+/** One order as staff see it and its invoice prints it: the order page, every invoice of a slot. */
+export const adminOrderColumns = {
+  ...placedColumns,
+  paymentStatus: orders.paymentStatus,
+  balanceApplied: orders.balanceApplied,
+  paidAmount: orders.paidAmount,
+};
+
+/** One line of an order as staff see it, with its product's page while the product exists (join `products`). */
+export const adminItemColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  productName: orderItems.productName,
+  productUnit: orderItems.productUnit,
+  productImageUrl: orderItems.productImageUrl,
+  quantity: orderItems.quantity,
+  soldByWeight: orderItems.soldByWeight,
+  price: orderItems.price,
+  originalPrice: orderItems.originalPrice,
+  discount: orderItems.discount,
+  note: orderItems.note,
+  allowSubstitute: orderItems.allowSubstitute,
+  productSlug: products.slug,
+};
+
+/** How many items an order holds, a weighed line counting as one whatever its grams (select from `orders`). */
+export const orderItemCount = sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
 
 export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: string, shopName: string) {
   assertAdmin(actor);
@@ -252,9 +279,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
   const [order] = await db
     .select({
       ...adminOrderColumns,
-      paymentStatus: orders.paymentStatus,
-      balanceApplied: orders.balanceApplied,
-      paidAmount: orders.paidAmount,
+      userId: orders.userId,
       updatedAt: orders.updatedAt,
       accountName: users.name,
       accountEmail: users.email,
@@ -265,21 +290,7 @@ export async function getOrderForAdmin(db: Queryable, actor: AdminActor, id: str
   if (!order) return null;
   const [items, history] = await Promise.all([
     db
-      .select({
-        id: orderItems.id,
-        productId: orderItems.productId,
-        productName: orderItems.productName,
-        productUnit: orderItems.productUnit,
-        productImageUrl: orderItems.productImageUrl,
-        quantity: orderItems.quantity,
-        soldByWeight: orderItems.soldByWeight,
-        price: orderItems.price,
-        originalPrice: orderItems.originalPrice,
-        discount: orderItems.discount,
-        note: orderItems.note,
-        allowSubstitute: orderItems.allowSubstitute,
-        productSlug: products.slug,
-      })
+      .select(adminItemColumns)
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, id))
@@ -325,9 +336,6 @@ export const statusChangeSchema = z.object({
   status: z.enum(ORDER_STATUSES, { message: "Pilih status yang tersedia." }),
 });
 
-export type ActionResult =
-  { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
-
 /**
  * Any status to any status, in one transaction with its history row.
  * Cancelling returns the items' stock; un-cancelling takes it again and is refused,
@@ -337,7 +345,7 @@ export async function setOrderStatus(
   db: Queryable,
   actor: AdminActor,
   input: { orderId: string; status: OrderStatus },
-): Promise<ActionResult> {
+): Promise<FormResult> {
   assertAdmin(actor);
   return changeOrderStatus(db, { ...input, changedBy: actor.id });
 }
@@ -362,7 +370,7 @@ export async function changeOrderStatus(
     /** Limits the change to this customer's own order. */
     ownerId?: string;
   },
-): Promise<ActionResult> {
+): Promise<FormResult> {
   const actor = { id: input.changedBy };
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -370,15 +378,15 @@ export async function changeOrderStatus(
       .from(orders)
       .where(and(eq(orders.id, input.orderId), input.ownerId ? eq(orders.userId, input.ownerId) : undefined))
       .for("update");
-    if (!order) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+    if (!order) return formFailure(404, "Pesanan tidak ditemukan.");
     const allowedFrom: readonly string[] | null =
       input.onlyFrom === undefined ? null : typeof input.onlyFrom === "string" ? [input.onlyFrom] : input.onlyFrom;
     if (allowedFrom && !allowedFrom.includes(order.status) && order.status !== input.status) {
-      return { ok: false, status: 409, message: input.refusal ?? "Status pesanan sudah berubah." };
+      return formFailure(409, input.refusal ?? "Status pesanan sudah berubah.");
     }
     const short = shortOrderId(order.id);
     const label = orderStatusLabel(input.status);
-    if (order.status === input.status) return { ok: true, message: `Status pesanan #${short} sudah ${label}.` };
+    if (order.status === input.status) return formSuccess(`Status pesanan #${short} sudah ${label}.`);
 
     const wasCancelled = order.status === "cancelled";
     const becomesCancelled = input.status === "cancelled";
@@ -408,11 +416,10 @@ export async function changeOrderStatus(
           const short_ = stocked.filter((p) => p.stock < (wanted.get(p.id) ?? 0));
           if (short_.length > 0) {
             const list = short_.map((p) => `${p.name} (perlu ${wanted.get(p.id)}, sisa ${p.stock})`).join(", ");
-            return {
-              ok: false,
-              status: 409,
-              message: `Pesanan #${short} tidak dapat diaktifkan kembali karena stok tidak cukup: ${list}. Tambah stok produk tersebut dulu.`,
-            };
+            return formFailure(
+              409,
+              `Pesanan #${short} tidak dapat diaktifkan kembali karena stok tidak cukup: ${list}. Tambah stok produk tersebut dulu.`,
+            );
           }
         }
         for (const p of stocked) {
@@ -438,10 +445,7 @@ export async function changeOrderStatus(
     });
     const mail = mailForStatus(input.status);
     if (mail) await queueOrderMail(tx, order.id, mail, { reason: (input.mailReason ?? input.note) || undefined });
-    return {
-      ok: true,
-      message: `Status pesanan #${short} diubah menjadi ${label}.`,
-    };
+    return formSuccess(`Status pesanan #${short} diubah menjadi ${label}.`);
   });
 }
 
@@ -475,15 +479,11 @@ export async function setDeliveryFee(
   db: Queryable,
   actor: AdminActor,
   input: { orderId: string; deliveryFee: number },
-): Promise<ActionResult> {
+): Promise<FormResult> {
   assertAdmin(actor);
   if (!Number.isInteger(input.deliveryFee) || input.deliveryFee < 0 || input.deliveryFee > MAX_DELIVERY_FEE) {
-    return {
-      ok: false,
-      status: 400,
-      field: "deliveryFee",
-      message: `Ongkos kirim harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`,
-    };
+    const message = `Ongkos kirim harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`;
+    return formFailure(400, message, { fieldErrors: { deliveryFee: message } });
   }
   const updated = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -517,12 +517,11 @@ export async function setDeliveryFee(
     }
     return row;
   });
-  if (!updated) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
+  if (!updated) return formFailure(404, "Pesanan tidak ditemukan.");
   await queueOrderMail(db, updated.id, "fee-set");
-  return {
-    ok: true,
-    message: `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
-  };
+  return formSuccess(
+    `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
+  );
 }
 
 // ---------------------------------------------------------------- picking list
@@ -694,7 +693,7 @@ export async function exportOrdersCsv(
       paidAmount: orders.paidAmount,
       // Weighed lines read '0,75 kg' (exact numeric, comma decimal), others 'x3 per ikat'.
       items: sql<string>`(select coalesce(string_agg(case when oi.sold_by_weight then oi.product_name || ' ' || replace(trim_scale(oi.quantity::numeric / 1000)::text, '.', ',') || ' kg' else oi.product_name || ' x' || oi.quantity || ' ' || oi.product_unit end, ', ' order by oi.product_name), '') from order_items oi where oi.order_id = "orders"."id")`,
-      quantity: sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      quantity: orderItemCount,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -726,41 +725,4 @@ export async function exportOrdersCsv(
     r.paidAmount,
   ]);
   return { csv: toCsv(CSV_HEADER, data), count: rows.length };
-}
-
-// ---------------------------------------------------------------- form handling shared by the routes
-
-/** A status change posted from the list or the detail page: parsed, applied, failures logged. */
-export async function changeStatusFromForm(
-  db: Queryable,
-  actor: AdminActor,
-  form: FormData,
-): Promise<ActionResult & { orderId: string | null }> {
-  assertAdmin(actor);
-  const orderId = typeof form.get("orderId") === "string" ? String(form.get("orderId")) : null;
-  const parsed = statusChangeSchema.safeParse({
-    orderId: form.get("orderId"),
-    status: form.get("status"),
-  });
-  if (!parsed.success)
-    return {
-      ok: false,
-      status: 400,
-      message: parsed.error.issues[0].message,
-      orderId,
-    };
-  try {
-    return {
-      ...(await setOrderStatus(db, actor, parsed.data)),
-      orderId,
-    };
-  } catch (error) {
-    log.error("order status change failed", { error, orderId });
-    return {
-      ok: false,
-      status: 500,
-      message: "Gagal memperbarui status pesanan.",
-      orderId,
-    };
-  }
 }

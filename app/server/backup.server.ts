@@ -43,7 +43,8 @@ export const BACKUP_TABLES = [
  * Kept out of every backup: sessions and one-time tokens (see above); rate-limit counters
  * (they only matter for minutes); the catalog version and the live-order event log (the
  * database's own triggers write them again as the restored rows go in, as they do the per-day
- * sales figures, their day counters and the saved best-seller rankings); the mail queue (its
+ * sales figures, their day counters and the search's copy of the product names and its word
+ * list); the mail queue (its
  * mails were sent, or will be, by the shop that was backed up: a restore must not send them twice).
  */
 export const TABLES_LEFT_OUT = [
@@ -55,7 +56,8 @@ export const TABLES_LEFT_OUT = [
   "order_day_stats",
   "order_product_day_stats",
   "order_product_day_versions",
-  "report_top_products_cache",
+  "product_search",
+  "search_words",
   "mail_queue",
 ] as const;
 

@@ -2,12 +2,12 @@
 // Hidden products (is_active = false) are never listed, shown or sold from here.
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products, productSearch, searchWords } from "~/db/schema";
 import { MAX_CART_LINES } from "~/lib/cart";
 import { isUuid } from "~/lib/form";
-import { normalizeQuery, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
+import { EMPTY_FILTERS, PRICE_RANGE_BOUNDS, type CatalogFilters } from "~/lib/catalog-filters";
 import { normalizeSearchText, searchGroups } from "~/lib/search";
-import { synonymsFor } from "./search-synonyms.server";
+import { currentSynonyms } from "./search-synonyms.server";
 import {
   displayUnit,
   type CartProductInfo,
@@ -64,15 +64,29 @@ function nameContains(text: string): SQL {
   return sql`${products.name} ilike ${likePattern(text)} escape '\\'`;
 }
 
+/** The query as groups of alternatives (its words and their synonyms); none for no query. */
+async function groupsOf(db: Queryable, q: string): Promise<string[][]> {
+  return q ? searchGroups(q, await currentSynonyms(db)) : [];
+}
+
 /**
- * The search as a condition: the name holds one alternative of every group (the typed word or
- * one of its synonyms), so 'cabe merah' finds 'Cabai Merah Keriting'. Each `ilike` is served by
- * the name's trigram index.
+ * The search as a condition on products: the name holds one alternative of every group (the
+ * typed word or one of its synonyms), so 'cabe merah' finds 'Cabai Merah Keriting'. Each
+ * `ilike` is served by the name's trigram index.
  */
-async function searchCondition(db: Queryable, q: string): Promise<SQL | undefined> {
-  if (!q) return undefined;
-  const groups = searchGroups(q, await synonymsFor(db, q));
+function searchCondition(groups: string[][]): SQL | undefined {
+  if (groups.length === 0) return undefined;
   return and(...groups.map((alternatives) => or(...alternatives.map(nameContains))));
+}
+
+/**
+ * The same condition on the search copy (product_search, active products only): `key LIKE
+ * lower(pattern)` is what `name ILIKE pattern` does inside, without lowering every name again.
+ */
+function keyCondition(groups: string[][]): SQL | undefined {
+  if (groups.length === 0) return undefined;
+  const contains = (text: string) => sql`${productSearch.key} like lower(${likePattern(text)}) escape '\\'`;
+  return and(...groups.map((alternatives) => or(...alternatives.map(contains))));
 }
 
 /** Up to four featured products for the home page. */
@@ -95,12 +109,9 @@ export type ProductPage = {
   pageSize: number;
 };
 
-async function listConditions(
-  db: Queryable,
-  filters: Pick<CatalogFilters, "q" | "categories" | "price">,
-): Promise<SQL | undefined> {
+function listConditions(groups: string[][], filters: Pick<CatalogFilters, "categories" | "price">): SQL | undefined {
   const conditions: SQL[] = [eq(products.isActive, true)];
-  const search = await searchCondition(db, normalizeQuery(filters.q));
+  const search = searchCondition(groups);
   if (search) conditions.push(search);
   const ids = filters.categories.filter(isUuid);
   if (ids.length > 0) conditions.push(inArray(products.categoryId, ids));
@@ -144,8 +155,81 @@ export async function listProducts(
   filters: CatalogFilters,
   { pageSize = PRODUCTS_PAGE_SIZE }: { pageSize?: number } = {},
 ): Promise<ProductPage> {
-  const where = await listConditions(db, filters);
-  const order = listOrder(filters.sort, normalizeQuery(filters.q) !== "");
+  const groups = await groupsOf(db, normalizeSearchText(filters.q));
+  const requested = Math.max(1, Math.floor(filters.page) || 1);
+  const byNameOnly =
+    groups.length > 0 &&
+    filters.categories.filter(isUuid).length === 0 &&
+    !filters.price &&
+    (filters.sort === EMPTY_FILTERS.sort || filters.sort === "name-desc");
+  const found = byNameOnly
+    ? await searchPage(db, groups, filters.sort === "name-desc", requested, pageSize)
+    : await filteredPage(db, groups, filters, requested, pageSize);
+  const pageCount = Math.max(1, Math.ceil(found.total / pageSize));
+  return { products: found.rows.map(toSummary), total: found.total, page: found.page, pageCount, pageSize };
+}
+
+type FoundPage = { rows: ProductSummary[]; total: number; page: number };
+
+/**
+ * A search by name alone, in name order (the common case): the matches are found, counted and
+ * ordered in the narrow search copy, and only the page's rows are read from products.
+ */
+async function searchPage(
+  db: Queryable,
+  groups: string[][],
+  descending: boolean,
+  requested: number,
+  pageSize: number,
+  { counted = true }: { counted?: boolean } = {},
+): Promise<FoundPage> {
+  const where = keyCondition(groups);
+  // Without the count ('Mungkin maksud Anda' shows four names) the matches are only ranked.
+  const matchCount = counted ? sql<number>`(count(*) over ())::int` : sql<number>`0`;
+  const pageOf = async (page: number) => {
+    const matches = db
+      .select({
+        productId: productSearch.productId,
+        key: productSearch.key,
+        total: matchCount.as("total"),
+      })
+      .from(productSearch)
+      .where(where)
+      .orderBy(descending ? desc(productSearch.key) : asc(productSearch.key), asc(productSearch.productId))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .as("m");
+    const rows = await db
+      .select({ ...summaryColumns, total: matches.total })
+      .from(matches)
+      .innerJoin(products, eq(products.id, matches.productId))
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(eq(products.isActive, true))
+      .orderBy(descending ? desc(matches.key) : asc(matches.key), asc(matches.productId));
+    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+  };
+  let page = requested;
+  let { rows, total } = await pageOf(page);
+  if (rows.length === 0 && page > 1) {
+    // A page past the end (an old link) shows the last page: only then is the count asked alone.
+    const [counted] = await db.select({ total: count() }).from(productSearch).where(where);
+    total = counted.total;
+    page = Math.max(1, Math.ceil(total / pageSize));
+    rows = total === 0 ? [] : (await pageOf(page)).rows;
+  }
+  return { rows, total, page };
+}
+
+/** Every other list: categories, a price range or a price order, with or without a search. */
+async function filteredPage(
+  db: Queryable,
+  groups: string[][],
+  filters: CatalogFilters,
+  requested: number,
+  pageSize: number,
+): Promise<FoundPage> {
+  const where = listConditions(groups, filters);
+  const order = listOrder(filters.sort, groups.length > 0);
   // The page and the number of matches in one query: the matches are read (and, for a search,
   // re-checked in the table) once instead of twice, which was half the cost of a common word.
   const pageOf = (page: number) =>
@@ -157,7 +241,7 @@ export async function listProducts(
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize);
-  let page = Math.max(1, Math.floor(filters.page) || 1);
+  let page = requested;
   let rows = await pageOf(page);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page > 1) {
@@ -167,22 +251,21 @@ export async function listProducts(
     page = Math.max(1, Math.ceil(total / pageSize));
     rows = total === 0 ? [] : await pageOf(page);
   }
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const summaries = rows.map((row) => {
-    const { total: _matches, ...product } = row;
-    return toSummary(product);
-  });
-  return { products: summaries, total, page, pageCount, pageSize };
+  return { rows: rows.map(({ total: _total, ...row }) => row), total, page };
 }
 
 /** How alike a name must be to count as what a misspelt query meant (pg_trgm word similarity). */
 export const CLOSEST_THRESHOLD = 0.45;
 export const CLOSEST_LIMIT = 4;
+/** How many of the catalog's words nearest a misspelt word (trigram distance) are weighed. */
+const NEAREST_WORDS = 5;
 
 /**
- * The products whose names come closest to a query that matched nothing ('kangkong' ->
- * Kangkung), best first: 'Mungkin maksud Anda'. pg_trgm's word similarity, served by the
- * name's trigram index; the threshold is set for this transaction only.
+ * The products a query that matched nothing most likely meant ('kangkong' -> Kangkung): 'Mungkin
+ * maksud Anda'. Each word of the query that no name holds is replaced by the catalog's nearest
+ * word (search_words, at least CLOSEST_THRESHOLD word similarity), and the corrected query is
+ * searched like any other, in name order. When no word can be corrected that way (or the
+ * corrected query still finds nothing), the names closest to the whole query, by pg_trgm.
  */
 export async function closestProducts(
   db: Queryable,
@@ -191,18 +274,97 @@ export async function closestProducts(
 ): Promise<ProductSummary[]> {
   const q = normalizeSearchText(rawQuery);
   if (Array.from(q).length < 3) return [];
-  // Whole words first: 'kangkong' is nearer Kangkung than the end of 'Daun Singkong'.
-  const wholeWords = sql<number>`strict_word_similarity(${q}, ${products.name})`;
-  const score = sql<number>`word_similarity(${q}, ${products.name})`;
+  const pairs = await currentSynonyms(db);
+  const groups = searchGroups(q, pairs);
+  const corrected = await correctedQuery(db, groups);
+  if (corrected) {
+    const found = await searchPage(db, searchGroups(corrected, pairs), false, 1, limit, { counted: false });
+    if (found.rows.length > 0) return found.rows.map(toSummary);
+  }
+  // One word is answered by the word list alone: ranking every name that shares a few trigrams
+  // with it ('jagong': the 2,500 Jagung names, all below the threshold) cost 20-30 ms of the
+  // embedded database's CPU to find nothing; a word typed across two of a name's words
+  // ('bawangmerah') is still answered, with the names holding the nearer one ('Bawang ...').
+  // Several words may be closest across the words of a name: for those the names are ranked.
+  const oneWord = groups.length === 1 && groups[0].length === 1 && !groups[0][0].includes(" ");
+  return oneWord ? [] : closestNames(db, q, limit);
+}
+
+type NearWord = { word: string; sim: number; ws: number };
+
+/**
+ * The query with each word no active product's name holds replaced by the nearest catalog word;
+ * null when some word has none near enough, or when there was nothing to correct.
+ */
+async function correctedQuery(db: Queryable, groups: string[][]): Promise<string | null> {
+  if (groups.length === 0) return null;
+  // One query: whether each group matches some name, and each one-word group's nearest words.
+  const columns = groups.map((alternatives, i) => {
+    const matched = sql`exists (select 1 from ${productSearch} where ${keyCondition([alternatives])})`;
+    const word = alternatives[0];
+    const nearest =
+      alternatives.length === 1 && !word.includes(" ")
+        ? sql`(select coalesce(json_agg(json_build_object('word', n.word, 'sim', similarity(${word}, n.word), 'ws', word_similarity(${word}, n.word))), '[]')::text
+              from (select ${searchWords.word} as word from ${searchWords} order by ${searchWords.word} <-> ${word} limit ${NEAREST_WORDS}) n)`
+        : sql`'[]'`;
+    return sql`${matched} as ${sql.identifier(`m${i}`)}, ${nearest} as ${sql.identifier(`n${i}`)}`;
+  });
+  const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+  let changed = false;
+  const words: string[] = [];
+  for (const [i, alternatives] of groups.entries()) {
+    if (row[`m${i}`] === true) {
+      words.push(alternatives[0]);
+      continue;
+    }
+    const near = (JSON.parse(String(row[`n${i}`])) as NearWord[])
+      .filter((n) => n.ws >= CLOSEST_THRESHOLD)
+      .sort((a, b) => b.sim - a.sim || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    if (near.length === 0) return null;
+    words.push(near[0].word);
+    changed = true;
+  }
+  return changed ? words.join(" ") : null;
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; both are read the same way. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * The names closest to the whole query, best first: pg_trgm's word similarity (whole words
+ * first: 'kangkong' is nearer Kangkung than the end of 'Daun Singkong'), served by the search
+ * copy's trigram index; the threshold is set for this transaction only.
+ */
+async function closestNames(db: Queryable, q: string, limit: number): Promise<ProductSummary[]> {
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(CLOSEST_THRESHOLD)}, true)`);
+    const nearest = tx
+      .select({
+        productId: productSearch.productId,
+        key: productSearch.key,
+        wholeWords: sql<number>`strict_word_similarity(${q}, ${productSearch.key})`.as("whole_words"),
+        score: sql<number>`word_similarity(${q}, ${productSearch.key})`.as("score"),
+      })
+      .from(productSearch)
+      .where(sql`${q} <% ${productSearch.key}`)
+      .orderBy(
+        desc(sql`strict_word_similarity(${q}, ${productSearch.key})`),
+        desc(sql`word_similarity(${q}, ${productSearch.key})`),
+        asc(productSearch.key),
+        asc(productSearch.productId),
+      )
+      .limit(limit)
+      .as("m");
     return tx
       .select(summaryColumns)
-      .from(products)
+      .from(nearest)
+      .innerJoin(products, eq(products.id, nearest.productId))
       .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(eq(products.isActive, true), sql`${q} <% ${products.name}`))
-      .orderBy(desc(wholeWords), desc(score), asc(nameKey), asc(products.id))
-      .limit(limit);
+      .where(eq(products.isActive, true))
+      .orderBy(desc(nearest.wholeWords), desc(nearest.score), asc(nearest.key), asc(nearest.productId));
   });
   return rows.map(toSummary);
 }
@@ -267,19 +429,21 @@ export async function suggestProducts(
   if (starting.length === SUGGESTION_LIMIT) {
     return { suggestions: starting.map((r) => ({ ...r, unit: displayUnit(r.unit) })), closest: false };
   }
-  const search = await searchCondition(db, q);
+  // Every match ranked in the search copy; only the six shown are read from products.
+  const rank = sql<number>`case when ${productSearch.key} like ${`${escaped}%`} escape '\\' then 0 when ${productSearch.key} like ${`% ${escaped}%`} escape '\\' then 1 else 2 end`;
+  const ranked = db
+    .select({ productId: productSearch.productId, key: productSearch.key, rank: rank.as("rank") })
+    .from(productSearch)
+    .where(keyCondition(await groupsOf(db, q)))
+    .orderBy(asc(rank), asc(productSearch.key), asc(productSearch.productId))
+    .limit(SUGGESTION_LIMIT)
+    .as("r");
   const rows = await db
     .select(columns)
-    .from(products)
-    .where(and(eq(products.isActive, true), search))
-    .orderBy(
-      asc(
-        sql`case when ${nameKey} like ${`${escaped}%`} escape '\\' then 0 when ${nameKey} like ${`% ${escaped}%`} escape '\\' then 1 else 2 end`,
-      ),
-      asc(nameKey),
-      asc(products.id),
-    )
-    .limit(SUGGESTION_LIMIT);
+    .from(ranked)
+    .innerJoin(products, eq(products.id, ranked.productId))
+    .where(eq(products.isActive, true))
+    .orderBy(asc(ranked.rank), asc(ranked.key), asc(ranked.productId));
   if (rows.length > 0) return { suggestions: rows.map((r) => ({ ...r, unit: displayUnit(r.unit) })), closest: false };
   const closest = await closestProducts(db, q, SUGGESTION_LIMIT);
   return {

@@ -1,39 +1,35 @@
-// The checkout page's server side: what the page needs to show (fresh prices, delivery
+// The checkout page's server side: what the page needs to show (the recipient, delivery
 // choices, the payment methods switched on) and placing the checked order under a per-customer
-// rate limit, answered as the form contract's FormResult.
+// rate limit, answered in the form contract (FormResult).
 import type { Database, Queryable } from "~/db/client.server";
 import {
   CHECKOUT_FAILED_TITLE,
   INCOMPLETE_MESSAGE,
   INCOMPLETE_TITLE,
+  type CheckoutAnswer,
   type CheckoutFieldErrors,
   type CheckoutInput,
   type CheckoutParseResult,
+  type OrderProblem,
 } from "~/lib/checkout";
-import { formFailure, formSuccess, type FormFailure, type FormSuccess } from "~/lib/form";
+import { formFailure, formSuccess } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { activePaymentMethods, type PaymentMethod } from "~/lib/payment-settings";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "./config.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "./delivery.server";
 import { log } from "./logger.server";
-import { newIdempotencyKey, placeOrder, type OrderProblem } from "./orders.server";
-import { getCartProducts } from "./catalog.server";
+import { newIdempotencyKey, placeOrder } from "./orders.server";
 import { loadPaymentMethods } from "./payments.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
 
 export type CheckoutPaymentOption = { method: PaymentMethod; detail: string };
 
-/** What the checkout page shows; with `productIds`, the current data of the cart's products too. */
-export async function loadCheckout(
-  db: Queryable,
-  user: { id: string; name: string; phone: string; address: string },
-  productIds: string[] | null,
-) {
-  const [delivery, rememberedArea, products, methods] = await Promise.all([
+/** What the checkout page shows (the cart's products are refreshed as on /cart, from /api/cart-products). */
+export async function loadCheckout(db: Queryable, user: { id: string; name: string; phone: string; address: string }) {
+  const [delivery, rememberedArea, methods] = await Promise.all([
     loadDeliveryOptions(db),
     rememberedDeliveryArea(db, user.id),
-    productIds === null ? null : getCartProducts(db, productIds),
     loadPaymentMethods(db),
   ]);
   const banks = methods.bankTransfer.accounts.map((a) => a.bank).join(", ");
@@ -45,23 +41,20 @@ export async function loadCheckout(
   return {
     prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
     idempotencyKey: newIdempotencyKey(),
-    products,
     delivery,
     rememberedArea,
     paymentOptions: activePaymentMethods(methods).map((method) => ({ method, detail: detail[method] })),
   };
 }
 
-type CheckoutExtra = { problems: OrderProblem[]; dialog: boolean };
-export type CheckoutFailure = FormFailure<keyof CheckoutFieldErrors & string, CheckoutExtra>;
-export type CheckoutResult = FormSuccess<{ orderId: string; chatUrl: string }> | CheckoutFailure;
+type CheckoutRefusal = Extract<CheckoutAnswer, { ok: false }>;
 
 function failure(
   status: number,
   title: string,
   message: string,
-  more: Partial<CheckoutExtra> & { fieldErrors?: CheckoutFieldErrors } = {},
-): CheckoutFailure {
+  more: { problems?: OrderProblem[]; dialog?: boolean; fieldErrors?: CheckoutFieldErrors } = {},
+): CheckoutRefusal {
   return {
     ...formFailure(status, message, { title, fieldErrors: more.fieldErrors }),
     problems: more.problems ?? [],
@@ -70,7 +63,7 @@ function failure(
 }
 
 /** A checkout form the rules refused: the dialog for an incomplete form or a bad cart, else the fields. */
-export function checkoutInvalid(parsed: Extract<CheckoutParseResult, { success: false }>): CheckoutFailure {
+export function checkoutInvalid(parsed: Extract<CheckoutParseResult, { success: false }>): CheckoutRefusal {
   const { fieldErrors, incomplete } = parsed;
   const cartProblem = fieldErrors.lines ?? fieldErrors.idempotencyKey;
   if (incomplete) return failure(400, INCOMPLETE_TITLE, INCOMPLETE_MESSAGE, { fieldErrors });
@@ -86,21 +79,13 @@ export async function submitCheckout(
   db: Database,
   user: { id: string },
   input: CheckoutInput,
-): Promise<CheckoutResult> {
+): Promise<CheckoutAnswer> {
   const limit = await hitRateLimit(db, `checkout:${user.id}`, 20, 10 * 60);
   if (!limit.allowed) return failure(429, CHECKOUT_FAILED_TITLE, retryMessage(limit.retryAfterSeconds));
   const result = await placeOrder(db, user, input);
   if (!result.ok) {
-    // A refused date, area or method is also named next to its field (the page reloads the choices).
-    const fieldErrors: CheckoutFieldErrors =
-      result.field === "delivery"
-        ? { deliveryDate: result.message }
-        : result.field === "area"
-          ? { area: result.message }
-          : result.field === "payment"
-            ? { paymentMethod: result.message }
-            : {};
-    return failure(409, CHECKOUT_FAILED_TITLE, result.message, { problems: result.problems, fieldErrors });
+    const { title, message, fieldErrors, problems } = result;
+    return failure(result.status, title, message, { problems, fieldErrors });
   }
   const { order, duplicate } = result;
   log.info("order placed", {

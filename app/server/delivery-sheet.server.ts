@@ -22,7 +22,13 @@ import { paymentMethodLabel } from "~/lib/payment-settings";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { changeOrderStatus, customerTelHref } from "./admin-orders.server";
+import {
+  adminItemColumns,
+  adminOrderColumns,
+  changeOrderStatus,
+  customerTelHref,
+  orderItemCount,
+} from "./admin-orders.server";
 import { now as clockNow, shopToday } from "./clock.server";
 import { countSlotOrders, deliveryRulesOf } from "./delivery.server";
 import { log } from "./logger.server";
@@ -55,9 +61,6 @@ export async function loadSlotChips(db: Queryable, actor: AdminActor): Promise<S
 }
 
 // ---------------------------------------------------------------- the sheet
-
-/** Counts a weighed line as one item, whatever its grams; the same rule as the order list. */
-const itemCount = sql<number>`(select coalesce(sum(case when oi.sold_by_weight then 1 else oi.quantity end), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
 
 export type DeliverySheetOrder = {
   id: string;
@@ -102,7 +105,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
       recipientPhone: orders.recipientPhone,
       recipientAddress: orders.recipientAddress,
       notes: orders.notes,
-      itemCount,
+      itemCount: orderItemCount,
       // The out-for-delivery mail is stored once per order under this key (order-mails.server.ts).
       announced: sql<boolean>`exists (select 1 from mail_queue mq where mq.dedupe_key = 'out-for-delivery:' || "orders"."id"::text)`,
     })
@@ -234,47 +237,12 @@ export const invoicePrintSchema = z.object({
 export async function loadSlotInvoices(db: Queryable, actor: AdminActor, slot: SlotDelivery) {
   assertAdmin(actor);
   const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFeeSource: orders.deliveryFeeSource,
-      deliveryAreaName: orders.deliveryAreaName,
-      areaFee: orders.areaFee,
-      deliveryFee: orders.deliveryFee,
-      deliverySlot: orders.deliverySlot,
-      deliveryTime: orders.deliveryTime,
-      deliveryDate: orders.deliveryDate,
-      notes: orders.notes,
-      recipientName: orders.recipientName,
-      recipientPhone: orders.recipientPhone,
-      recipientAddress: orders.recipientAddress,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      balanceApplied: orders.balanceApplied,
-      paidAmount: orders.paidAmount,
-      createdAt: orders.createdAt,
-    })
+    .select(adminOrderColumns)
     .from(orders)
     .where(and(eq(orders.deliveryDate, slot.date), eq(orders.deliverySlot, slot.slot), ne(orders.status, "cancelled")));
   if (rows.length === 0) return [];
   const items = await db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      productName: orderItems.productName,
-      productUnit: orderItems.productUnit,
-      productImageUrl: orderItems.productImageUrl,
-      quantity: orderItems.quantity,
-      soldByWeight: orderItems.soldByWeight,
-      price: orderItems.price,
-      originalPrice: orderItems.originalPrice,
-      discount: orderItems.discount,
-      note: orderItems.note,
-      allowSubstitute: orderItems.allowSubstitute,
-      productSlug: products.slug,
-    })
+    .select({ ...adminItemColumns, orderId: orderItems.orderId })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(

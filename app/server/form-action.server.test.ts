@@ -55,6 +55,33 @@ describe("formAction", () => {
     expect((scripted.value as Answer).data).toEqual({ ok: true, message: "Halo Ani." });
   });
 
+  it("sends an admin list's success back to its filters, and never off the admin panel", async () => {
+    const spec = { name: "contoh", schema, call: async () => formSuccess("Tersimpan."), redirectBack: true };
+    const at = (url: string, fields: Record<string, string>) =>
+      new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+    const back = await settle(
+      formAction(
+        at("http://localhost/admin/dashboard?page=2", {
+          name: "Ani",
+          returnTo: "/admin/dashboard?status=pending&page=3",
+        }),
+        spec,
+      ),
+    );
+    expect((back.value as Response).headers.get("location")).toBe("/admin/dashboard?status=pending&page=3");
+    const foreign = await settle(
+      formAction(
+        at("http://localhost/admin/dashboard?page=2", { name: "Ani", returnTo: "//evil.example/admin" }),
+        spec,
+      ),
+    );
+    expect((foreign.value as Response).headers.get("location")).toBe("/admin/dashboard?page=2");
+    const none = await settle(
+      formAction(at("http://localhost/admin/delivery-sheet?date=2026-12-01&slot=pagi", { name: "Ani" }), spec),
+    );
+    expect((none.value as Response).headers.get("location")).toBe("/admin/delivery-sheet?date=2026-12-01&slot=pagi");
+  });
+
   it("passes a module's refusal on with its own status", async () => {
     const { value } = await settle(
       formAction(post({ name: "Ani" }), { name: "contoh", schema, call: async () => formFailure(409, "Stok habis.") }),

@@ -23,7 +23,7 @@ import {
 /** A summary that is the first field's own message (forms whose fields are hidden or single). */
 export const firstFieldError = (_fields: Record<string, unknown>, fieldErrors: FieldErrors): string =>
   Object.values(fieldErrors)[0] ?? CHECK_FIELDS_MESSAGE;
-import { redirectWithFlash } from "./admin-flash.server";
+import { adminReturnPath, redirectWithFlash } from "./admin-flash.server";
 import { log } from "./logger.server";
 
 export const UNEXPECTED_TITLE = "Terjadi Kesalahan";
@@ -76,6 +76,11 @@ export type FormActionSpec<S extends z.ZodType, R extends FormResult<object, str
   call: (input: z.output<S>, form: FormData) => Promise<R>;
   /** Where every success goes (303), with JavaScript or without. */
   redirectTo?: (result: Success<R>) => string | null;
+  /**
+   * Admin lists: every success goes back where the form was, the admin path posted as
+   * `returnTo` (its filters and page) or else the address posted to. Used when `redirectTo` is not given.
+   */
+  redirectBack?: boolean;
   /** Where a success goes for a plain form post only; with JavaScript the page gets the data. */
   documentRedirectTo?: (result: Success<R>) => string | null;
   /** Admin panel: the success message goes along to `redirectTo` as the one-time flash. */
@@ -108,7 +113,19 @@ export async function formAction<S extends z.ZodType, R extends FormResult<objec
   }
   const parsed = parseFields(spec.schema, read.fields, spec);
   if (!parsed.ok) return data(parsed.failure, { status: parsed.failure.status });
-  return answer(request, spec, () => spec.call(parsed.data, read.form), parsed.values);
+  const back = spec.redirectBack && !spec.redirectTo ? returnPath(request, read.fields.returnTo) : null;
+  return answer(
+    request,
+    back ? { ...spec, redirectTo: () => back } : spec,
+    () => spec.call(parsed.data, read.form),
+    parsed.values,
+  );
+}
+
+/** The admin page a form came from: its posted `returnTo`, or else the address it posted to. */
+function returnPath(request: Request, posted: FormDataEntryValue | undefined): string {
+  const url = new URL(request.url);
+  return adminReturnPath(posted ?? null, `${url.pathname}${url.search}`);
 }
 
 /** The parse step alone: typed data, or the 400 failure with each field's message and the echoed values. */

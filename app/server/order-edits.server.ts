@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderChanges, orderItems, orders, products, users } from "~/db/schema";
+import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import {
   amountText,
@@ -26,12 +27,9 @@ import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { moveStock } from "./stock-ledger.server";
-import { log } from "./logger.server";
 import { queueOrderMail } from "./order-mails.server";
 import { applyBalanceAtFinal } from "./payments.server";
 import { loadShopSettings } from "./settings.server";
-
-export type EditResult = { ok: true; message: string } | { ok: false; status: number; message: string; field?: string };
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
 
@@ -45,7 +43,6 @@ class EditRefused extends Error {
   }
 }
 
-const uuid = z.guid("Pesanan tidak ditemukan.");
 const versionSchema = z.coerce.number({ error: ORDER_CHANGED_MESSAGE }).int(ORDER_CHANGED_MESSAGE).min(1);
 const itemId = z.guid("Baris pesanan tidak ditemukan. Muat ulang halaman.");
 const productId = z.guid("Pilih produk dari daftar.");
@@ -188,14 +185,15 @@ function lineDescription(item: { productName: string; productUnit: string; soldB
   return `${item.productName} ${amountText(quantity, item)}`;
 }
 
-/** Applies one checked edit. */
+/** Applies one edit, parsed by `orderEditSchema`; a refusal names its field and changes nothing. */
 export async function editOrder(
   db: Queryable,
   actor: AdminActor,
   orderId: string,
   edit: OrderEdit,
-): Promise<EditResult> {
+): Promise<FormResult> {
   assertAdmin(actor);
+  if (!isUuid(orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
   const short = shortOrderId(orderId);
   try {
     const message = await db.transaction(async (tx) => {
@@ -380,36 +378,13 @@ export async function editOrder(
         }
       }
     });
-    return { ok: true, message };
+    return formSuccess(message);
   } catch (error) {
-    if (error instanceof EditRefused)
-      return { ok: false, status: error.status, message: error.message, field: error.field };
-    log.error("order edit failed", { error, orderId, intent: edit.intent });
-    return { ok: false, status: 500, message: "Gagal mengubah pesanan. Silakan coba lagi." };
+    if (!(error instanceof EditRefused)) throw error;
+    return formFailure(error.status, error.message, {
+      fieldErrors: error.field ? { [error.field]: error.message } : {},
+    });
   }
-}
-
-/** An edit posted from the order page: checked, then applied. */
-export async function editOrderFromForm(
-  db: Queryable,
-  actor: AdminActor,
-  orderId: string,
-  form: FormData,
-): Promise<EditResult> {
-  assertAdmin(actor);
-  if (!uuid.safeParse(orderId).success) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
-  const raw: Record<string, unknown> = {};
-  for (const name of ["intent", "version", "itemId", "productId", "amount", "agreed"]) {
-    const value = form.get(name);
-    if (typeof value === "string") raw[name] = value;
-  }
-  const parsed = orderEditSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
-    return { ok: false, status: 400, message: issue.message, field };
-  }
-  return editOrder(db, actor, orderId, parsed.data);
 }
 
 export type OrderChangeRow = {
@@ -516,7 +491,7 @@ export async function loadOrderEditing(
  * Perubahan' and how to pay. Null while the bill is not final or the order is not theirs.
  */
 export async function loadFinalBillForCustomer(db: Queryable, userId: string, orderId: string) {
-  if (!uuid.safeParse(orderId).success) return null;
+  if (!isUuid(orderId)) return null;
   const [order] = await db
     .select({
       billFinalAt: orders.billFinalAt,

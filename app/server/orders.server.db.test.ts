@@ -158,7 +158,11 @@ describe("placeOrder", () => {
     );
     expect(result).toEqual({
       ok: false,
+      status: 409,
+      title: "Checkout Gagal",
       message: "Stok Bayam Hijau tidak cukup: tersisa 2.",
+      fieldErrors: {},
+      values: {},
       problems: [{ productId: bayam.id, message: "Stok Bayam Hijau tidak cukup: tersisa 2." }],
     });
     expect(await stockOf(kangkung.id)).toBe(10);

@@ -1,13 +1,14 @@
 // Placing an order: one transaction that reads the shop's own prices, takes the stock and
 // stores the order with all its items, or stores nothing at all.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
+import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
-import type { CheckoutInput } from "~/lib/checkout";
+import { CHECKOUT_FAILED_TITLE, type CheckoutField, type CheckoutInput, type OrderProblem } from "~/lib/checkout";
 import { addDays, shopDate } from "~/lib/dates";
 import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~/lib/delivery";
+import { formFailure, formSuccess, type FieldErrors, type FormFailure, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
 import { activePaymentMethods, ORDER_PAYMENT_METHOD_LABELS } from "~/lib/payment-settings";
@@ -16,6 +17,7 @@ import { now as clockNow } from "./clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
 import { queueOrderMail } from "./order-mails.server";
 import { readShopSettings } from "./settings.server";
+import { moveStock } from "./stock-ledger.server";
 
 export type OrderItemRecord = {
   id: string;
@@ -65,18 +67,6 @@ type CheckoutLine = CheckoutInput["lines"][number];
 export type PlaceOrderInput = Omit<CheckoutInput, "lines"> & {
   lines: (Pick<CheckoutLine, "productId" | "quantity"> & Partial<Pick<CheckoutLine, "note" | "allowSubstitute">>)[];
 };
-
-export type OrderProblem = { productId: string; message: string };
-
-export type PlaceOrderResult =
-  | { ok: true; order: OrderRecord; /** True when this key had already placed the order. */ duplicate: boolean }
-  | {
-      ok: false;
-      message: string;
-      problems: OrderProblem[];
-      /** Which part of the checkout the message is about, when it is not a product. */
-      field?: DeliveryProblemField;
-    };
 
 /** The checkout part a delivery refusal names: the date/slot, the area (and its fee), the minimum. */
 export type DeliveryProblemField = "delivery" | "area" | "minimum" | "payment";
@@ -207,18 +197,143 @@ function amountProblem(
   return quantity <= MAX_LINE_QUANTITY ? null : `Jumlah ${row.name} maksimal ${MAX_LINE_QUANTITY}.`;
 }
 
+/** What the ledger's linked order is stored with, besides its lines and their total. */
+export type OrderFields = Omit<typeof orders.$inferInsert, "id" | "userId" | "status" | "totalAmount">;
+
+/**
+ * The writes of placing an order, once its delivery choices were checked: takes each line's
+ * stock through the stock ledger (refused below zero or for a hidden product), prices the
+ * lines at the database's discounted prices of this moment and stores the order, its items
+ * and its first status. `fields` gives the rest of the order for the item total (it may
+ * refuse, by throwing, a total below the minimum or a fee that changed). Refusals throw;
+ * run it in a transaction, which they roll back.
+ */
+export async function storeOrder(
+  tx: Queryable,
+  {
+    userId,
+    lines,
+    fields,
+  }: {
+    userId: string;
+    lines: readonly { productId: string; quantity: number; note?: string; allowSubstitute?: boolean }[];
+    fields: (totalAmount: number) => OrderFields;
+  },
+): Promise<OrderRecord> {
+  type Stored = { order: Omit<OrderRecord, "items">; items: (typeof orderItems.$inferInsert)[] };
+  // Set by the ledger's `linkOrder` once every line's stock was taken.
+  let stored = null as Stored | null;
+  const moved = await moveStock(
+    tx,
+    lines.map((l) => ({
+      productId: l.productId,
+      delta: -l.quantity,
+      reason: "order",
+      changedBy: userId,
+      onSale: true,
+    })),
+    {
+      // Every line's stock was taken: price the lines, then store the order the ledger rows name.
+      linkOrder: async (taken) => {
+        const problems = lines.flatMap((line, i) => {
+          const wrong = amountProblem(taken[i].product, line.quantity);
+          return wrong ? [{ productId: line.productId, message: wrong }] : [];
+        });
+        if (problems.length > 0) throw new OrderRefused(problems);
+        const items = lines.map((line, i) => {
+          const p = taken[i].product;
+          return {
+            productId: line.productId,
+            productName: p.name,
+            productUnit: p.unit,
+            productImageUrl: p.imageUrl,
+            quantity: line.quantity,
+            soldByWeight: p.soldByWeight,
+            note: line.note ?? "",
+            allowSubstitute: line.allowSubstitute === true,
+            price: discountedPrice(p.price, p.discount),
+            originalPrice: p.price,
+            discount: p.discount,
+          };
+        });
+        const totalAmount = orderItemsTotal(items);
+        if (totalAmount > MAX_ORDER_TOTAL) {
+          throw new OrderRefused([
+            { productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." },
+          ]);
+        }
+        const [order] = await tx
+          .insert(orders)
+          .values({ ...fields(totalAmount), userId, status: "pending", totalAmount })
+          .returning(orderColumns);
+        stored = { order, items: items.map((i) => ({ ...i, orderId: order.id })) };
+        return order.id;
+      },
+    },
+  );
+  if (!stored) {
+    // Short, hidden or unknown lines are named, with any amount off its step, in the basket's order.
+    const problems: OrderProblem[] = [];
+    for (const [i, line] of lines.entries()) {
+      const result = moved[i];
+      const message = result
+        ? amountProblem(result.product, line.quantity)
+        : await describeShortLine(tx, line.productId);
+      if (message) problems.push({ productId: line.productId, message });
+    }
+    throw new OrderRefused(problems);
+  }
+  const { order, items } = stored;
+  await tx.insert(orderItems).values(items);
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: "pending",
+    changedBy: userId,
+    createdAt: order.createdAt,
+  });
+  return { ...order, items: await loadOrderItems(tx, order.id) };
+}
+
+/** Why nothing was stored: each product's problem, and which checkout part a delivery refusal names. */
+export type OrderRefusal = { problems: OrderProblem[]; field?: DeliveryProblemField };
+
+function refusal(message: string, problems: OrderProblem[], field?: DeliveryProblemField) {
+  // A refused date, area or method is also named next to its field (the page reloads the choices).
+  const fieldErrors: FieldErrors<CheckoutField> =
+    field === "delivery"
+      ? { deliveryDate: message }
+      : field === "area"
+        ? { area: message }
+        : field === "payment"
+          ? { paymentMethod: message }
+          : {};
+  const failure: FormFailure<CheckoutField, OrderRefusal> = {
+    ...formFailure(409, message, { title: CHECKOUT_FAILED_TITLE, fieldErrors }),
+    problems,
+    ...(field ? { field } : {}),
+  };
+  return failure;
+}
+
 /**
  * Places the order of `user` for the checked checkout input. Prices, discounts, names and
- * stock come from the database at this moment; stock is taken with a conditional update
- * so concurrent checkouts can never sell more than there is. A second call with the same
- * idempotency key returns the first order instead of storing another.
+ * stock come from the database at this moment; stock is taken through the stock ledger's
+ * conditional update so concurrent checkouts can never sell more than there is. A second
+ * call with the same idempotency key returns the first order instead of storing another.
  */
 export async function placeOrder(
   db: Database,
   user: { id: string },
   input: PlaceOrderInput,
   { now = clockNow() }: { now?: Date } = {},
-): Promise<PlaceOrderResult> {
+): Promise<
+  FormResult<
+    { order: OrderRecord; /** True when this key had already placed the order. */ duplicate: boolean },
+    CheckoutField,
+    OrderRefusal
+  >
+> {
   // Sorted by id so two baskets with the same products lock their rows in the same order.
   const lines = [...input.lines]
     .map((l) => ({
@@ -230,13 +345,15 @@ export async function placeOrder(
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
   const slot = DELIVERY_SLOTS[input.slot];
   const deliveryDate = input.deliveryDate ?? addDays(shopDate(now), 1);
+  const placed = (order: OrderRecord, duplicate: boolean) =>
+    formSuccess("Pesanan berhasil dibuat.", { order, duplicate });
 
   try {
     return await db.transaction(async (tx) => {
       // Requests retried with the same key queue here, so the second one finds the first order.
       await tx.execute(sql`select pg_advisory_xact_lock(7205, hashtext(${`${user.id}:${input.idempotencyKey}`}))`);
       const existing = await findOrderByKey(tx, user.id, input.idempotencyKey);
-      if (existing) return { ok: true as const, order: existing, duplicate: true };
+      if (existing) return placed(existing, true);
 
       // The settings of this moment, never a cached copy: they decide what is stored.
       const { values: settings } = await readShopSettings(tx);
@@ -251,128 +368,48 @@ export async function placeOrder(
           "payment",
         );
 
-      const problems: OrderProblem[] = [];
-      const taken: {
-        productId: string;
-        quantity: number;
-        name: string;
-        unit: string;
-        imageUrl: string | null;
-        price: number;
-        discount: number;
-        stockAfter: number;
-        soldByWeight: boolean;
-        note: string;
-        allowSubstitute: boolean;
-      }[] = [];
-      for (const line of lines) {
-        const [row] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-          .where(and(eq(products.id, line.productId), eq(products.isActive, true), gte(products.stock, line.quantity)))
-          .returning({
-            name: products.name,
-            unit: products.unit,
-            imageUrl: products.imageUrl,
-            price: products.price,
-            discount: products.discount,
-            stockAfter: products.stock,
-            soldByWeight: products.soldByWeight,
-            weightStep: products.weightStep,
-            weightMin: products.weightMin,
-          });
-        // An amount off the product's step is refused; the transaction gives the stock back.
-        const wrongAmount = row ? amountProblem(row, line.quantity) : null;
-        if (wrongAmount) problems.push({ productId: line.productId, message: wrongAmount });
-        else if (row) taken.push({ ...line, ...row });
-        else problems.push({ productId: line.productId, message: await describeShortLine(tx, line.productId) });
-      }
-      if (problems.length > 0) throw new OrderRefused(problems);
-
-      const items = taken.map((t) => ({ ...t, charged: discountedPrice(t.price, t.discount) }));
-      const totalAmount = orderItemsTotal(
-        items.map((i) => ({ price: i.charged, quantity: i.quantity, soldByWeight: i.soldByWeight })),
-      );
-      if (totalAmount > MAX_ORDER_TOTAL) {
-        throw new OrderRefused([
-          { productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." },
-        ]);
-      }
-
-      const missing = minimumOrderMessage(totalAmount, settings.minimumOrder);
-      if (missing) throw new DeliveryRefused(`${missing}.`, "minimum");
-      const quote = quoteDeliveryFee(chosenArea.area, totalAmount);
-      const changedFee = feeChange(quote, input.shownFee);
-      if (changedFee) throw new DeliveryRefused(changedFee, "area");
-
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: user.id,
-          status: "pending",
-          totalAmount,
-          deliverySlot: input.slot,
-          deliveryTime: slot.time,
-          deliveryDate,
-          ...(quote.kind === "area"
-            ? {
-                deliveryFee: quote.fee,
-                deliveryFeeSource: "area",
-                deliveryAreaId: quote.areaId,
-                deliveryAreaName: quote.areaName,
-                areaFee: quote.areaFee,
-              }
-            : {}),
-          notes: input.notes,
-          recipientName: input.name,
-          recipientPhone: input.phone,
-          recipientAddress: input.address,
-          paymentMethod,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .returning(orderColumns);
-
-      await tx.insert(orderItems).values(
-        items.map((i) => ({
-          orderId: order.id,
-          productId: i.productId,
-          productName: i.name,
-          productUnit: i.unit,
-          productImageUrl: i.imageUrl,
-          quantity: i.quantity,
-          soldByWeight: i.soldByWeight,
-          note: i.note,
-          allowSubstitute: i.allowSubstitute,
-          price: i.charged,
-          originalPrice: i.price,
-          discount: i.discount,
-        })),
-      );
-      await tx
-        .insert(orderStatusHistory)
-        .values({ orderId: order.id, fromStatus: null, toStatus: "pending", changedBy: user.id });
-      await tx.insert(stockAdjustments).values(
-        items.map((i) => ({
-          productId: i.productId,
-          delta: -i.quantity,
-          stockAfter: i.stockAfter,
-          reason: "order",
-          orderId: order.id,
-          changedBy: user.id,
-        })),
-      );
+      const order = await storeOrder(tx, {
+        userId: user.id,
+        lines,
+        fields: (totalAmount) => {
+          const missing = minimumOrderMessage(totalAmount, settings.minimumOrder);
+          if (missing) throw new DeliveryRefused(`${missing}.`, "minimum");
+          const quote = quoteDeliveryFee(chosenArea.area, totalAmount);
+          const changedFee = feeChange(quote, input.shownFee);
+          if (changedFee) throw new DeliveryRefused(changedFee, "area");
+          return {
+            deliverySlot: input.slot,
+            deliveryTime: slot.time,
+            deliveryDate,
+            ...(quote.kind === "area"
+              ? {
+                  deliveryFee: quote.fee,
+                  deliveryFeeSource: "area",
+                  deliveryAreaId: quote.areaId,
+                  deliveryAreaName: quote.areaName,
+                  areaFee: quote.areaFee,
+                }
+              : {}),
+            notes: input.notes,
+            recipientName: input.name,
+            recipientPhone: input.phone,
+            recipientAddress: input.address,
+            paymentMethod,
+            idempotencyKey: input.idempotencyKey,
+          };
+        },
+      });
       await rememberDeliveryArea(tx, user.id, input.area);
       await queueOrderMail(tx, order.id, "order-received");
-      return { ok: true as const, order: { ...order, items: await loadOrderItems(tx, order.id) }, duplicate: false };
+      return placed(order, false);
     });
   } catch (error) {
-    if (error instanceof OrderRefused) return { ok: false, message: error.message, problems: error.problems };
-    if (error instanceof DeliveryRefused)
-      return { ok: false, message: error.message, problems: [], field: error.field };
+    if (error instanceof OrderRefused) return refusal(error.message, error.problems);
+    if (error instanceof DeliveryRefused) return refusal(error.message, [], error.field);
     // Another request with this key won the race (the advisory lock makes this rare): its order stands.
     if (isUniqueViolation(error)) {
       const existing = await findOrderByKey(db, user.id, input.idempotencyKey);
-      if (existing) return { ok: true, order: existing, duplicate: true };
+      if (existing) return placed(existing, true);
     }
     throw error;
   }

@@ -5,7 +5,7 @@
 // orders were placed.
 import { and, asc, between, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { orderDayStats, reportTopProductsCache } from "~/db/schema";
+import { orderDayStats } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from "~/lib/payments";
@@ -16,7 +16,6 @@ import {
   REPORT_TOP_PRODUCTS,
   type DayFigures,
   type PaymentFigures,
-  type ProductFigures,
   type ReportRange,
   type SalesReport,
   type SlotFigures,
@@ -24,12 +23,8 @@ import {
 } from "~/lib/reports";
 import { formatKg } from "~/lib/weight";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
+import { rankBestSellers } from "./best-sellers.server";
 import { csvRow } from "./csv.server";
-
-type Row = Record<string, unknown>;
-function rowsOf(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
-}
 
 /** The day, slot and status figures of the range: at most a few thousand rows for a year. */
 export async function readDayFigures(db: Queryable, range: ReportRange) {
@@ -51,105 +46,11 @@ export async function readDayFigures(db: Queryable, range: ReportRange) {
 
 /**
  * The best sellers of the range: by revenue, by units (products sold per piece, bunch...)
- * and by weight (products sold per kg). Units and grams are never ranked together. The
- * range's per-product sums are made once (materialised, numbers only: text aggregates would
- * double the work) and read three times for a top ten; then the names and units of those
- * few products come from their latest day in the range, one index lookup each.
+ * and by weight (products sold per kg). Units and grams are never ranked together. Ranked
+ * from the per-day product figures (best-sellers.server.ts).
  */
 export async function readTopProducts(db: Queryable, range: ReportRange, limit = REPORT_TOP_PRODUCTS) {
-  // The range's day counters are read before the figures: a ranking saved with them can only
-  // be newer than they say (then the next read ranks again), never older.
-  const [found] = rowsOf(
-    await db.execute(sql`
-      with sig as (
-        select coalesce(sum(version), 0)::bigint as signature
-        from order_product_day_versions where day between ${range.from} and ${range.to}
-      )
-      select sig.signature::text as signature, c.payload
-      from sig left join report_top_products_cache c
-        on c.range_from = ${range.from} and c.range_to = ${range.to} and c.top_limit = ${limit}
-       and c.signature = sig.signature`),
-  );
-  if (found?.payload) return found.payload as TopProductLists;
-  const lists = await db.transaction((tx) => rankTopProducts(tx, range, limit));
-  const signature = Number(found?.signature ?? 0);
-  await db
-    .insert(reportTopProductsCache)
-    .values({ rangeFrom: range.from, rangeTo: range.to, topLimit: limit, signature, payload: lists })
-    .onConflictDoUpdate({
-      target: [reportTopProductsCache.rangeFrom, reportTopProductsCache.rangeTo, reportTopProductsCache.topLimit],
-      set: { signature, payload: lists, createdAt: sql`now()` },
-    });
-  // Ranges nobody asked for since yesterday are not worth their rows.
-  await db.delete(reportTopProductsCache).where(sql`${reportTopProductsCache.createdAt} < now() - interval '1 day'`);
-  return lists;
-}
-
-type TopProductLists = Record<"revenue" | "units" | "weight", ProductFigures[]>;
-
-async function rankTopProducts(db: Queryable, range: ReportRange, limit: number): Promise<TopProductLists> {
-  // A year of a large catalog is a few hundred thousand product-days: with the default 4 MB
-  // PostgreSQL sorts them on disk; this one query may hash them in memory instead.
-  await db.execute(sql`set local work_mem = '64MB'`);
-  const ranked = rowsOf(
-    await db.execute(sql`
-      with agg as materialized (
-        select product_key as key, sold_by_weight as weighed, sum(quantity) as quantity, sum(revenue) as revenue,
-               sum(line_count) as lines
-        from order_product_day_stats
-        where day between ${range.from} and ${range.to}
-        group by product_key, sold_by_weight
-      )
-      (select 'revenue' as ranking, key, weighed, quantity::float8 as quantity, revenue::float8 as revenue, lines::int as lines
-       from agg where lines > 0 order by revenue desc, key limit ${limit})
-      union all
-      (select 'units', key, weighed, quantity::float8, revenue::float8, lines::int
-       from agg where lines > 0 and not weighed order by quantity desc, key limit ${limit})
-      union all
-      (select 'weight', key, weighed, quantity::float8, revenue::float8, lines::int
-       from agg where lines > 0 and weighed order by quantity desc, key limit ${limit})`),
-  );
-  const names = new Map<string, { name: string; unit: string }>();
-  const wanted = [...new Map(ranked.map((r) => [`${String(r.key)}|${r.weighed === true}`, r])).values()];
-  if (wanted.length > 0) {
-    const keys = sql.join(
-      wanted.map((r) => sql`${String(r.key)}`),
-      sql`, `,
-    );
-    const weighed = sql.join(
-      wanted.map((r) => sql`${r.weighed === true}`),
-      sql`, `,
-    );
-    const rows = rowsOf(
-      await db.execute(sql`
-        select k.key, k.weighed, s.product_name as name, s.product_unit as unit
-        from unnest(array[${keys}]::text[], array[${weighed}]::boolean[]) as k(key, weighed)
-        cross join lateral (
-          select product_name, product_unit from order_product_day_stats
-          where product_key = k.key and sold_by_weight = k.weighed and day between ${range.from} and ${range.to}
-          order by day desc limit 1
-        ) s`),
-    );
-    for (const r of rows)
-      names.set(`${String(r.key)}|${r.weighed === true}`, { name: String(r.name), unit: String(r.unit) });
-  }
-  const lists: TopProductLists = { revenue: [], units: [], weight: [] };
-  for (const r of ranked) {
-    const ranking = r.ranking as keyof typeof lists;
-    const key = String(r.key);
-    const soldByWeight = r.weighed === true;
-    const label = names.get(`${key}|${soldByWeight}`) ?? { name: key.replace(/^nama:/, ""), unit: "" };
-    lists[ranking].push({
-      key,
-      name: label.name,
-      unit: label.unit,
-      soldByWeight,
-      quantity: Number(r.quantity),
-      revenue: Number(r.revenue),
-      lines: Number(r.lines),
-    });
-  }
-  return lists;
+  return rankBestSellers(db, range, limit);
 }
 
 export async function loadSalesReport(db: Queryable, actor: AdminActor, range: ReportRange): Promise<SalesReport> {

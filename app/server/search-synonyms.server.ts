@@ -3,7 +3,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { searchSynonyms } from "~/db/schema";
+import { catalogState, searchSynonyms } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import {
   normalizeSearchText,
@@ -42,6 +42,31 @@ export async function synonymsFor(db: Queryable, q: string): Promise<SynonymPair
     order by term, synonym
     limit ${MAX_SYNONYMS}`);
   return rowsOf<SynonymPair>(rows).map((r) => ({ term: r.term, synonym: r.synonym }));
+}
+
+// Every pair, per database handle, with the catalog version it was read at. A synonym change
+// bumps the version (a trigger), so a search asks only for the version (one row by its key)
+// and reads the pairs again when it moved: one small query per search instead of the
+// recursive one, which cost the embedded database 1.5 ms of a 3 ms search.
+const known = new WeakMap<object, { version: number; pairs: SynonymPair[] }>();
+
+/**
+ * All pairs, as current as the catalog version read now. searchGroups with all of them gives
+ * what it gives with a query's own (synonymsFor): pairs that share no word with the query's
+ * phrases change none of its groups.
+ */
+export async function currentSynonyms(db: Queryable): Promise<SynonymPair[]> {
+  const [state] = await db.select({ version: catalogState.version }).from(catalogState).limit(1);
+  const version = state?.version ?? 0;
+  const cached = known.get(db);
+  if (cached && cached.version === version) return cached.pairs;
+  const pairs = await db
+    .select({ term: searchSynonyms.term, synonym: searchSynonyms.synonym })
+    .from(searchSynonyms)
+    .orderBy(asc(searchSynonyms.term), asc(searchSynonyms.synonym))
+    .limit(MAX_SYNONYMS);
+  known.set(db, { version, pairs });
+  return pairs;
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both are read the same way. */

@@ -91,6 +91,8 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     const customer = newCustomer();
     await page.goto(`${server.url}/register`);
     await page.getByText("Minimal 8 karakter").waitFor();
+    // The dialogs belong to the scripted form: press only once it has started.
+    await waitForHydration(page);
     await page.fill('input[name="name"]', customer.name);
     await page.fill('input[name="email"]', customer.email);
     await page.fill('input[name="phone"]', customer.phone);
@@ -114,6 +116,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
 
     const second = await openPage(DESKTOP);
     await second.page.goto(`${server.url}/register`);
+    await waitForHydration(second.page);
     await second.page.fill('input[name="name"]', "Orang Lain");
     await second.page.fill('input[name="email"]', customer.email.toUpperCase());
     await second.page.fill('input[name="phone"]', customer.phone);

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { waitForHydration } from "../support/browser";
 
 export type TestCustomer = { name: string; email: string; phone: string; address: string; password: string };
 
@@ -22,6 +23,7 @@ export function newCustomer(overrides: Partial<TestCustomer> = {}): TestCustomer
 
 export async function register(page: Page, baseUrl: string, customer: TestCustomer) {
   await page.goto(`${baseUrl}/register`);
+  await waitForHydration(page);
   await page.fill('input[name="name"]', customer.name);
   await page.fill('input[name="email"]', customer.email);
   await page.fill('input[name="phone"]', customer.phone);

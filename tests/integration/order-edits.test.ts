@@ -8,7 +8,8 @@ import { mailQueue, orderChanges, orderItems, orders, products } from "~/db/sche
 import { parseCheckout } from "~/lib/checkout";
 import { ORDER_CHANGED_MESSAGE } from "~/lib/order-edits";
 import { setDeliveryFee } from "~/server/admin-orders.server";
-import { editOrderFromForm, loadFinalBillForCustomer } from "~/server/order-edits.server";
+import { firstFieldError, parseFields } from "~/server/form-action.server";
+import { editOrder, loadFinalBillForCustomer, orderEditSchema } from "~/server/order-edits.server";
 import { placeOrder } from "~/server/orders.server";
 import { createProduct, createUser, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -43,10 +44,12 @@ async function itemsOf(id: string) {
   return testDb.db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.productName);
 }
 
-function post(fields: Record<string, string | number>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
-  return form;
+/** An edit as the order page posts it: parsed as its action parses it, then applied. */
+async function edit(orderId: string, fields: Record<string, string | number>) {
+  const posted = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const parsed = parseFields(orderEditSchema, posted, { invalid: { message: firstFieldError } });
+  if (!parsed.ok) return parsed.failure;
+  return editOrder(testDb.db, admin, orderId, parsed.data);
 }
 
 async function placed(lines: { productId: string; quantity: number; allowSubstitute?: boolean }[]) {
@@ -71,22 +74,12 @@ describe("staff order edits", () => {
     expect(await stockOf(bawang.id)).toBe(4250);
     const [line] = await itemsOf(order.id);
 
-    const first = await editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({ intent: "weight", version: 1, itemId: line.id, amount: "0,8" }),
-    );
+    const first = await edit(order.id, { intent: "weight", version: 1, itemId: line.id, amount: "0,8" });
     expect(first).toMatchObject({ ok: true });
     expect(await orderRow(order.id)).toMatchObject({ totalAmount: 32000, version: 2 });
     expect(await stockOf(bawang.id)).toBe(4200);
 
-    const second = await editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({ intent: "weight", version: 2, itemId: line.id, amount: "0.7" }),
-    );
+    const second = await edit(order.id, { intent: "weight", version: 2, itemId: line.id, amount: "0.7" });
     expect(second).toMatchObject({ ok: true });
     expect(await orderRow(order.id)).toMatchObject({ totalAmount: 28000, version: 3 });
     expect(await stockOf(bawang.id)).toBe(4300);
@@ -106,18 +99,8 @@ describe("staff order edits", () => {
     const tomat = await createProduct(testDb.db, { name: "Tomat Edit", price: 12000, stock: 5000, ...weighed });
     const order = await placed([{ productId: tomat.id, quantity: 500 }]);
     const [line] = await itemsOf(order.id);
-    const a = editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({ intent: "weight", version: 1, itemId: line.id, amount: "0,75" }),
-    );
-    const b = editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({ intent: "weight", version: 1, itemId: line.id, amount: "1" }),
-    );
+    const a = edit(order.id, { intent: "weight", version: 1, itemId: line.id, amount: "0,75" });
+    const b = edit(order.id, { intent: "weight", version: 1, itemId: line.id, amount: "1" });
     const results = await Promise.all([a, b]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ status: 409, message: ORDER_CHANGED_MESSAGE });
@@ -144,12 +127,7 @@ describe("staff order edits", () => {
       ],
       [{ intent: "hapus-semua", version: 1 }, expect.any(String)],
     ] as const) {
-      const result = await editOrderFromForm(
-        testDb.db,
-        admin,
-        order.id,
-        post(fields as Record<string, string | number>),
-      );
+      const result = await edit(order.id, fields as Record<string, string | number>);
       expect(result).toMatchObject({ ok: false, message });
     }
     expect(await orderRow(order.id)).toMatchObject({ version: 1, totalAmount: 15000 });
@@ -165,47 +143,33 @@ describe("staff order edits", () => {
       { productId: sawi.id, quantity: 1 },
     ]);
     const [bayamLine, sawiLine] = await itemsOf(order.id);
-    const refused = await editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({ intent: "substitute", version: 1, itemId: bayamLine.id, productId: kangkung.id, amount: "2" }),
-    );
-    expect(refused).toMatchObject({ ok: false, field: "agreed" });
-    const swapped = await editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({
-        intent: "substitute",
-        version: 1,
-        itemId: bayamLine.id,
-        productId: kangkung.id,
-        amount: "2",
-        agreed: "on",
-      }),
-    );
+    const refused = await edit(order.id, {
+      intent: "substitute",
+      version: 1,
+      itemId: bayamLine.id,
+      productId: kangkung.id,
+      amount: "2",
+    });
+    expect(refused).toMatchObject({ ok: false, fieldErrors: { agreed: expect.any(String) } });
+    const swapped = await edit(order.id, {
+      intent: "substitute",
+      version: 1,
+      itemId: bayamLine.id,
+      productId: kangkung.id,
+      amount: "2",
+      agreed: "on",
+    });
     expect(swapped).toMatchObject({ ok: true });
     expect(await stockOf(bayam.id)).toBe(10);
     expect(await stockOf(kangkung.id)).toBe(8);
 
-    expect(
-      await editOrderFromForm(
-        testDb.db,
-        admin,
-        order.id,
-        post({ intent: "unavailable", version: 2, itemId: sawiLine.id }),
-      ),
-    ).toMatchObject({ ok: true });
+    expect(await edit(order.id, { intent: "unavailable", version: 2, itemId: sawiLine.id })).toMatchObject({
+      ok: true,
+    });
     expect(await stockOf(sawi.id)).toBe(10);
-    expect(
-      await editOrderFromForm(
-        testDb.db,
-        admin,
-        order.id,
-        post({ intent: "add", version: 3, productId: bayam.id, amount: "3" }),
-      ),
-    ).toMatchObject({ ok: true });
+    expect(await edit(order.id, { intent: "add", version: 3, productId: bayam.id, amount: "3" })).toMatchObject({
+      ok: true,
+    });
     expect(await stockOf(bayam.id)).toBe(7);
 
     const items = await itemsOf(order.id);
@@ -220,24 +184,19 @@ describe("staff order edits", () => {
   it("'Tagihan Final' needs the fee, locks the order, queues the mail and shows the bill to its customer only", async () => {
     const kentang = await createProduct(testDb.db, { name: "Kentang Edit", price: 18000, stock: 5000, ...weighed });
     const order = await placed([{ productId: kentang.id, quantity: 1000 }]);
-    const noFee = await editOrderFromForm(testDb.db, admin, order.id, post({ intent: "finalize", version: 1 }));
+    const noFee = await edit(order.id, { intent: "finalize", version: 1 });
     expect(noFee).toMatchObject({ ok: false, message: "Isi ongkos kirim dulu sebelum Tagihan Final." });
 
     await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 5000 });
     // The fee change is an edit too: the version moved.
     expect((await orderRow(order.id)).version).toBe(2);
     expect(await loadFinalBillForCustomer(testDb.db, customer.id, order.id)).toBeNull();
-    const done = await editOrderFromForm(testDb.db, admin, order.id, post({ intent: "finalize", version: 2 }));
+    const done = await edit(order.id, { intent: "finalize", version: 2 });
     expect(done).toMatchObject({ ok: true });
     expect((await orderRow(order.id)).billFinalAt).not.toBeNull();
 
     const [line] = await itemsOf(order.id);
-    const late = await editOrderFromForm(
-      testDb.db,
-      admin,
-      order.id,
-      post({ intent: "weight", version: 3, itemId: line.id, amount: "2" }),
-    );
+    const late = await edit(order.id, { intent: "weight", version: 3, itemId: line.id, amount: "2" });
     expect(late).toMatchObject({ ok: false, message: "Tagihan sudah final. Pesanan tidak dapat diubah lagi." });
 
     const mails = await testDb.db

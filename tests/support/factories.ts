@@ -1,25 +1,24 @@
-// Test data made the way the app makes it: accounts through Better Auth, orders as one
-// order + its items + the first status history row (taking stock like checkout does),
-// and the inbox's applications and messages.
+// Test data made the way the app makes it: accounts through Better Auth, orders through the
+// shop's own order store (stock taken through the stock ledger, as checkout does), and the
+// inbox's applications and messages.
 import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { eq } from "drizzle-orm";
+import type { Database, Queryable } from "~/db/client.server";
 import {
   categories,
   contactMessages,
-  orderItems,
   orders,
   orderStatusHistory,
   partnerApplications,
   products,
   users,
 } from "~/db/schema";
-import { discountedPrice } from "~/lib/money";
-import { DELIVERY_SLOTS, orderItemsTotal, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
+import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock } from "~/server/stock-ledger.server";
 
 const uid = () => randomBytes(5).toString("hex");
@@ -84,34 +83,29 @@ export type CreateOrderInput = {
   /** The delivery area as chosen at checkout (null: outside every area). */
   deliveryAreaName?: string | null;
   createdAt?: Date;
-  /** Take the items' stock like checkout does (default true). */
+  /** Leave the stock as it was: the order's stock goes back through the ledger (default: taken). */
   takeStock?: boolean;
 };
 
+/**
+ * An order placed by the shop's own code (`storeOrder`, what checkout stores once it checked
+ * the delivery choices): stock taken through the stock ledger, today's discounted prices,
+ * the first status. A later status is then set as staff would leave it; a cancelled order
+ * has its stock given back, as cancelling does.
+ */
 export async function createOrder(db: Database, input: CreateOrderInput) {
-  return db.transaction(async (tx) => {
-    const ids = input.items.map((i) => i.productId);
-    const rows = await tx.select().from(products).where(inArray(products.id, ids));
-    const byId = new Map(rows.map((p) => [p.id, p]));
-    const lines = input.items.map((i) => {
-      const p = byId.get(i.productId);
-      if (!p) throw new Error(`no product ${i.productId}`);
-      return {
-        p,
-        quantity: i.quantity,
-        price: discountedPrice(p.price, p.discount),
-      };
-    });
-    const slot = input.deliverySlot ?? "pagi";
-    const status = input.status ?? "pending";
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: input.userId,
-        status,
-        totalAmount: orderItemsTotal(
-          lines.map((l) => ({ price: l.price, quantity: l.quantity, soldByWeight: l.p.soldByWeight })),
-        ),
+  return db.transaction((tx) => storeTestOrder(tx, input));
+}
+
+async function storeTestOrder(tx: Queryable, input: CreateOrderInput) {
+  const slot = input.deliverySlot ?? "pagi";
+  const status = input.status ?? "pending";
+  let order: OrderRecord;
+  try {
+    order = await storeOrder(tx, {
+      userId: input.userId,
+      lines: input.items,
+      fields: () => ({
         deliveryFee: input.deliveryFee ?? null,
         deliveryAreaName: input.deliveryAreaName ?? null,
         deliverySlot: slot,
@@ -123,55 +117,39 @@ export async function createOrder(db: Database, input: CreateOrderInput) {
         recipientAddress: input.recipientAddress ?? "Jl. Kalimantan No. 37, Sumbersari, Jember",
         idempotencyKey: uid(),
         ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-      })
-      .returning();
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.p.id,
-        productName: l.p.name,
-        productUnit: l.p.unit,
-        productImageUrl: l.p.imageUrl,
-        quantity: l.quantity,
-        soldByWeight: l.p.soldByWeight,
-        price: l.price,
-        originalPrice: l.p.price,
-        discount: l.p.discount,
-      })),
-    );
+      }),
+    });
+  } catch (error) {
+    throw new Error(`createOrder: the shop refused the order: ${(error as Error).message}`, { cause: error });
+  }
+  if (status !== "pending") {
+    await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
-      fromStatus: null,
-      toStatus: "pending",
-      changedBy: input.userId,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      fromStatus: "pending",
+      toStatus: status,
+      changedBy: null,
     });
-    if (status !== "pending") {
-      await tx.insert(orderStatusHistory).values({
+  }
+  if (!(input.takeStock ?? true) || status === "cancelled") {
+    await moveStock(
+      tx,
+      order.items.map((item) => ({
+        productId: item.productId ?? "",
+        delta: item.quantity,
+        reason: status === "cancelled" ? "cancel" : "manual",
         orderId: order.id,
-        fromStatus: "pending",
-        toStatus: status,
         changedBy: null,
-      });
-    }
-    if ((input.takeStock ?? true) && status !== "cancelled") {
-      // Through the shop's own stock ledger, as checkout takes stock.
-      for (const l of lines) {
-        const moved = await moveStock(tx, {
-          productId: l.p.id,
-          delta: -l.quantity,
-          reason: "order",
-          orderId: order.id,
-          changedBy: input.userId,
-        });
-        if (!moved) throw new Error(`createOrder: not enough stock of ${l.p.name}`);
-      }
-    }
-    return order;
-  });
+      })),
+    );
+  }
+  return { ...order, status };
 }
 
-/** Many orders at once (no stock taken), for paging and search tests. */
+/**
+ * Many orders at once, for paging and search tests, stored like `createOrder` in one
+ * transaction; the products' stock ends where it was (topped up first, then taken).
+ */
 export async function createManyOrders(
   db: Database,
   count: number,
@@ -180,56 +158,38 @@ export async function createManyOrders(
     quantity?: number;
   },
 ) {
-  const made: {
-    id: string;
-    recipientName: string;
-    recipientPhone: string;
-    createdAt: Date;
-  }[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => make(start + k));
-    const inserted = await db
-      .insert(orders)
-      .values(
-        batch.map((b) => {
-          const slot = b.deliverySlot ?? "pagi";
-          return {
-            userId: b.userId,
-            status: b.status ?? "pending",
-            totalAmount: b.product.price * (b.quantity ?? 1),
-            deliveryFee: b.deliveryFee ?? null,
-            deliverySlot: slot,
-            deliveryTime: DELIVERY_SLOTS[slot].time,
-            deliveryDate: b.deliveryDate ?? shopTomorrow(),
-            notes: b.notes ?? "",
-            recipientName: b.recipientName ?? "Siti Aminah",
-            recipientPhone: b.recipientPhone ?? "081234567890",
-            recipientAddress: b.recipientAddress ?? "Jl. Kalimantan No. 37, Jember",
-            idempotencyKey: uid(),
-            ...(b.createdAt ? { createdAt: b.createdAt, updatedAt: b.createdAt } : {}),
-          };
-        }),
-      )
-      .returning({
-        id: orders.id,
-        recipientName: orders.recipientName,
-        recipientPhone: orders.recipientPhone,
-        createdAt: orders.createdAt,
+  const wanted = Array.from({ length: count }, (_, i) => make(i));
+  return db.transaction(async (tx) => {
+    const topUp = new Map<string, number>();
+    for (const w of wanted) topUp.set(w.product.id, (topUp.get(w.product.id) ?? 0) + (w.quantity ?? 1));
+    await moveStock(
+      tx,
+      [...topUp].map(([productId, delta]) => ({ productId, delta, reason: "manual", changedBy: null })),
+    );
+    const made: { id: string; recipientName: string; recipientPhone: string; createdAt: Date }[] = [];
+    const cancelled = new Map<string, number>();
+    for (const w of wanted) {
+      const order = await storeTestOrder(tx, { ...w, items: [{ productId: w.product.id, quantity: w.quantity ?? 1 }] });
+      made.push({
+        id: order.id,
+        recipientName: order.recipientName,
+        recipientPhone: order.recipientPhone,
+        createdAt: order.createdAt,
       });
-    await db.insert(orderItems).values(
-      inserted.map((o, k) => ({
-        orderId: o.id,
-        productId: batch[k].product.id,
-        productName: batch[k].product.name,
-        productUnit: batch[k].product.unit,
-        quantity: batch[k].quantity ?? 1,
-        price: batch[k].product.price,
-        originalPrice: batch[k].product.price,
+      // A cancelled order gave its stock back: that part of the top-up goes again.
+      if (w.status === "cancelled") cancelled.set(w.product.id, (cancelled.get(w.product.id) ?? 0) + (w.quantity ?? 1));
+    }
+    await moveStock(
+      tx,
+      [...cancelled].map(([productId, quantity]) => ({
+        productId,
+        delta: -quantity,
+        reason: "manual",
+        changedBy: null,
       })),
     );
-    made.push(...inserted);
-  }
-  return made;
+    return made;
+  });
 }
 
 export async function createPartnerApplication(

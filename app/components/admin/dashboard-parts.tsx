@@ -49,7 +49,7 @@ function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: bool
         <Select
           id={id}
           name="status"
-          key={`${order.status}-${failed?.at ?? ""}`}
+          key={`${order.status}-${failed ? ("at" in failed ? failed.at : failed.message) : ""}`}
           defaultValue={order.status}
           disabled={busy}
           className="h-10 text-sm"
@@ -81,7 +81,7 @@ function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: bool
       {busy ? <span className="text-xs text-stone-600">Memproses...</span> : null}
       {failed ? (
         <span role="alert" className="text-xs text-red-700">
-          {failed.error}
+          {failed.message}
         </span>
       ) : null}
     </fetcher.Form>

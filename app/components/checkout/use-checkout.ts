@@ -1,15 +1,16 @@
 // The checkout page's state: what was typed and chosen, the cart's fresh prices and the
-// delivery choices of this moment (refreshed after the page loads), the answer of the last
+// delivery choices of this moment (refreshed after each submit), the answer of the last
 // submit, and the order once placed (its WhatsApp chat opened, then the thank-you page).
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher, useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
 import { useCart } from "~/components/cart-provider";
-import type { CartProduct } from "~/lib/cart";
+import { useFreshCart } from "~/components/fresh-cart";
 import {
   CHECKOUT_FAILED_TITLE,
   INCOMPLETE_MESSAGE,
   INCOMPLETE_TITLE,
   parseCheckout,
+  type CheckoutAnswer,
   type CheckoutFieldErrors,
 } from "~/lib/checkout";
 import type { DeliveryDay, DeliveryPromise, SlotChoice } from "~/lib/delivery";
@@ -28,22 +29,10 @@ export type CheckoutDelivery = {
 export type CheckoutPageData = {
   prefill: { name: string; phone: string; address: string };
   idempotencyKey: string;
-  products: CartProduct[] | null;
   delivery: CheckoutDelivery;
   rememberedArea: string | null;
   paymentOptions: { method: PaymentMethod; detail: string }[];
 };
-
-export type CheckoutAnswer =
-  | { ok: true; message: string; orderId: string; chatUrl: string }
-  | {
-      ok: false;
-      title: string;
-      message: string;
-      fieldErrors: CheckoutFieldErrors;
-      problems?: { productId: string; message: string }[];
-      dialog?: boolean;
-    };
 
 export type CheckoutValues = {
   name: string;
@@ -74,8 +63,6 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
   const cart = useCart();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const fresh = useFetcher<CheckoutPageData>();
-  const { load: loadFresh } = fresh;
 
   // One key per visit: a double click or a retried request stores one order.
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
@@ -99,32 +86,14 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
     navigation.formMethod === "POST" &&
     navigation.formAction?.startsWith("/checkout") === true;
 
-  // The summary shows the shop's prices of this moment, not what the browser remembered.
-  const idsKey = useMemo(
-    () =>
-      cart.lines
-        .map((l) => l.product.id)
-        .sort()
-        .join(","),
-    [cart.lines],
-  );
-  useEffect(() => {
-    if (cart.ready && idsKey !== "") loadFresh(`/checkout?products=${encodeURIComponent(idsKey)}`);
-  }, [cart.ready, idsKey, loadFresh]);
-  const freshProducts = fresh.data?.products ?? null;
-  const { refresh } = cart;
-  useEffect(() => {
-    if (freshProducts) refresh(freshProducts);
-  }, [freshProducts, refresh]);
-  const freshIds = useMemo(() => (freshProducts ? new Set(freshProducts.map((p) => p.id)) : null), [freshProducts]);
+  // The summary shows the shop's prices of this moment, not what the browser remembered,
+  // asked again after a refused order (stock may have moved meanwhile).
+  const fresh = useFreshCart(actionData && !actionData.ok ? actionData : undefined);
+  const freshIds = useMemo(() => (fresh.products ? new Set(fresh.products.map((p) => p.id)) : null), [fresh.products]);
 
-  // Dates, counts and areas of this moment: from the page, then from each refresh.
-  const [delivery, setDelivery] = useState(loaderData.delivery);
-  useEffect(() => setDelivery(loaderData.delivery), [loaderData.delivery]);
-  const freshDelivery = fresh.data?.delivery;
-  useEffect(() => {
-    if (freshDelivery) setDelivery(freshDelivery);
-  }, [freshDelivery]);
+  // Dates, counts and areas of this moment: from the page, refreshed with it after each submit.
+  const { delivery } = loaderData;
+
   // A choice that closed or filled up meanwhile gives way to the earliest open one.
   useEffect(() => {
     const open = delivery.days.flatMap((d) => d.slots).filter((s) => !s.full);
@@ -212,7 +181,7 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
     markChatOpened: () => setPlaced((p) => (p ? { ...p, chatOpened: true } : p)),
     leaveToSuccess: () => placed && navigate(`/order-success?order=${placed.orderId}`),
     busy,
-    refreshing: fresh.state === "loading",
+    refreshing: fresh.loading,
     freshIds,
     delivery,
     problems,
