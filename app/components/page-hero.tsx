@@ -1,4 +1,6 @@
-// The opening band of a content page: the page's one h1, a lead and optional actions.
+// The bands of a content page: the opening one (the page's one h1, a lead and optional
+// actions), its sections, and the closing invitation.
+import type { LucideIcon } from "lucide-react";
 import { useId, type ReactNode } from "react";
 
 /** Buttons on the dark green bands; `!` wins over the button variant's own colours. */
@@ -55,6 +57,35 @@ export function ContentSection({
         </h2>
         {lead ? <p className="mt-3 max-w-2xl text-base leading-relaxed text-stone-700">{lead}</p> : null}
         <div className="mt-8">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** The dark green band that closes a content page: an icon, a question, a lead and two buttons. */
+export function ClosingBand({
+  id,
+  icon: Icon,
+  title,
+  children,
+  actions,
+}: {
+  /** The heading's id, which names the band. */
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 pb-4">
+      <div className="rounded-3xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
+        <Icon className="mx-auto h-10 w-10 text-brand-100" aria-hidden="true" />
+        <h2 id={id} className="mt-3 text-2xl font-extrabold sm:text-3xl">
+          {title}
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-brand-50">{children}</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">{actions}</div>
       </div>
     </section>
   );

@@ -14,7 +14,7 @@ import {
 import { ContactDetails } from "~/components/contact-details";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { Faq, type FaqEntry } from "~/components/faq";
-import { ContentSection, ON_DARK_PRIMARY, ON_DARK_SECONDARY, PageHero } from "~/components/page-hero";
+import { ClosingBand, ContentSection, ON_DARK_PRIMARY, ON_DARK_SECONDARY, PageHero } from "~/components/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/page-meta";
 import { useRootData } from "~/root";
@@ -207,16 +207,12 @@ export default function About() {
         <Faq items={faq} className="max-w-3xl" />
       </ContentSection>
 
-      <section aria-labelledby="ajakan" className="mx-auto max-w-6xl px-4 pb-4">
-        <div className="rounded-3xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
-          <HeartHandshake className="mx-auto h-10 w-10 text-brand-100" aria-hidden="true" />
-          <h2 id="ajakan" className="mt-3 text-2xl font-extrabold sm:text-3xl">
-            Siap belanja sayur segar?
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-50">
-            Pesan hari ini, terima besok pagi atau sore. Ada pertanyaan dulu? Tim kami siap membantu.
-          </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+      <ClosingBand
+        id="ajakan"
+        icon={HeartHandshake}
+        title="Siap belanja sayur segar?"
+        actions={
+          <>
             <Link to="/products" className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
               Belanja Sekarang
             </Link>
@@ -226,9 +222,11 @@ export default function About() {
             >
               Hubungi Kami
             </Link>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      >
+        Pesan hari ini, terima besok pagi atau sore. Ada pertanyaan dulu? Tim kami siap membantu.
+      </ClosingBand>
     </>
   );
 }

@@ -49,6 +49,47 @@ const TIME_OPTIONS = [
   { value: "3months", label: "3 Bulan Terakhir" },
 ] as const;
 
+/** One filter of the phone's filter sheet: its choices as radio buttons, two to a row. */
+function SheetChoices({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 font-semibold text-stone-900">{legend}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className={cn(
+              "flex min-h-11 items-center gap-2 rounded-lg border px-3",
+              value === o.value ? "border-brand-700 bg-brand-50" : "border-stone-300",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="accent-brand-700"
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The list's address for a query; defaults are left out so links stay short. */
 function ordersHref(query: CustomerOrdersQuery, patch: Partial<CustomerOrdersQuery>): string {
   const next = { ...query, page: 1, ...patch };
@@ -188,52 +229,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </D.Trigger>
               <SheetContent title="Filter Pesanan">
                 <div className="space-y-5 p-4">
-                  <fieldset>
-                    <legend className="mb-2 font-semibold text-stone-900">Status</legend>
-                    <div className="grid grid-cols-2 gap-2">
-                      {STATUS_TABS.map((tab) => (
-                        <label
-                          key={tab.value}
-                          className={cn(
-                            "flex min-h-11 items-center gap-2 rounded-lg border px-3",
-                            sheetStatus === tab.value ? "border-brand-700 bg-brand-50" : "border-stone-300",
-                          )}
-                        >
-                          <input
-                            type="radio"
-                            name="sheet-status"
-                            checked={sheetStatus === tab.value}
-                            onChange={() => setSheetStatus(tab.value)}
-                            className="accent-brand-700"
-                          />
-                          {tab.label}
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
-                  <fieldset>
-                    <legend className="mb-2 font-semibold text-stone-900">Waktu</legend>
-                    <div className="grid grid-cols-2 gap-2">
-                      {TIME_OPTIONS.map((o) => (
-                        <label
-                          key={o.value}
-                          className={cn(
-                            "flex min-h-11 items-center gap-2 rounded-lg border px-3",
-                            sheetTime === o.value ? "border-brand-700 bg-brand-50" : "border-stone-300",
-                          )}
-                        >
-                          <input
-                            type="radio"
-                            name="sheet-time"
-                            checked={sheetTime === o.value}
-                            onChange={() => setSheetTime(o.value)}
-                            className="accent-brand-700"
-                          />
-                          {o.label}
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
+                  <SheetChoices
+                    legend="Status"
+                    name="sheet-status"
+                    options={STATUS_TABS}
+                    value={sheetStatus}
+                    onChange={setSheetStatus}
+                  />
+                  <SheetChoices
+                    legend="Waktu"
+                    name="sheet-time"
+                    options={TIME_OPTIONS}
+                    value={sheetTime}
+                    onChange={setSheetTime}
+                  />
                   <div className="grid grid-cols-2 gap-3 pb-2">
                     <Button
                       variant="outline"

@@ -18,7 +18,7 @@ import {
 } from "lucide-react";
 import { Faq, type FaqEntry } from "~/components/faq";
 import { FormFailure, FormSuccess, HoneypotField, SubmitButton } from "~/components/form-parts";
-import { ContentSection, ON_DARK_PRIMARY, ON_DARK_SECONDARY, PageHero } from "~/components/page-hero";
+import { ClosingBand, ContentSection, ON_DARK_PRIMARY, ON_DARK_SECONDARY, PageHero } from "~/components/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { pageMeta } from "~/lib/page-meta";
@@ -393,16 +393,12 @@ export default function SupplyWithUs({ actionData }: Route.ComponentProps) {
         <Faq items={FAQ} className="max-w-3xl" />
       </ContentSection>
 
-      <section aria-labelledby="ajakan-mitra" className="mx-auto max-w-6xl px-4 pb-4">
-        <div className="rounded-3xl bg-brand-800 px-6 py-10 text-center text-white sm:px-12">
-          <MapPinned className="mx-auto h-10 w-10 text-brand-100" aria-hidden="true" />
-          <h2 id="ajakan-mitra" className="mt-3 text-2xl font-extrabold sm:text-3xl">
-            Siap tumbuh bersama kami?
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-brand-50">
-            Daftar sekarang lewat formulir, atau ngobrol dulu dengan tim kami lewat WhatsApp.
-          </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+      <ClosingBand
+        id="ajakan-mitra"
+        icon={MapPinned}
+        title="Siap tumbuh bersama kami?"
+        actions={
+          <>
             <a href={`#${FORM_ANCHOR}`} className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
               Isi Formulir Pendaftaran
             </a>
@@ -415,9 +411,11 @@ export default function SupplyWithUs({ actionData }: Route.ComponentProps) {
               <MessageCircle className="h-5 w-5" aria-hidden="true" />
               Chat via WhatsApp
             </a>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      >
+        Daftar sekarang lewat formulir, atau ngobrol dulu dengan tim kami lewat WhatsApp.
+      </ClosingBand>
     </>
   );
 }

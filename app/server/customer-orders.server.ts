@@ -44,7 +44,8 @@ export function parseCustomerOrdersQuery(params: URLSearchParams): CustomerOrder
 
 export type OrderThumbnail = { name: string; imageUrl: string | null };
 
-export type CustomerOrderCard = {
+/** An order as a line of the customer's lists (the profile's latest orders). */
+export type RecentOrder = {
   id: string;
   status: string;
   totalAmount: number;
@@ -53,8 +54,22 @@ export type CustomerOrderCard = {
   deliveryDate: string;
   deliveryTime: string;
   itemCount: number;
-  thumbnails: OrderThumbnail[];
 };
+
+/** An order as a card of /orders: a list line with the first products' pictures. */
+export type CustomerOrderCard = RecentOrder & { thumbnails: OrderThumbnail[] };
+
+/** The columns both lists show, and their order: newest first. */
+const orderListColumns = {
+  id: orders.id,
+  status: orders.status,
+  totalAmount: orders.totalAmount,
+  deliveryFee: orders.deliveryFee,
+  createdAt: orders.createdAt,
+  deliveryDate: orders.deliveryDate,
+  deliveryTime: orders.deliveryTime,
+};
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, desc(orders.id)];
 
 export type CustomerOrderPage = {
   orders: CustomerOrderCard[];
@@ -124,18 +139,10 @@ export async function listOrdersForCustomer(
     total === 0
       ? []
       : await db
-          .select({
-            id: orders.id,
-            status: orders.status,
-            totalAmount: orders.totalAmount,
-            deliveryFee: orders.deliveryFee,
-            createdAt: orders.createdAt,
-            deliveryDate: orders.deliveryDate,
-            deliveryTime: orders.deliveryTime,
-          })
+          .select(orderListColumns)
           .from(orders)
           .where(where)
-          .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
+          .orderBy(...newestFirst)
           .limit(pageSize)
           .offset((currentPage - 1) * pageSize);
 
@@ -203,29 +210,12 @@ async function loadThumbnails(
   return result;
 }
 
-export type RecentOrder = {
-  id: string;
-  status: string;
-  totalAmount: number;
-  deliveryFee: number | null;
-  createdAt: Date;
-  deliveryDate: string;
-  deliveryTime: string;
-  itemCount: number;
-};
-
 /** The latest orders of a customer, newest first (the profile's Pesanan tab). */
 export async function listRecentOrdersForCustomer(db: Queryable, userId: string, limit = 5): Promise<RecentOrder[]> {
   const safeLimit = Math.min(50, Math.max(1, Math.floor(limit) || 1));
   return db
     .select({
-      id: orders.id,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      createdAt: orders.createdAt,
-      deliveryDate: orders.deliveryDate,
-      deliveryTime: orders.deliveryTime,
+      ...orderListColumns,
       // Spelled out: inside a select list Drizzle leaves column names unqualified.
       itemCount: sql<number>`(select count(*)::int from order_items oi where oi.order_id = "orders"."id")`.mapWith(
         Number,
@@ -233,7 +223,7 @@ export async function listRecentOrdersForCustomer(db: Queryable, userId: string,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
+    .orderBy(...newestFirst)
     .limit(safeLimit);
 }
 

@@ -1,46 +1,26 @@
 // Accessibility in a real browser: axe-core finds no serious or critical violation on any
 // public or customer page at phone and desktop size; every control is reachable by Tab and
 // works from the keyboard; Radix dialogs trap focus and hand it back when they close.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { seriousViolations } from "../support/axe";
-import { startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin } from "./fixtures";
+import { firstLink, registerAndLogin, setupBrowserShop } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
+const shop = setupBrowserShop();
 let productPath = "";
 let categoryPath = "";
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  server = await startTestServer();
-  browser = await launchBrowser();
   // The sample catalog may change: take a product and a category from the pages themselves.
-  const products = await (await fetch(`${server.url}/products`)).text();
-  productPath = products.match(/href="(\/products\/[^"?#]+)"/)?.[1] ?? "";
-  const categories = await (await fetch(`${server.url}/categories`)).text();
-  categoryPath = categories.match(/href="(\/category\/[^"?#]+)"/)?.[1] ?? "";
-  expect(productPath).not.toBe("");
-  expect(categoryPath).not.toBe("");
+  productPath = await firstLink(shop.url, "/products", "/products/");
+  categoryPath = await firstLink(shop.url, "/categories", "/category/");
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__react"));
-  });
-}
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
-  await hydrated(page);
+  await page.goto(`${shop.url}${path}`);
+  await waitForHydration(page);
   // Skeletons and entry transitions settle before the page is judged.
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(300);
@@ -84,7 +64,7 @@ for (const [label, size] of [
 ] as const) {
   describe.skipIf(!hasChromium)(`accessibility at ${label} size`, () => {
     it("has no serious or critical axe violation on any public page", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const found: string[] = [];
       for (const path of publicPages()) {
@@ -102,12 +82,12 @@ for (const [label, size] of [
     });
 
     it("has no serious or critical axe violation on the customer's pages", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       await context.route("https://wa.me/**", (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
       );
       const page = await context.newPage();
-      await registerAndLogin(page, server.url, { name: `Rina ${label}` });
+      await registerAndLogin(page, shop.url, { name: `Rina ${label}` });
       const found: string[] = [];
 
       await open(page, productPath);
@@ -178,7 +158,7 @@ describe.skipIf(!hasChromium)("keyboard", () => {
     ["desktop", DESKTOP],
   ] as const) {
     it(`reaches every control by Tab (${label})`, async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
       const missed: string[] = [];
@@ -219,7 +199,7 @@ describe.skipIf(!hasChromium)("keyboard", () => {
   }
 
   it("switches the product page's tabs with the arrow keys", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
     await open(page, productPath);
     const tabs = page.getByRole("tab");
@@ -233,7 +213,7 @@ describe.skipIf(!hasChromium)("keyboard", () => {
   });
 
   it("the phone menu dialog traps focus, closes with Escape and returns focus to its button", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     await open(page, "/");
     const trigger = page.getByRole("button", { name: "Buka menu" });
@@ -255,7 +235,7 @@ describe.skipIf(!hasChromium)("keyboard", () => {
   });
 
   it("the phone filter sheet traps focus and returns it, and a link in the menu works by keyboard", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     await open(page, "/products");
     const trigger = page.getByTestId("filter-button");

@@ -1,41 +1,21 @@
 // Shopping without an account, at a phone size and a desktop size: browse, filter, search,
 // sort, open a product, fill and change the cart, and survive odd input. The tests find
 // their products through the screens (the sample catalog may change), never by fixed names.
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { setupBrowserShop } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = setupBrowserShop();
 
 /** Rupiah as shown ("Rp 12.000") to a number. */
 function rupiah(text: string | null): number {
   return Number((text ?? "").replace(/\D/g, ""));
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__react"));
-  });
-}
-
 async function open(page: Page, path: string) {
-  const response = await page.goto(`${server.url}${path}`);
-  await hydrated(page);
+  const response = await page.goto(`${shop.url}${path}`);
+  await waitForHydration(page);
   return response;
 }
 
@@ -73,12 +53,12 @@ for (const [label, size] of [
 ] as const) {
   describe.skipIf(!hasChromium)(`catalog at ${label} size`, () => {
     it("lists products in the server HTML and filters by category and price, searches and sorts", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
 
       // Before any JavaScript: the list is in the HTML the server sent.
-      const html = await (await fetch(`${server.url}/products`)).text();
+      const html = await (await fetch(`${shop.url}/products`)).text();
       expect(html).toContain('data-testid="product-card"');
 
       await open(page, "/products");
@@ -111,7 +91,7 @@ for (const [label, size] of [
       }
       // A reload of the same URL shows the same list, from the server.
       await page.reload();
-      await hydrated(page);
+      await waitForHydration(page);
       expect(await cardCategories(page)).toEqual(inCategory);
       if (label === "phone") {
         // Reset in the sheet clears every choice; Terapkan shows everything again.
@@ -192,7 +172,7 @@ for (const [label, size] of [
     });
 
     it("adds products to the cart, changes quantities, removes them, and keeps the cart across a reload", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
 
@@ -288,7 +268,7 @@ for (const [label, size] of [
 
       // Reload: the same lines and quantities, restored from the browser's storage.
       await page.reload();
-      await hydrated(page);
+      await waitForHydration(page);
       await lines.first().waitFor();
       await expect.poll(() => lines.count()).toBe(2);
       await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("2");
@@ -309,7 +289,7 @@ for (const [label, size] of [
       await expect.poll(() => page.getByRole("link", { name: "Mulai Belanja" }).getAttribute("href")).toBe("/products");
       await expect.poll(() => visibleBadge(page).count()).toBe(0);
       await page.reload();
-      await hydrated(page);
+      await waitForHydration(page);
       await page.getByRole("heading", { name: "Keranjang Anda Kosong" }).waitFor();
 
       expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
@@ -317,7 +297,7 @@ for (const [label, size] of [
     });
 
     it("does not let a sold-out product be added", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       await open(page, "/products");
       const soldOut = cards(page)
@@ -341,7 +321,7 @@ for (const [label, size] of [
 
 describe.skipIf(!hasChromium)("catalog edge cases", () => {
   it("survives a corrupt or hand-edited cart in localStorage", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await open(page, "/");
@@ -392,7 +372,7 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
   });
 
   it("refreshes a stale price from the server", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
     await open(page, "/products");
     const card = cards(page)
@@ -417,7 +397,7 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
   });
 
   it("shares a product link by copying it when the share sheet is unavailable", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     await context.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
     });
@@ -428,23 +408,23 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
     await page.getByRole("button", { name: "Bagikan" }).click();
     await page.getByText("URL Disalin").waitFor();
     await page.getByText("URL produk telah disalin ke clipboard.").waitFor();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}${href}`);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${shop.url}${href}`);
     await context.close();
   });
 
   it("answers an unknown product and an unknown path with 404", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    const response = await page.goto(`${server.url}/products/tidak-ada-produk-ini`);
+    const response = await page.goto(`${shop.url}/products/tidak-ada-produk-ini`);
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "Produk Tidak Ditemukan" }).waitFor();
     await page.getByText("Maaf, produk yang Anda cari tidak tersedia atau telah dihapus").waitFor();
     await expect.poll(() => page.title()).toContain("Produk Tidak Ditemukan");
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByRole("link", { name: "Kembali ke Produk" }).click();
     await page.waitForURL((url) => url.pathname === "/products");
 
-    const unknown = await page.goto(`${server.url}/tidak/ada/halaman`);
+    const unknown = await page.goto(`${shop.url}/tidak/ada/halaman`);
     expect(unknown?.status()).toBe(404);
     await page.getByRole("heading", { name: "Halaman Tidak Ditemukan" }).waitFor();
     await context.close();
@@ -461,29 +441,29 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
       "price=gratis&page=-1",
       "category=%27%20or%201%3D1",
     ]) {
-      const response = await fetch(`${server.url}/products?${query}`);
+      const response = await fetch(`${shop.url}/products?${query}`);
       expect(response.status, query).toBe(200);
       const html = await response.text();
       expect(html).toContain("Produk Sayur");
     }
-    const wild = await (await fetch(`${server.url}/products?q=%25`)).text();
+    const wild = await (await fetch(`${shop.url}/products?q=%25`)).text();
     expect(wild).toContain("Produk Tidak Ditemukan");
     for (const path of ["/category/tidak-ada", "/categories/tidak-ada", "/products/%00", "/category/%00"]) {
-      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+      expect((await fetch(`${shop.url}${path}`)).status, path).toBe(404);
     }
 
     // The cart's price check takes at most 100 ids and ignores ones that are not product ids.
-    const junk = await fetch(`${server.url}/api/cart-products?ids=abc,%25,${"z".repeat(500)}`);
+    const junk = await fetch(`${shop.url}/api/cart-products?ids=abc,%25,${"z".repeat(500)}`);
     expect(junk.status).toBe(200);
     expect(await junk.json()).toEqual({ products: [] });
     const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`).join(
       ",",
     );
-    expect((await fetch(`${server.url}/api/cart-products?ids=${many}`)).status).toBe(400);
+    expect((await fetch(`${shop.url}/api/cart-products?ids=${many}`)).status).toBe(400);
   });
 
   it("has the home page's featured products, states and categories", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     await open(page, "/");
     await page.getByRole("heading", { name: "Produk Pilihan" }).waitFor();
@@ -502,37 +482,37 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
   });
 
   it("redirects old category links and serves the sitemap, robots.txt, favicon and product previews", async () => {
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${server.url}/</loc>`);
-    expect(sitemap).toContain(`<loc>${server.url}/products</loc>`);
-    expect(sitemap).toContain(`<loc>${server.url}/categories</loc>`);
+    const sitemap = await (await fetch(`${shop.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${shop.url}/</loc>`);
+    expect(sitemap).toContain(`<loc>${shop.url}/products</loc>`);
+    expect(sitemap).toContain(`<loc>${shop.url}/categories</loc>`);
     const categoryPath = sitemap.match(/<loc>[^<]*(\/category\/[^<]+)<\/loc>/)![1];
     const productPath = sitemap.match(/<loc>[^<]*(\/products\/[^<]+)<\/loc>/)![1];
 
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
-    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    const robots = await (await fetch(`${shop.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${shop.url}/sitemap.xml`);
 
     const slug = categoryPath.split("/").pop()!;
-    const old = await fetch(`${server.url}/categories/${slug}`, { redirect: "manual" });
+    const old = await fetch(`${shop.url}/categories/${slug}`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe(`/category/${slug}`);
 
     // Links by category id, as the earlier pages made them, land on the category's own page.
-    const listing = await (await fetch(`${server.url}/products`)).text();
+    const listing = await (await fetch(`${shop.url}/products`)).text();
     const categoryId = listing.match(/category=([0-9a-f-]{36})/)![1];
-    const byId = await fetch(`${server.url}/categories/${categoryId}`, { redirect: "manual" });
+    const byId = await fetch(`${shop.url}/categories/${categoryId}`, { redirect: "manual" });
     expect(byId.status).toBe(301);
     expect(byId.headers.get("location")).toMatch(/^\/category\/[a-z0-9-]+$/);
 
     for (const icon of ["/favicon.ico", "/apple-touch-icon.png"]) {
-      const response = await fetch(`${server.url}${icon}`);
+      const response = await fetch(`${shop.url}${icon}`);
       expect(response.status, icon).toBe(200);
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
 
-    const html = await (await fetch(`${server.url}${productPath}`)).text();
+    const html = await (await fetch(`${shop.url}${productPath}`)).text();
     expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${server.url}/[^"]+"`));
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${shop.url}/[^"]+"`));
     expect(html).toMatch(/<meta property="product:price:currency" content="IDR"/);
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);

@@ -19,6 +19,7 @@ import {
   waitForHydration,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
+import { setupBrowserShop } from "./fixtures";
 
 async function fillPartnerForm(
   page: Page,
@@ -129,22 +130,12 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
 });
 
 describe.skipIf(!hasChromium)("content pages in the browser", () => {
-  let browser: Browser;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = setupBrowserShop();
 
   it("keeps what the farmer typed and shows 'Pengajuan Gagal' when the phone number is wrong", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await page.goto(`${server.url}/supply-with-us`);
+    await page.goto(`${shop.url}/supply-with-us`);
     await fillPartnerForm(page, { name: "Pak Darmo", phone: "12345", products: "Tomat\nCabai rawit" });
     await page.getByRole("button", { name: "Kirim Pendaftaran" }).click();
     await page.getByText("Pengajuan Gagal").waitFor();
@@ -156,7 +147,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   });
 
   it("shows 'Memproses...' on a disabled button while the application is being sent", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -167,7 +158,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
         await route.continue();
       },
     );
-    await page.goto(`${server.url}/supply-with-us`);
+    await page.goto(`${shop.url}/supply-with-us`);
     // 'Memproses...' is the scripted form's state: before hydration the form posts as plain HTML.
     await waitForHydration(page);
     await fillPartnerForm(page, { name: "Bu Partini", phone: "081398765432", products: "Jahe merah" });
@@ -181,9 +172,9 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   });
 
   it("sends the /about contact form without JavaScript and comes back to /about with the success message", async () => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: "id-ID" });
+    const context = await shop.browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: "id-ID" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${shop.url}/about`);
     // The browser's own checks would stop an empty e-mail; the server must catch a wrong one too.
     await fillContactForm(page, {
       name: "Pak Hadi",
@@ -206,9 +197,9 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   });
 
   it("sends the /about contact form with JavaScript without leaving the page", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${shop.url}/about`);
     await fillContactForm(page, {
       name: "Mbak Sari",
       email: "sari@contoh.id",
@@ -222,9 +213,9 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   });
 
   it.each(["/about", "/supply-with-us"])("opens and closes the FAQ on %s with the keyboard", async (pagePath) => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await page.goto(`${server.url}${pagePath}`);
+    await page.goto(`${shop.url}${pagePath}`);
     await waitForHydration(page);
     const faq = page.getByRole("region", { name: "Pertanyaan yang Sering Diajukan" });
     // Native disclosures: each question is a <summary>, its answer the rest of its <details>.
@@ -268,7 +259,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   ] as const)(
     "gives every content page a title, a description, headings in order and no sideways scrolling (%s)",
     async (_, size) => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       for (const [pagePath, title] of [
         ["/about", "Tentang Kami"],
@@ -277,7 +268,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
         ["/terms", "Syarat & Ketentuan"],
         ["/privacy", "Kebijakan Privasi"],
       ]) {
-        const response = await page.goto(`${server.url}${pagePath}`);
+        const response = await page.goto(`${shop.url}${pagePath}`);
         expect(response?.status()).toBe(200);
         expect(await page.title()).toContain(title);
         expect((await page.locator('meta[name="description"]').getAttribute("content"))?.length).toBeGreaterThan(50);
@@ -301,11 +292,11 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
     "has no accessibility violations (contrast, labels, landmarks) on the content pages (%s)",
     async (_, size) => {
       // axe is injected as an inline script, which the shop's CSP rightly refuses; this context ignores it.
-      const context = await browser.newContext({ viewport: size, bypassCSP: true, locale: "id-ID" });
+      const context = await shop.browser.newContext({ viewport: size, bypassCSP: true, locale: "id-ID" });
       const page = await context.newPage();
       const axeSource = readFileSync(path.join(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
       for (const pagePath of ["/about", "/supply-with-us", "/contact", "/terms", "/privacy"]) {
-        await page.goto(`${server.url}${pagePath}`);
+        await page.goto(`${shop.url}${pagePath}`);
         await page.addScriptTag({ content: axeSource });
         const violations = await page.evaluate(async () => {
           const axe = (
@@ -330,10 +321,10 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
   );
 
   it("promises only what the shop does: next-day delivery, payment by WhatsApp", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     for (const pagePath of ["/about", "/supply-with-us", "/contact", "/terms", "/privacy"]) {
-      await page.goto(`${server.url}${pagePath}`);
+      await page.goto(`${shop.url}${pagePath}`);
       const text = (await page.locator("main").innerText()).toLowerCase();
       for (const promise of [
         "transfer bank",
@@ -346,7 +337,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
         expect(text, `${pagePath} mentions "${promise}"`).not.toContain(promise);
       }
     }
-    await page.goto(`${server.url}/terms`);
+    await page.goto(`${shop.url}/terms`);
     const terms = await page.locator("main").innerText();
     expect(terms).toContain("24 jam setelah pesanan diterima");
     expect(terms).toContain("05:00 - 07:00");

@@ -1,30 +1,18 @@
 // The delivery area ('Area Pengiriman') is kept with the customer's address: chosen in the
 // address book, shown on the profile, and chosen already when they reach checkout.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, waitForHydration } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, newContext, PHONE, waitForHydration } from "../support/browser";
+import { registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  if (hasChromium) browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = setupBrowserShop();
 
 describe.skipIf(!hasChromium)("delivery area on the profile", () => {
   it("is chosen in the address book, shown on the profile and preselected at checkout", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await registerAndLogin(page, server.url);
+    await registerAndLogin(page, shop.url);
 
-    await page.goto(`${server.url}/addresses?edit=1`);
+    await page.goto(`${shop.url}/addresses?edit=1`);
     await waitForHydration(page);
     const select = page.getByLabel("Area Pengiriman");
     await expect.poll(() => select.inputValue()).toBe("");
@@ -36,14 +24,14 @@ describe.skipIf(!hasChromium)("delivery area on the profile", () => {
     await page.getByRole("button", { name: "Simpan Alamat" }).click();
     await page.getByText("Area Pengiriman: Patrang").waitFor();
 
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${shop.url}/profile`);
     await page.getByText("Patrang", { exact: true }).waitFor();
-    await page.goto(`${server.url}/profile?edit=1`);
+    await page.goto(`${shop.url}/profile?edit=1`);
     await expect.poll(() => page.getByLabel("Area Pengiriman").inputValue()).toBe("patrang");
     await page.setViewportSize(DESKTOP);
     await screenshot(page, "profile-area-desktop");
 
-    await page.goto(`${server.url}/checkout`);
+    await page.goto(`${shop.url}/checkout`);
     await expect.poll(() => page.locator('select[name="area"]').inputValue()).toBe("patrang");
     await context.close();
   });

@@ -3,101 +3,62 @@
 // farmer of a product (with its 'Batas Stok Menipis'), and tomorrow morning's picking list
 // shows 'Daftar Belanja per Petani' with his totals and a 'Kirim via WhatsApp' link; the
 // dashboard's 'Stok Menipis' card lists the product running low.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { shopTomorrow } from "~/server/clock.server";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { createOrder, createPartnerApplication, createProduct, createUser, type TestUser } from "../support/factories";
-import { startTestServer, type TestServer } from "../support/server";
+import { adminLogin, setupBrowserShop } from "./fixtures";
 
-let dataDir: string;
-let server: TestServer;
-let browser: Browser;
 let owner: TestUser;
 const date = shopTomorrow();
 const products: Record<"phone" | "desktop", string> = { phone: "", desktop: "" };
 
-async function seed() {
-  const handle = await openDatabase({ kind: "pglite", dataDir, holder: "farmers browser test" });
-  try {
-    const db = handle.db;
-    owner = await createUser(db, { role: "admin", name: "Bu Pemilik" });
-    const customer = await createUser(db);
-    for (const [label, phone] of [
-      ["phone", "081298765432"],
-      ["desktop", "085233334444"],
-    ] as const) {
-      await createPartnerApplication(db, {
-        name: label === "phone" ? "Pak Slamet" : "Bu Sumini",
-        phone,
-        landAddress: label === "phone" ? "Sukorambi" : "Arjasa",
-        products: "Tomat, cabai rawit",
-      });
-      const tomat = await createProduct(db, {
-        name: label === "phone" ? "Tomat Sukorambi" : "Cabai Arjasa",
-        soldByWeight: true,
-        unit: "per kg",
-        price: 14000,
-        stock: 1500,
-        weightStep: 250,
-        weightMin: 250,
-      });
-      products[label] = tomat.id;
-      await createOrder(db, {
-        userId: customer.id,
-        deliveryDate: date,
-        deliverySlot: "pagi",
-        items: [{ productId: tomat.id, quantity: 1250 }],
-        takeStock: false,
-      });
-    }
-    await createProduct(db, { name: "Tahu Putih Tanpa Petani", unit: "pcs", stock: 30 }).then((tahu) =>
-      createOrder(db, {
-        userId: customer.id,
-        deliveryDate: date,
-        deliverySlot: "pagi",
-        items: [{ productId: tahu.id, quantity: 4 }],
-        takeStock: false,
-      }),
-    );
-  } finally {
-    await handle.close();
+async function seed(db: Database) {
+  owner = await createUser(db, { role: "admin", name: "Bu Pemilik" });
+  const customer = await createUser(db);
+  for (const [label, phone] of [
+    ["phone", "081298765432"],
+    ["desktop", "085233334444"],
+  ] as const) {
+    await createPartnerApplication(db, {
+      name: label === "phone" ? "Pak Slamet" : "Bu Sumini",
+      phone,
+      landAddress: label === "phone" ? "Sukorambi" : "Arjasa",
+      products: "Tomat, cabai rawit",
+    });
+    const tomat = await createProduct(db, {
+      name: label === "phone" ? "Tomat Sukorambi" : "Cabai Arjasa",
+      soldByWeight: true,
+      unit: "per kg",
+      price: 14000,
+      stock: 1500,
+      weightStep: 250,
+      weightMin: 250,
+    });
+    products[label] = tomat.id;
+    await createOrder(db, {
+      userId: customer.id,
+      deliveryDate: date,
+      deliverySlot: "pagi",
+      items: [{ productId: tomat.id, quantity: 1250 }],
+      takeStock: false,
+    });
   }
-}
-
-async function adminLogin(page: Page) {
-  await page.goto(`${server.url}/admin/login`);
-  await page.fill('input[name="email"]', owner.email);
-  await page.fill('input[name="password"]', owner.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+  await createProduct(db, { name: "Tahu Putih Tanpa Petani", unit: "pcs", stock: 30 }).then((tahu) =>
+    createOrder(db, {
+      userId: customer.id,
+      deliveryDate: date,
+      deliverySlot: "pagi",
+      items: [{ productId: tahu.id, quantity: 4 }],
+      takeStock: false,
+    }),
+  );
 }
 
 describe.skipIf(!hasChromium)("farmers as suppliers", () => {
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-farmers-"));
-    await seed();
-    server = await startTestServer({ dataDir });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // The shop holds only the products seeded here, no sample catalog.
+  const shop = setupBrowserShop({ seed, sampleCatalog: false });
 
   for (const [label, size] of [
     ["phone", PHONE],
@@ -107,10 +68,10 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
       const farmer = label === "phone" ? "Pak Slamet" : "Bu Sumini";
       const product = label === "phone" ? "Tomat Sukorambi" : "Cabai Arjasa";
       const waNumber = label === "phone" ? "6281298765432" : "6285233334444";
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await adminLogin(page);
+      await adminLogin(page, shop.url, owner);
 
       // The dashboard's 'Stok Menipis' card: 1,5 kg left of a 2 kg default limit.
       const card = page.getByRole("region", { name: "Stok Menipis" });
@@ -120,11 +81,11 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
       await page.screenshot({ path: `.tmp/screens/low-stock-${label}.png`, fullPage: true });
 
       // The inbox: accept the application.
-      await page.goto(`${server.url}/admin/inbox?jenis=mitra`);
+      await page.goto(`${shop.url}/admin/inbox?jenis=mitra`);
       await waitForHydration(page);
       const item = page.locator("li[data-inbox-id]", { hasText: farmer });
       await item.getByRole("button", { name: "Terima sebagai Petani Mitra" }).click();
-      await page.waitForURL(`${server.url}/admin/suppliers`);
+      await page.waitForURL(`${shop.url}/admin/suppliers`);
       await page.getByRole("heading", { level: 1, name: "Petani Mitra" }).waitFor();
       await page.getByTestId("flash").getByText(`${farmer} kini Petani Mitra`).waitFor();
       const row = page.locator(`[data-supplier="${farmer}"]`);
@@ -142,7 +103,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
         .waitFor();
       await page.screenshot({ path: `.tmp/screens/suppliers-error-${label}.png`, fullPage: true });
       // The inbox now says so instead of offering the button again.
-      await page.goto(`${server.url}/admin/inbox?jenis=mitra`);
+      await page.goto(`${shop.url}/admin/inbox?jenis=mitra`);
       await page
         .locator("li[data-inbox-id]", { hasText: farmer })
         .getByRole("link", { name: "Sudah menjadi Petani Mitra" })
@@ -150,7 +111,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
       await page.screenshot({ path: `.tmp/screens/inbox-accepted-${label}.png`, fullPage: true });
 
       // The product form: name the farmer and a limit of 1 kg.
-      await page.goto(`${server.url}/admin/products/${products[label]}`);
+      await page.goto(`${shop.url}/admin/products/${products[label]}`);
       await waitForHydration(page);
       await page
         .getByLabel("Petani Mitra")
@@ -162,7 +123,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
       expect(await page.getByLabel("Batas Stok Menipis").inputValue()).toBe("1");
 
       // Tomorrow morning's picking list: the farmer's list with his WhatsApp link.
-      await page.goto(`${server.url}/admin/picking-list?date=${date}&slot=pagi`);
+      await page.goto(`${shop.url}/admin/picking-list?date=${date}&slot=pagi`);
       const lists = page.getByTestId("farmer-lists");
       await lists.waitFor();
       const mine = lists.locator(`[data-farmer="${farmer}"]`);
@@ -175,13 +136,13 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
       expect(await none.textContent()).toContain("Tahu Putih Tanpa Petani4 pcs");
       await lists.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.tmp/screens/picking-farmers-${label}.png`, fullPage: true });
-      await page.goto(`${server.url}/admin/picking-list/print?date=${date}&slot=pagi`);
+      await page.goto(`${shop.url}/admin/picking-list/print?date=${date}&slot=pagi`);
       await page.getByRole("heading", { name: "Daftar Belanja per Petani" }).waitFor();
       expect(await page.locator(`[data-farmer="${farmer}"]`).textContent()).toContain("1,25 kg");
       await page.screenshot({ path: `.tmp/screens/picking-print-${label}.png`, fullPage: true });
 
       // The dashboard no longer counts the product low: 1,5 kg is above its new 1 kg limit.
-      await page.goto(`${server.url}/admin/dashboard`);
+      await page.goto(`${shop.url}/admin/dashboard`);
       await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
       const cardText = (await page.getByRole("region", { name: "Stok Menipis" }).count())
         ? await page.getByRole("region", { name: "Stok Menipis" }).textContent()

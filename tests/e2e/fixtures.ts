@@ -1,11 +1,117 @@
-// Page helpers shared by browser tests. The account flows follow the forms' contract:
-// /register has inputs named name, email, phone, address, password, confirmPassword and a
-// checkbox named terms; /login has inputs named email and password; both submit with a
-// button whose text is 'Daftar' / 'Masuk'.
+// Shared setup of the browser tests: the shop and a Chromium for a file (setupBrowserShop), its
+// data seeded before the server starts, and the sign-in steps. The account flows follow the
+// forms' contract: /register has inputs named name, email, phone, address, password,
+// confirmPassword and a checkbox named terms; /login and /admin/login have inputs named email
+// and password; they submit with a button whose text is 'Daftar' / 'Masuk'.
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
-import { expect } from "vitest";
-import { waitForHydration } from "../support/browser";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { openDatabase, type Database } from "~/db/client.server";
+import { seedCatalogIfEmpty } from "~/db/seed.server";
+import { hasChromium, launchBrowser, waitForHydration } from "../support/browser";
+import { createStaff, startTestServer, type TestServer } from "../support/server";
+
+export type StaffAccount = { email: string; password: string; name: string };
+
+export type BrowserShop = {
+  /** The running shop; there from the suite's beforeAll on. */
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** The shop's base URL, `http://127.0.0.1:<port>`. */
+  readonly url: string;
+};
+
+/**
+ * The built shop (node server/start.mjs) and a Chromium for the tests of a file, or of the
+ * describe block it is called in: started before them, stopped after them. Without Chromium
+ * nothing starts (the browser tests skip themselves).
+ * - `seed` writes the shop's data into a fresh PGlite data directory before the server opens it,
+ *   on top of the sample catalog unless `sampleCatalog: false`.
+ * - `staff` accounts are made with `npm run admin:create`, as the README tells a shop owner.
+ */
+export function setupBrowserShop(
+  options: {
+    seed?: (db: Database) => Promise<void>;
+    sampleCatalog?: boolean;
+    staff?: StaffAccount[];
+    env?: Record<string, string>;
+  } = {},
+): BrowserShop {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    if (options.seed) dataDir = await seededDataDir(options.seed, { sampleCatalog: options.sampleCatalog ?? true });
+    const startServer = async () => {
+      server = await startTestServer({ dataDir, env: options.env });
+      for (const account of options.staff ?? []) await createStaff(server, account);
+    };
+    const startBrowser = async () => {
+      browser = await launchBrowser();
+    };
+    // Both at once; whichever started is stopped in afterAll even when the other failed.
+    const results = await Promise.allSettled([startServer(), startBrowser()]);
+    for (const result of results) if (result.status === "rejected") throw result.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`setupBrowserShop: the ${what} starts in beforeAll`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, "server");
+    },
+    get browser() {
+      return started(browser, "browser");
+    },
+    get url() {
+      return started(server, "server").url;
+    },
+  };
+}
+
+/** A fresh PGlite data directory with the data `seed` writes (and the sample catalog first). */
+export async function seededDataDir(
+  seed: (db: Database) => Promise<void>,
+  { sampleCatalog = true }: { sampleCatalog?: boolean } = {},
+): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-e2e-seeded-"));
+  const handle = await openDatabase({ kind: "pglite", dataDir, holder: "browser test seed" });
+  try {
+    if (sampleCatalog) await seedCatalogIfEmpty(handle.db);
+    await seed(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return dataDir;
+}
+
+/** The first link to `prefix...` in the server-rendered `pagePath`, e.g. a product on /products. */
+export async function firstLink(baseUrl: string, pagePath: string, prefix: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}${pagePath}`)).text();
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const href = html.match(new RegExp(`href="(${escaped}[^"?#]+)"`))?.[1];
+  if (!href) throw new Error(`no link to ${prefix}... on ${pagePath}`);
+  return href;
+}
+
+/** Signs a staff member in through /admin/login and waits for the dashboard it leads to. */
+export async function adminLogin(page: Page, baseUrl: string, account: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.fill('input[name="email"]', account.email);
+  await page.fill('input[name="password"]', account.password);
+  await page.getByRole("button", { name: "Masuk", exact: true }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`, { timeout: 15_000 });
+}
 
 export type TestCustomer = { name: string; email: string; phone: string; address: string; password: string };
 

@@ -7,15 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
-import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
+import { adminLogin } from "./fixtures";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  const message = "live-orders: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable";
-  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
-  console.warn(`\n!!! SKIPPED ${message}.\n`);
-}
+const pgUp = await postgresOrSkip("live-orders: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable");
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let handle: DatabaseHandle;
@@ -39,11 +35,7 @@ async function staffPage(size: { width: number; height: number }): Promise<Page>
   const context = await newContext(browser, size);
   await context.addInitScript(NOTIFICATION_STUB);
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin/login`);
-  await page.fill('input[name="email"]', staff.email);
-  await page.fill('input[name="password"]', staff.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+  await adminLogin(page, server.url, staff);
   await page.locator('[data-testid="live-status"][data-state="open"]').waitFor({ timeout: 10_000 });
   return page;
 }

@@ -1,38 +1,26 @@
 // The installable shop: a valid manifest with real icons, a service worker that registers,
 // a friendly offline page when the network is gone, and never a stale price or another
 // visitor's page out of its cache.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasChromium, launchBrowser, newContext, PHONE } from "../support/browser";
-import { createStaff, startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin } from "./fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hasChromium, newContext, PHONE } from "../support/browser";
+import { adminLogin, firstLink, registerAndLogin, setupBrowserShop } from "./fixtures";
 
 const STAFF = { email: "pwa.staf@sayurjember.id", password: "Staf-Pwa-Rahasia-2026", name: "Staf PWA" };
 
-let server: TestServer;
-let browser: Browser;
+const shop = setupBrowserShop({ staff: [STAFF] });
 let productPath = "";
 let productName = "";
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  server = await startTestServer();
-  await createStaff(server, STAFF);
-  browser = await launchBrowser();
-  const products = await (await fetch(`${server.url}/products`)).text();
-  productPath = products.match(/href="(\/products\/[^"?#]+)"/)?.[1] ?? "";
-  expect(productPath).not.toBe("");
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  productPath = await firstLink(shop.url, "/products", "/products/");
 });
 
 /** Opens `path` and waits until the service worker controls the page. */
 async function controlledVisit(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${shop.url}${path}`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -54,10 +42,10 @@ async function cachedPaths(page: Page): Promise<string[]> {
 
 describe.skipIf(!hasChromium)("installable shop", () => {
   it("has a valid manifest with real icons and a theme colour, linked from every page", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${shop.url}/`)).text();
     expect(html).toMatch(/<link[^>]* rel="manifest" href="\/manifest.webmanifest"/);
     expect(html).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}"/);
-    const response = await fetch(`${server.url}/manifest.webmanifest`);
+    const response = await fetch(`${shop.url}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
     const manifest = (await response.json()) as {
@@ -76,7 +64,7 @@ describe.skipIf(!hasChromium)("installable shop", () => {
       expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toContain(want);
     }
     for (const icon of manifest.icons) {
-      const file = await fetch(`${server.url}${icon.src}`);
+      const file = await fetch(`${shop.url}${icon.src}`);
       expect(file.status).toBe(200);
       expect(file.headers.get("content-type")).toBe("image/png");
       const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
@@ -85,10 +73,10 @@ describe.skipIf(!hasChromium)("installable shop", () => {
   });
 
   it("registers the service worker, caches the app shell and shows the offline page without a network", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     await controlledVisit(page, "/");
-    await page.goto(`${server.url}/products`);
+    await page.goto(`${shop.url}/products`);
     // Scripts start after the first paint, so the worker stores them a moment after the page shows.
     await expect
       .poll(async () => (await cachedPaths(page)).some((p) => p.startsWith("/assets/") && p.endsWith(".js")))
@@ -96,7 +84,7 @@ describe.skipIf(!hasChromium)("installable shop", () => {
     expect(await cachedPaths(page)).toContain("/offline.html");
 
     await context.setOffline(true);
-    await page.goto(`${server.url}${productPath}`);
+    await page.goto(`${shop.url}${productPath}`);
     await page.getByRole("heading", { name: "Anda Sedang Offline" }).waitFor();
     expect(await page.getByText("Periksa sinyal").isVisible()).toBe(true);
     await context.setOffline(false);
@@ -107,12 +95,12 @@ describe.skipIf(!hasChromium)("installable shop", () => {
   });
 
   it("shows a price changed on the server at the next online visit, never a cached one", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     await controlledVisit(page, productPath);
     const before = await page.getByTestId("price").first().textContent();
 
-    const staff = await newContext(browser, { width: 1280, height: 800 });
+    const staff = await newContext(shop.browser, { width: 1280, height: 800 });
     const admin = await staff.newPage();
     await changePrice(admin, productPath, 98765);
     await staff.close();
@@ -120,12 +108,12 @@ describe.skipIf(!hasChromium)("installable shop", () => {
     // The catalog's ETag is memoised for one second per process (app/server/http-cache.server.ts):
     // a visit in that second may still revalidate against the old version, by design.
     await page.waitForTimeout(1200);
-    await page.goto(`${server.url}${productPath}`);
+    await page.goto(`${shop.url}${productPath}`);
     const after = await page.getByTestId("price").first().textContent();
     expect(after).not.toBe(before);
     expect(after?.replace(/\D/g, "")).toBe("98765");
     // The listing's data request after a client-side navigation is fresh too.
-    await page.goto(`${server.url}/products`);
+    await page.goto(`${shop.url}/products`);
     await page
       .getByRole("link", { name: new RegExp(productName) })
       .first()
@@ -135,13 +123,13 @@ describe.skipIf(!hasChromium)("installable shop", () => {
   });
 
   it("never keeps a signed-in page for a later visitor of the same phone", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    const customer = await registerAndLogin(page, server.url, { name: "Pelanggan Rahasia" });
+    const customer = await registerAndLogin(page, shop.url, { name: "Pelanggan Rahasia" });
     await controlledVisit(page, "/profile");
     await page.getByText(customer.email).first().waitFor();
-    await page.goto(`${server.url}/orders`);
-    await page.goto(`${server.url}/cart`);
+    await page.goto(`${shop.url}/orders`);
+    await page.goto(`${shop.url}/cart`);
 
     for (const p of await cachedPaths(page))
       expect(p, "only static files are cached").toMatch(
@@ -150,12 +138,12 @@ describe.skipIf(!hasChromium)("installable shop", () => {
 
     // The next visitor on the same phone: signed out, the cache still there.
     await context.clearCookies();
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${shop.url}/profile`);
     await page.waitForURL(/\/login/);
     expect(await page.content()).not.toContain(customer.email);
     // Offline, the profile is the offline page, not a copy of the customer's.
     await context.setOffline(true);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${shop.url}/profile`);
     await page.getByRole("heading", { name: "Anda Sedang Offline" }).waitFor();
     expect(await page.content()).not.toContain(customer.email);
     await context.setOffline(false);
@@ -165,14 +153,10 @@ describe.skipIf(!hasChromium)("installable shop", () => {
 
 /** Signs in as staff and sets the product's price (and no discount) in the admin form. */
 async function changePrice(page: Page, productUrl: string, price: number) {
-  await page.goto(`${server.url}${productUrl}`);
+  await page.goto(`${shop.url}${productUrl}`);
   productName = ((await page.locator("h1").first().textContent()) ?? "").trim();
-  await page.goto(`${server.url}/admin/login`);
-  await page.fill('input[name="email"]', STAFF.email);
-  await page.fill('input[name="password"]', STAFF.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(/\/admin\/dashboard/, { timeout: 15_000 });
-  await page.goto(`${server.url}/admin/products?q=${encodeURIComponent(productName)}`);
+  await adminLogin(page, shop.url, STAFF);
+  await page.goto(`${shop.url}/admin/products?q=${encodeURIComponent(productName)}`);
   await page.getByRole("link", { name: productName, exact: true }).first().click();
   await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
   await page.fill('input[name="price"]', String(price));

@@ -1,33 +1,20 @@
 // 'Laporan Penjualan' in the browser: the owner opens it from the admin menu on a phone, reads
 // the chart (an image with a name) and the figures, picks a range, is told in Indonesian when
 // the range is wrong, downloads the CSV; a staff member gets the owner-only page.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
-import { seedCatalogIfEmpty } from "~/db/seed.server";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { addDays, shopDate } from "~/lib/dates";
 import { setOrderStatus } from "~/server/admin-orders.server";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
-import { startTestServer, type TestServer } from "../support/server";
+import { adminLogin, screenshot, setupBrowserShop } from "./fixtures";
 
-let dataDir: string;
-let server: TestServer;
-let browser: Browser;
 let owner: TestUser;
 let staff: TestUser;
 const today = shopDate(new Date());
 
-beforeAll(async () => {
-  if (!hasChromium) return;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-reports-"));
-  const handle = await openDatabase({ kind: "pglite", dataDir, holder: "reports test" });
-  try {
-    const db = handle.db;
-    await seedCatalogIfEmpty(db);
+const shop = setupBrowserShop({
+  async seed(db) {
     owner = await createUser(db, { role: "admin", name: "Bu Pemilik" });
     staff = await createUser(db, { role: "staff", name: "Mas Staf" });
     const customer = await createUser(db, { name: "Siti Aminah" });
@@ -63,33 +50,15 @@ beforeAll(async () => {
       });
       if (i % 9 === 4) await setOrderStatus(db, owner, { orderId: order.id, status: "cancelled" });
     }
-  } finally {
-    await handle.close();
-  }
-  server = await startTestServer({ dataDir });
-  browser = await launchBrowser();
+  },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function adminLogin(page: Page, user: TestUser) {
-  await page.goto(`${server.url}/admin/login`);
-  await page.fill('input[name="email"]', user.email);
-  await page.fill('input[name="password"]', user.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
-}
 
 describe.skipIf(!hasChromium)("Laporan Penjualan", () => {
   it("works for the owner on a phone: chart, figures, range, CSV", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await adminLogin(page, owner);
+    await adminLogin(page, shop.url, owner);
     await page.getByRole("navigation", { name: "Menu admin" }).getByRole("link", { name: "Laporan" }).click();
     await page.getByRole("heading", { level: 1, name: "Laporan Penjualan" }).waitFor();
     await expect.poll(() => page.title()).toBe("Laporan Penjualan | Admin");
@@ -109,7 +78,18 @@ describe.skipIf(!hasChromium)("Laporan Penjualan", () => {
     expect(await page.getByTestId("report-payments").textContent()).toContain("Belum Bayar27");
     // Nothing sticks out sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: "test-results/screenshots/reports-phone.png", fullPage: true });
+    await screenshot(page, "reports-phone");
+    // The day-by-day figures open under the chart, newest day first, as a table with column names.
+    await page.getByText("Tabel pendapatan per hari").click();
+    const days = page.getByTestId("report-days");
+    expect(await days.getByRole("columnheader").allTextContents()).toEqual([
+      "Tanggal",
+      "Pesanan",
+      "Pendapatan",
+      "Batal",
+    ]);
+    expect(await days.locator("tbody tr").count()).toBe(30);
+    await screenshot(page, "reports-days-phone");
 
     // A range the wrong way round: the message says so, the last 30 days stay shown.
     await page.getByLabel("Dari tanggal").fill(today);
@@ -119,7 +99,7 @@ describe.skipIf(!hasChromium)("Laporan Penjualan", () => {
 
     // The last 7 days.
     await page.getByRole("link", { name: "7 hari" }).click();
-    await page.waitForURL(`${server.url}/admin/reports?from=${addDays(today, -6)}&to=${today}`);
+    await page.waitForURL(`${shop.url}/admin/reports?from=${addDays(today, -6)}&to=${today}`);
     await expect.poll(() => page.locator('[data-testid="revenue-chart"] rect').count()).toBe(7);
 
     const [download] = await Promise.all([
@@ -137,20 +117,20 @@ describe.skipIf(!hasChromium)("Laporan Penjualan", () => {
   });
 
   it("reads well on a desktop, and staff get the owner-only page", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
-    await adminLogin(page, owner);
-    await page.goto(`${server.url}/admin/reports`);
+    await adminLogin(page, shop.url, owner);
+    await page.goto(`${shop.url}/admin/reports`);
     await page.getByRole("heading", { level: 1, name: "Laporan Penjualan" }).waitFor();
-    await page.screenshot({ path: "test-results/screenshots/reports-desktop.png", fullPage: true });
+    await screenshot(page, "reports-desktop");
     await context.close();
 
-    const staffContext = await newContext(browser, PHONE);
+    const staffContext = await newContext(shop.browser, PHONE);
     const staffPage = await staffContext.newPage();
-    await adminLogin(staffPage, staff);
+    await adminLogin(staffPage, shop.url, staff);
     const nav = staffPage.getByRole("navigation", { name: "Menu admin" });
     expect(await nav.getByRole("link", { name: "Laporan" }).count()).toBe(0);
-    const response = await staffPage.goto(`${server.url}/admin/reports`);
+    const response = await staffPage.goto(`${shop.url}/admin/reports`);
     expect(response?.status()).toBe(403);
     await staffPage.getByRole("heading", { name: "Khusus Pemilik" }).waitFor();
     await staffContext.close();

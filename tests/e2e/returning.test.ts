@@ -2,37 +2,26 @@
 // (confirmation dialog, reason, stock back), and the page says who cancelled; orders a past
 // order again ('Pesan Lagi') and hears which lines could not be added; keeps favourites, first
 // on the device as a visitor, then on the account after signing in ('Favorit Saya').
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { openMenu, registerAndLogin, screenshot } from "./fixtures";
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__react"));
-  });
-}
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { firstLink, openMenu, registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
 
 /** The first product of the catalog with stock, as the catalog page links it. */
 async function firstProductSlug(baseUrl: string): Promise<string> {
-  const html = await (await fetch(`${baseUrl}/products`)).text();
-  const slug = html.match(/href="\/products\/([^"?#]+)"/)?.[1];
-  if (!slug) throw new Error("no product on /products");
-  return slug;
+  return (await firstLink(baseUrl, "/products", "/products/")).slice("/products/".length);
 }
 
 /** Adds `quantity` of a product from its page and places the order; returns the order's id. */
 async function placeOrder(page: Page, baseUrl: string, slug: string, quantity = 1): Promise<string> {
   await page.goto(`${baseUrl}/products/${slug}`);
-  await hydrated(page);
+  await waitForHydration(page);
   for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
   await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
   await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
   await page.goto(`${baseUrl}/checkout`);
-  await hydrated(page);
+  await waitForHydration(page);
   await page.locator('select[name="area"]').selectOption("sumbersari");
   await page.getByRole("button", { name: "Pesan Sekarang" }).click();
   await page.waitForURL(/\/order-success/, { timeout: 15_000 });
@@ -52,36 +41,25 @@ async function stockShown(page: Page, baseUrl: string, slug: string): Promise<nu
 }
 
 describe.skipIf(!hasChromium)("returning customer", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = setupBrowserShop();
 
   for (const [label, size] of [
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const) {
     it(`cancels a waiting order with a reason and gets the stock back (${label})`, async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await registerAndLogin(page, server.url, { name: `Pembatal ${label}` });
-      const slug = await firstProductSlug(server.url);
-      const before = await stockShown(page, server.url, slug);
-      const orderId = await placeOrder(page, server.url, slug, 2);
-      expect(await stockShown(page, server.url, slug)).toBe(before - 2);
+      await registerAndLogin(page, shop.url, { name: `Pembatal ${label}` });
+      const slug = await firstProductSlug(shop.url);
+      const before = await stockShown(page, shop.url, slug);
+      const orderId = await placeOrder(page, shop.url, slug, 2);
+      expect(await stockShown(page, shop.url, slug)).toBe(before - 2);
 
-      await page.goto(`${server.url}/orders/${orderId}`);
-      await hydrated(page);
+      await page.goto(`${shop.url}/orders/${orderId}`);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Batalkan Pesanan" }).click();
       const dialog = page.getByRole("dialog", { name: `Batalkan pesanan #${orderId.slice(0, 8)}?` });
       await dialog.waitFor();
@@ -93,29 +71,29 @@ describe.skipIf(!hasChromium)("returning customer", () => {
       await page.getByText("Alasan: Salah pilih jadwal antar").waitFor();
       expect(await page.getByRole("button", { name: "Batalkan Pesanan" }).count()).toBe(0);
       await screenshot(page, `cancelled-order-${label}`);
-      expect(await stockShown(page, server.url, slug)).toBe(before);
+      expect(await stockShown(page, shop.url, slug)).toBe(before);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
 
   it("'Pesan Lagi' from the orders list lists the sold-out line and puts the rest in the cart (phone)", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await registerAndLogin(page, server.url, { name: "Pelanggan Setia" });
+    await registerAndLogin(page, shop.url, { name: "Pelanggan Setia" });
     // Every Selada Keriting in stock (25) and one Wortel: after this order Selada is sold out.
-    await page.goto(`${server.url}/products/selada-keriting`);
-    await hydrated(page);
+    await page.goto(`${shop.url}/products/selada-keriting`);
+    await waitForHydration(page);
     const more = page.getByRole("button", { name: "Tambah jumlah" }).first();
     while (await more.isEnabled()) await more.click();
     await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
     await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
-    await placeOrder(page, server.url, "wortel", 2);
+    await placeOrder(page, shop.url, "wortel", 2);
 
-    await page.goto(`${server.url}/orders`);
-    await hydrated(page);
+    await page.goto(`${shop.url}/orders`);
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Pesan Lagi" }).first().click();
     const dialog = page.getByRole("dialog", { name: "1 produk tidak tersedia dan tidak ditambahkan" });
     await dialog.waitFor();
@@ -124,7 +102,7 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "reorder-dialog-phone");
     await dialog.getByRole("link", { name: "Lihat Keranjang" }).click();
-    await page.waitForURL(`${server.url}/cart`);
+    await page.waitForURL(`${shop.url}/cart`);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
     expect(stored.map((l: { product: { slug: string }; quantity: number }) => [l.product.slug, l.quantity])).toEqual([
       ["wortel", 2],
@@ -135,16 +113,16 @@ describe.skipIf(!hasChromium)("returning customer", () => {
   });
 
   it("'Pesan Lagi' on the order page goes straight to the cart when every line is there (desktop)", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
     const page = await context.newPage();
-    await registerAndLogin(page, server.url, { name: "Pelanggan Desktop" });
-    const orderId = await placeOrder(page, server.url, "wortel", 3);
-    await page.goto(`${server.url}/orders/${orderId}`);
-    await hydrated(page);
+    await registerAndLogin(page, shop.url, { name: "Pelanggan Desktop" });
+    const orderId = await placeOrder(page, shop.url, "wortel", 3);
+    await page.goto(`${shop.url}/orders/${orderId}`);
+    await waitForHydration(page);
     await screenshot(page, "reorder-order-page-desktop");
     await page.getByRole("button", { name: "Pesan Lagi" }).click();
-    await page.waitForURL(`${server.url}/cart`);
+    await page.waitForURL(`${shop.url}/cart`);
     await page.getByText("Wortel").first().waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
     expect(stored).toMatchObject([{ product: { slug: "wortel" }, quantity: 3 }]);
@@ -152,20 +130,20 @@ describe.skipIf(!hasChromium)("returning customer", () => {
   });
 
   it("a visitor's favourite follows them into the account at sign-in and can be bought from 'Favorit Saya' (phone)", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await page.goto(`${server.url}/products/kangkung`);
-    await hydrated(page);
+    await page.goto(`${shop.url}/products/kangkung`);
+    await waitForHydration(page);
     const favorite = page.getByRole("button", { name: "Favorit" });
     await expect.poll(() => favorite.getAttribute("aria-pressed")).toBe("false");
     await favorite.click();
     await expect.poll(() => favorite.getAttribute("aria-pressed")).toBe("true");
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("favorites") ?? "[]"))).toHaveLength(1);
 
-    await registerAndLogin(page, server.url, { name: "Pecinta Kangkung" }, "/favorites");
-    await page.waitForURL(`${server.url}/favorites`);
-    await hydrated(page);
+    await registerAndLogin(page, shop.url, { name: "Pecinta Kangkung" }, "/favorites");
+    await page.waitForURL(`${shop.url}/favorites`);
+    await waitForHydration(page);
     const card = page.getByRole("article", { name: "Kangkung" });
     await card.waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem("favorites"))).toBeNull();
@@ -176,28 +154,28 @@ describe.skipIf(!hasChromium)("returning customer", () => {
 
     // The product page's HTML is the same for everyone: the mark comes from the client.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const html = await (await fetch(`${server.url}/products/kangkung`, { headers: { Cookie: cookie } })).text();
+    const html = await (await fetch(`${shop.url}/products/kangkung`, { headers: { Cookie: cookie } })).text();
     expect(html).not.toContain('aria-pressed="true"');
-    await page.goto(`${server.url}/products/kangkung`);
-    await hydrated(page);
+    await page.goto(`${shop.url}/products/kangkung`);
+    await waitForHydration(page);
     await expect.poll(() => page.getByRole("button", { name: "Favorit" }).getAttribute("aria-pressed")).toBe("true");
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("a signed-in customer finds 'Favorit Saya' in the account menu and removes a favourite there (desktop)", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
-    await registerAndLogin(page, server.url, { name: "Pembeli Desktop" });
-    await page.goto(`${server.url}/products/wortel`);
-    await hydrated(page);
+    await registerAndLogin(page, shop.url, { name: "Pembeli Desktop" });
+    await page.goto(`${shop.url}/products/wortel`);
+    await waitForHydration(page);
     const favorite = page.getByRole("button", { name: "Favorit" });
     await expect.poll(() => favorite.isEnabled()).toBe(true);
     await favorite.click();
     await page.getByText("Wortel tersimpan di Favorit Saya.").waitFor();
     const menu = await openMenu(page, page.getByRole("button", { name: "Akun Saya" }));
     await menu.getByRole("menuitem", { name: "Favorit Saya" }).click();
-    await page.waitForURL(`${server.url}/favorites`);
+    await page.waitForURL(`${shop.url}/favorites`);
     await page.getByRole("article", { name: "Wortel" }).waitFor();
     await screenshot(page, "favorites-desktop");
     expect(await seriousViolations(page)).toEqual([]);
@@ -209,17 +187,17 @@ describe.skipIf(!hasChromium)("returning customer", () => {
   });
 
   it("cancels without JavaScript through the same form", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await registerAndLogin(page, server.url, { name: "Tanpa Skrip" });
-    const orderId = await placeOrder(page, server.url, await firstProductSlug(server.url));
-    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    await registerAndLogin(page, shop.url, { name: "Tanpa Skrip" });
+    const orderId = await placeOrder(page, shop.url, await firstProductSlug(shop.url));
+    const noScript = await shop.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     await noScript.addCookies(await context.cookies());
     const plain = await noScript.newPage();
-    await plain.goto(`${server.url}/orders/${orderId}`);
+    await plain.goto(`${shop.url}/orders/${orderId}`);
     await plain.getByText("Batalkan Pesanan", { exact: true }).click();
     await plain.getByRole("button", { name: "Ya, Batalkan Pesanan" }).click();
-    await plain.waitForURL(`${server.url}/orders/${orderId}`);
+    await plain.waitForURL(`${shop.url}/orders/${orderId}`);
     await plain.getByText("Anda membatalkan pesanan ini").waitFor();
     await noScript.close();
     await context.close();

@@ -1,37 +1,15 @@
 // Forgiving search in a real browser at phone and desktop size: suggestions while typing,
 // used from the keyboard and announced; a typo answered with 'Mungkin maksud Anda'; the form
 // searching without JavaScript; and staff editing 'Sinonim Pencarian'.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { createStaff, startTestServer, type TestServer } from "../support/server";
-import { screenshot } from "./fixtures";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { adminLogin, screenshot, setupBrowserShop } from "./fixtures";
 
 const STAFF = { email: "sari.staf@sayurjember.id", password: "Serai-Wangi-Pagi-2026", name: "Sari Staf" };
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  server = await startTestServer();
-  await createStaff(server, STAFF);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = setupBrowserShop({ staff: [STAFF] });
 
 const field = (page: Page) => page.getByRole("combobox", { name: "Cari produk" });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Saran pencarian" }).getByRole("option");
@@ -43,10 +21,10 @@ for (const [label, size] of [
 ] as const) {
   describe.skipIf(!hasChromium)(`search at ${label} size`, () => {
     it("suggests while typing, chosen with the arrow keys and Enter, and says so to screen readers", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await page.goto(`${server.url}/products`);
+      await page.goto(`${shop.url}/products`);
       await waitForHydration(page);
 
       await field(page).click();
@@ -70,16 +48,16 @@ for (const [label, size] of [
       expect(await options.nth(0).getAttribute("aria-selected")).toBe("true");
       await page.keyboard.press("ArrowUp");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${server.url}/products/cabai-rawit`);
+      await page.waitForURL(`${shop.url}/products/cabai-rawit`);
       await page.getByRole("heading", { level: 1, name: "Cabai Rawit" }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });
 
     it("answers a typo with 'Mungkin maksud Anda', in the suggestions and on the results page", async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
-      await page.goto(`${server.url}/search`);
+      await page.goto(`${shop.url}/search`);
       await waitForHydration(page);
 
       await field(page).click();
@@ -107,9 +85,9 @@ for (const [label, size] of [
 
 describe.skipIf(!hasChromium)("search without JavaScript", () => {
   it("still searches from the form, synonyms included", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await shop.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
+    await page.goto(`${shop.url}/search`);
     await page.getByRole("combobox", { name: "Cari produk" }).fill("brambang");
     await page.getByRole("button", { name: "Cari", exact: true }).click();
     await page.waitForURL(/\/products\?q=brambang/);
@@ -124,13 +102,9 @@ describe.skipIf(!hasChromium)("'Sinonim Pencarian' for staff", () => {
       ["phone", PHONE],
       ["desktop", DESKTOP],
     ] as const) {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
-      await page.goto(`${server.url}/admin/login`);
-      await page.fill('input[name="email"]', STAFF.email);
-      await page.fill('input[name="password"]', STAFF.password);
-      await page.getByRole("button", { name: "Masuk", exact: true }).click();
-      await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+      await adminLogin(page, shop.url, STAFF);
       await page
         .getByRole("navigation", { name: "Menu admin" })
         .getByRole("link", { name: "Sinonim Pencarian" })
@@ -156,8 +130,8 @@ describe.skipIf(!hasChromium)("'Sinonim Pencarian' for staff", () => {
       await page.locator(`[data-synonym="${term}=kemangi"]`).waitFor();
       await screenshot(page, `admin-synonyms-${label}`);
 
-      const shop = await fetch(`${server.url}/products?q=${term}`).then((r) => r.text());
-      expect(shop).toContain("Kemangi");
+      const catalog = await fetch(`${shop.url}/products?q=${term}`).then((r) => r.text());
+      expect(catalog).toContain("Kemangi");
 
       await page.getByRole("button", { name: `Hapus sinonim ${term} sama dengan kemangi` }).click();
       await page

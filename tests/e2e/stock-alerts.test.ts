@@ -2,50 +2,29 @@
 // with one press, staff raise the stock in the admin panel, each gets exactly one e-mail with
 // the product link, and its unsubscribe link works. The product page stays the same bytes for
 // everyone. Also without JavaScript.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { createStaff, linkFromMail, startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { linkFromMail } from "../support/server";
+import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
 
 const STAFF = { email: "rina.staf@sayurjember.id", password: "Kemangi-Harum-Sore-2026", name: "Rina Staf" };
 // Out of stock in the sample catalog.
 const PRODUCT = { name: "Kemangi", slug: "kemangi" };
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  server = await startTestServer();
-  await createStaff(server, STAFF);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = setupBrowserShop({ staff: [STAFF] });
 
 const kabari = (page: Page) => page.getByTestId("kabari-saya");
-const stockMails = () => server.outbox().filter((m) => m.text.includes(`${PRODUCT.name} tersedia lagi`));
+const stockMails = () => shop.server.outbox().filter((m) => m.text.includes(`${PRODUCT.name} tersedia lagi`));
 
 describe.skipIf(!hasChromium)("Kabari Saya", () => {
   it("subscribes a visitor and a shopper, mails each once when staff restock, and unsubscribes", async () => {
     // --- A visitor on a phone gives an e-mail.
-    const visitorContext = await newContext(browser, PHONE);
+    const visitorContext = await newContext(shop.browser, PHONE);
     const visitor = await visitorContext.newPage();
     const errors = trackPageErrors(visitor);
-    await visitor.goto(`${server.url}/products/${PRODUCT.slug}`);
+    await visitor.goto(`${shop.url}/products/${PRODUCT.slug}`);
     await waitForHydration(visitor);
     await kabari(visitor).getByRole("button", { name: "Kabari Saya" }).click();
     await kabari(visitor).getByText("Email wajib diisi.").waitFor();
@@ -60,10 +39,10 @@ describe.skipIf(!hasChromium)("Kabari Saya", () => {
     expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
 
     // --- A signed-in shopper on a desktop: one press, no e-mail to type.
-    const shopperContext = await newContext(browser, DESKTOP);
+    const shopperContext = await newContext(shop.browser, DESKTOP);
     const shopper = await shopperContext.newPage();
-    const customer = await registerAndLogin(shopper, server.url, { email: "sari.kabari@contoh.id" });
-    await shopper.goto(`${server.url}/products/${PRODUCT.slug}`);
+    const customer = await registerAndLogin(shopper, shop.url, { email: "sari.kabari@contoh.id" });
+    await shopper.goto(`${shop.url}/products/${PRODUCT.slug}`);
     await waitForHydration(shopper);
     await kabari(shopper).getByText(`Kami kirim satu email ke ${customer.email}`).waitFor();
     expect(await kabari(shopper).getByLabel("Email").count()).toBe(0);
@@ -81,21 +60,17 @@ describe.skipIf(!hasChromium)("Kabari Saya", () => {
 
     // The product page itself is the same bytes for everyone: nothing personal in its HTML.
     const cookies = (await shopperContext.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const html = await (await fetch(`${server.url}/products/${PRODUCT.slug}`, { headers: { cookie: cookies } })).text();
+    const html = await (await fetch(`${shop.url}/products/${PRODUCT.slug}`, { headers: { cookie: cookies } })).text();
     expect(html).not.toContain(customer.email);
     expect(html).toContain("Kabari Saya");
 
     expect(stockMails()).toEqual([]);
 
     // --- Staff raise the stock in the admin panel.
-    const staffContext = await newContext(browser, DESKTOP);
+    const staffContext = await newContext(shop.browser, DESKTOP);
     const staff = await staffContext.newPage();
-    await staff.goto(`${server.url}/admin/login`);
-    await staff.fill('input[name="email"]', STAFF.email);
-    await staff.fill('input[name="password"]', STAFF.password);
-    await staff.getByRole("button", { name: "Masuk", exact: true }).click();
-    await staff.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
-    await staff.goto(`${server.url}/admin/products?q=${PRODUCT.name}`);
+    await adminLogin(staff, shop.url, STAFF);
+    await staff.goto(`${shop.url}/admin/products?q=${PRODUCT.name}`);
     await staff.getByRole("link", { name: PRODUCT.name, exact: true }).first().click();
     await staff.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
     await staff.locator('input[name="stock"]').fill("15");
@@ -131,12 +106,12 @@ describe.skipIf(!hasChromium)("Kabari Saya", () => {
   });
 
   it("works without JavaScript: the form posts and a page says what happened", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const context = await shop.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${server.url}/products/beras-organik`);
+    await page.goto(`${shop.url}/products/beras-organik`);
     await page.getByLabel("Email").fill("tanpa.js@contoh.id");
     await page.getByRole("button", { name: "Kabari Saya" }).click();
-    await page.waitForURL(`${server.url}/stock-alerts`);
+    await page.waitForURL(`${shop.url}/stock-alerts`);
     await page.getByText("Kami akan mengirim email ke tanpa.js@contoh.id saat Beras Organik tersedia lagi.").waitFor();
     await page.getByRole("link", { name: "Kembali ke Beras Organik" }).waitFor();
     await screenshot(page, "kabari-saya-no-js-phone");

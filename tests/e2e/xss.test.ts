@@ -2,14 +2,9 @@
 // names and addresses, order notes and inbox messages holding <script>, a </script> that
 // would end the JSON-LD block, javascript: links and onerror= attributes are shown as text
 // on every page that shows them, for shoppers and staff, the invoice and the chat link.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
-import { seedCatalogIfEmpty } from "~/db/seed.server";
-import { DESKTOP, hasChromium, launchBrowser, newContext } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, newContext } from "../support/browser";
 import {
   createCategory,
   createContactMessage,
@@ -18,17 +13,13 @@ import {
   createUser,
   type TestUser,
 } from "../support/factories";
-import { startTestServer, type TestServer } from "../support/server";
-import { login } from "./fixtures";
+import { adminLogin, login, setupBrowserShop } from "./fixtures";
 
 const SCRIPT = (tag: string) => `<script>alert("xss-${tag}")</script>`;
 const IMG = (tag: string) => `<img src=x onerror=alert("xss-${tag}")>`;
 const PAYLOAD = (tag: string) =>
   `${SCRIPT(tag)} </script><script>alert("xss-${tag}-end")</script> ${IMG(tag)} <a href="javascript:alert('xss-${tag}-link')">klik</a>`;
 
-let dataDir: string;
-let server: TestServer;
-let browser: Browser;
 let customer: TestUser;
 let admin: TestUser;
 let orderId = "";
@@ -36,13 +27,8 @@ let productId = "";
 const productSlug = "bayam-uji-xss";
 let categorySlug = "";
 
-beforeAll(async () => {
-  if (!hasChromium) return;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-xss-"));
-  const handle = await openDatabase({ kind: "pglite", dataDir, holder: "xss test" });
-  try {
-    const db = handle.db;
-    await seedCatalogIfEmpty(db);
+const shop = setupBrowserShop({
+  async seed(db) {
     const category = await createCategory(db, `Kategori ${SCRIPT("kategori")}`);
     categorySlug = category.slug;
     productId = (
@@ -70,17 +56,7 @@ beforeAll(async () => {
       subject: SCRIPT("subjek"),
       message: PAYLOAD("pesan"),
     });
-  } finally {
-    await handle.close();
-  }
-  server = await startTestServer({ dataDir });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  },
 });
 
 /** Opens a page and reports anything injected that ran or was only stopped by the CSP. */
@@ -96,7 +72,7 @@ async function visit(page: Page, url: string) {
   };
   page.on("dialog", onDialog);
   page.on("console", onConsole);
-  await page.goto(`${server.url}${url}`, { waitUntil: "networkidle" });
+  await page.goto(`${shop.url}${url}`, { waitUntil: "networkidle" });
   // Give handlers of injected elements a moment to fire.
   await page.waitForTimeout(300);
   const dom = await page.evaluate(() => ({
@@ -126,7 +102,7 @@ async function visit(page: Page, url: string) {
 
 describe.skipIf(!hasChromium)("stored markup is shown as text", () => {
   it("on the shop's pages", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
     try {
       const productPage = await visit(page, `/products/${productSlug}`);
@@ -149,10 +125,10 @@ describe.skipIf(!hasChromium)("stored markup is shown as text", () => {
   });
 
   it("on the customer's own pages, and the chat link carries the notes only as encoded text", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
     try {
-      await login(page, server.url, customer.email, customer.password);
+      await login(page, shop.url, customer.email, customer.password);
       for (const url of [
         "/profile",
         "/profile?tab=pesanan",
@@ -179,14 +155,10 @@ describe.skipIf(!hasChromium)("stored markup is shown as text", () => {
   });
 
   it("on the admin's pages and the invoice", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/admin/login`);
-      await page.fill('input[name="email"]', admin.email);
-      await page.fill('input[name="password"]', admin.password);
-      await page.getByRole("button", { name: "Masuk", exact: true }).click();
-      await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+      await adminLogin(page, shop.url, admin);
       const urls = [
         "/admin/dashboard",
         `/admin/orders/${orderId}`,

@@ -2,28 +2,17 @@
 // shop's own page cache may keep them: nothing about the person asking is ever in them,
 // whatever cookie (or spelling of one) comes with the request. Who is signed in reaches the
 // browser only through /api/visitor, which nobody may store.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "~/db/schema";
 import { createCategory, createProduct, createUser, signIn, type TestUser } from "../support/factories";
-import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
-import { startTestServer, type TestServer } from "../support/server";
+import { postgresOrSkip, setupPostgresShop } from "../support/postgres";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  const message =
-    "catalog-public: PostgreSQL is unreachable, so the test (which signs people in beside the server) cannot run";
-  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
-  console.warn(`\n!!! SKIPPED ${message}.\n`);
-}
+const pgUp = await postgresOrSkip(
+  "catalog-public: PostgreSQL is unreachable, so the test (which signs people in beside the server) cannot run",
+);
+const shop = setupPostgresShop("catalog-public", { enabled: pgUp });
 
-const root = path.resolve(import.meta.dirname, "../..");
-let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-let handle: DatabaseHandle;
-let server: TestServer;
 let customer: TestUser;
 let admin: TestUser;
 let customerCookie: string;
@@ -34,7 +23,7 @@ const PHONE = "081999777555";
 const ADDRESS = "Jl. Rahasia Pelanggan No. 99, Patrang";
 
 async function get(pathName: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${pathName}`, { headers, redirect: "manual" });
+  const response = await fetch(`${shop.url}${pathName}`, { headers, redirect: "manual" });
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
@@ -64,17 +53,12 @@ function cookieSpellings(cookie: string): Record<string, string> {
 
 describe.skipIf(!pgUp)("catalog pages are the same for everyone", () => {
   beforeAll(async () => {
-    database = await createPostgresDatabase("catalog_public");
-    const dataDir = path.join(root, ".tmp", `catalog-public-${Date.now()}`);
-    mkdirSync(dataDir, { recursive: true });
-    server = await startTestServer({ env: { DATABASE_URL: database.url }, dataDir });
-    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id });
-    customer = await createUser(handle.db, { name: "Rahasia Pelanggan Satu", phone: PHONE, address: ADDRESS });
-    admin = await createUser(handle.db, { role: "admin", name: "Rahasia Staf Toko" });
-    customerCookie = await signIn(handle.db, customer);
-    adminCookie = await signIn(handle.db, admin);
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id });
+    customer = await createUser(shop.db, { name: "Rahasia Pelanggan Satu", phone: PHONE, address: ADDRESS });
+    admin = await createUser(shop.db, { role: "admin", name: "Rahasia Staf Toko" });
+    customerCookie = await signIn(shop.db, customer);
+    adminCookie = await signIn(shop.db, admin);
     pages = [
       "/",
       "/products",
@@ -90,12 +74,6 @@ describe.skipIf(!pgUp)("catalog pages are the same for everyone", () => {
       "/terms",
       "/privacy",
     ];
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await database?.drop();
   });
 
   function expectNothingPersonal(body: string, label: string) {
@@ -158,8 +136,8 @@ describe.skipIf(!pgUp)("catalog pages are the same for everyone", () => {
   });
 
   it("/api/visitor answers from the session's encrypted cookie copy; every page still asks the database", async () => {
-    const shopper = await createUser(handle.db, { name: "Pembeli Sesi Salinan" });
-    const cookie = await signIn(handle.db, shopper);
+    const shopper = await createUser(shop.db, { name: "Pembeli Sesi Salinan" });
+    const cookie = await signIn(shop.db, shopper);
     expect(cookie).toMatch(/session_data=/);
     const tokenOnly = cookie.split(";")[0];
     const fromCopy = await get("/api/visitor", { cookie });
@@ -171,15 +149,15 @@ describe.skipIf(!pgUp)("catalog pages are the same for everyone", () => {
     expect(fromDatabase.headers.get("set-cookie")).toMatch(/session_data=/);
 
     // Signed out elsewhere (the session row is gone): pages know at once, whatever the copy says.
-    const [{ id }] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, shopper.email));
-    await handle.db.delete(sessions).where(eq(sessions.userId, id));
+    const [{ id }] = await shop.db.select({ id: users.id }).from(users).where(eq(users.email, shopper.email));
+    await shop.db.delete(sessions).where(eq(sessions.userId, id));
     const profile = await get("/profile", { cookie });
     expect(profile.status).toBe(302);
     expect(profile.headers.get("location")).toMatch(/^\/login/);
     expect(profile.body).not.toContain(shopper.email);
     expect(JSON.parse((await get("/api/visitor", { cookie: tokenOnly })).body)).toEqual({ user: null });
     // A copy made for another session's token is refused.
-    const other = await signIn(handle.db, customer);
+    const other = await signIn(shop.db, customer);
     const foreignCopy = other.split("; ").find((c) => c.includes("session_data="))!;
     const mixed = await get("/api/visitor", { cookie: `${tokenOnly}; ${foreignCopy}` });
     expect(JSON.parse(mixed.body)).toEqual({ user: null });

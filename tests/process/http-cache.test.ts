@@ -1,55 +1,29 @@
 // What a CDN or reverse proxy in front of the shop sees: public catalog pages carry a shared
 // Cache-Control and an ETag, a repeat view with If-None-Match gets a bodiless 304 until staff
 // change the catalog or a sale changes stock, and pages with personal data are `private, no-store`.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { postCheckout } from "../support/shop-load";
 import { createCategory, createProduct, createUser, signIn } from "../support/factories";
-import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
-import { startTestServer, type TestServer } from "../support/server";
+import { postgresOrSkip, setupPostgresShop } from "../support/postgres";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  const message =
-    "http-cache: PostgreSQL is unreachable, so the caching test (which edits the catalog beside the server) cannot run";
-  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
-  console.warn(`\n!!! SKIPPED ${message}.\n`);
-}
-
-const root = path.resolve(import.meta.dirname, "../..");
-let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-let handle: DatabaseHandle;
-let server: TestServer;
+const pgUp = await postgresOrSkip(
+  "http-cache: PostgreSQL is unreachable, so the caching test (which edits the catalog beside the server) cannot run",
+);
+const shop = setupPostgresShop("http-cache", { enabled: pgUp });
 
 /** Each process keeps the catalog's ETag for a second (http-cache.server.ts). */
 const memoExpires = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 async function get(pathName: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${pathName}`, { headers, redirect: "manual" });
+  const response = await fetch(`${shop.url}${pathName}`, { headers, redirect: "manual" });
   const body = await response.text();
   return { status: response.status, headers: response.headers, body };
 }
 
 describe.skipIf(!pgUp)("HTTP caching of pages", () => {
-  beforeAll(async () => {
-    database = await createPostgresDatabase("scale_cache");
-    const dataDir = path.join(root, ".tmp", `http-cache-${Date.now()}`);
-    mkdirSync(dataDir, { recursive: true });
-    server = await startTestServer({ env: { DATABASE_URL: database.url }, dataDir });
-    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await database?.drop();
-  });
-
   it("public catalog pages are cacheable with an ETag, and a repeat view is a 304 without a body", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id });
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id });
     await memoExpires(); // the new product's version, not one remembered from before it
     for (const page of [
       "/",
@@ -80,19 +54,19 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
   });
 
   it("a staff edit of a product, and a sale taking stock, make the next revalidation a full 200 with the new content", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id, name: "Wortel Lama", stock: 40 });
-    const admin = await createUser(handle.db, { role: "admin" });
-    const adminCookie = await signIn(handle.db, admin);
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id, name: "Wortel Lama", stock: 40 });
+    const admin = await createUser(shop.db, { role: "admin" });
+    const adminCookie = await signIn(shop.db, admin);
     const page = `/products/${product.slug}`;
     const before = await get(page);
     const etag = before.headers.get("etag")!;
     expect(before.body).toContain("Wortel Lama");
 
-    const edit = await fetch(`${server.url}/admin/products/${product.id}`, {
+    const edit = await fetch(`${shop.url}/admin/products/${product.id}`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie: adminCookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: adminCookie, origin: shop.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         intent: "save",
         name: "Wortel Baru",
@@ -115,8 +89,8 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
     // The category page lists the product too: it changed with it.
     expect((await get(`/category/${category.slug}`, { "if-none-match": etag })).status).toBe(200);
 
-    const customer = await createUser(handle.db);
-    const sale = await postCheckout(server.url, { id: customer.id, cookie: await signIn(handle.db, customer) }, [
+    const customer = await createUser(shop.db);
+    const sale = await postCheckout(shop.url, { id: customer.id, cookie: await signIn(shop.db, customer) }, [
       { productId: product.id, quantity: 2 },
     ]);
     expect(sale.status).toBe(303);
@@ -127,8 +101,8 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
   });
 
   it("pages with personal data are private and never stored; catalog pages stay public with a session", async () => {
-    const customer = await createUser(handle.db);
-    const cookie = await signIn(handle.db, customer);
+    const customer = await createUser(shop.db);
+    const cookie = await signIn(shop.db, customer);
     for (const page of [
       "/checkout",
       "/profile",

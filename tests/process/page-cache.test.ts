@@ -2,32 +2,20 @@
 // then sent compressed without rendering; a change to the catalog made anywhere (here: straight
 // in PostgreSQL, as another process would) is seen at once; and no response ever carries a
 // nonce another response had: cached pages allow their inline scripts by hash and still run.
-import { mkdirSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { inlineScriptHashes } from "~/server/page-cache.server";
 import { hasChromium, launchBrowser, newContext, trackPageErrors, waitForHydration } from "../support/browser";
 import { createCategory, createProduct } from "../support/factories";
-import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
-import { startTestServer, type TestServer } from "../support/server";
+import { postgresOrSkip, setupPostgresShop } from "../support/postgres";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  const message =
-    "page-cache: PostgreSQL is unreachable, so the test (which edits the catalog beside the server) cannot run";
-  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
-  console.warn(`\n!!! SKIPPED ${message}.\n`);
-}
-
-const root = path.resolve(import.meta.dirname, "../..");
-let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-let handle: DatabaseHandle;
-let server: TestServer;
+const pgUp = await postgresOrSkip(
+  "page-cache: PostgreSQL is unreachable, so the test (which edits the catalog beside the server) cannot run",
+);
+const shop = setupPostgresShop("page-cache", { enabled: pgUp });
 
 /** Each process keeps the catalog's version for a second (http-cache.server.ts). */
 const memoExpires = () => new Promise((resolve) => setTimeout(resolve, 1100));
@@ -35,7 +23,7 @@ const memoExpires = () => new Promise((resolve) => setTimeout(resolve, 1100));
 /** The bytes exactly as sent (fetch would undo the compression under test). */
 function get(pathName: string, headers: Record<string, string> = {}, method = "GET") {
   return new Promise<{ status: number; headers: Headers; body: Buffer }>((resolve, reject) => {
-    const request = http.request(`${server.url}${pathName}`, { method, headers }, (response) => {
+    const request = http.request(`${shop.url}${pathName}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
@@ -61,23 +49,9 @@ async function warm(pathName: string) {
 const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
 
 describe.skipIf(!pgUp)("page cache", () => {
-  beforeAll(async () => {
-    database = await createPostgresDatabase("page_cache");
-    const dataDir = path.join(root, ".tmp", `page-cache-${Date.now()}`);
-    mkdirSync(dataDir, { recursive: true });
-    server = await startTestServer({ env: { DATABASE_URL: database.url }, dataDir });
-    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await database?.drop();
-  });
-
   it("serves a stored page compressed, identical to the render, with hashed scripts and no nonce", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id, name: "Terong Ungu Cache" });
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id, name: "Terong Ungu Cache" });
     const page = `/products/${product.slug}`;
     await memoExpires();
     const rendered = await get(page, { "accept-encoding": "identity" });
@@ -113,15 +87,15 @@ describe.skipIf(!pgUp)("page cache", () => {
   });
 
   it("a catalog change made by another process is seen within a second, and the new page is stored in turn", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id, name: "Kangkung Lama" });
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id, name: "Kangkung Lama" });
     const page = `/products/${product.slug}`;
     const listing = `/category/${category.slug}`;
     await warm(page);
     await warm(listing);
     expect((await get(page)).headers.get("x-page-cache")).toBe("hit");
 
-    await handle.db.update(products).set({ name: "Kangkung Baru" }).where(eq(products.id, product.id));
+    await shop.db.update(products).set({ name: "Kangkung Baru" }).where(eq(products.id, product.id));
     await memoExpires();
     for (const url of [page, listing]) {
       const after = await get(url, { "accept-encoding": "identity" });
@@ -136,8 +110,8 @@ describe.skipIf(!pgUp)("page cache", () => {
   });
 
   it("a burst of requests for a page not yet stored renders it once; the others get that render", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id, name: "Sawi Serentak" });
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id, name: "Sawi Serentak" });
     const page = `/products/${product.slug}`;
     await memoExpires();
     const answers = await Promise.all(Array.from({ length: 12 }, () => get(page, { "accept-encoding": "identity" })));
@@ -153,14 +127,14 @@ describe.skipIf(!pgUp)("page cache", () => {
   });
 
   it("after a catalog change one request renders the new page while the others get the previous one, never later", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id, name: "Pakcoy Sebelum" });
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id, name: "Pakcoy Sebelum" });
     const page = `/products/${product.slug}`;
     await warm(page);
     const before = await get(page, { "accept-encoding": "identity" });
     expect(before.headers.get("x-page-cache")).toBe("hit");
 
-    await handle.db.update(products).set({ name: "Pakcoy Sesudah" }).where(eq(products.id, product.id));
+    await shop.db.update(products).set({ name: "Pakcoy Sesudah" }).where(eq(products.id, product.id));
     await memoExpires();
     const burst = await Promise.all(Array.from({ length: 12 }, () => get(page, { "accept-encoding": "identity" })));
     const fresh = burst.filter((a) => a.body.toString("utf8").includes("Pakcoy Sesudah"));
@@ -181,11 +155,11 @@ describe.skipIf(!pgUp)("page cache", () => {
   });
 
   it("a product taken off sale is never served from its old copy", async () => {
-    const category = await createCategory(handle.db);
-    const product = await createProduct(handle.db, { categoryId: category.id, name: "Labu Siam Habis" });
+    const category = await createCategory(shop.db);
+    const product = await createProduct(shop.db, { categoryId: category.id, name: "Labu Siam Habis" });
     const page = `/products/${product.slug}`;
     await warm(page);
-    await handle.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
+    await shop.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
     await memoExpires();
     const first = await get(page);
     expect(first.status).toBe(404);
@@ -219,8 +193,8 @@ describe.skipIf(!pgUp)("page cache", () => {
   it.skipIf(!hasChromium)(
     "a page from the cache runs its scripts under its hash policy: add to cart works",
     async () => {
-      const category = await createCategory(handle.db);
-      const product = await createProduct(handle.db, { categoryId: category.id, name: "Buncis Cache", stock: 20 });
+      const category = await createCategory(shop.db);
+      const product = await createProduct(shop.db, { categoryId: category.id, name: "Buncis Cache", stock: 20 });
       const page = `/products/${product.slug}`;
       await warm(page);
       const browser = await launchBrowser();
@@ -228,7 +202,7 @@ describe.skipIf(!pgUp)("page cache", () => {
         const context = await newContext(browser);
         const tab = await context.newPage();
         const errors = trackPageErrors(tab);
-        const response = await tab.goto(`${server.url}${page}`);
+        const response = await tab.goto(`${shop.url}${page}`);
         expect(response?.headers()["x-page-cache"]).toBe("hit");
         // Scripts start after the first paint: hydration under the hash policy is what is tested.
         await waitForHydration(tab);

@@ -10,16 +10,12 @@ import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_REQUEST_LIMITS, RESET_SUBMIT_LIMIT
 import { SUBMISSION_LIMIT } from "~/server/submissions.server";
 import { openDatabase } from "~/db/client.server";
 import { createUser, type TestUser } from "../support/factories";
-import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  const message =
-    "rate-limits: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
-  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
-  console.warn(`\n!!! SKIPPED ${message}.\n`);
-}
+const pgUp = await postgresOrSkip(
+  "rate-limits: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run",
+);
 
 const root = path.resolve(import.meta.dirname, "../..");
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;

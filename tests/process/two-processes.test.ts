@@ -11,17 +11,13 @@ import { orderItems, products } from "~/db/schema";
 import { shortOrderId } from "~/lib/orders";
 import { postCheckout, type Customer } from "../support/shop-load";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
-import { createPostgresDatabase, postgresAvailable } from "../support/postgres";
+import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 import { sseReader } from "../support/sse";
 
-const pgUp = await postgresAvailable();
-if (!pgUp) {
-  const message =
-    "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run";
-  if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
-  console.warn(`\n!!! SKIPPED ${message}.\n`);
-}
+const pgUp = await postgresOrSkip(
+  "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run",
+);
 
 const root = path.resolve(import.meta.dirname, "../..");
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;

@@ -1,8 +1,14 @@
-// Throw-away PostgreSQL databases for process-level tests, and a TCP proxy that can cut
-// the connection to simulate the database going away.
+// Throw-away PostgreSQL databases for process-level tests, the shop started on one of them
+// (setupPostgresShop), and a TCP proxy that can cut the connection to simulate the database
+// going away.
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { startTestServer, type TestServer } from "./server";
 
 export const postgresAdminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -17,6 +23,67 @@ export async function postgresAvailable(): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Whether PostgreSQL answers. When it does not, `message` (what cannot run without it) is
+ * printed and the caller skips its tests, unless REQUIRE_E2E=1 or CI demand them: then it throws.
+ */
+export async function postgresOrSkip(message: string): Promise<boolean> {
+  const up = await postgresAvailable();
+  if (!up) {
+    if (process.env.REQUIRE_E2E === "1" || process.env.CI) throw new Error(`${message} (REQUIRE_E2E/CI demand it).`);
+    console.warn(`\n!!! SKIPPED ${message}.\n`);
+  }
+  return up;
+}
+
+export type PostgresShop = {
+  /** The running shop; there from the suite's beforeAll on. */
+  readonly server: TestServer;
+  readonly url: string;
+  /** The same database, opened beside the server, as another process would. */
+  readonly db: Database;
+};
+
+/**
+ * For the tests of the file (or describe block) it is called in: a throw-away PostgreSQL
+ * database, the built shop started on it (its data directory under .tmp/), and a handle on the
+ * database to change it beside the server. Dropped and stopped after the tests. Nothing starts
+ * when `enabled` is false (PostgreSQL is down and the tests skip).
+ */
+export function setupPostgresShop(name: string, { enabled = true }: { enabled?: boolean } = {}): PostgresShop {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  let server: TestServer | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    if (!enabled) return;
+    database = await createPostgresDatabase(name.replaceAll("-", "_"));
+    const dataDir = path.join(import.meta.dirname, "../../.tmp", `${name}-${Date.now()}`);
+    mkdirSync(dataDir, { recursive: true });
+    server = await startTestServer({ env: { DATABASE_URL: database.url }, dataDir });
+    handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await handle?.close();
+    await database?.drop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("setupPostgresShop: the shop starts in beforeAll");
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get url() {
+      return started(server).url;
+    },
+    get db() {
+      return started(handle).db;
+    },
+  };
 }
 
 export async function createPostgresDatabase(

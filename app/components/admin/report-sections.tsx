@@ -185,7 +185,8 @@ export function RevenueCard({ days, summary }: { days: SalesReport["days"]; summ
             rows={[...days].reverse()}
             rowKey={(d) => d.day}
             columns={[
-              { header: "Tanggal", cell: (d) => formatDate(d.day), cellClassName: "whitespace-nowrap" },
+              // The date may wrap on a phone, so the last column is not cut off at the box's edge.
+              { header: "Tanggal", cell: (d) => formatDate(d.day), cellClassName: "sm:whitespace-nowrap" },
               { header: "Pesanan", numeric: true, cell: (d) => formatCount(d.orders) },
               { header: "Pendapatan", numeric: true, cell: (d) => formatRupiah(d.revenue) },
               { header: "Batal", numeric: true, cell: (d) => formatCount(d.cancelledOrders) },
