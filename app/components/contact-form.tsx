@@ -3,7 +3,7 @@
 // With JavaScript a fetcher keeps the visitor on the page while it sends; without it the
 // browser posts the form and errors show on /contact.
 import { Link, useFetcher, useSearchParams } from "react-router";
-import type { FormFailure as Failure, FormSuccess as Success } from "~/lib/form";
+import type { FormResult } from "~/lib/form";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/lib/submissions";
 import { FormFailure, FormSuccess, HoneypotField, SubmitButton } from "./form-parts";
 import { Field, Input, Textarea } from "./ui/field";
@@ -17,10 +17,8 @@ export function contactSentLocation(from: ContactFormOrigin): string {
   return `${from}?${CONTACT_SENT_PARAM}=terkirim#${CONTACT_FORM_ANCHOR}`;
 }
 
-type Result = Success | Failure;
-
-export function ContactForm({ from, serverResult }: { from: ContactFormOrigin; serverResult?: Result }) {
-  const fetcher = useFetcher<Result>();
+export function ContactForm({ from, serverResult }: { from: ContactFormOrigin; serverResult?: FormResult }) {
+  const fetcher = useFetcher<FormResult>();
   const [searchParams] = useSearchParams();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data ?? serverResult;

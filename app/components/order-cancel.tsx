@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { XCircle } from "lucide-react";
+import type { FormResult } from "~/lib/form";
 import { useHydrated } from "./account-form";
 import { Button, buttonClass } from "./ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "./ui/dialog";
@@ -11,8 +12,6 @@ import { Field, Textarea } from "./ui/field";
 
 export const CANCEL_INTENT = "cancel";
 const REASON_MAX = 300;
-
-type CancelResult = { ok: boolean; message: string; intent?: string } | undefined;
 
 function ReasonField({ error }: { error?: string | null }) {
   return (
@@ -26,7 +25,7 @@ function ReasonField({ error }: { error?: string | null }) {
 
 export function CancelOrderButton({ shortId, onCancelled }: { shortId: string; onCancelled?: (m: string) => void }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CancelResult>();
+  const fetcher = useFetcher<FormResult>();
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;

@@ -73,6 +73,20 @@ const STEPS = [
   },
 ];
 
+/** The page's two invitations, on its dark bands: to the products and to the contact page. */
+function ShopAndContactLinks({ shopLabel }: { shopLabel: string }) {
+  return (
+    <>
+      <Link to="/products" className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
+        {shopLabel}
+      </Link>
+      <Link to="/contact" className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}>
+        Hubungi Kami
+      </Link>
+    </>
+  );
+}
+
 export default function About() {
   const { shop } = useRootData();
   const faq: FaqEntry[] = [
@@ -107,19 +121,7 @@ export default function About() {
       <PageHero
         eyebrow="Tentang Kami"
         title="Sayur segar dari petani Jember, langsung ke dapur Anda"
-        actions={
-          <>
-            <Link to="/products" className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
-              Lihat Produk
-            </Link>
-            <Link
-              to="/contact"
-              className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}
-            >
-              Hubungi Kami
-            </Link>
-          </>
-        }
+        actions={<ShopAndContactLinks shopLabel="Lihat Produk" />}
       >
         <p>
           {shop.name} adalah toko sayur online yang menghubungkan petani di sekitar Jember dengan dapur rumah tangga,
@@ -211,19 +213,7 @@ export default function About() {
         id="ajakan"
         icon={HeartHandshake}
         title="Siap belanja sayur segar?"
-        actions={
-          <>
-            <Link to="/products" className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>
-              Belanja Sekarang
-            </Link>
-            <Link
-              to="/contact"
-              className={buttonClass({ size: "lg", variant: "outline", className: ON_DARK_SECONDARY })}
-            >
-              Hubungi Kami
-            </Link>
-          </>
-        }
+        actions={<ShopAndContactLinks shopLabel="Belanja Sekarang" />}
       >
         Pesan hari ini, terima besok pagi atau sore. Ada pertanyaan dulu? Tim kami siap membantu.
       </ClosingBand>

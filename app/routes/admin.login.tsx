@@ -2,19 +2,20 @@
 // told so and leaves without a session.
 import { isStaffRole } from "~/lib/roles";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { ArrowLeft, Leaf, ShieldCheck } from "lucide-react";
 import { Notice, PasswordInput, useSubmitting } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { useRootData } from "~/root";
-import { accountDeps, signInAdmin } from "~/server/accounts.server";
+import { accountDeps, LOGIN_FORM, signInAdmin } from "~/server/accounts.server";
+import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/admin.login";
-import { userOf } from "~/server/request-context.server";
+import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 
 const DASHBOARD = "/admin/dashboard";
@@ -27,17 +28,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const result = await signInAdmin(await accountDeps(), form, {
-    key: clientKey(request),
-    headers: authHeaders(request),
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = await accountDeps(await dbOf(context));
+  return formAction(request, {
+    name: "admin login",
+    ...LOGIN_FORM,
+    call: (input) => signInAdmin(deps, input, { key: clientKey(request), headers: authHeaders(request) }),
+    headers: ({ headers }) => setCookieHeaders(headers),
+    redirectTo: () => DASHBOARD,
   });
-  if (!result.ok) {
-    const { status, ...failure } = result;
-    return data({ ...failure, email: typeof form.email === "string" ? form.email.slice(0, 254) : "" }, { status });
-  }
-  return redirect(DASHBOARD, { status: 303, headers: setCookieHeaders(result.headers) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,10 +52,12 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const { shop } = useRootData();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
+  // A success never comes back here: it goes on to the dashboard.
+  const failure = actionData && !actionData.ok ? actionData : null;
 
   useEffect(() => {
-    if (actionData) setDialog({ title: actionData.title, message: actionData.message });
-  }, [actionData]);
+    if (failure) setDialog({ title: failure.title, message: failure.message });
+  }, [failure]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-stone-100 px-4 py-10">
@@ -71,13 +72,13 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-stone-900">Admin Panel</h1>
           <p className="mt-1 text-sm text-stone-700">Masuk untuk mengelola pesanan dan toko.</p>
         </div>
-        {actionData ? (
-          <Notice tone="error" title={actionData.title} className="mb-4">
-            {actionData.message}
+        {failure ? (
+          <Notice tone="error" title={failure.title} className="mb-4">
+            {failure.message}
           </Notice>
         ) : null}
         <Form method="post" className="space-y-4">
-          <Field label="Email" error={actionData?.fieldErrors.email} required>
+          <Field label="Email" error={failure?.fieldErrors.email} required>
             {(p) => (
               <Input
                 {...p}
@@ -85,12 +86,12 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
                 type="email"
                 autoComplete="username"
                 inputMode="email"
-                defaultValue={actionData?.email ?? ""}
+                defaultValue={failure?.values.email ?? ""}
                 maxLength={254}
               />
             )}
           </Field>
-          <Field label="Password" error={actionData?.fieldErrors.password} required>
+          <Field label="Password" error={failure?.fieldErrors.password} required>
             {(p) => <PasswordInput {...p} name="password" autoComplete="current-password" maxLength={128} />}
           </Field>
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>

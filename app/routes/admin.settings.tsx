@@ -2,7 +2,8 @@
 // and the history of every change below. Sections are listed in
 // app/components/admin/settings/sections.tsx; this route renders and saves them all alike.
 import { AdminRouteError } from "~/components/admin/route-error";
-import { data, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
 import { History } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
@@ -10,9 +11,8 @@ import { SectionForm } from "~/components/admin/settings/section";
 import { SETTINGS_SECTIONS } from "~/components/admin/settings/sections";
 import { formatDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/shop-settings";
-import { redirectWithFlash } from "~/server/admin-flash.server";
+import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
-import { log } from "~/server/logger.server";
 import { listSettingsHistory, readShopSettings, saveShopSetting } from "~/server/settings.server";
 import type { Route } from "./+types/admin.settings";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
@@ -30,62 +30,49 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, history, today: shopToday() };
 }
 
-type ActionData = {
-  section: string;
-  message: string;
-  fieldErrors: Record<string, string>;
-  draft: unknown;
-};
+/** Which section was posted, and the revision the page showed (a save over a newer change is refused). */
+const settingsPostSchema = z.object({
+  intent: z.enum(SETTINGS_SECTIONS.map((s) => s.id) as [string, ...string[]], {
+    error: "Bagian pengaturan tidak dikenal. Muat ulang halaman.",
+  }),
+  revision: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : undefined),
+    z.number().optional(),
+  ),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireOwnerOf(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const section = SETTINGS_SECTIONS.find((s) => s.id === intent);
-  if (!section)
-    return data<ActionData>(
-      { section: "", message: "Bagian pengaturan tidak dikenal. Muat ulang halaman.", fieldErrors: {}, draft: null },
-      { status: 400 },
-    );
-  const revisionText = form.get("revision");
-  const expectedRevision =
-    typeof revisionText === "string" && /^\d{1,9}$/.test(revisionText) ? Number(revisionText) : undefined;
   const db = await dbOf(context);
-  try {
-    const current = (await readShopSettings(db)).values[section.key as SettingKey];
-    const read = section.readForm(form, current as never, { today: shopToday() });
-    if (!read.save) {
-      const fieldErrors = read.fieldErrors ?? {};
-      const status = Object.keys(fieldErrors).length > 0 ? 400 : 200;
-      return data<ActionData>(
-        {
-          section: section.id,
-          message: status === 400 ? `${section.title} belum disimpan: periksa isian yang ditandai.` : "",
-          fieldErrors,
-          draft: read.draft,
-        },
-        { status },
-      );
-    }
-    const result = await saveShopSetting(db, admin, section.key, read.candidate, { expectedRevision });
-    if (!result.ok)
-      return data<ActionData>(
-        { section: section.id, message: result.message, fieldErrors: result.fieldErrors, draft: read.candidate },
-        { status: result.status },
-      );
-    return redirectWithFlash(`/admin/settings#${section.id}`, { tone: "success", message: result.message });
-  } catch (error) {
-    log.error("settings save failed", { error, section: section.id });
-    return data<ActionData>(
-      { section: section.id, message: "Gagal menyimpan pengaturan. Silakan coba lagi.", fieldErrors: {}, draft: null },
-      { status: 500 },
-    );
-  }
+  return formAction(request, {
+    name: "settings save",
+    schema: settingsPostSchema,
+    // The section's id comes back with every answer, an unexpected failure's too: the message shows in it.
+    echo: ["intent"],
+    invalid: { message: firstFieldError },
+    // Each section reads its own fields from the form.
+    call: async ({ intent, revision }, form) => {
+      const section = SETTINGS_SECTIONS.find((s) => s.id === intent)!;
+      const current = (await readShopSettings(db)).values[section.key as SettingKey];
+      const read = section.readForm(form, current as never, { today: shopToday() });
+      if (!read.ok)
+        return {
+          ...read,
+          message: read.status === 400 ? `${section.title} belum disimpan: periksa isian yang ditandai.` : "",
+        };
+      const saved = await saveShopSetting(db, admin, section.key, read.candidate, { expectedRevision: revision });
+      return saved.ok ? { ...saved, section: section.id } : { ...saved, draft: read.candidate };
+    },
+    redirectTo: ({ section }) => `/admin/settings#${section}`,
+    flash: true,
+  });
 }
 
 export default function AdminSettings() {
   const { settings, history, today } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const result = useActionData<typeof action>();
+  // A save goes on to this page with its flash message; only a refusal comes back here.
+  const failure = result && !result.ok ? result : undefined;
   return (
     <div className="space-y-4">
       <div>
@@ -109,7 +96,8 @@ export default function AdminSettings() {
         </nav>
       </div>
       {SETTINGS_SECTIONS.map((section) => {
-        const mine = actionData?.section === section.id ? actionData : undefined;
+        const mine = failure?.values.intent === section.id ? failure : undefined;
+        const draft = mine && "draft" in mine ? mine.draft : null;
         const revision = settings.revisions[section.key];
         const fieldErrors = mine?.fieldErrors ?? {};
         const shownInField = mine ? Object.values(fieldErrors).includes(mine.message) : false;
@@ -121,9 +109,9 @@ export default function AdminSettings() {
             message={mine && !shownInField ? mine.message : undefined}
           >
             <section.Fields
-              key={mine ? JSON.stringify(mine.draft) : "stored"}
+              key={mine ? JSON.stringify(draft) : "stored"}
               value={settings.values[section.key] as never}
-              draft={mine?.draft ?? null}
+              draft={draft}
               fieldErrors={fieldErrors}
               today={today}
             />

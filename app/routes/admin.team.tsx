@@ -1,6 +1,6 @@
 // 'Tim' (owner only): the owner and staff accounts, inviting a staff member by e-mail and
 // removing one (their sessions end at once).
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { Mail, UserMinus } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
@@ -9,9 +9,9 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
 import { ROLE_LABELS } from "~/lib/roles";
-import { redirectWithFlash } from "~/server/admin-flash.server";
+import { formAction } from "~/server/form-action.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { inviteStaff, listTeam, removeStaff } from "~/server/team.server";
+import { actOnTeam, listTeam, TEAM_FORM } from "~/server/team.server";
 import type { Route } from "./+types/admin.team";
 import { cachePolicy } from "~/server/http-cache.server";
 
@@ -26,30 +26,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwnerOf(context);
-  const form = await request.formData();
   const db = await dbOf(context);
-  const intent = form.get("intent");
-  const result =
-    intent === "invite"
-      ? await inviteStaff(db, owner, { name: form.get("name"), email: form.get("email") })
-      : intent === "remove"
-        ? await removeStaff(db, owner, { userId: form.get("userId") })
-        : ({ ok: false, status: 400, message: "Permintaan tidak dikenal." } as const);
-  if (!result.ok)
-    return data(
-      {
-        message: result.message,
-        fieldErrors: "fieldErrors" in result ? (result.fieldErrors ?? {}) : {},
-        values: { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") },
-      },
-      { status: result.status },
-    );
-  return redirectWithFlash("/admin/team", { tone: "success", message: result.message });
+  return formAction(request, {
+    name: "team change",
+    ...TEAM_FORM,
+    call: (input) => actOnTeam(db, owner, input),
+    redirectTo: () => "/admin/team",
+    flash: true,
+  });
 }
 
 export default function AdminTeam() {
   const { team, ownerId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
+  // A success goes on to this page with its flash message; only a refusal comes back here.
+  const actionData = result && !result.ok ? result : undefined;
   return (
     <div className="space-y-4">
       <div>

@@ -4,7 +4,8 @@
 //   GET ?products=a,b         -> { products } (cards for a visitor's local list; public data)
 //   POST intent=add|remove|merge, productId (repeated) -> { ids } (signed in only)
 import { getProductSummaries } from "~/server/catalog.server";
-import { changeFavorites, listFavoriteIds, MAX_FAVORITES } from "~/server/favorites.server";
+import { changeFavorites, favoriteChangeSchema, listFavoriteIds, MAX_FAVORITES } from "~/server/favorites.server";
+import { firstFieldError, parseFields } from "~/server/form-action.server";
 import { PRIVATE_CACHE_CONTROL, cachePolicy } from "~/server/http-cache.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.favorites";
@@ -32,11 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     return Response.json({ message: "Silakan masuk untuk menyimpan favorit ke akun Anda." }, { status: 401, headers });
   }
+  // A JSON endpoint: parsed like every form, answered as JSON instead of action data.
   const form = await request.formData();
-  const result = await changeFavorites(await dbOf(context), user.id, {
-    intent: form.get("intent"),
-    productId: form.getAll("productId").filter((v): v is string => typeof v === "string"),
-  });
+  const parsed = parseFields(
+    favoriteChangeSchema,
+    { intent: form.get("intent"), productId: form.getAll("productId").filter((v) => typeof v === "string") },
+    { echo: [], invalid: { message: firstFieldError } },
+  );
+  if (!parsed.ok) return Response.json({ message: parsed.failure.message }, { status: 400, headers });
+  const result = await changeFavorites(await dbOf(context), user.id, parsed.data);
   if (!result.ok) return Response.json({ message: result.message }, { status: result.status, headers });
   return Response.json({ ids: result.ids }, { headers });
 }

@@ -1,13 +1,15 @@
 // /forgot-password: asks for a reset link. The answer never says whether the e-mail has an account.
 import { useEffect, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ArrowLeft, KeyRound, MailCheck } from "lucide-react";
 import { AuthCard, Notice, useSubmitting } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
-import { accountDeps, requestPasswordReset } from "~/server/accounts.server";
+import { accountDeps, FORGOT_FORM, requestPasswordReset } from "~/server/accounts.server";
+import { formAction } from "~/server/form-action.server";
+import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/forgot-password";
@@ -15,14 +17,13 @@ import { cachePolicy } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const result = await requestPasswordReset(await accountDeps(), form, { key: clientKey(request) });
-  if (!result.ok) {
-    const { status, ...failure } = result;
-    return data({ ...failure, email: typeof form.email === "string" ? form.email.slice(0, 254) : "" }, { status });
-  }
-  return { ok: true as const, email: result.email };
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = await accountDeps(await dbOf(context));
+  return formAction(request, {
+    name: "password reset request",
+    ...FORGOT_FORM,
+    call: (input) => requestPasswordReset(deps, input, { key: clientKey(request) }),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -123,7 +124,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
               inputMode="email"
-              defaultValue={failure?.email ?? ""}
+              defaultValue={failure?.values.email ?? ""}
               maxLength={254}
               placeholder="nama@email.com"
             />

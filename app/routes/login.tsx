@@ -1,6 +1,6 @@
 // /login: e-mail and password, back to the page that was asked for (a path on this site only).
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LogIn } from "lucide-react";
 import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
@@ -9,11 +9,13 @@ import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { accountDeps, signIn } from "~/server/accounts.server";
+import { formSuccess } from "~/lib/form";
+import { accountDeps, LOGIN_FORM, signIn } from "~/server/accounts.server";
+import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/login";
-import { userOf } from "~/server/request-context.server";
+import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
@@ -30,18 +32,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const redirectTo = safeRedirect(form.redirect);
-  const result = await signIn(await accountDeps(), form, { key: clientKey(request), headers: authHeaders(request) });
-  if (!result.ok) {
-    const { status, ...failure } = result;
-    return data({ ...failure, email: typeof form.email === "string" ? form.email.slice(0, 254) : "" }, { status });
-  }
-  const headers = setCookieHeaders(result.headers);
-  // Sent by the page's script (a data request): the page shows its dialog and moves on itself.
-  if (isDataRequest(request)) return data({ ok: true as const, redirectTo }, { headers });
-  return redirect(redirectTo, { status: 303, headers });
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = await accountDeps(await dbOf(context));
+  let cookies: Headers | undefined;
+  return formAction(request, {
+    name: "login",
+    ...LOGIN_FORM,
+    call: async (input, form) => {
+      const result = await signIn(deps, input, { key: clientKey(request), headers: authHeaders(request) });
+      if (!result.ok) return result;
+      cookies = result.headers;
+      return formSuccess(result.message, { redirectTo: safeRedirect(form.get("redirect")) });
+    },
+    headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
+    // Only the page's own data request stays: it shows its dialog and moves on itself.
+    redirectTo: ({ redirectTo }) => (isDataRequest(request) ? null : redirectTo),
+  });
 }
 
 // After a successful login the page shows its dialog first; re-running this loader would
@@ -74,7 +80,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     }
     setDialog({
       title: ACCOUNT_TEXT.loginSuccessTitle,
-      message: "Selamat datang kembali! Anda akan segera diarahkan.",
+      message: actionData.message,
       tone: "default",
     });
     const timer = setTimeout(() => navigate(actionData.redirectTo, { replace: true }), 1500);
@@ -137,7 +143,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               type="email"
               autoComplete="email"
               inputMode="email"
-              defaultValue={failure?.email ?? ""}
+              defaultValue={failure?.values.email ?? ""}
               placeholder="nama@email.com"
               maxLength={254}
             />

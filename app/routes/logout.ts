@@ -1,21 +1,26 @@
 // Logout ends the session on the server, clears its cookie and lands on /.
 import { redirect } from "react-router";
-import { getAuth } from "~/server/auth.server";
+import { accountDeps, signOut } from "~/server/accounts.server";
+import { answer } from "~/server/form-action.server";
+import { dbOf } from "~/server/request-context.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/logout";
 import { cachePolicy } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export async function action({ request }: Route.ActionArgs) {
-  const auth = await getAuth();
-  try {
-    const { headers } = await auth.api.signOut({ headers: authHeaders(request), returnHeaders: true });
-    return redirect("/", { headers: setCookieHeaders(headers) });
-  } catch {
-    // No session or already ended: the browser still leaves signed out.
-    return redirect("/");
-  }
+// Nothing to read from the form (a bare POST is enough): only the answer step of the form contract.
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = await accountDeps(await dbOf(context));
+  return answer(
+    request,
+    {
+      name: "logout",
+      headers: ({ headers }) => (headers ? setCookieHeaders(headers) : undefined),
+      redirectTo: () => "/",
+    },
+    () => signOut(deps, authHeaders(request)),
+  );
 }
 
 export function loader() {

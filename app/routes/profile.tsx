@@ -2,7 +2,8 @@
 import { BalanceCard } from "~/components/balance-card";
 import { loadCustomerBalance } from "~/server/payments.server";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, ShoppingBag, User } from "lucide-react";
 import { Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Field } from "~/components/ui/field";
@@ -14,9 +15,11 @@ import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { isOrderStatus, ORDER_STATUS_BADGE, orderGrandTotal, orderStatusLabel, shortOrderId } from "~/lib/orders";
 import { cn } from "~/lib/utils";
+import { formSuccess, type FormResult } from "~/lib/form";
 import { deliveryAreaText } from "~/components/checkout/delivery-area-select";
 import {
   accountDeps,
+  CHANGE_PASSWORD_FORM,
   changePassword,
   getProfile,
   profileInvalidMessage,
@@ -78,46 +81,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserOf(context, request);
-  // The profile form itself goes through the one form contract; the two small forms beside it read their intent.
-  const form = Object.fromEntries(await request.clone().formData());
-  if (form.intent === "resend-verification") {
-    const result = await resendVerificationEmail(await accountDeps(), user, authHeaders(request));
-    if (!result.ok)
-      return data(
-        { intent: "resend-verification" as const, ok: false as const, title: result.title, message: result.message },
-        { status: result.status },
-      );
-    return {
-      intent: "resend-verification" as const,
-      ok: true as const,
-      title: "Email Terkirim",
-      message: result.message,
-    };
-  }
-  if (form.intent === "change-password") {
-    const result = await changePassword(await accountDeps(), user, authHeaders(request), form);
-    if (!result.ok)
-      return data(
-        {
-          intent: "change-password" as const,
-          ok: false as const,
-          title: result.title,
-          message: result.message,
-          fieldErrors: result.fieldErrors,
-        },
-        { status: result.status },
-      );
-    return data(
-      {
-        intent: "change-password" as const,
-        ok: true as const,
-        title: "Password Diubah",
-        message: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri.",
-      },
-      { headers: setCookieHeaders(result.headers) },
-    );
-  }
   const db = await dbOf(context);
+  // Three forms on one page, told apart by their intent; each goes through the one form contract.
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "resend-verification") {
+    const deps = await accountDeps(db);
+    return formAction(request, {
+      name: "verification mail resend",
+      schema: z.object({}),
+      echo: ["intent"],
+      call: async () => {
+        const result = await resendVerificationEmail(deps, user, authHeaders(request));
+        return {
+          ...result,
+          intent: "resend-verification" as const,
+          title: result.ok ? "Email Terkirim" : result.title,
+        };
+      },
+    });
+  }
+  if (intent === "change-password") {
+    const deps = await accountDeps(db);
+    let cookies: Headers | undefined;
+    return formAction(request, {
+      name: "password change",
+      ...CHANGE_PASSWORD_FORM,
+      // Only the intent comes back, so a refusal shows on this form: never a password.
+      echo: ["intent"],
+      call: async (input) => {
+        const result = await changePassword(deps, user, authHeaders(request), input);
+        if (!result.ok) return { ...result, intent: "change-password" as const };
+        cookies = result.headers;
+        return formSuccess(result.message, {
+          intent: "change-password" as const,
+          title: ACCOUNT_TEXT.passwordChangedHereTitle,
+        });
+      },
+      headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
+    });
+  }
   return formAction(request, {
     name: "profile save",
     schema: profileSchema,
@@ -159,7 +161,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       navigate("/profile", { replace: true, preventScrollReset: true });
   }, [actionData, navigate]);
 
-  const intent = actionData && "intent" in actionData ? actionData.intent : "save-profile";
+  // A refusal by parsing knows its form only by the intent it echoes back.
+  const intent =
+    actionData && "intent" in actionData
+      ? actionData.intent
+      : actionData && !actionData.ok
+        ? (actionData.values.intent ?? "save-profile")
+        : "save-profile";
   const resendResult = actionData && intent === "resend-verification" ? actionData : null;
   const passwordResult = actionData && intent === "change-password" ? actionData : null;
   // A refused profile form: from the server module, or from parsing (which knows no intent).
@@ -405,15 +413,9 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
   );
 }
 
-type PasswordResult = {
-  ok: boolean;
-  message: string;
-  fieldErrors?: Partial<Record<"currentPassword" | "password" | "confirmPassword", string>>;
-} | null;
-
 /** Changing the password ends every other session of the account. */
-function ChangePasswordForm({ result }: { result: PasswordResult }) {
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+function ChangePasswordForm({ result }: { result: FormResult | null }) {
+  const errors = result && !result.ok ? result.fieldErrors : {};
   return (
     <details className="mt-6 rounded-xl border border-stone-200 p-4" open={result ? true : undefined}>
       <summary className="cursor-pointer font-semibold text-stone-900">Ubah Password</summary>

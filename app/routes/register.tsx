@@ -1,7 +1,7 @@
 // /register: a customer account with name, e-mail, phone and address; a verification
 // e-mail goes out and the visitor moves on to /login.
 import { useEffect, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { UserPlus } from "lucide-react";
 import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
@@ -17,10 +17,12 @@ import {
 } from "~/lib/account-rules";
 import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { accountDeps, registerCustomer } from "~/server/accounts.server";
+import { formSuccess } from "~/lib/form";
+import { accountDeps, REGISTER_FORM, registerCustomer } from "~/server/accounts.server";
+import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";
-import { userOf } from "~/server/request-context.server";
+import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
 function loginHref(redirectTo: string, registered = false) {
@@ -39,27 +41,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const redirectTo = safeRedirect(form.redirect);
-  const result = await registerCustomer(await accountDeps(), form, { key: clientKey(request) });
-  if (!result.ok) {
-    const { status, ...failure } = result;
-    const keep = (key: string, max: number) =>
-      typeof form[key] === "string" ? (form[key] as string).slice(0, max) : "";
-    // Everything typed comes back except the passwords.
-    const values = {
-      name: keep("name", NAME_MAX_LENGTH),
-      email: keep("email", 254),
-      phone: keep("phone", PHONE_MAX_LENGTH),
-      address: keep("address", ADDRESS_MAX_LENGTH),
-      terms: form.terms === "on",
-    };
-    return data({ ...failure, values }, { status });
-  }
-  // Sent by the page's script (a data request): the page shows its dialog and moves on itself.
-  if (isDataRequest(request)) return { ok: true as const, next: loginHref(redirectTo) };
-  return redirect(loginHref(redirectTo, true), 303);
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = await accountDeps(await dbOf(context));
+  let redirectTo = "/";
+  return formAction(request, {
+    name: "registration",
+    ...REGISTER_FORM,
+    call: async (input, form) => {
+      redirectTo = safeRedirect(form.get("redirect"));
+      const result = await registerCustomer(deps, input, { key: clientKey(request) });
+      return result.ok ? formSuccess(result.message, { next: loginHref(redirectTo) }) : result;
+    },
+    // Only the page's own data request stays: it shows its dialog and moves on itself.
+    redirectTo: () => (isDataRequest(request) ? null : loginHref(redirectTo, true)),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -200,7 +195,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <input
               type="checkbox"
               name="terms"
-              defaultChecked={values?.terms}
+              defaultChecked={values?.terms === "on"}
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? "terms-error" : undefined}
               className="mt-0.5 h-5 w-5 shrink-0 rounded border-stone-400 accent-brand-700"

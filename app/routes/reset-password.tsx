@@ -1,14 +1,16 @@
 // /reset-password?token=...: a new password from the e-mailed link. Without a usable link
 // the visitor goes to /login; after the change, to /login after 3 s or through the button.
 import { useEffect, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
 import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
-import { accountDeps, isResetTokenValid, resetPassword } from "~/server/accounts.server";
+import { accountDeps, isResetTokenValid, RESET_FORM, resetPassword } from "~/server/accounts.server";
+import { formAction } from "~/server/form-action.server";
+import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/reset-password";
@@ -18,26 +20,25 @@ const REDIRECT_SECONDS = 3;
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Where a form post without JavaScript lands after the change (the token is used up by then).
   if (url.searchParams.get("done") === "1") return { done: true as const, token: "" };
   const token = url.searchParams.get("token");
-  if (!token || !(await isResetTokenValid(await accountDeps(), token)))
+  if (!token || !(await isResetTokenValid(await accountDeps(await dbOf(context)), token)))
     throw redirect(token ? "/login?reset=invalid" : "/login");
   return { done: false as const, token };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const result = await resetPassword(await accountDeps(), form, { key: clientKey(request) });
-  if (!result.ok) {
-    const { status, ...failure } = result;
-    return data(failure, { status });
-  }
-  // Sent by the page's script (a data request): the page shows its dialog and moves on itself.
-  if (isDataRequest(request)) return { ok: true as const };
-  return redirect("/reset-password?done=1", 303);
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = await accountDeps(await dbOf(context));
+  return formAction(request, {
+    name: "password reset",
+    ...RESET_FORM,
+    call: (input) => resetPassword(deps, input, { key: clientKey(request) }),
+    // Only the page's own data request stays: it shows its dialog and moves on itself.
+    redirectTo: () => (isDataRequest(request) ? null : "/reset-password?done=1"),
+  });
 }
 
 // The token is spent once the password changed: re-running the loader would bounce the

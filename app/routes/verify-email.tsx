@@ -8,12 +8,13 @@ import { accountDeps, verifyEmail } from "~/server/accounts.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/verify-email";
 import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return verifyEmail(await accountDeps(), token);
+  return verifyEmail(await accountDeps(await dbOf(context)), token);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

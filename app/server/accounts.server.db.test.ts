@@ -8,16 +8,20 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/test-
 import { accounts, orderItems, orders, rateLimits, sessions, users, verifications } from "~/db/schema";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import {
+  FORGOT_FORM,
   getProfile,
   isResetTokenValid,
+  LOGIN_FORM,
   LOGIN_LIMITS,
+  REGISTER_FORM,
   REGISTER_LIMITS,
-  registerCustomer,
-  requestPasswordReset,
+  RESET_FORM,
+  registerCustomer as registerParsed,
+  requestPasswordReset as requestResetParsed,
   resendVerificationEmail,
-  resetPassword,
-  signIn,
-  signInAdmin,
+  resetPassword as resetParsed,
+  signIn as signInParsed,
+  signInAdmin as signInAdminParsed,
   profileInvalidMessage,
   profileSchema,
   updateProfile,
@@ -30,9 +34,23 @@ import type * as MailModule from "./mail.server";
 import { authSecret, loadConfig } from "./config.server";
 import { listRecentOrdersForCustomer } from "./customer-orders.server";
 import { parseFields } from "./form-action.server";
+import { viaForm } from "../../tests/support/forms";
 import { rememberedDeliveryArea } from "./delivery.server";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { MailMessage } from "./mail.server";
+
+type Client = { key: string; headers?: Headers };
+// Each account form as its route sends it: parsed by the form's schema, then the module called.
+const registerCustomer = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(REGISTER_FORM, fields, (input) => registerParsed(d, input, c));
+const signIn = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(LOGIN_FORM, fields, (input) => signInParsed(d, input, c));
+const signInAdmin = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(LOGIN_FORM, fields, (input) => signInAdminParsed(d, input, c));
+const requestPasswordReset = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(FORGOT_FORM, fields, (input) => requestResetParsed(d, input, c));
+const resetPassword = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(RESET_FORM, fields, (input) => resetParsed(d, input, c));
 
 /** The profile form as the route sends it: parsed by its schema, then saved. */
 async function saveProfile(userId: string, fields: Record<string, unknown>) {
@@ -124,7 +142,7 @@ describe("register", () => {
   it("creates a customer with name, phone and address and sends a verification mail", async () => {
     const input = newRegistration({ email: "  Budi.Santoso.REG@Contoh.ID " });
     const result = await registerCustomer(deps, input, newClient());
-    expect(result).toEqual({ ok: true, email: "budi.santoso.reg@contoh.id" });
+    expect(result).toEqual({ ok: true, message: ACCOUNT_TEXT.registerSuccess, email: "budi.santoso.reg@contoh.id" });
     const profile = await testDb.db.select().from(users).where(eq(users.email, "budi.santoso.reg@contoh.id"));
     expect(profile).toHaveLength(1);
     expect(profile[0]).toMatchObject({
@@ -152,11 +170,15 @@ describe("register", () => {
     );
     // Same answer and the same work (one password hash) as a new sign-up: nothing tells an
     // outsider that this e-mail has an account.
-    expect(again).toEqual({ ok: true, email: first.email });
+    expect(again).toEqual({ ok: true, message: ACCOUNT_TEXT.registerSuccess, email: first.email });
     expect(hash).toHaveBeenCalledTimes(1);
     hash.mockClear();
     const fresh = newRegistration();
-    expect(await registerCustomer(deps, fresh, newClient())).toEqual({ ok: true, email: fresh.email });
+    expect(await registerCustomer(deps, fresh, newClient())).toEqual({
+      ok: true,
+      message: ACCOUNT_TEXT.registerSuccess,
+      email: fresh.email,
+    });
     expect(hash).toHaveBeenCalledTimes(1);
     hash.mockRestore();
     expect(await userCount()).toBe(before + 1);
@@ -322,6 +344,7 @@ describe("login", () => {
         title: "Login Gagal",
         message: "Email atau password salah. Silakan coba lagi.",
         fieldErrors: {},
+        values: {},
       });
     }
   });
@@ -592,7 +615,7 @@ describe("password reset", () => {
       { token, password: "Password-Baru-123", confirmPassword: "Password-Baru-123" },
       client(),
     );
-    expect(done).toEqual({ ok: true });
+    expect(done).toEqual({ ok: true, message: ACCOUNT_TEXT.passwordChanged });
     expect(await isResetTokenValid(deps, token)).toBe(false);
 
     const reused = await resetPassword(

@@ -19,7 +19,6 @@ import {
 import { normalizeIndonesianPhone } from "~/lib/phone";
 import { getAuth, type Auth } from "./auth.server";
 import { config } from "./config.server";
-import { getDb } from "./db.server";
 import { log } from "./logger.server";
 import { sendMail } from "./mail.server";
 import { accountExistsMail } from "./mail-templates.server";
@@ -27,24 +26,23 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.ser
 import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
-import { formFailure, formSuccess, type FormResult } from "~/lib/form";
+import {
+  formFailure,
+  formSuccess,
+  type FieldErrors,
+  type FormFailure,
+  type FormResult,
+  type FormSuccess,
+} from "~/lib/form";
+import type { FormParseSpec } from "./form-action.server";
 import { loadDeliveryAreas, resolveDeliveryArea } from "./delivery.server";
 
 export type AccountDeps = { db: Database; auth: Auth };
 
-export async function accountDeps(): Promise<AccountDeps> {
-  const [db, auth] = await Promise.all([getDb(), getAuth()]);
-  return { db, auth };
+/** The database of this request (from the route's context) and the auth server on it. */
+export async function accountDeps(db: Database): Promise<AccountDeps> {
+  return { db, auth: await getAuth() };
 }
-
-/** A problem to show: a dialog title and message, plus messages next to fields. */
-export type FormFailure<F extends string> = {
-  ok: false;
-  status: number;
-  title: string;
-  message: string;
-  fieldErrors: Partial<Record<F, string>>;
-};
 
 // Failed logins allowed per window, counted per e-mail and per client address. The
 // address limit is higher: several people may share one (an office, a phone carrier).
@@ -99,26 +97,6 @@ const newPasswordField = text(
     .refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE),
 );
 
-const registerSchema = z.object({
-  name: nameField,
-  email: emailField,
-  phone: phoneField,
-  address: addressField,
-  password: newPasswordField,
-  confirmPassword: text(z.string()),
-  terms: z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, T.termsRequired)),
-});
-
-const loginSchema = z.object({
-  email: emailField,
-  password: text(
-    z
-      .string()
-      .min(1, "Password wajib diisi.")
-      .max(PASSWORD_MAX_LENGTH, "Email atau password salah. Silakan coba lagi."),
-  ),
-});
-
 /**
  * The profile and address book form: name, phone, address and, where the form offers it, the
  * delivery area ('Area Pengiriman'; absent or empty leaves the remembered one as it is).
@@ -143,49 +121,130 @@ export function profileInvalidMessage(
   return messages.some((m) => m?.endsWith("wajib diisi.")) ? T.profileIncomplete : (messages[0] ?? T.profileIncomplete);
 }
 
-const resetSchema = z.object({
-  token: text(z.string().min(1).max(200)),
-  password: newPasswordField,
-  confirmPassword: text(z.string()),
-});
-
-function fieldErrorsOf<F extends string>(error: z.ZodError | undefined): Partial<Record<F, string>> {
-  const out: Partial<Record<F, string>> = {};
-  for (const issue of error?.issues ?? []) {
-    const key = String(issue.path[0] ?? "form") as F;
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /**
- * Parses a form that has a password and its confirmation. The mismatch is reported next
- * to the other problems (a zod refinement would stay silent while any field fails).
+ * A form with a password and its confirmation. The mismatch is reported next to the other
+ * problems (`when`: the check runs even while another field fails).
  */
-function parseWithConfirmation<S extends z.ZodType<{ password: string; confirmPassword: string }>, F extends string>(
+function withConfirmation<S extends z.ZodObject<{ password: z.ZodType; confirmPassword: z.ZodType }>>(
   schema: S,
-  input: Record<string, unknown>,
   mismatch: string,
 ) {
-  const parsed = schema.safeParse(input);
-  const fieldErrors = fieldErrorsOf<F | "confirmPassword">(parsed.error);
-  if (asText(input.password) !== asText(input.confirmPassword)) fieldErrors.confirmPassword = mismatch;
-  if (parsed.success && Object.keys(fieldErrors).length === 0)
-    return { ok: true as const, data: parsed.data as z.output<S> };
-  return { ok: false as const, fieldErrors };
+  return schema.refine((v) => asText(v.password) === asText(v.confirmPassword), {
+    path: ["confirmPassword"],
+    message: mismatch,
+    when: () => true,
+  });
 }
+
+const firstOr =
+  (fallback: string) =>
+  (_fields: Record<string, unknown>, fieldErrors: FieldErrors): string =>
+    Object.values(fieldErrors)[0] ?? fallback;
+
+/** A form of this module as a route reads it: its schema, what is echoed back, its failure summary. */
+const formSpec = <S extends z.ZodType>(spec: FormParseSpec<S>) => spec;
+
+// ---- register ----
+
+export type RegisterField = "name" | "email" | "phone" | "address" | "password" | "confirmPassword" | "terms";
+
+/** Sign-ups per client address per hour: generous because mobile carriers put many shoppers behind one address, yet a bot cannot fill the database. */
+export const REGISTER_LIMITS = { perClient: 30, windowSeconds: 60 * 60 };
+
+/** The sign-up form; everything typed comes back after a refusal except the passwords. */
+export const REGISTER_FORM = formSpec({
+  schema: withConfirmation(
+    z.object({
+      name: nameField,
+      email: emailField,
+      phone: phoneField,
+      address: addressField,
+      password: newPasswordField,
+      confirmPassword: text(z.string()),
+      terms: z.preprocess((v) => v === "on" || v === "true" || v === true, z.literal(true, T.termsRequired)),
+    }),
+    T.passwordMismatch,
+  ),
+  echo: ["name", "email", "phone", "address", "terms"],
+  invalid: {
+    title: T.validationTitle,
+    // The dialogs name the two rules people miss most; any other field shows its own text.
+    message: (_fields, fieldErrors) =>
+      fieldErrors.confirmPassword ?? fieldErrors.terms ?? Object.values(fieldErrors)[0] ?? T.registerError,
+  },
+});
+export type RegisterInput = z.output<typeof REGISTER_FORM.schema>;
+
+export async function registerCustomer(
+  deps: AccountDeps,
+  input: RegisterInput,
+  client: { key: string },
+): Promise<FormResult<{ email: string }, RegisterField>> {
+  const { name, email, phone, address, password } = input;
+  const done = formSuccess(T.registerSuccess, { email });
+  // Counted once the form is valid, so fixing a typo never locks anyone out.
+  const limit = await hitRateLimit(
+    deps.db,
+    `register:client:${client.key}`,
+    REGISTER_LIMITS.perClient,
+    REGISTER_LIMITS.windowSeconds,
+  );
+  if (!limit.allowed) return formFailure(429, retryMessage(limit.retryAfterSeconds), { title: T.registerFailedTitle });
+  // No user enumeration (OWASP ASVS 5.0 6.3.8): an e-mail that already has an
+  // account gets the same answer as a new one, after the same work (one password hash, one
+  // mail), and its owner is told by mail instead, never an 'Email sudah terdaftar' dialog
+  // (docs/decisions/006-no-user-enumeration.md).
+  const [existing] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
+  if (existing) {
+    await (await deps.auth.$context).password.hash(password);
+    await sendMail(accountExistsMail(email, existing.name, `${config().appUrl}/login`)).catch((error) =>
+      log.error("account-exists mail failed", { error }),
+    );
+    log.info("registration of an existing e-mail answered as a sign-up", { userId: existing.id });
+    return done;
+  }
+  try {
+    // Only these fields reach Better Auth: nothing a form adds (role, emailVerified...) does.
+    await deps.auth.api.signUpEmail({ body: { name, email, password, phone, address } });
+    log.info("customer registered");
+    return done;
+  } catch (error) {
+    // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
+    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON")
+      return formFailure(400, COMMON_PASSWORD_MESSAGE, {
+        title: T.validationTitle,
+        fieldErrors: { password: COMMON_PASSWORD_MESSAGE },
+      });
+    log.error("registration failed", { error });
+    return formFailure(500, T.registerError, { title: T.registerFailedTitle });
+  }
+}
+
+// ---- log in ----
+
+export type LoginField = "email" | "password";
+
+/** The login form; only the e-mail comes back after a refusal. */
+export const LOGIN_FORM = formSpec({
+  schema: z.object({
+    email: emailField,
+    password: text(
+      z
+        .string()
+        .min(1, "Password wajib diisi.")
+        .max(PASSWORD_MAX_LENGTH, "Email atau password salah. Silakan coba lagi."),
+    ),
+  }),
+  echo: ["email"],
+  invalid: { title: T.loginFailedTitle, message: firstOr(T.badCredentials) },
+});
+export type LoginInput = z.output<typeof LOGIN_FORM.schema>;
+
+/** A session opened: its Set-Cookie lines are in `headers`. */
+export type SignedIn = FormSuccess<{ headers: Headers; user: { id: string; role: UserRole } }>;
 
 function apiErrorCode(error: unknown): string | undefined {
   return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
-}
-
-function failure<F extends string>(
-  status: number,
-  title: string,
-  message: string,
-  fieldErrors: Partial<Record<F, string>> = {},
-): FormFailure<F> {
-  return { ok: false, status, title, message, fieldErrors };
 }
 
 // ---- rate limits ----
@@ -198,67 +257,6 @@ export function tooManyLoginsMessage(seconds: number): string {
   return `Terlalu banyak percobaan login. Silakan coba lagi dalam ${waitText(seconds)}.`;
 }
 
-// ---- register ----
-
-export type RegisterField = "name" | "email" | "phone" | "address" | "password" | "confirmPassword" | "terms";
-
-/** Sign-ups per client address per hour: generous because mobile carriers put many shoppers behind one address, yet a bot cannot fill the database. */
-export const REGISTER_LIMITS = { perClient: 30, windowSeconds: 60 * 60 };
-
-export async function registerCustomer(
-  deps: AccountDeps,
-  input: Record<string, unknown>,
-  client: { key: string },
-): Promise<{ ok: true; email: string } | FormFailure<RegisterField>> {
-  const parsed = parseWithConfirmation<typeof registerSchema, RegisterField>(registerSchema, input, T.passwordMismatch);
-  if (!parsed.ok) {
-    const { fieldErrors } = parsed;
-    // The dialogs name the two rules people miss most; any other field shows its own text.
-    const message =
-      fieldErrors.confirmPassword ?? fieldErrors.terms ?? Object.values(fieldErrors)[0] ?? T.registerError;
-    return failure(400, T.validationTitle, message as string, fieldErrors);
-  }
-  const { name, email, phone, address, password } = parsed.data;
-  // Counted once the form is valid, so fixing a typo never locks anyone out.
-  const limit = await hitRateLimit(
-    deps.db,
-    `register:client:${client.key}`,
-    REGISTER_LIMITS.perClient,
-    REGISTER_LIMITS.windowSeconds,
-  );
-  if (!limit.allowed) return failure(429, T.registerFailedTitle, retryMessage(limit.retryAfterSeconds));
-  // No user enumeration (OWASP ASVS 5.0 6.3.8): an e-mail that already has an
-  // account gets the same answer as a new one, after the same work (one password hash, one
-  // mail), and its owner is told by mail instead, never an 'Email sudah terdaftar' dialog
-  // (docs/decisions/006-no-user-enumeration.md).
-  const [existing] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
-  if (existing) {
-    await (await deps.auth.$context).password.hash(password);
-    await sendMail(accountExistsMail(email, existing.name, `${config().appUrl}/login`)).catch((error) =>
-      log.error("account-exists mail failed", { error }),
-    );
-    log.info("registration of an existing e-mail answered as a sign-up", { userId: existing.id });
-    return { ok: true, email };
-  }
-  try {
-    // Only these fields reach Better Auth: nothing a form adds (role, emailVerified...) does.
-    await deps.auth.api.signUpEmail({ body: { name, email, password, phone, address } });
-    log.info("customer registered");
-    return { ok: true, email };
-  } catch (error) {
-    // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
-    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON")
-      return failure(400, T.validationTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
-    log.error("registration failed", { error });
-    return failure(500, T.registerFailedTitle, T.registerError);
-  }
-}
-
-// ---- log in ----
-
-export type LoginField = "email" | "password";
-export type SignedIn = { ok: true; headers: Headers; user: { id: string; role: UserRole } };
-
 /**
  * Checks e-mail and password and opens a session (its Set-Cookie lines are in `headers`).
  * Wrong e-mail and wrong password give the same answer. Failures count against the
@@ -266,20 +264,15 @@ export type SignedIn = { ok: true; headers: Headers; user: { id: string; role: U
  */
 export async function signIn(
   deps: AccountDeps,
-  input: Record<string, unknown>,
+  input: LoginInput,
   client: { key: string; headers?: Headers },
 ): Promise<SignedIn | FormFailure<LoginField>> {
-  const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf<LoginField>(parsed.error);
-    return failure(400, T.loginFailedTitle, Object.values(fieldErrors)[0] ?? T.badCredentials, fieldErrors);
-  }
-  const { email, password } = parsed.data;
+  const { email, password } = input;
   const cookieHeader = client.headers?.get("cookie") ?? null;
   const attempt = await beginLoginAttempt(deps.db, email, { key: client.key, cookieHeader });
   if (!attempt.allowed) {
     log.warn("login slowed down by rate limit", { client: client.key });
-    return failure(429, T.loginFailedTitle, tooManyLoginsMessage(attempt.retryAfterSeconds));
+    return formFailure(429, tooManyLoginsMessage(attempt.retryAfterSeconds), { title: T.loginFailedTitle });
   }
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -291,17 +284,17 @@ export async function signIn(
     // This browser is now known for this account: strangers' guesses will not keep it out.
     headers.append("Set-Cookie", deviceCookieFor(cookieHeader, email));
     const u = response.user as typeof response.user & { role?: string };
-    return { ok: true, headers, user: { id: u.id, role: userRole(u.role) } };
+    return formSuccess(T.loginSuccess, { headers, user: { id: u.id, role: userRole(u.role) } });
   } catch (error) {
     if (isAPIError(error) && (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST")) {
       await attempt.settle("failure");
       log.warn("login failed: bad credentials", { client: client.key });
-      return failure(401, T.loginFailedTitle, T.badCredentials);
+      return formFailure(401, T.badCredentials, { title: T.loginFailedTitle });
     }
     // Our own failure is not the visitor's: the attempt does not count.
     await attempt.settle("error").catch(() => {});
     log.error("login failed", { error });
-    return failure(500, T.loginFailedTitle, T.loginError);
+    return formFailure(500, T.loginError, { title: T.loginFailedTitle });
   }
 }
 
@@ -311,7 +304,7 @@ export async function signIn(
  */
 export async function signInAdmin(
   deps: AccountDeps,
-  input: Record<string, unknown>,
+  input: LoginInput,
   client: { key: string; headers?: Headers },
 ): Promise<SignedIn | FormFailure<LoginField>> {
   const result = await signIn(deps, input, client);
@@ -319,7 +312,7 @@ export async function signInAdmin(
   if (isStaffRole(result.user.role)) return result;
   await endSessionFromCookies(deps, result.headers);
   log.warn("admin login refused for a non-admin", { userId: result.user.id });
-  return failure(403, T.loginFailedTitle, T.adminOnly);
+  return formFailure(403, T.adminOnly, { title: T.loginFailedTitle });
 }
 
 async function endSessionFromCookies(deps: AccountDeps, setCookie: Headers) {
@@ -330,9 +323,32 @@ async function endSessionFromCookies(deps: AccountDeps, setCookie: Headers) {
   if (cookie) await deps.auth.api.signOut({ headers: new Headers({ cookie }) });
 }
 
+/**
+ * Logs out: ends the session the request's cookies name. No session, or one already ended,
+ * still leaves the browser signed out; the Set-Cookie lines that clear it are in `headers`.
+ */
+export async function signOut(deps: AccountDeps, requestHeaders: Headers): Promise<FormSuccess<{ headers?: Headers }>> {
+  try {
+    const { headers } = await deps.auth.api.signOut({ headers: requestHeaders, returnHeaders: true });
+    return formSuccess(T.signedOut, { headers });
+  } catch {
+    return formSuccess(T.signedOut, {});
+  }
+}
+
 // ---- password reset ----
 
 export type ForgotField = "email";
+
+export const FORGOT_FORM = formSpec({
+  schema: z.object({ email: emailField }),
+  echo: ["email"],
+  invalid: {
+    title: T.resetMailFailedTitle,
+    message: (_fields, fieldErrors) => fieldErrors.email ?? T.resetMailFailed,
+  },
+});
+export type ForgotInput = z.output<typeof FORGOT_FORM.schema>;
 
 /**
  * Sends the reset link when the e-mail belongs to an account. The answer is the same
@@ -340,15 +356,11 @@ export type ForgotField = "email";
  */
 export async function requestPasswordReset(
   deps: AccountDeps,
-  input: Record<string, unknown>,
+  input: ForgotInput,
   client: { key: string },
-): Promise<{ ok: true; email: string } | FormFailure<ForgotField>> {
-  const parsed = z.object({ email: emailField }).safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf<ForgotField>(parsed.error);
-    return failure(400, T.resetMailFailedTitle, fieldErrors.email ?? T.resetMailFailed, fieldErrors);
-  }
-  const { email } = parsed.data;
+): Promise<FormResult<{ email: string }, ForgotField>> {
+  const { email } = input;
+  const sent = formSuccess(T.resetMailSent, { email });
   const byClient = await hitRateLimit(
     deps.db,
     `reset-request:client:${client.key}`,
@@ -356,10 +368,10 @@ export async function requestPasswordReset(
     RESET_REQUEST_LIMITS.windowSeconds,
   );
   if (!byClient.allowed) {
-    return failure(
+    return formFailure(
       429,
-      T.resetMailFailedTitle,
       `Terlalu banyak permintaan reset password. Silakan coba lagi dalam ${waitText(byClient.retryAfterSeconds)}.`,
+      { title: T.resetMailFailedTitle },
     );
   }
   const byEmail = await hitRateLimit(
@@ -370,14 +382,14 @@ export async function requestPasswordReset(
   );
   if (!byEmail.allowed) {
     log.warn("password reset mail skipped by rate limit");
-    return { ok: true, email };
+    return sent;
   }
   try {
     await deps.auth.api.requestPasswordReset({ body: { email } });
-    return { ok: true, email };
+    return sent;
   } catch (error) {
     log.error("password reset mail failed", { error });
-    return failure(500, T.resetMailFailedTitle, T.resetMailFailed);
+    return formFailure(500, T.resetMailFailed, { title: T.resetMailFailedTitle });
   }
 }
 
@@ -391,26 +403,39 @@ export async function isResetTokenValid(deps: AccountDeps, token: string | null 
 
 export type ResetField = "password" | "confirmPassword";
 
+/** The new-password form of a reset link; nothing typed comes back. */
+export const RESET_FORM = formSpec({
+  schema: withConfirmation(
+    z.object({
+      token: text(z.string().min(1).max(200)),
+      password: newPasswordField,
+      confirmPassword: text(z.string()),
+    }),
+    T.resetMismatch,
+  ),
+  echo: [],
+  invalid: {
+    title: (_fields, fieldErrors) => {
+      if (fieldErrors.token) return T.updatePasswordFailedTitle;
+      if (fieldErrors.confirmPassword) return T.resetMismatchTitle;
+      if (fieldErrors.password === T.passwordTooShort) return T.passwordTooShortTitle;
+      return T.updatePasswordFailedTitle;
+    },
+    message: (_fields, fieldErrors) => {
+      if (fieldErrors.token) return T.resetLinkInvalid;
+      if (fieldErrors.confirmPassword) return T.resetMismatch;
+      return Object.values(fieldErrors)[0] ?? T.updatePasswordError;
+    },
+  },
+});
+export type ResetInput = z.output<typeof RESET_FORM.schema>;
+
 /** Sets a new password from a reset link. The link works once; every session of the account ends. */
 export async function resetPassword(
   deps: AccountDeps,
-  input: Record<string, unknown>,
+  input: ResetInput,
   client: { key: string },
-): Promise<{ ok: true } | FormFailure<ResetField | "token">> {
-  const parsed = parseWithConfirmation<typeof resetSchema, ResetField | "token">(resetSchema, input, T.resetMismatch);
-  if (!parsed.ok) {
-    const { fieldErrors } = parsed;
-    if (fieldErrors.token) return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, fieldErrors);
-    if (fieldErrors.confirmPassword) return failure(400, T.resetMismatchTitle, T.resetMismatch, fieldErrors);
-    if (fieldErrors.password === T.passwordTooShort)
-      return failure(400, T.passwordTooShortTitle, T.passwordTooShort, fieldErrors);
-    return failure(
-      400,
-      T.updatePasswordFailedTitle,
-      Object.values(fieldErrors)[0] ?? T.updatePasswordError,
-      fieldErrors,
-    );
-  }
+): Promise<FormResult<object, ResetField | "token">> {
   const limit = await hitRateLimit(
     deps.db,
     `reset-submit:client:${client.key}`,
@@ -418,24 +443,28 @@ export async function resetPassword(
     RESET_SUBMIT_LIMITS.windowSeconds,
   );
   if (!limit.allowed) {
-    return failure(
-      429,
-      T.updatePasswordFailedTitle,
-      `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`,
-    );
+    return formFailure(429, `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`, {
+      title: T.updatePasswordFailedTitle,
+    });
   }
   try {
-    await deps.auth.api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
+    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     log.info("password reset done");
-    return { ok: true };
+    return formSuccess(T.passwordChanged);
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND")
-      return failure(400, T.updatePasswordFailedTitle, T.resetLinkInvalid, { token: T.resetLinkInvalid });
+      return formFailure(400, T.resetLinkInvalid, {
+        title: T.updatePasswordFailedTitle,
+        fieldErrors: { token: T.resetLinkInvalid },
+      });
     if (code === "PASSWORD_TOO_COMMON")
-      return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+      return formFailure(400, COMMON_PASSWORD_MESSAGE, {
+        title: T.updatePasswordFailedTitle,
+        fieldErrors: { password: COMMON_PASSWORD_MESSAGE },
+      });
     log.error("password reset failed", { error });
-    return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
+    return formFailure(500, T.updatePasswordError, { title: T.updatePasswordFailedTitle });
   }
 }
 
@@ -444,13 +473,22 @@ export async function resetPassword(
 export type ChangePasswordField = "currentPassword" | "password" | "confirmPassword";
 export const CHANGE_PASSWORD_LIMITS = { perUser: 5, windowSeconds: 15 * 60 };
 
-const changePasswordSchema = z.object({
-  currentPassword: text(
-    z.string().min(1, "Password lama wajib diisi.").max(PASSWORD_MAX_LENGTH, "Password lama salah."),
+/** 'Ubah Password' on the profile; nothing typed comes back. */
+export const CHANGE_PASSWORD_FORM = formSpec({
+  schema: withConfirmation(
+    z.object({
+      currentPassword: text(
+        z.string().min(1, "Password lama wajib diisi.").max(PASSWORD_MAX_LENGTH, "Password lama salah."),
+      ),
+      password: newPasswordField,
+      confirmPassword: text(z.string()),
+    }),
+    T.passwordMismatch,
   ),
-  password: newPasswordField,
-  confirmPassword: text(z.string()),
+  echo: [],
+  invalid: { title: T.updatePasswordFailedTitle, message: firstOr(T.updatePasswordError) },
 });
+export type ChangePasswordInput = z.output<typeof CHANGE_PASSWORD_FORM.schema>;
 
 /**
  * Sets a new password for the signed-in user who knows the current one. Every other
@@ -461,20 +499,8 @@ export async function changePassword(
   deps: AccountDeps,
   user: { id: string },
   requestHeaders: Headers,
-  input: Record<string, unknown>,
-): Promise<{ ok: true; headers: Headers } | FormFailure<ChangePasswordField>> {
-  const parsed = parseWithConfirmation<typeof changePasswordSchema, ChangePasswordField>(
-    changePasswordSchema,
-    input,
-    T.passwordMismatch,
-  );
-  if (!parsed.ok)
-    return failure(
-      400,
-      T.updatePasswordFailedTitle,
-      Object.values(parsed.fieldErrors)[0] ?? T.updatePasswordError,
-      parsed.fieldErrors,
-    );
+  input: ChangePasswordInput,
+): Promise<FormResult<{ headers: Headers }, ChangePasswordField>> {
   const limit = await hitRateLimit(
     deps.db,
     `change-password:user:${user.id}`,
@@ -482,33 +508,35 @@ export async function changePassword(
     CHANGE_PASSWORD_LIMITS.windowSeconds,
   );
   if (!limit.allowed)
-    return failure(
-      429,
-      T.updatePasswordFailedTitle,
-      `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`,
-    );
+    return formFailure(429, `Terlalu banyak percobaan. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`, {
+      title: T.updatePasswordFailedTitle,
+    });
   try {
     const { headers } = await deps.auth.api.changePassword({
       body: {
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.password,
+        currentPassword: input.currentPassword,
+        newPassword: input.password,
         revokeOtherSessions: true,
       },
       headers: requestHeaders,
       returnHeaders: true,
     });
     log.info("password changed", { userId: user.id });
-    return { ok: true, headers };
+    return formSuccess(T.passwordChangedHere, { headers });
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === "INVALID_PASSWORD")
-      return failure(400, T.updatePasswordFailedTitle, "Password lama salah.", {
-        currentPassword: "Password lama salah.",
+      return formFailure(400, "Password lama salah.", {
+        title: T.updatePasswordFailedTitle,
+        fieldErrors: { currentPassword: "Password lama salah." },
       });
     if (code === "PASSWORD_TOO_COMMON")
-      return failure(400, T.updatePasswordFailedTitle, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+      return formFailure(400, COMMON_PASSWORD_MESSAGE, {
+        title: T.updatePasswordFailedTitle,
+        fieldErrors: { password: COMMON_PASSWORD_MESSAGE },
+      });
     log.error("password change failed", { error, userId: user.id });
-    return failure(500, T.updatePasswordFailedTitle, T.updatePasswordError);
+    return formFailure(500, T.updatePasswordError, { title: T.updatePasswordFailedTitle });
   }
 }
 
@@ -536,8 +564,8 @@ export async function resendVerificationEmail(
   deps: AccountDeps,
   user: { id: string; email: string; emailVerified: boolean },
   headers: Headers,
-): Promise<{ ok: true; message: string } | FormFailure<never>> {
-  if (user.emailVerified) return { ok: true, message: "Email Anda sudah terverifikasi." };
+): Promise<FormResult> {
+  if (user.emailVerified) return formSuccess("Email Anda sudah terverifikasi.");
   const limit = await hitRateLimit(
     deps.db,
     `verify-resend:user:${user.id}`,
@@ -545,17 +573,17 @@ export async function resendVerificationEmail(
     VERIFY_RESEND_LIMITS.windowSeconds,
   );
   if (!limit.allowed)
-    return failure(
+    return formFailure(
       429,
-      T.errorTitle,
       `Email verifikasi sudah beberapa kali dikirim. Silakan coba lagi dalam ${waitText(limit.retryAfterSeconds)}.`,
+      { title: T.errorTitle },
     );
   try {
     await deps.auth.api.sendVerificationEmail({ body: { email: user.email }, headers });
-    return { ok: true, message: `Email verifikasi telah dikirim ke ${user.email}.` };
+    return formSuccess(`Email verifikasi telah dikirim ke ${user.email}.`);
   } catch (error) {
     log.error("verification mail failed", { error, userId: user.id });
-    return failure(500, T.errorTitle, "Gagal mengirim email verifikasi. Silakan coba lagi nanti.");
+    return formFailure(500, "Gagal mengirim email verifikasi. Silakan coba lagi nanti.", { title: T.errorTitle });
   }
 }
 

@@ -53,7 +53,7 @@ describe("createOrPromoteAdmin", () => {
         address: "Jl. Melati 2",
         password: "Dewi-Punya-Password",
         confirmPassword: "Dewi-Punya-Password",
-        terms: "on",
+        terms: true,
       },
       newClient(),
     );

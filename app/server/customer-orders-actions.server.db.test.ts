@@ -8,6 +8,7 @@ import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, user
 import { parseCheckout } from "~/lib/checkout";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { getOrderForAdmin, setOrderStatus } from "./admin-orders.server";
+import { FAILURE_TITLE } from "~/lib/form";
 import { cancelOrderByCustomer, getOrderForCustomer, planReorderForCustomer } from "./customer-orders.server";
 import { placeOrder } from "./orders.server";
 
@@ -92,7 +93,10 @@ describe("cancelOrderByCustomer", () => {
     expect(result).toEqual({
       ok: false,
       status: 409,
+      title: FAILURE_TITLE,
       message: `Pesanan #${orderId.slice(0, 8)} sudah diproses sehingga tidak dapat dibatalkan lagi. Hubungi kami lewat WhatsApp bila ada perubahan.`,
+      fieldErrors: {},
+      values: {},
     });
     expect(await stockOf(productId)).toBe(8);
     const history = await testDb.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));

@@ -320,8 +320,6 @@ export const customerCancelSchema = z.object({
     .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
 });
 
-export type CancelOrderResult = { ok: true; message: string } | { ok: false; status: number; message: string };
-
 /**
  * A customer cancels their own order while it is still 'Menunggu': the stock comes back and
  * the history records the customer as the one who cancelled, with their reason. Once staff
@@ -331,11 +329,12 @@ export async function cancelOrderByCustomer(
   db: Queryable,
   userId: string,
   orderId: string,
-  input: { reason?: unknown },
-): Promise<CancelOrderResult> {
-  if (!isUuid(orderId)) return { ok: false, status: 404, message: "Pesanan tidak ditemukan." };
-  const parsed = customerCancelSchema.safeParse({ reason: typeof input.reason === "string" ? input.reason : "" });
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0].message };
+  input: { reason?: string },
+): Promise<FormResult> {
+  if (!isUuid(orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
+  // The route's schema checked the reason already; a direct caller gets the same rule.
+  const parsed = customerCancelSchema.safeParse({ reason: input.reason ?? "" });
+  if (!parsed.success) return formFailure(400, parsed.error.issues[0].message);
   const short = shortOrderId(orderId);
   const result = await changeOrderStatus(db, {
     orderId,
@@ -347,8 +346,8 @@ export async function cancelOrderByCustomer(
     onlyFrom: "pending",
     refusal: `Pesanan #${short} sudah diproses sehingga tidak dapat dibatalkan lagi. Hubungi kami lewat WhatsApp bila ada perubahan.`,
   });
-  if (!result.ok) return { ok: false, status: result.status, message: result.message };
-  return { ok: true, message: `Pesanan #${short} telah dibatalkan.` };
+  if (!result.ok) return formFailure(result.status, result.message);
+  return formSuccess(`Pesanan #${short} telah dibatalkan.`);
 }
 
 // ---------------------------------------------------------------- ordering again
@@ -407,9 +406,7 @@ export async function actOnCustomerOrder(
     }
     case "cancel": {
       const result = await cancelOrderByCustomer(db, userId, orderId, { reason: input.reason });
-      return result.ok
-        ? formSuccess(result.message, { intent: input.intent })
-        : { ...formFailure(result.status, result.message), intent: input.intent };
+      return { ...result, intent: input.intent };
     }
     case "proof": {
       const result = await uploadPaymentProof(db, userId, orderId, { proof: input.proof });

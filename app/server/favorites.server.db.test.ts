@@ -5,7 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, users } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { changeFavorites, listFavoriteIds, listFavoriteProducts } from "./favorites.server";
+import { changeFavorites, favoriteChangeSchema, listFavoriteIds, listFavoriteProducts } from "./favorites.server";
+import { firstFieldError } from "./form-action.server";
+import { viaForm } from "../../tests/support/forms";
 
 let testDb: TestDatabase;
 
@@ -37,6 +39,7 @@ describe("favourites", () => {
     const [bayam, kangkung] = [await product("Bayam"), await product("Kangkung")];
     expect(await changeFavorites(testDb.db, siti, { intent: "add", productId: [bayam] })).toEqual({
       ok: true,
+      message: "",
       ids: [bayam],
     });
     await changeFavorites(testDb.db, siti, { intent: "add", productId: [kangkung] });
@@ -46,6 +49,7 @@ describe("favourites", () => {
     expect(await listFavoriteIds(testDb.db, budi)).toEqual([]);
     expect(await changeFavorites(testDb.db, siti, { intent: "remove", productId: [bayam] })).toEqual({
       ok: true,
+      message: "",
       ids: [kangkung],
     });
   });
@@ -63,7 +67,13 @@ describe("favourites", () => {
 
   it("refuses unknown intents and products, and leaves hidden products off the page", async () => {
     const siti = await user();
-    expect(await changeFavorites(testDb.db, siti, { intent: "hapus-semua", productId: [] })).toMatchObject({
+    // As /api/favorites sends it: parsed by the schema before the module is called.
+    const unknownIntent = await viaForm(
+      { schema: favoriteChangeSchema, invalid: { message: firstFieldError } },
+      { intent: "hapus-semua", productId: [] },
+      (input) => changeFavorites(testDb.db, siti, input),
+    );
+    expect(unknownIntent).toMatchObject({
       ok: false,
       status: 400,
     });

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { favorites, products } from "~/db/schema";
-import { isUuid } from "~/lib/form";
+import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import type { ProductSummary } from "~/lib/catalog";
 import { getProductSummaries } from "./catalog.server";
 
@@ -30,8 +30,7 @@ export const favoriteChangeSchema = z.object({
   intent: z.enum(["add", "remove", "merge"], { message: "Permintaan tidak dikenal." }),
   productId: z.array(z.string()).max(MAX_FAVORITES, `Maksimal ${MAX_FAVORITES} produk favorit.`),
 });
-
-export type FavoriteChangeResult = { ok: true; ids: string[] } | { ok: false; status: number; message: string };
+export type FavoriteChange = z.output<typeof favoriteChangeSchema>;
 
 /**
  * 'add' and 'remove' one product; 'merge' adds a visitor's local list at sign-in. Unknown
@@ -40,16 +39,14 @@ export type FavoriteChangeResult = { ok: true; ids: string[] } | { ok: false; st
 export async function changeFavorites(
   db: Queryable,
   userId: string,
-  input: { intent: unknown; productId: unknown[] },
-): Promise<FavoriteChangeResult> {
-  const parsed = favoriteChangeSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0].message };
-  const { intent } = parsed.data;
-  const ids = [...new Set(parsed.data.productId.filter(isUuid).map((id) => id.toLowerCase()))];
-  if (intent !== "merge" && ids.length !== 1) return { ok: false, status: 400, message: "Produk tidak ditemukan." };
+  input: FavoriteChange,
+): Promise<FormResult<{ ids: string[] }>> {
+  const { intent } = input;
+  const ids = [...new Set(input.productId.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (intent !== "merge" && ids.length !== 1) return formFailure(400, "Produk tidak ditemukan.");
   if (intent === "remove") {
     await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, ids[0])));
-    return { ok: true, ids: await listFavoriteIds(db, userId) };
+    return formSuccess("", { ids: await listFavoriteIds(db, userId) });
   }
   if (ids.length > 0) {
     const existing = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
@@ -58,11 +55,9 @@ export async function changeFavorites(
     const room = MAX_FAVORITES - current.length;
     const fresh = ids.filter((id) => known.has(id) && !current.includes(id)).slice(0, Math.max(0, room));
     if (intent === "add" && fresh.length === 0 && !current.includes(ids[0])) {
-      return {
-        ok: false,
-        status: known.has(ids[0]) ? 409 : 404,
-        message: known.has(ids[0]) ? `Maksimal ${MAX_FAVORITES} produk favorit.` : "Produk tidak ditemukan.",
-      };
+      return known.has(ids[0])
+        ? formFailure(409, `Maksimal ${MAX_FAVORITES} produk favorit.`)
+        : formFailure(404, "Produk tidak ditemukan.");
     }
     if (fresh.length > 0) {
       await db
@@ -71,5 +66,5 @@ export async function changeFavorites(
         .onConflictDoNothing();
     }
   }
-  return { ok: true, ids: await listFavoriteIds(db, userId) };
+  return formSuccess("", { ids: await listFavoriteIds(db, userId) });
 }

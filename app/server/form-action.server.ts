@@ -67,7 +67,8 @@ export type FormActionSpec<S extends z.ZodType, R extends FormResult<object, str
   echo?: readonly string[];
   /** Title and message of a parse failure's summary. */
   invalid?: {
-    title?: string;
+    /** The summary's title: fixed, or chosen from the fields and their messages. */
+    title?: string | ((fields: Record<string, unknown>, fieldErrors: FieldErrors) => string);
     /** The summary: fixed, or chosen from the fields and their messages (`firstFieldError` for a one-field form). */
     message?: string | ((fields: Record<string, unknown>, fieldErrors: FieldErrors) => string);
     status?: number;
@@ -90,6 +91,12 @@ export type FormActionSpec<S extends z.ZodType, R extends FormResult<object, str
   failureTitle?: string;
 };
 
+/** How a server module's form is read: its schema, the fields echoed back, its failure summary. */
+export type FormParseSpec<S extends z.ZodType = z.ZodType> = Pick<
+  FormActionSpec<S, FormResult>,
+  "schema" | "echo" | "invalid"
+>;
+
 /** parse -> call -> answer, the same for every form of the shop. */
 export async function formAction<S extends z.ZodType, R extends FormResult<object, string, object>>(
   request: Request,
@@ -99,7 +106,8 @@ export async function formAction<S extends z.ZodType, R extends FormResult<objec
   try {
     read = await readForm(request);
   } catch {
-    return data(formFailure(400, UNREADABLE_MESSAGE, { title: spec.invalid?.title }) as FormFailure, {
+    const title = typeof spec.invalid?.title === "string" ? spec.invalid.title : undefined;
+    return data(formFailure(400, UNREADABLE_MESSAGE, { title }) as FormFailure, {
       status: 400,
     });
   }
@@ -132,9 +140,10 @@ export function parseFields<S extends z.ZodType>(
   const fieldErrors = fieldErrorsFromZod(parsed.error);
   const message = invalid?.message;
   const summary = typeof message === "function" ? message(fields, fieldErrors) : (message ?? CHECK_FIELDS_MESSAGE);
+  const title = typeof invalid?.title === "function" ? invalid.title(fields, fieldErrors) : invalid?.title;
   return {
     ok: false,
-    failure: formFailure(invalid?.status ?? 400, summary, { title: invalid?.title, fieldErrors, values }),
+    failure: formFailure(invalid?.status ?? 400, summary, { title, fieldErrors, values }),
   };
 }
 

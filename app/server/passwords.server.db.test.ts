@@ -5,15 +5,22 @@ import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "~/db/schema";
+import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import {
-  changePassword,
-  registerCustomer,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
+  CHANGE_PASSWORD_FORM,
+  changePassword as changeParsed,
+  FORGOT_FORM,
+  LOGIN_FORM,
+  REGISTER_FORM,
+  registerCustomer as registerParsed,
+  requestPasswordReset as requestResetParsed,
+  RESET_FORM,
+  resetPassword as resetParsed,
+  signIn as signInParsed,
   type AccountDeps,
 } from "./accounts.server";
+import { viaForm } from "../../tests/support/forms";
 import { endAllSessionsOfUser } from "./admin-customers.server";
 import { createAuth } from "./auth.server";
 import type * as MailModule from "./mail.server";
@@ -24,6 +31,19 @@ vi.mock("./mail.server", async (importOriginal) => {
   const original = await importOriginal<typeof MailModule>();
   return { ...original, sendMail: vi.fn(async (message: MailMessage) => void mail.sent.push(message)) };
 });
+
+type Client = { key: string; headers?: Headers };
+// Each account form as its route sends it: parsed by the form's schema, then the module called.
+const registerCustomer = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(REGISTER_FORM, fields, (input) => registerParsed(d, input, c));
+const signIn = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(LOGIN_FORM, fields, (input) => signInParsed(d, input, c));
+const requestPasswordReset = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(FORGOT_FORM, fields, (input) => requestResetParsed(d, input, c));
+const resetPassword = (d: AccountDeps, fields: Record<string, unknown>, c: Client) =>
+  viaForm(RESET_FORM, fields, (input) => resetParsed(d, input, c));
+const changePassword = (d: AccountDeps, user: { id: string }, headers: Headers, fields: Record<string, unknown>) =>
+  viaForm(CHANGE_PASSWORD_FORM, fields, (input) => changeParsed(d, user, headers, input));
 
 let testDb: TestDatabase;
 let deps: AccountDeps;
@@ -178,7 +198,7 @@ describe("ending sessions", () => {
       { token, password: "Kebun-Kubis-Jember-6", confirmPassword: "Kebun-Kubis-Jember-6" },
       client(),
     );
-    expect(result).toEqual({ ok: true });
+    expect(result).toEqual({ ok: true, message: ACCOUNT_TEXT.passwordChanged });
     expect(await isSignedIn(phone)).toBe(false);
     expect(await sessionCount(form.email)).toBe(0);
   });
@@ -229,8 +249,8 @@ describe("no user enumeration (same answers, same work)", () => {
     const known = await requestPasswordReset(deps, { email: form.email }, client());
     const unknownEmail = `tidak.ada.${randomBytes(3).toString("hex")}@contoh.id`;
     const unknown = await requestPasswordReset(deps, { email: unknownEmail }, client());
-    expect(known).toEqual({ ok: true, email: form.email });
-    expect(unknown).toEqual({ ok: true, email: unknownEmail });
+    expect(known).toEqual({ ok: true, message: ACCOUNT_TEXT.resetMailSent, email: form.email });
+    expect(unknown).toEqual({ ok: true, message: ACCOUNT_TEXT.resetMailSent, email: unknownEmail });
     await vi.waitFor(() => expect(mail.sent).toHaveLength(1));
     expect(mail.sent[0].to).toBe(form.email);
   });

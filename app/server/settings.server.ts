@@ -16,6 +16,7 @@ import {
   type SettingValue,
   type ShopSettings,
 } from "~/lib/shop-settings";
+import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
 
@@ -80,9 +81,7 @@ export async function seedSettingsIfMissing(db: Queryable): Promise<void> {
     .onConflictDoNothing();
 }
 
-export type SaveSettingResult =
-  | { ok: true; message: string; changed: boolean }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+type SaveSettingResult = FormResult<{ changed: boolean }>;
 
 /** zod's issue paths as the page's field names: ["pagi", "cutoffTime"] → "pagi.cutoffTime". */
 function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -111,12 +110,9 @@ export async function saveShopSetting<K extends SettingKey>(
   const parsed = definition.schema.safeParse(candidate);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    return {
-      ok: false,
-      status: 400,
-      message: fieldErrors[""] ?? `${definition.title} belum disimpan: periksa isian yang ditandai.`,
+    return formFailure(400, fieldErrors[""] ?? `${definition.title} belum disimpan: periksa isian yang ditandai.`, {
       fieldErrors,
-    };
+    });
   }
   const value = parsed.data as unknown;
   const result = await db.transaction(async (tx): Promise<SaveSettingResult> => {
@@ -131,16 +127,14 @@ export async function saveShopSetting<K extends SettingKey>(
       .where(eq(shopSettings.key, key))
       .for("update");
     if (expectedRevision !== undefined && row.revision !== expectedRevision) {
-      return {
-        ok: false,
-        status: 409,
-        message: `${definition.title} baru saja diubah oleh staf lain. Muat ulang halaman untuk melihat perubahannya, lalu simpan lagi.`,
-        fieldErrors: {},
-      };
+      return formFailure(
+        409,
+        `${definition.title} baru saja diubah oleh staf lain. Muat ulang halaman untuk melihat perubahannya, lalu simpan lagi.`,
+      );
     }
     const before = parseStored(key, row.value) as unknown;
     if (JSON.stringify(before) === JSON.stringify(value)) {
-      return { ok: true, changed: false, message: `${definition.title}: tidak ada perubahan.` };
+      return formSuccess(`${definition.title}: tidak ada perubahan.`, { changed: false });
     }
     await tx
       .update(shopSettings)
@@ -153,7 +147,7 @@ export async function saveShopSetting<K extends SettingKey>(
       changedBy: actor.id,
       changedByName: actor.name,
     });
-    return { ok: true, changed: true, message: `${definition.title} disimpan.` };
+    return formSuccess(`${definition.title} disimpan.`, { changed: true });
   });
   if (result.ok && result.changed) {
     forgetCachedSettings();

@@ -10,6 +10,8 @@ import { userRole, type UserRole } from "~/lib/roles";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { createAuth, type Auth } from "./auth.server";
 import { config } from "./config.server";
+import { formFailure, formSuccess, type FormResult } from "~/lib/form";
+import type { FormParseSpec } from "./form-action.server";
 import { log } from "./logger.server";
 import { enqueueMail } from "./mail-queue.server";
 import { staffInvitationMail } from "./mail-templates.server";
@@ -60,9 +62,28 @@ export const inviteSchema = z.object({
     .email("Email tidak valid."),
 });
 
-export type TeamResult =
-  | { ok: true; message: string }
-  | { ok: false; status: number; message: string; fieldErrors?: Partial<Record<"name" | "email", string>> };
+/** The two forms of 'Tim', told apart by their intent. */
+export const TEAM_FORM = {
+  schema: z.discriminatedUnion(
+    "intent",
+    [
+      inviteSchema.extend({ intent: z.literal("invite") }),
+      z.object({ intent: z.literal("remove"), userId: z.string().min(1).max(100) }),
+    ],
+    { error: "Permintaan tidak dikenal." },
+  ),
+  echo: ["name", "email"],
+  invalid: {
+    message: (fields: Record<string, unknown>) =>
+      fields.intent === "invite"
+        ? "Periksa kembali data undangan."
+        : fields.intent === "remove"
+          ? "Anggota tim tidak dikenal."
+          : "Permintaan tidak dikenal.",
+  },
+} satisfies FormParseSpec;
+export type TeamAction = z.output<typeof TEAM_FORM.schema>;
+type InviteField = "name" | "email";
 
 /**
  * Invites a staff member. A new address gets an account (verified: the owner vouches for
@@ -72,20 +93,11 @@ export type TeamResult =
 export async function inviteStaff(
   db: Database,
   actor: AdminActor & { name: string },
-  input: unknown,
+  input: { name: string; email: string },
   auth: Auth = createAuth(db),
-): Promise<TeamResult> {
+): Promise<FormResult<object, InviteField>> {
   assertOwner(actor);
-  const parsed = inviteSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<"name" | "email", string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "name" || field === "email") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    return { ok: false, status: 400, message: "Periksa kembali data undangan.", fieldErrors };
-  }
-  const { name, email } = parsed.data;
+  const { name, email } = input;
   const [existing] = await db
     .select({ id: users.id, role: users.role, name: users.name })
     .from(users)
@@ -93,17 +105,14 @@ export async function inviteStaff(
   const loginHref = `${config().appUrl}/admin/login`;
   if (existing) {
     if (existing.role !== "customer") {
-      return {
-        ok: false,
-        status: 409,
-        message: `${email} sudah anggota tim.`,
+      return formFailure<InviteField>(409, `${email} sudah anggota tim.`, {
         fieldErrors: { email: "Email ini sudah anggota tim." },
-      };
+      });
     }
     await db.update(users).set({ role: "staff", updatedAt: new Date() }).where(eq(users.id, existing.id));
     await enqueueMail(db, "staff-invitation", staffInvitationMail(email, existing.name, actor.name, loginHref));
     log.info("customer account made staff", { ownerId: actor.id, userId: existing.id });
-    return { ok: true, message: `${existing.name} sekarang Staf; ia masuk dengan password akunnya sendiri.` };
+    return formSuccess(`${existing.name} sekarang Staf; ia masuk dengan password akunnya sendiri.`);
   }
 
   // Made through Better Auth's own adapter rather than sign-up, which would mail a
@@ -130,25 +139,27 @@ export async function inviteStaff(
   const href = `${config().appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await enqueueMail(db, "staff-invitation", staffInvitationMail(email, name, actor.name, href));
   log.info("staff invited", { ownerId: actor.id, userId: created.id });
-  return { ok: true, message: `Undangan dikirim ke ${email}.` };
+  return formSuccess(`Undangan dikirim ke ${email}.`);
 }
 
 /** Removes a staff member: the account becomes a customer's and every session of it ends now. */
-export async function removeStaff(db: Database, actor: AdminActor, input: unknown): Promise<TeamResult> {
+export async function removeStaff(db: Database, actor: AdminActor, input: { userId: string }): Promise<FormResult> {
   assertOwner(actor);
-  const parsed = z.object({ userId: z.string().min(1).max(100) }).safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: "Anggota tim tidak dikenal." };
-  if (parsed.data.userId === actor.id)
-    return { ok: false, status: 400, message: "Anda tidak dapat menghapus akun Anda sendiri dari tim." };
+  if (input.userId === actor.id) return formFailure(400, "Anda tidak dapat menghapus akun Anda sendiri dari tim.");
   return db.transaction(async (tx) => {
     const [member] = await tx
       .update(users)
       .set({ role: "customer", updatedAt: new Date() })
-      .where(and(eq(users.id, parsed.data.userId), eq(users.role, "staff")))
+      .where(and(eq(users.id, input.userId), eq(users.role, "staff")))
       .returning({ id: users.id, name: users.name });
-    if (!member) return { ok: false as const, status: 404, message: "Staf tidak ditemukan (mungkin sudah dihapus)." };
+    if (!member) return formFailure(404, "Staf tidak ditemukan (mungkin sudah dihapus).");
     const ended = await tx.delete(sessions).where(eq(sessions.userId, member.id)).returning({ id: sessions.id });
     log.info("staff removed", { ownerId: actor.id, userId: member.id, sessionsEnded: ended.length });
-    return { ok: true as const, message: `${member.name} dihapus dari tim; ${ended.length} sesi diakhiri.` };
+    return formSuccess(`${member.name} dihapus dari tim; ${ended.length} sesi diakhiri.`);
   });
+}
+
+/** 'Undang Staf' or 'Hapus dari Tim', by the form's intent. */
+export function actOnTeam(db: Database, actor: AdminActor & { name: string }, input: TeamAction): Promise<FormResult> {
+  return input.intent === "invite" ? inviteStaff(db, actor, input) : removeStaff(db, actor, input);
 }

@@ -26,7 +26,7 @@ const form = (email: string) => ({
   address: "Jl. Bench 1, Jember",
   password: "Sayur-Segar-Bench-1",
   confirmPassword: "Sayur-Segar-Bench-1",
-  terms: "on",
+  terms: true as const,
 });
 
 const existing = `ada.${uid()}@contoh.id`;

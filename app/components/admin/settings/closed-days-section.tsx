@@ -4,7 +4,7 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { addDays, formatDateWithDay, isValidDateString } from "~/lib/dates";
 import type { ClosedDay } from "~/lib/delivery-settings";
-import { defineSection, formText, inputText, type SectionProps } from "./section";
+import { defineSection, saveCandidate, showDraft, formText, inputText, type SectionProps } from "./section";
 
 type Draft = { days: { date: string; note: string }[]; newDay: { date: string; note: string } };
 
@@ -109,9 +109,9 @@ export const closedDaysSection = defineSection({
         fieldErrors["new.date"] = "Tanggal ini sudah ada di daftar hari libur.";
       if (newDay.note === "") fieldErrors["new.note"] = "Keterangan wajib diisi, mis. Idul Fitri.";
       else if (newDay.note.length > 120) fieldErrors["new.note"] = "Keterangan maksimal 120 karakter.";
-      if (Object.keys(fieldErrors).length > 0) return { save: false, draft: { days, newDay }, fieldErrors };
+      if (Object.keys(fieldErrors).length > 0) return showDraft({ days, newDay }, fieldErrors);
       kept = [...kept, newDay];
     }
-    return { save: true, candidate: kept };
+    return saveCandidate(kept);
   },
 });

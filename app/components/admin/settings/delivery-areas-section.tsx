@@ -5,7 +5,7 @@ import { Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { newAreaId, type DeliveryArea } from "~/lib/delivery-settings";
-import { defineSection, formText, inputText, readRupiah, type SectionProps } from "./section";
+import { defineSection, saveCandidate, showDraft, formText, inputText, readRupiah, type SectionProps } from "./section";
 
 type Row = { id: string; name: unknown; fee: unknown; freeFrom: unknown; active: unknown };
 
@@ -148,7 +148,7 @@ export const deliveryAreasSection = defineSection({
   readForm: (form, current) => {
     // An empty new row is no area.
     const rows = readRows(form).filter((r) => r.id !== "" || r.name !== "" || r.fee !== null || r.freeFrom !== null);
-    if (formText(form, "op") === "tambah-area") return { save: false, draft: [...rows, { ...BLANK }] };
+    if (formText(form, "op") === "tambah-area") return showDraft([...rows, { ...BLANK }]);
     const known = new Set(current.map((a) => a.id));
     const taken = new Set([...known, ...rows.map((r) => r.id).filter(Boolean)]);
     const claimed = new Set<string>();
@@ -162,6 +162,6 @@ export const deliveryAreasSection = defineSection({
       }
       return { ...r, id, fee: r.fee ?? "", freeFrom: r.freeFrom };
     });
-    return { save: true, candidate };
+    return saveCandidate(candidate);
   },
 });

@@ -2,7 +2,7 @@
 import { Field, Input, Select } from "~/components/ui/field";
 import { CUTOFF_DAYS, SLOT_IDS, type DeliverySlotsSetting } from "~/lib/delivery-settings";
 import { DELIVERY_SLOTS } from "~/lib/orders";
-import { defineSection, formText, inputText, readWholeNumber, type SectionProps } from "./section";
+import { defineSection, saveCandidate, formText, inputText, readWholeNumber, type SectionProps } from "./section";
 
 // A list of times (24-hour, every half hour) reads the same on every phone, unlike a time
 // input that shows "09:00 PM" where the phone's language is English.
@@ -104,6 +104,6 @@ export const deliverySlotsSection = defineSection({
         active: form.get(`${slot}.active`) === "on",
       };
     }
-    return { save: true, candidate };
+    return saveCandidate(candidate);
   },
 });

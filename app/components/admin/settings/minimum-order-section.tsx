@@ -1,6 +1,6 @@
 // 'Minimal Belanja': the products subtotal an order must reach (0: no minimum).
 import { Field, Input } from "~/components/ui/field";
-import { defineSection, formText, inputText, readRupiah, type SectionProps } from "./section";
+import { defineSection, saveCandidate, formText, inputText, readRupiah, type SectionProps } from "./section";
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"minimumOrder">) {
   return (
@@ -25,6 +25,6 @@ export const minimumOrderSection = defineSection({
   Fields,
   readForm: (form) => {
     const amount = readRupiah(formText(form, "minimumOrder"));
-    return { save: true, candidate: amount ?? 0 };
+    return saveCandidate(amount ?? 0);
   },
 });

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { Field, Input } from "~/components/ui/field";
 import { MAX_BANK_ACCOUNTS, PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
-import { defineSection, formText, type SectionProps } from "./section";
+import { defineSection, saveCandidate, formText, type SectionProps } from "./section";
 
 const EMPTY = { bank: "", number: "", holder: "" };
 
@@ -108,14 +108,11 @@ export const paymentMethodsSection = defineSection({
       // A row left empty is a removed (or unused) account.
       if (row.bank || row.number || row.holder) accounts.push(row);
     }
-    return {
-      save: true,
-      candidate: {
-        // The image itself is changed on its own page; this form keeps it.
-        qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl },
-        bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
-        cod: { active: form.get("cod") === "on" },
-      },
-    };
+    return saveCandidate({
+      // The image itself is changed on its own page; this form keeps it.
+      qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl },
+      bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
+      cod: { active: form.get("cod") === "on" },
+    });
   },
 });

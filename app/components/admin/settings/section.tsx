@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { formFailure, formSuccess, type FieldErrors, type FormResult } from "~/lib/form";
 import type { SettingKey, SettingValue } from "~/lib/shop-settings";
 
 /** What the page hands a section: the stored value, or the staff's draft after a refused save. */
@@ -12,16 +13,28 @@ export type SectionProps<K extends SettingKey> = {
   value: SettingValue<K>;
   /** The posted form as read back, when the last save of this section was refused. */
   draft: unknown;
-  fieldErrors: Record<string, string>;
+  fieldErrors: FieldErrors;
   /** Shop date today (yyyy-mm-dd), for date pickers. */
   today: string;
 };
 
-export type ReadFormResult =
-  /** Save this candidate (the store checks it against the schema). */
-  | { save: true; candidate: unknown }
-  /** Show the form again with this draft, without saving (e.g. 'Tambah Area' without JavaScript). */
-  | { save: false; draft: unknown; fieldErrors?: Record<string, string> };
+/**
+ * What a section reads from its posted form, as the one form answer: a success carries the
+ * candidate to save (the store checks it against the schema); a failure shows the form again
+ * with the staff's draft, refused (400, messages next to fields) or simply not saved yet
+ * (200, e.g. 'Tambah Area' without JavaScript).
+ */
+type ReadForm = FormResult<{ candidate: unknown }, string, { draft: unknown }>;
+
+/** Save this candidate. */
+export function saveCandidate(candidate: unknown): ReadForm {
+  return formSuccess("", { candidate });
+}
+
+/** Show the form again with this draft, without saving; with field messages it is refused. */
+export function showDraft(draft: unknown, fieldErrors: FieldErrors = {}): ReadForm {
+  return { ...formFailure(Object.keys(fieldErrors).length > 0 ? 400 : 200, "", { fieldErrors }), draft };
+}
 
 export type SettingsSection<K extends SettingKey = SettingKey> = {
   /** Anchor on the page and the form's `intent`. */
@@ -30,7 +43,7 @@ export type SettingsSection<K extends SettingKey = SettingKey> = {
   title: string;
   description: ReactNode;
   Fields: (props: SectionProps<K>) => ReactNode;
-  readForm: (form: FormData, current: SettingValue<K>, context: { today: string }) => ReadFormResult;
+  readForm: (form: FormData, current: SettingValue<K>, context: { today: string }) => ReadForm;
 };
 
 export function defineSection<K extends SettingKey>(section: SettingsSection<K>): SettingsSection<K> {
