@@ -39,7 +39,9 @@ async function post(i: number, ip: string, pathName: string, fields: Record<stri
   return { status: response.status, text: await response.text() };
 }
 
-const ip = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+// A new client address for each caller: two tests drawing the same random address shared its counter.
+let lastClient = 0;
+const ip = () => `203.0.113.${++lastClient}`;
 const uid = () => randomBytes(4).toString("hex");
 
 /** Sends `limit` allowed attempts alternating between the processes, then one more that must be refused. */
