@@ -20,6 +20,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
           exclude: ["app/**/*.db.test.ts"],
+          // Property tests run thousands of cases; on a loaded 2-core machine (unit and db
+          // tests share it) Vitest's 5 s default cut one off mid-run.
+          testTimeout: 30_000,
         },
       },
       {
