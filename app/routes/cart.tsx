@@ -190,6 +190,10 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
   const delivery = useDeliveryInfo();
   const belowMinimum = delivery ? minimumOrderMessage(totalAmount, delivery.minimumOrder) : null;
   const blocked = productsBlocked || belowMinimum !== null;
+  // The disabled button names why it is disabled: screen readers read these with it.
+  const reasons = [productsBlocked ? "checkout-terhalang" : null, belowMinimum ? "minimal-belanja" : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <section
       className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm lg:sticky lg:top-24"
@@ -205,7 +209,7 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-stone-700">Biaya Pengiriman</dt>
-          <dd className="font-semibold text-stone-900">Ditentukan oleh CS</dd>
+          <dd className="font-semibold text-stone-900">Dihitung saat checkout</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-3">
           <dt className="font-bold text-stone-900">Total Produk</dt>
@@ -218,18 +222,23 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
       {hasWeighed ? <p className="mt-1 text-xs text-stone-600">*{WEIGHED_NOTE}</p> : null}
       <DeliveryPromiseText info={delivery} className="mt-4 rounded-lg bg-brand-50 px-3 py-2" />
       {productsBlocked ? (
-        <p className="mt-4 text-sm text-amber-900" role="status">
+        <p id="checkout-terhalang" className="mt-4 text-sm text-amber-900" role="status">
           Beberapa produk perlu disesuaikan sebelum checkout.
         </p>
       ) : null}
       {belowMinimum ? (
-        <p className="mt-4 text-sm font-semibold text-amber-900" role="status" data-testid="minimal-belanja">
+        <p
+          id="minimal-belanja"
+          className="mt-4 text-sm font-semibold text-amber-900"
+          role="status"
+          data-testid="minimal-belanja"
+        >
           {belowMinimum}
         </p>
       ) : null}
       {user ? (
         blocked ? (
-          <Button size="lg" className="mt-4 w-full" disabled>
+          <Button size="lg" className="mt-4 w-full" disabled aria-describedby={reasons || undefined}>
             Checkout
           </Button>
         ) : (

@@ -159,10 +159,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero showcase={featured} />
+      {/* The cards overlap the hero's lower edge; the promise comes after them, never under them. */}
+      <Promises />
       <div className="mx-auto mt-4 max-w-6xl px-4">
         <DeliveryPromise className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-base" />
       </div>
-      <Promises />
       {categories.length > 0 ? (
         <section className="mx-auto mt-8 max-w-6xl px-4" aria-labelledby="kategori-heading">
           <h2 id="kategori-heading" className="text-xl font-extrabold text-stone-900 md:text-2xl">

@@ -260,7 +260,8 @@ for (const [label, size] of [
         .poll(() => page.getByTestId("cart-total").textContent().then(rupiah))
         .toBe(subtotals[0] + subtotals[1]);
       await page.getByText("Ringkasan Order").waitFor();
-      await page.getByText("Ditentukan oleh CS").waitFor();
+      // The fee depends on the area, chosen at checkout.
+      await page.getByText("Dihitung saat checkout").waitFor();
       await page.getByText("*Belum termasuk biaya pengiriman").waitFor();
       await expect
         .poll(() => page.getByRole("link", { name: "Login", exact: true }).getAttribute("href"))

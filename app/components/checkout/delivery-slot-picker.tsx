@@ -53,6 +53,8 @@ export function DeliverySlotPicker({
                       key={id}
                       className={cn(
                         "flex min-h-11 items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors",
+                        // Sore stays in its column when Pagi is past its cut-off, under the other days' Sore.
+                        slot.slot === "sore" && "col-start-2",
                         slot.full
                           ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-500"
                           : selected
