@@ -157,9 +157,15 @@ async function startShop(): Promise<{ url: string; stop: () => Promise<void> }> 
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  // A server that ends while the bench runs says why (its own output), not just "fetch failed".
+  let stopping = false;
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`the shop stopped during the bench (${code ?? signal}):\n${output.slice(-4000)}`);
+  });
   return {
     url,
     stop: async () => {
+      stopping = true;
       const exited = new Promise((r) => child.on("exit", r));
       child.kill("SIGTERM");
       await exited;
