@@ -394,7 +394,9 @@ export function warmHeldDays(db: Queryable, today: string): Promise<void> {
   const warming: Warming = { blocks: [], stopped: false, finished: Promise.resolve() };
   let previous: Promise<unknown> = Promise.resolve();
   const loads = ranges.map((range) => {
-    const load = previous.then(async () => {
+    // Each block after a turn of the event loop: on the embedded database a statement runs on
+    // the server's own thread, and requests arriving meanwhile (even their headers) wait for it.
+    const load = previous.then(nextTurn).then(async () => {
       if (warming.stopped || stores.get(db) !== store) return;
       const pages = await daysOfRange(db, store, range);
       // The first block is the report's default view: its sums are ready for the first read.
@@ -429,6 +431,7 @@ export async function stopWarmingHeldDays(db: Queryable): Promise<void> {
 }
 
 const noop = () => {};
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Waits for the blocks of the start-up load that hold days of the range, if it is running. */
 async function warmedFor(store: Store, range: ReportRange): Promise<void> {
