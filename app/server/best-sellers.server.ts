@@ -8,9 +8,12 @@
 // database, in one statement, for the counters of the range's days and the figures of those
 // days whose counter differs from the one held. One statement sees one snapshot: a held day
 // is always exactly what the database says for its counter, whatever other processes did.
+// A new process reads a year of them in the background when it starts (warmHeldDays), so
+// the report's first view does not pay for it; a read meanwhile waits for that same load.
 import { sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import type { ProductFigures, ReportRange } from "~/lib/reports";
+import { addDays } from "~/lib/dates";
+import { defaultReportRange, REPORT_MAX_DAYS, type ProductFigures, type ReportRange } from "~/lib/reports";
 
 type Row = Record<string, unknown>;
 function rowsOf(result: unknown): Row[] {
@@ -40,7 +43,16 @@ type Store = {
   reads: number;
   /** The sums of the ranges read lately, and which held day each was made from. */
   sums: Map<string, RangeSums>;
+  /** Product-day figures read from the database so far, and by how many statements. */
+  figuresRead: number;
+  loads: number;
+  /** The start-up load of the held days, while it runs. */
+  warming?: Warming;
 };
+
+/** One block of days the start-up load reads, and when it is done (never rejects). */
+type WarmBlock = ReportRange & { done: Promise<void> };
+type Warming = { blocks: WarmBlock[]; stopped: boolean; finished: Promise<void> };
 
 type RangeSums = {
   pages: Map<string, DayPage>;
@@ -77,6 +89,8 @@ function storeOf(db: Queryable): Store {
       heldEntries: 0,
       reads: 0,
       sums: new Map(),
+      figuresRead: 0,
+      loads: 0,
     };
     stores.set(db, store);
   }
@@ -133,6 +147,7 @@ async function daysOfRange(db: Queryable, store: Store, range: ReportRange): Pro
       ) f`),
   );
   const read = ++store.reads;
+  store.loads++;
   const pages = new Map<string, DayPage>();
   for (const row of rows) {
     const day = String(row.day);
@@ -146,6 +161,7 @@ async function daysOfRange(db: Queryable, store: Store, range: ReportRange): Pro
     } else {
       const f = (typeof row.figures === "string" ? JSON.parse(row.figures) : row.figures) as DayColumns;
       const n = f.k?.length ?? 0;
+      store.figuresRead += n;
       page = {
         version: String(row.version),
         products: new Int32Array(n),
@@ -215,6 +231,7 @@ function topOf(store: Store, value: Float64Array, lines: Float64Array, limit: nu
  */
 export async function rankBestSellers(db: Queryable, range: ReportRange, limit: number): Promise<Rankings> {
   const store = storeOf(db);
+  await warmedFor(store, range);
   const pages = await daysOfRange(db, store, range);
   const sums = sumsOf(store, range, pages);
   const kept = sums.lists.get(limit);
@@ -343,4 +360,81 @@ function sumsOf(store: Store, range: ReportRange, pages: Map<string, DayPage>): 
     sums.pages.set(day, page);
   }
   return sums;
+}
+
+/** How many product-day figures this process has read for the database, and in how many reads. */
+export function heldDaysStats(db: Queryable): { figuresRead: number; loads: number; heldDays: number } {
+  const store = stores.get(db);
+  return { figuresRead: store?.figuresRead ?? 0, loads: store?.loads ?? 0, heldDays: store?.days.size ?? 0 };
+}
+
+/** Days the start-up load reads per statement after the default range: about a month. */
+const WARM_BLOCK_DAYS = 31;
+
+/**
+ * Reads the figures of the last `REPORT_MAX_DAYS` days ending `today` into this process, so
+ * the report's first view after a start does not read them itself (a year of a
+ * 100,000-product catalog takes 0.5-3 s). Newest first, in blocks: the default range (the
+ * report's first view) is the first block, then a month at a time going back, so a read of
+ * the default range waits only for the first block and a stop waits at most for one block.
+ * A read of a range the load covers waits for the blocks it needs (the same statements, not
+ * a second read of the same days); other reads go on as usual. Resolves when done; a failed
+ * block ends the load with its error, and the reads waiting for it then read for themselves.
+ */
+export function warmHeldDays(db: Queryable, today: string): Promise<void> {
+  const store = storeOf(db);
+  if (store.warming) return store.warming.finished;
+  const first = defaultReportRange(today);
+  const ranges: ReportRange[] = [first];
+  const oldest = addDays(today, -(REPORT_MAX_DAYS - 1));
+  for (let to = addDays(first.from, -1); to >= oldest; to = addDays(to, -WARM_BLOCK_DAYS)) {
+    const from = addDays(to, -(WARM_BLOCK_DAYS - 1));
+    ranges.push({ from: from < oldest ? oldest : from, to });
+  }
+  const warming: Warming = { blocks: [], stopped: false, finished: Promise.resolve() };
+  let previous: Promise<unknown> = Promise.resolve();
+  const loads = ranges.map((range) => {
+    // Each block after a turn of the event loop: on the embedded database a statement runs on
+    // the server's own thread, and requests arriving meanwhile (even their headers) wait for it.
+    const load = previous.then(nextTurn).then(async () => {
+      if (warming.stopped || stores.get(db) !== store) return;
+      const pages = await daysOfRange(db, store, range);
+      // The first block is the report's default view: its sums are ready for the first read.
+      if (range === first) sumsOf(store, range, pages);
+    });
+    previous = load;
+    warming.blocks.push({ ...range, done: load.then(noop, noop) });
+    return load;
+  });
+  store.warming = warming;
+  warming.finished = Promise.all(loads).then(
+    () => {
+      if (store.warming === warming) store.warming = undefined;
+    },
+    (error: unknown) => {
+      if (store.warming === warming) store.warming = undefined;
+      throw error;
+    },
+  );
+  return warming.finished;
+}
+
+/**
+ * Stops the start-up load of this database after the block it is reading, and waits for that
+ * block (at most a month of figures), so the database can be closed right after.
+ */
+export async function stopWarmingHeldDays(db: Queryable): Promise<void> {
+  const warming = stores.get(db)?.warming;
+  if (!warming) return;
+  warming.stopped = true;
+  await warming.finished.catch(noop);
+}
+
+const noop = () => {};
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Waits for the blocks of the start-up load that hold days of the range, if it is running. */
+async function warmedFor(store: Store, range: ReportRange): Promise<void> {
+  const blocks = store.warming?.blocks.filter((b) => b.from <= range.to && b.to >= range.from);
+  if (blocks?.length) await Promise.all(blocks.map((b) => b.done));
 }

@@ -2,9 +2,11 @@
 import { newControlToken } from "~/db/data-dir-lock.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
 import { PassThrough } from "node:stream";
+import { stopWarmingHeldDays, warmHeldDays } from "./best-sellers.server";
 import { writeBackup } from "./backup.server";
 import { config } from "./config.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import { shopToday } from "./clock.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 import { lowStockDigestChore } from "./low-stock.server";
@@ -18,6 +20,7 @@ import { pruneRateLimits } from "./rate-limit.server";
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 let pruneTimer: NodeJS.Timeout | undefined;
 let stopStockAlertListener: (() => Promise<void>) | undefined;
+let warmedDb: DatabaseHandle["db"] | undefined;
 
 /** A setting that makes the server refuse to start; start.mjs prints only its message. */
 export class ConfigError extends Error {
@@ -47,7 +50,24 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     return undefined;
   });
   log.info("database ready", { kind: handle.kind });
+  warmBestSellers(handle.db);
   return { controlToken };
+}
+
+/**
+ * The report's best sellers are ranked from per-day product figures this process holds
+ * (best-sellers.server.ts); reading a year of them takes seconds with a large catalog. They
+ * are read now, in the background: the server already listens and start-up does not wait.
+ * Should it fail, the first report read loads what it needs itself.
+ */
+function warmBestSellers(db: DatabaseHandle["db"]) {
+  const started = performance.now();
+  warmedDb = db;
+  warmHeldDays(db, shopToday()).then(
+    () => log.info("best sellers' figures loaded", { ms: Math.round(performance.now() - started) }),
+    (error: unknown) =>
+      log.warn("loading the best sellers' figures at start failed; reports load them when read", { error }),
+  );
 }
 
 /**
@@ -116,6 +136,9 @@ export async function stopServices(): Promise<void> {
   stopStockAlertListener = undefined;
   await stopMailWorker();
   await closeOrderEventStreams();
+  // A start-up load still running stops after the block it is reading (at most a month).
+  if (warmedDb) await stopWarmingHeldDays(warmedDb);
+  warmedDb = undefined;
   await closeDatabase();
 }
 

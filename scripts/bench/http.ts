@@ -286,7 +286,8 @@ async function benchEngine(engine: "pglite" | "postgres"): Promise<Row[]> {
       record(`static file (${pageBytes} B)`, staticResult, "ceiling");
       const categoryPath = `/category/${fixture.categorySlug}`;
       for (const target of ["/", "/products", categoryPath, productPath, "/products?q=bayam"]) {
-        // Warm: the page cache stores a page on its second render.
+        // Warm: the page cache stores a page on its first render and a search (`?q=`) on its
+        // second, so two requests put every target in it before the timed run.
         for (let i = 0; i < 2; i++) await (await fetch(`${server.url}${target}`)).arrayBuffer();
         // No Accept-Encoding, like the static file: the same bytes on the wire, uncompressed.
         const result = await load({ url: `${server.url}${target}` });

@@ -1,7 +1,9 @@
 // `npm run bench:pages`: Lighthouse (mobile preset, default simulated throttling) against the
 // production server on a fresh data directory. Prints one row per page and writes the figures
 // to bench/results/pages-<timestamp>.json. Env: SKIP_BUILD=1 (use the existing build),
-// RUNS=n (repeat and take the median of each figure), CHROMIUM_PATH (default /usr/bin/chromium).
+// RUNS=n (repeat and take the median of each figure), CHROMIUM_PATH (default /usr/bin/chromium),
+// PAGES=/,/about (measure only these of the six pages; the product page is "product"),
+// LHR_DIR=dir (also write each run's whole Lighthouse report there, to read its trace-based audits).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -27,6 +29,9 @@ type PageFigures = {
   jsTransferBytes: number;
   /** Script bytes whose request started before the largest paint (observed trace). */
   jsBeforeLcpBytes: number;
+  /** First and largest paint in the observed (unthrottled) trace the figure above is read from. */
+  observedFcpMs: number;
+  observedLcpMs: number;
   totalTransferBytes: number;
   requests: number;
 };
@@ -152,9 +157,15 @@ async function startShop(): Promise<{ url: string; stop: () => Promise<void> }> 
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  // A server that ends while the bench runs says why (its own output), not just "fetch failed".
+  let stopping = false;
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.error(`the shop stopped during the bench (${code ?? signal}):\n${output.slice(-4000)}`);
+  });
   return {
     url,
     stop: async () => {
+      stopping = true;
       const exited = new Promise((r) => child.on("exit", r));
       child.kill("SIGTERM");
       await exited;
@@ -184,7 +195,7 @@ const chromeFlags = [
 
 // A fresh browser per run: a reused one sometimes records no navigation (NO_NAVSTART) and would
 // carry caches and service workers from one page to the next.
-async function measure(url: string): Promise<{ figures: PageFigures; failing: string[] }> {
+async function measure(url: string): Promise<Measured> {
   // Lighthouse now and then records no navigation on a busy machine (NO_NAVSTART): try again.
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
@@ -199,7 +210,9 @@ async function measure(url: string): Promise<{ figures: PageFigures; failing: st
   }
 }
 
-async function measureIn(url: string, port: number): Promise<{ figures: PageFigures; failing: string[] }> {
+type Measured = { figures: PageFigures; failing: string[]; lcpElement: string };
+
+async function measureIn(url: string, port: number): Promise<Measured> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -209,6 +222,11 @@ async function measureIn(url: string, port: number): Promise<{ figures: PageFigu
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  if (process.env.LHR_DIR) {
+    mkdirSync(process.env.LHR_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.LHR_DIR, name), JSON.stringify(result.lhr));
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const summary =
     (
@@ -222,6 +240,8 @@ async function measureIn(url: string, port: number): Promise<{ figures: PageFigu
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${id}:${ref.id}`),
   );
+  const observed =
+    (audits["metrics"]?.details as { items?: Record<string, number | undefined>[] } | undefined)?.items?.[0] ?? {};
   const figures: PageFigures = {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -234,13 +254,32 @@ async function measureIn(url: string, port: number): Promise<{ figures: PageFigu
     jsTransferBytes: byType("script")?.transferSize ?? 0,
     jsBeforeLcpBytes: scriptBytesBefore(
       (audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [],
-      ((audits["metrics"]?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items ??
-        [])[0]?.observedLargestContentfulPaint ?? Infinity,
+      observed.observedLargestContentfulPaint ?? Infinity,
     ),
+    observedFcpMs: Math.round(observed.observedFirstContentfulPaint ?? NaN),
+    observedLcpMs: Math.round(observed.observedLargestContentfulPaint ?? NaN),
     totalTransferBytes: byType("total")?.transferSize ?? 0,
     requests: byType("total")?.requestCount ?? 0,
   };
-  return { figures, failing };
+  return { figures, failing, lcpElement: lcpElementOf(audits["largest-contentful-paint-element"]?.details) };
+}
+
+type LcpNode = { selector?: string; snippet?: string; nodeLabel?: string };
+type LcpDetails = { items?: { items?: { node?: LcpNode; phase?: string; timing?: number }[] }[] };
+
+/**
+ * The element Lighthouse took as the largest paint, and the phases of its (simulated) time,
+ * e.g. `h1.font-display "Sayur Segar..." [TTFB 450 ms, render delay 500 ms]`.
+ */
+function lcpElementOf(details: unknown): string {
+  const [element, phases] = (details as LcpDetails | undefined)?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  if (!node) return "(none reported)";
+  const label = (node.nodeLabel ?? "").replace(/\s+/g, " ").slice(0, 60);
+  const timings = (phases?.items ?? [])
+    .filter((p) => p.phase && typeof p.timing === "number")
+    .map((p) => `${p.phase} ${Math.round(p.timing!)} ms`);
+  return `${node.selector ?? node.snippet ?? "?"} "${label}"${timings.length ? ` [${timings.join(", ")}]` : ""}`;
 }
 
 type NetworkItem = { resourceType?: string; networkRequestTime?: number; transferSize?: number };
@@ -270,20 +309,32 @@ async function main() {
   }
   const shop = await startShop();
   try {
-    const pages = ["/", "/products", await firstProductPath(shop.url), "/cart", "/about", "/category/sayur-daun"];
+    const productPath = await firstProductPath(shop.url);
+    const only = process.env.PAGES?.split(",").map((p) => (p.trim() === "product" ? productPath : p.trim()));
+    const pages = ["/", "/products", productPath, "/cart", "/about", "/category/sayur-daun"].filter(
+      (p) => !only || only.includes(p),
+    );
     // One unmeasured visit per page first, so the server's first-request work is not measured.
     const firstLoad: Record<string, number> = {};
     for (const p of pages) firstLoad[p] = firstLoadBrotliBytes(await fetch(`${shop.url}${p}`).then((r) => r.text()));
     const results: Record<
       string,
-      { median: PageFigures; runs: PageFigures[]; failingAudits: string[]; firstLoadBrotliBytes: number }
+      {
+        median: PageFigures;
+        runs: PageFigures[];
+        failingAudits: string[];
+        firstLoadBrotliBytes: number;
+        lcpElements: string[];
+      }
     > = {};
     for (const p of pages) {
       const all: PageFigures[] = [];
       const failing = new Set<string>();
+      const lcpElements: string[] = [];
       for (let i = 0; i < runs; i++) {
         const run = await measure(`${shop.url}${p}`);
         all.push(run.figures);
+        lcpElements.push(run.lcpElement);
         for (const f of run.failing) failing.add(f);
       }
       results[p] = {
@@ -291,6 +342,7 @@ async function main() {
         runs: all,
         failingAudits: [...failing],
         firstLoadBrotliBytes: firstLoad[p],
+        lcpElements,
       };
     }
 
@@ -328,6 +380,9 @@ async function main() {
         `first-load JS over HTTPS (brotli, from the build) ${kB(https)} (<= 120 kB: ${https <= 120 * 1024 ? "MET" : "MISSED"})`,
       );
       console.log(`  ${p}: ${cells.join("; ")}`);
+      console.log(
+        `    observed trace: FCP ${r.median.observedFcpMs} ms, LCP ${r.median.observedLcpMs} ms; LCP element: ${[...new Set(r.lcpElements)].join(" | ")}`,
+      );
     }
 
     const outDir = path.join(root, "bench/results");
