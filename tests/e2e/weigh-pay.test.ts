@@ -102,6 +102,9 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     await staff.getByRole("button", { name: "Tagihan Final" }).click();
     await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
     expect(await staff.getByTestId("final-total").textContent()).toBe(formatRupiah(32000 + 5000));
+    // The fee is part of the final bill: shown, no longer a form.
+    expect(await staff.getByTestId("delivery-fee-locked").textContent()).toContain("Tagihan sudah final");
+    expect(await staff.locator('input[name="deliveryFee"]').count()).toBe(0);
     const billLink = await staff.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).getAttribute("href");
     const bill = new URL(billLink ?? "");
     expect(bill.pathname).toBe("/6281234567890");
