@@ -32,6 +32,26 @@ export function isOrderEditable(status: string): boolean {
   return status === "pending" || status === "processing";
 }
 
+/** Whether staff may still change the lines and the fee: an open order whose bill is not final. */
+export function canEditOrder(order: { status: string; billFinalAt: Date | string | null }): boolean {
+  return isOrderEditable(order.status) && order.billFinalAt === null;
+}
+
+/**
+ * Why an edit posted from a page showing `postedVersion` is refused, or null when it may go
+ * ahead. The lines and the fee share this rule: an older page first, then a closed order, then
+ * a final bill.
+ */
+export function orderEditRefusal(
+  order: { status: string; version: number; billFinalAt: Date | string | null },
+  postedVersion: number,
+): string | null {
+  if (order.version !== postedVersion) return ORDER_CHANGED_MESSAGE;
+  if (!isOrderEditable(order.status)) return ORDER_LOCKED_MESSAGE;
+  if (order.billFinalAt !== null) return BILL_FINAL_MESSAGE;
+  return null;
+}
+
 /**
  * An amount as staff type it: kilograms for weighed produce ('0,8' or '0.8'), whole units
  * otherwise. Null for anything else, zero, or more than one line may hold.

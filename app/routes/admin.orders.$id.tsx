@@ -134,7 +134,7 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
         </div>
         <div className="space-y-4">
           <CustomerCard order={order} />
-          <DeliveryFeeCard order={order} error={errorFor("fee")} />
+          <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />
           <OrderInfoCard order={order} />
         </div>
       </div>

@@ -8,7 +8,7 @@ import { formFailure, isUuid, type FormResult } from "~/lib/form";
 import { ORDER_STATUSES } from "~/lib/orders";
 import type { AdminActor } from "./admin-actor.server";
 import { deliveryFeeSchema, setDeliveryFee, setOrderStatus } from "./admin-orders.server";
-import { editOrder, orderEditSchema } from "./order-edits.server";
+import { editOrder, orderEditSchema, orderVersionSchema } from "./order-edits.server";
 import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";
 
 export const adminOrderActionSchema = z.discriminatedUnion(
@@ -18,7 +18,11 @@ export const adminOrderActionSchema = z.discriminatedUnion(
       intent: z.literal("status"),
       status: z.enum(ORDER_STATUSES, { message: "Pilih status yang tersedia." }),
     }),
-    z.object({ intent: z.literal("fee"), deliveryFee: deliveryFeeSchema.shape.deliveryFee }),
+    z.object({
+      intent: z.literal("fee"),
+      version: orderVersionSchema,
+      deliveryFee: deliveryFeeSchema.shape.deliveryFee,
+    }),
     ...orderEditSchema.options,
     markPaidSchema.extend({ intent: z.literal("paid") }),
     rejectProofSchema.extend({ intent: z.literal("reject") }),
@@ -45,7 +49,10 @@ export async function actOnAdminOrder(
     case "status":
       return asAnswer(input.intent, await setOrderStatus(db, actor, { orderId, status: input.status }));
     case "fee":
-      return asAnswer(input.intent, await setDeliveryFee(db, actor, { orderId, deliveryFee: input.deliveryFee }));
+      return asAnswer(
+        input.intent,
+        await setDeliveryFee(db, actor, { orderId, deliveryFee: input.deliveryFee, version: input.version }),
+      );
     case "paid":
       return asAnswer(input.intent, await markOrderPaid(db, actor, orderId, input));
     case "reject":

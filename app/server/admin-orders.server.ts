@@ -22,6 +22,7 @@ import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
+import { orderEditRefusal } from "~/lib/order-edits";
 import { paymentMethodLabel } from "~/lib/payment-settings";
 import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
 import {
@@ -475,24 +476,38 @@ export const deliveryFeeSchema = z.object({
     ),
 });
 
+/**
+ * Sets the fee agreed in the chat. It is an order edit like the packing edits: posted with the
+ * version of the page it was typed on, only while the lines may change (open order, bill not
+ * final), and a change goes up the version and into the 'Riwayat Perubahan'. Anything refused
+ * stores nothing.
+ */
 export async function setDeliveryFee(
   db: Queryable,
   actor: AdminActor,
-  input: { orderId: string; deliveryFee: number },
+  input: { orderId: string; deliveryFee: number; version: number },
 ): Promise<FormResult> {
   assertAdmin(actor);
   if (!Number.isInteger(input.deliveryFee) || input.deliveryFee < 0 || input.deliveryFee > MAX_DELIVERY_FEE) {
     const message = `Ongkos kirim harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`;
     return formFailure(400, message, { fieldErrors: { deliveryFee: message } });
   }
-  const updated = await db.transaction(async (tx) => {
+  if (!isUuid(input.orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
+  const outcome = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ deliveryFee: orders.deliveryFee, totalAmount: orders.totalAmount })
+      .select({
+        status: orders.status,
+        version: orders.version,
+        billFinalAt: orders.billFinalAt,
+        deliveryFee: orders.deliveryFee,
+        totalAmount: orders.totalAmount,
+      })
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for("update");
-    if (!before) return null;
-    // A changed fee goes up the order's version and into its 'Riwayat Perubahan'.
+    if (!before) return { refused: formFailure(404, "Pesanan tidak ditemukan.") };
+    const refusal = orderEditRefusal(before, input.version);
+    if (refusal) return { refused: formFailure(409, refusal) };
     const changed = before.deliveryFee !== input.deliveryFee;
     const [row] = await tx
       .update(orders)
@@ -515,9 +530,10 @@ export async function setDeliveryFee(
         changedBy: actor.id,
       });
     }
-    return row;
+    return { row };
   });
-  if (!updated) return formFailure(404, "Pesanan tidak ditemukan.");
+  if (!outcome.row) return outcome.refused;
+  const updated = outcome.row;
   await queueOrderMail(db, updated.id, "fee-set");
   return formSuccess(
     `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,

@@ -164,7 +164,9 @@ describe("order mails", () => {
     await testDb.db
       .insert(users)
       .values({ id: admin.id, name: "Admin", email: `${admin.id}@contoh.id`, role: "admin" });
-    expect((await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 10000 })).ok).toBe(true);
+    expect((await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 10000, version: 1 })).ok).toBe(
+      true,
+    );
     expect((await setOrderStatus(testDb.db, admin, { orderId: order.id, status: "cancelled" })).ok).toBe(true);
     const rows = await testDb.db.select().from(mailQueue).where(eq(mailQueue.toAddress, email));
     const subjects = rows.map((r) => r.subject).sort();

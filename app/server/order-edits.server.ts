@@ -11,12 +11,10 @@ import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import {
   amountText,
-  BILL_FINAL_MESSAGE,
   buildFinalBillMessage,
   type BillLine,
-  isOrderEditable,
   ORDER_CHANGED_MESSAGE,
-  ORDER_LOCKED_MESSAGE,
+  orderEditRefusal,
   parseAmountInput,
   type OrderChangeKind,
 } from "~/lib/order-edits";
@@ -43,26 +41,27 @@ class EditRefused extends Error {
   }
 }
 
-const versionSchema = z.coerce.number({ error: ORDER_CHANGED_MESSAGE }).int(ORDER_CHANGED_MESSAGE).min(1);
+/** The order version the page was drawn from; a missing or odd one reads as an older page. */
+export const orderVersionSchema = z.coerce.number({ error: ORDER_CHANGED_MESSAGE }).int(ORDER_CHANGED_MESSAGE).min(1);
 const itemId = z.guid("Baris pesanan tidak ditemukan. Muat ulang halaman.");
 const productId = z.guid("Pilih produk dari daftar.");
 const amount = z.string({ error: "Isi jumlah atau beratnya." }).trim().min(1, "Isi jumlah atau beratnya.").max(20);
 
 /** What staff can post from the order page, by intent. */
 export const orderEditSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("weight"), version: versionSchema, itemId, amount }),
+  z.object({ intent: z.literal("weight"), version: orderVersionSchema, itemId, amount }),
   z.object({
     intent: z.literal("substitute"),
-    version: versionSchema,
+    version: orderVersionSchema,
     itemId,
     productId,
     amount,
     // 'Pembeli sudah setuju lewat chat' for a line marked 'Jangan diganti'.
     agreed: z.preprocess((v) => v === "on" || v === "1", z.boolean()),
   }),
-  z.object({ intent: z.literal("unavailable"), version: versionSchema, itemId }),
-  z.object({ intent: z.literal("add"), version: versionSchema, productId, amount }),
-  z.object({ intent: z.literal("finalize"), version: versionSchema }),
+  z.object({ intent: z.literal("unavailable"), version: orderVersionSchema, itemId }),
+  z.object({ intent: z.literal("add"), version: orderVersionSchema, productId, amount }),
+  z.object({ intent: z.literal("finalize"), version: orderVersionSchema }),
 ]);
 export type OrderEdit = z.infer<typeof orderEditSchema>;
 
@@ -89,9 +88,8 @@ async function lockOrder(tx: Queryable, orderId: string, version: number): Promi
     .where(eq(orders.id, orderId))
     .for("update");
   if (!order) throw new EditRefused(404, "Pesanan tidak ditemukan.");
-  if (order.version !== version) throw new EditRefused(409, ORDER_CHANGED_MESSAGE);
-  if (!isOrderEditable(order.status)) throw new EditRefused(409, ORDER_LOCKED_MESSAGE);
-  if (order.billFinalAt) throw new EditRefused(409, BILL_FINAL_MESSAGE);
+  const refusal = orderEditRefusal(order, version);
+  if (refusal) throw new EditRefused(409, refusal);
   return order;
 }
 

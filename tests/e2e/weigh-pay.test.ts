@@ -1,9 +1,10 @@
-// The weigh-and-pay loop in the browser, at phone size: a shopper orders shallots by weight
-// with a note and chooses 'Transfer Bank' at checkout; staff type the weighed amount the
-// Indonesian way, set the fee and press 'Tagihan Final'; the shopper sees the final bill with
-// the account to pay and uploads a proof ('Menunggu Verifikasi'); staff look at it and press
-// 'Tandai Lunas' for a little more than due; the difference shows as 'Saldo' on the profile
-// and is taken off the next order's bill.
+// The weigh-and-pay loop in the browser, at phone and at desktop size: a shopper orders shallots
+// by weight with a note, and a bunch of spinach, and chooses 'Transfer Bank' at checkout; staff
+// mark the spinach 'Tidak Tersedia', type the weighed amount the Indonesian way, set the fee and
+// press 'Tagihan Final' (the fee is then no longer a form); the shopper sees the final bill with
+// the account to pay and uploads a proof ('Menunggu Verifikasi'); staff press 'Tolak Bukti' with a
+// reason, the shopper reads it and uploads again; staff press 'Tandai Lunas' for a little more
+// than due; the difference shows as 'Saldo' on the profile and is taken off the next order's bill.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,169 +38,204 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     await server?.stop();
   });
 
-  it("shallots ordered at 0,75 kg are weighed at 0,8 kg and billed as such", async () => {
-    const shopper = await newContext(browser, PHONE);
-    await shopper.route("https://wa.me/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-    );
-    const page = await shopper.newPage();
-    const errors = trackPageErrors(page);
-    await registerAndLogin(page, server.url, { name: "Bu Sri" });
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)(
+    "at %s size: shallots ordered at 0,75 kg are weighed at 0,8 kg and billed as such",
+    async (size, viewport) => {
+      const shot = (p: Page, name: string) => screenshot(p, `${name}-${size}`);
+      const shopper = await newContext(browser, viewport);
+      await shopper.route("https://wa.me/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+      );
+      const page = await shopper.newPage();
+      const errors = trackPageErrors(page);
+      await registerAndLogin(page, server.url, { name: "Bu Sri" });
 
-    await page.goto(`${server.url}/products/bawang-merah`);
-    // The stepper is the page's script, which starts after the first paint.
-    await waitForHydration(page);
-    const stepper = page.getByRole("textbox", { name: "Jumlah Bawang Merah" });
-    expect(await stepper.inputValue()).toBe("0,25 kg");
-    await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-    await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-    expect(await stepper.inputValue()).toBe("0,75 kg");
-    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-    await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
+      await page.goto(`${server.url}/products/bawang-merah`);
+      // The stepper is the page's script, which starts after the first paint.
+      await waitForHydration(page);
+      const stepper = page.getByRole("textbox", { name: "Jumlah Bawang Merah" });
+      expect(await stepper.inputValue()).toBe("0,25 kg");
+      await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+      await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+      expect(await stepper.inputValue()).toBe("0,75 kg");
+      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+      await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
+      // A bunch of spinach too, which turns out to be sold out at packing.
+      await page.goto(`${server.url}/products/bayam`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+      await page.getByText("Bayam Hijau telah ditambahkan ke keranjang belanja.").waitFor();
 
-    await page.goto(`${server.url}/cart`);
-    await waitForHydration(page);
-    await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).fill("yang besar-besar");
-    await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).blur();
-    await page.goto(`${server.url}/checkout`);
-    await waitForHydration(page);
-    await page.getByText("yang besar-besar").waitFor();
-    // Outside the areas: the fee is agreed in the chat and set by staff while weighing.
-    await page.locator('select[name="area"]').selectOption("luar-area");
-    // A fresh shop takes transfers to its sample account and cash on delivery.
-    const methods = page.getByRole("group", { name: "Pilih metode pembayaran" }).getByRole("radio");
-    expect(await methods.count()).toBe(2);
-    await page.getByRole("radio", { name: /Transfer Bank/ }).check();
-    await page.getByRole("heading", { name: "Metode Pembayaran" }).scrollIntoViewIfNeeded();
-    await screenshot(page, "checkout-payment-method-phone");
-    const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-    await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-    const text = new URL((await chat).url()).searchParams.get("text") ?? "";
-    expect(text).toContain("Metode Pembayaran: Transfer Bank");
-    expect(text).toContain("Bawang Merah - 0,75 kg x Rp 40.000/kg = Rp 30.000 (perkiraan, ditimbang)");
-    expect(text).toContain("   Catatan: yang besar-besar");
-    await page.waitForURL(/\/order-success/, { timeout: 15_000 });
-    const orderId = new URL(page.url()).searchParams.get("order") ?? "";
-    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+      await page.goto(`${server.url}/cart`);
+      await waitForHydration(page);
+      await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).fill("yang besar-besar");
+      await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).blur();
+      await page.goto(`${server.url}/checkout`);
+      await waitForHydration(page);
+      await page.getByText("yang besar-besar").waitFor();
+      // Outside the areas: the fee is agreed in the chat and set by staff while weighing.
+      await page.locator('select[name="area"]').selectOption("luar-area");
+      // A fresh shop takes transfers to its sample account and cash on delivery.
+      const methods = page.getByRole("group", { name: "Pilih metode pembayaran" }).getByRole("radio");
+      expect(await methods.count()).toBe(2);
+      await page.getByRole("radio", { name: /Transfer Bank/ }).check();
+      await page.getByRole("heading", { name: "Metode Pembayaran" }).scrollIntoViewIfNeeded();
+      await shot(page, "checkout-payment-method");
+      const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
+      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+      const text = new URL((await chat).url()).searchParams.get("text") ?? "";
+      expect(text).toContain("Metode Pembayaran: Transfer Bank");
+      expect(text).toContain("Bawang Merah - 0,75 kg x Rp 40.000/kg = Rp 30.000 (perkiraan, ditimbang)");
+      expect(text).toContain("   Catatan: yang besar-besar");
+      expect(text).toContain("Bayam Hijau");
+      await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+      const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+      expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 
-    // Staff weigh and bill on a phone too.
-    const staffContext = await newContext(browser, PHONE);
-    const staff = await staffContext.newPage();
-    const staffErrors = trackPageErrors(staff);
-    await staff.goto(`${server.url}/admin/login`);
-    await staff.fill('input[name="email"]', STAFF.email);
-    await staff.fill('input[name="password"]', STAFF.password);
-    await staff.getByRole("button", { name: "Masuk", exact: true }).click();
-    await staff.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
-    await staff.goto(`${server.url}/admin/orders/${orderId}`);
-    await staff.getByText("Catatan:").first().waitFor();
-    await staff.getByLabel("Berat aktual Bawang Merah (kg)").fill("0,8");
-    await staff.getByRole("button", { name: "Simpan Berat" }).click();
-    await staff.getByText("Berat Bawang Merah menjadi 0,8 kg").waitFor();
-    await staff.fill('input[name="deliveryFee"]', "5000");
-    await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
-    await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
-    await staff.getByRole("button", { name: "Tagihan Final" }).click();
-    await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
-    expect(await staff.getByTestId("final-total").textContent()).toBe(formatRupiah(32000 + 5000));
-    const billLink = await staff.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).getAttribute("href");
-    const bill = new URL(billLink ?? "");
-    expect(bill.pathname).toBe("/6281234567890");
-    expect(bill.searchParams.get("text")).toContain("Bawang Merah - 0,8 kg = Rp 32.000");
-    expect(bill.searchParams.get("text")).toContain("Total akhir: Rp 37.000");
-    // The method the shopper chose, with the shop's sample account.
-    expect(bill.searchParams.get("text")).toContain("Transfer Bank Rp 37.000 ke:");
-    expect(bill.searchParams.get("text")).not.toContain("Bayar di Tempat (COD)");
-    await screenshot(staff, "admin-order-final-phone");
-    await staff.setViewportSize(DESKTOP);
-    await screenshot(staff, "admin-order-final-desktop");
-    await staff.setViewportSize(PHONE);
+      // Staff weigh and bill on the same size of screen.
+      const staffContext = await newContext(browser, viewport);
+      const staff = await staffContext.newPage();
+      const staffErrors = trackPageErrors(staff);
+      await staff.goto(`${server.url}/admin/login`);
+      await staff.fill('input[name="email"]', STAFF.email);
+      await staff.fill('input[name="password"]', STAFF.password);
+      await staff.getByRole("button", { name: "Masuk", exact: true }).click();
+      await staff.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
+      await staff.goto(`${server.url}/admin/orders/${orderId}`);
+      await staff.getByText("Catatan:").first().waitFor();
+      // Each line's heading names its product (every line also lists all products to swap in).
+      const lines = staff.getByTestId("edit-line");
+      const spinach = lines.filter({ has: staff.locator("p", { hasText: "Bayam Hijau" }) });
+      await spinach.getByRole("button", { name: "Tidak Tersedia" }).click();
+      await staff.getByText("Bayam Hijau dihapus dari pesanan (tidak tersedia).").waitFor();
+      expect(await spinach.count()).toBe(0);
+      expect(await lines.count()).toBe(1);
+      await staff.getByLabel("Berat aktual Bawang Merah (kg)").fill("0,8");
+      await staff.getByRole("button", { name: "Simpan Berat" }).click();
+      await staff.getByText("Berat Bawang Merah menjadi 0,8 kg").waitFor();
+      await staff.fill('input[name="deliveryFee"]', "5000");
+      await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
+      await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+      await staff.getByRole("button", { name: "Tagihan Final" }).click();
+      await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
+      expect(await staff.getByTestId("final-total").textContent()).toBe(formatRupiah(32000 + 5000));
+      // The fee is part of the final bill: shown, no longer a form.
+      expect(await staff.getByTestId("delivery-fee-locked").textContent()).toContain("Tagihan sudah final");
+      expect(await staff.locator('input[name="deliveryFee"]').count()).toBe(0);
+      const billLink = await staff.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).getAttribute("href");
+      const bill = new URL(billLink ?? "");
+      expect(bill.pathname).toBe("/6281234567890");
+      expect(bill.searchParams.get("text")).toContain("Bawang Merah - 0,8 kg = Rp 32.000");
+      expect(bill.searchParams.get("text")).toContain("Total akhir: Rp 37.000");
+      // The method the shopper chose, with the shop's sample account.
+      expect(bill.searchParams.get("text")).toContain("Transfer Bank Rp 37.000 ke:");
+      expect(bill.searchParams.get("text")).not.toContain("Bayar di Tempat (COD)");
+      expect(bill.searchParams.get("text")).not.toContain("Bayam Hijau");
+      await shot(staff, "admin-order-final");
 
-    await page.goto(`${server.url}/orders/${orderId}`);
-    await page.getByRole("heading", { name: "Tagihan Final" }).waitFor();
-    expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(37000));
-    await page.getByText("Bawang Merah: 0,75 kg → 0,8 kg", { exact: false }).waitFor();
-    await page.getByText(`0,8 kg × ${formatRupiah(40000)}/kg`).waitFor();
-    expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(37000));
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Salin nomor rekening BRI" }).click();
-    await page.getByText("Disalin").first().waitFor();
-    expect(await page.getByTestId("payment-status").first().textContent()).toBe("Belum Bayar");
-    await screenshot(page, "order-final-bill-phone");
+      await page.goto(`${server.url}/orders/${orderId}`);
+      await page.getByRole("heading", { name: "Tagihan Final" }).waitFor();
+      expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(37000));
+      await page.getByText("Bawang Merah: 0,75 kg → 0,8 kg", { exact: false }).waitFor();
+      await page.getByText("Bayam Hijau 1 per ikat tidak tersedia", { exact: false }).waitFor();
+      await page.getByText(`0,8 kg × ${formatRupiah(40000)}/kg`).waitFor();
+      expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(37000));
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Salin nomor rekening BRI" }).click();
+      await page.getByText("Disalin").first().waitFor();
+      expect(await page.getByTestId("payment-status").first().textContent()).toBe("Belum Bayar");
+      await shot(page, "order-final-bill");
 
-    // 'Unggah Bukti Bayar': the photo of the transfer receipt.
-    await page.locator('input[name="proof"]').setInputFiles({
-      name: "bukti-transfer.jpg",
-      mimeType: "image/jpeg",
-      buffer: await sharp({ create: { width: 600, height: 900, channels: 3, background: "#e8f5e9" } })
-        .jpeg()
-        .toBuffer(),
-    });
-    await page.getByRole("button", { name: "Unggah Bukti Bayar" }).click();
-    await expect
-      .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
-      .toBe("Menunggu Verifikasi");
-    await page.getByText("dan sedang diperiksa staf", { exact: false }).waitFor();
-    await screenshot(page, "order-proof-sent-phone");
-    await page.setViewportSize(DESKTOP);
-    await screenshot(page, "order-proof-sent-desktop");
-    await page.setViewportSize(PHONE);
+      // 'Unggah Bukti Bayar': the photo of the transfer receipt, first the wrong one.
+      await uploadProof(page, "#ffebee");
+      await page.getByText("dan sedang diperiksa staf", { exact: false }).waitFor();
+      await shot(page, "order-proof-sent");
 
-    // Staff see the proof on the order and in the list, and mark Rp 40.000 received for Rp 37.000.
-    await staff.goto(`${server.url}/admin/dashboard?payment=pending`);
-    await staff.locator(`li[data-order-id="${orderId}"]`).waitFor();
-    await screenshot(staff, "admin-list-payment-filter-phone");
-    await staff.goto(`${server.url}/admin/orders/${orderId}#pembayaran`);
-    const proof = staff.getByRole("img", { name: "Bukti bayar dari pelanggan" });
-    await proof.waitFor();
-    await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    expect(await staff.locator('input[name="paidAmount"]').inputValue()).toBe("37000");
-    await staff.locator('input[name="paidAmount"]').fill("40.000");
-    await screenshot(staff, "admin-order-payment-phone");
-    await staff.getByRole("button", { name: "Tandai Lunas" }).click();
-    await staff.getByText(/Lunas\. Selisih \+Rp.3\.000 masuk Saldo pelanggan\./).waitFor();
-    await staff.setViewportSize(DESKTOP);
-    await screenshot(staff, "admin-order-paid-desktop");
-    await staff.setViewportSize(PHONE);
+      // Staff find it in the list, and refuse it with a reason the shopper reads.
+      await staff.goto(`${server.url}/admin/dashboard?payment=pending`);
+      // A card on a phone, a table row on a desktop: whichever the screen shows.
+      await staff.locator(`[data-order-id="${orderId}"]:visible`).waitFor();
+      await shot(staff, "admin-list-payment-filter");
+      await staff.goto(`${server.url}/admin/orders/${orderId}#pembayaran`);
+      await staff.getByRole("img", { name: "Bukti bayar dari pelanggan" }).waitFor();
+      await staff.fill('textarea[name="reason"]', "Nominal transfer tidak sesuai");
+      await staff.getByRole("button", { name: "Tolak Bukti" }).click();
+      await staff.getByText(/Bukti bayar pesanan #.* ditolak\./).waitFor();
 
-    await page.goto(`${server.url}/orders/${orderId}`);
-    expect(await page.getByTestId("payment-status").first().textContent()).toBe("Lunas");
-    await page.goto(`${server.url}/profile`);
-    expect(await page.getByTestId("saldo").textContent()).toContain(formatRupiah(3000));
-    await screenshot(page, "profile-saldo-phone");
+      await page.goto(`${server.url}/orders/${orderId}`);
+      await page
+        .getByText("Bukti bayar ditolak: Nominal transfer tidak sesuai. Silakan unggah bukti yang benar.")
+        .waitFor();
+      expect(await page.getByTestId("payment-status").first().textContent()).toBe("Ditolak");
+      await page.getByText("Unggah ulang bukti bayar").waitFor();
+      await shot(page, "order-proof-rejected");
+      await waitForHydration(page);
+      await uploadProof(page, "#e8f5e9");
 
-    // The next order pays Rp 3.000 less, and both orders say why.
-    const second = await orderAgain(page, shopper, server.url);
-    await staff.goto(`${server.url}/admin/orders/${second}`);
-    await staff.fill('input[name="deliveryFee"]', "5000");
-    await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
-    await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
-    await staff.getByRole("button", { name: "Tagihan Final" }).click();
-    await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
-    await page.goto(`${server.url}/orders/${second}`);
-    // 0,25 kg x Rp 40.000 + Rp 5.000 - Rp 3.000
-    expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(15000));
-    expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(12000));
-    await page.getByText(`dari pesanan #${orderId.slice(0, 8)} dipotong dari tagihan`, { exact: false }).waitFor();
-    await page.getByText(`siapkan uang tunai ${formatRupiah(12000)} untuk kurir`, { exact: false }).waitFor();
-    await screenshot(page, "order-saldo-applied-phone");
-    await page.setViewportSize(DESKTOP);
-    await screenshot(page, "order-saldo-applied-desktop");
-    await page.goto(`${server.url}/orders/${orderId}`);
-    await page.getByText(`dibawa ke tagihan pesanan #${second.slice(0, 8)}`, { exact: false }).waitFor();
+      // Staff see the new proof and mark Rp 40.000 received for Rp 37.000.
+      await staff.goto(`${server.url}/admin/orders/${orderId}#pembayaran`);
+      const proof = staff.getByRole("img", { name: "Bukti bayar dari pelanggan" });
+      await proof.waitFor();
+      await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(await staff.locator('input[name="paidAmount"]').inputValue()).toBe("37000");
+      await staff.locator('input[name="paidAmount"]').fill("40.000");
+      await shot(staff, "admin-order-payment");
+      await staff.getByRole("button", { name: "Tandai Lunas" }).click();
+      await staff.getByText(/Lunas\. Selisih \+Rp.3\.000 masuk Saldo pelanggan\./).waitFor();
+      await shot(staff, "admin-order-paid");
 
-    await staff.setViewportSize(DESKTOP);
-    await staff.goto(`${server.url}/admin/settings#metode-pembayaran`);
-    await staff.getByRole("heading", { name: "Metode Pembayaran" }).waitFor();
-    await screenshot(staff, "admin-settings-payment-desktop");
-    await staff.setViewportSize(PHONE);
-    await screenshot(staff, "admin-settings-payment-phone");
-    expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
-    expect(staffErrors.filter((e) => !e.includes("404"))).toEqual([]);
-    await staffContext.close();
-    await shopper.close();
-  });
+      await page.goto(`${server.url}/orders/${orderId}`);
+      expect(await page.getByTestId("payment-status").first().textContent()).toBe("Lunas");
+      await page.goto(`${server.url}/profile`);
+      expect(await page.getByTestId("saldo").textContent()).toContain(formatRupiah(3000));
+      await shot(page, "profile-saldo");
+
+      // The next order pays Rp 3.000 less, and both orders say why.
+      const second = await orderAgain(page, shopper, server.url);
+      await staff.goto(`${server.url}/admin/orders/${second}`);
+      await staff.fill('input[name="deliveryFee"]', "5000");
+      await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
+      await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+      await staff.getByRole("button", { name: "Tagihan Final" }).click();
+      await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
+      await page.goto(`${server.url}/orders/${second}`);
+      // 0,25 kg x Rp 40.000 + Rp 5.000 - Rp 3.000
+      expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(15000));
+      expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(12000));
+      await page.getByText(`dari pesanan #${orderId.slice(0, 8)} dipotong dari tagihan`, { exact: false }).waitFor();
+      await page.getByText(`siapkan uang tunai ${formatRupiah(12000)} untuk kurir`, { exact: false }).waitFor();
+      await shot(page, "order-saldo-applied");
+      await page.goto(`${server.url}/orders/${orderId}`);
+      await page.getByText(`dibawa ke tagihan pesanan #${second.slice(0, 8)}`, { exact: false }).waitFor();
+
+      await staff.goto(`${server.url}/admin/settings#metode-pembayaran`);
+      await staff.getByRole("heading", { name: "Metode Pembayaran" }).waitFor();
+      await shot(staff, "admin-settings-payment");
+      expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+      expect(staffErrors.filter((e) => !e.includes("404"))).toEqual([]);
+      await staffContext.close();
+      await shopper.close();
+    },
+  );
 });
+
+/** 'Unggah Bukti Bayar' with a photo of a receipt, until the page says it waits for staff. */
+async function uploadProof(page: Page, background: string) {
+  await page.locator('input[name="proof"]').setInputFiles({
+    name: "bukti-transfer.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp({ create: { width: 600, height: 900, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await page.getByRole("button", { name: "Unggah Bukti Bayar" }).click();
+  await expect
+    .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
+    .toBe("Menunggu Verifikasi");
+}
 
 /** A second order of shallots, 0,25 kg, paid cash on delivery. */
 async function orderAgain(page: Page, shopper: BrowserContext, url: string) {

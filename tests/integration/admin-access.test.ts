@@ -194,10 +194,15 @@ const actions: Case[] = [
   {
     name: "delivery fee",
     run: (cookie) =>
-      callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "fee", deliveryFee: "15000" }), {
-        cookie,
-        params: { id: orderId },
-      }),
+      callAction(
+        orderRoute.action,
+        `/admin/orders/${orderId}`,
+        form({ intent: "fee", version: "1", deliveryFee: "15000" }),
+        {
+          cookie,
+          params: { id: orderId },
+        },
+      ),
   },
   {
     name: "create product",
@@ -394,7 +399,10 @@ describe("the admin server modules themselves", () => {
       ["countOrdersByStatus", () => orderModule.countOrdersByStatus(testDb.db, asCustomer)],
       ["getOrderForAdmin", () => orderModule.getOrderForAdmin(testDb.db, asCustomer, orderId, "Toko")],
       ["setOrderStatus", () => orderModule.setOrderStatus(testDb.db, asCustomer, { orderId, status: "cancelled" })],
-      ["setDeliveryFee", () => orderModule.setDeliveryFee(testDb.db, asCustomer, { orderId, deliveryFee: 1 })],
+      [
+        "setDeliveryFee",
+        () => orderModule.setDeliveryFee(testDb.db, asCustomer, { orderId, deliveryFee: 1, version: 1 }),
+      ],
       ["pickingList", () => orderModule.pickingList(testDb.db, asCustomer, { date: "2026-01-01", slot: "semua" })],
       [
         "exportOrdersCsv",

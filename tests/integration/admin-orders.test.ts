@@ -4,7 +4,15 @@ import { parse } from "csv-parse/sync";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
+import {
+  mailQueue,
+  orderChanges,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  stockAdjustments,
+} from "~/db/schema";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import * as dashboardRoute from "~/routes/admin.dashboard";
@@ -54,6 +62,11 @@ afterAll(async () => {
 async function stockOf(id: string) {
   const [p] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return p.stock;
+}
+
+async function versionOf(orderId: string) {
+  const [o] = await testDb.db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
+  return o.version;
 }
 
 async function historyOf(orderId: string) {
@@ -241,11 +254,13 @@ describe("delivery fee", () => {
   it("accepts what staff type, shows it with the grand total, and refuses bad values", async () => {
     const p = await createProduct(testDb.db, { price: 12000 });
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 2 }] });
-    const post = (deliveryFee: string) =>
-      callAction(orderRoute.action, `/admin/orders/${order.id}`, form({ intent: "fee", deliveryFee }), {
-        cookie: adminCookie,
-        params: { id: order.id },
-      });
+    const post = async (deliveryFee: string) =>
+      callAction(
+        orderRoute.action,
+        `/admin/orders/${order.id}`,
+        form({ intent: "fee", version: String(await versionOf(order.id)), deliveryFee }),
+        { cookie: adminCookie, params: { id: order.id } },
+      );
     const feeNow = async () => (await testDb.db.select().from(orders).where(eq(orders.id, order.id)))[0].deliveryFee;
 
     const before = await callLoader(orderRoute.loader, `/admin/orders/${order.id}`, {
@@ -290,6 +305,90 @@ describe("delivery fee", () => {
 
     expect((await post("0")).status).toBe(303);
     expect(await feeNow()).toBe(0);
+  });
+});
+
+describe("delivery fee, an order edit like the others", () => {
+  const postFee = (orderId: string, fields: Record<string, string>) =>
+    callAction(orderRoute.action, `/admin/orders/${orderId}`, form({ intent: "fee", ...fields }), {
+      cookie: adminCookie,
+      params: { id: orderId },
+    });
+  const post = (orderId: string, fields: Record<string, string>) =>
+    callAction(orderRoute.action, `/admin/orders/${orderId}`, form(fields), {
+      cookie: adminCookie,
+      params: { id: orderId },
+    });
+  /** Everything a refused fee change must leave alone: the order row, its change log and its mails. */
+  const stored = async (orderId: string) => ({
+    order: (await testDb.db.select().from(orders).where(eq(orders.id, orderId)))[0],
+    changes: await testDb.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderId)),
+    mails: await testDb.db.$count(mailQueue),
+  });
+  const messageOf = (result: { data: unknown }) => (result.data as { message: string }).message;
+
+  it("goes up the version and into the 'Riwayat Perubahan'", async () => {
+    const p = await createProduct(testDb.db, { price: 10000 });
+    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }] });
+    expect((await postFee(order.id, { version: "1", deliveryFee: "7000" })).status).toBe(303);
+    const after = await stored(order.id);
+    expect(after.order).toMatchObject({ deliveryFee: 7000, version: 2 });
+    expect(after.changes.map((c) => [c.kind, c.description.replace(/\u00a0/g, " "), c.changedBy])).toEqual([
+      ["fee", "Ongkos kirim: belum ditentukan → Rp 7.000", admin.id],
+    ]);
+  });
+
+  it("refuses a fee posted from an older page with 'Pesanan ini baru saja diubah. Muat ulang halaman.' and stores nothing", async () => {
+    const p = await createProduct(testDb.db, { price: 10000 });
+    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 1 }] });
+    // Two staff opened the page at version 1; the first saves Rp 5.000.
+    expect((await postFee(order.id, { version: "1", deliveryFee: "5000" })).status).toBe(303);
+    const before = await stored(order.id);
+    const posts: Record<string, string>[] = [{ version: "1", deliveryFee: "8000" }, { deliveryFee: "8000" }];
+    for (const fields of posts) {
+      const stale = await postFee(order.id, fields);
+      expect(stale.status).toBeGreaterThanOrEqual(400);
+      expect(messageOf(stale)).toBe("Pesanan ini baru saja diubah. Muat ulang halaman.");
+      expect(await stored(order.id)).toEqual(before);
+    }
+    expect(before.order).toMatchObject({ deliveryFee: 5000, version: 2 });
+  });
+
+  it("is refused once the bill is final, also after 'Lunas', and on a finished or cancelled order, storing nothing", async () => {
+    const p = await createProduct(testDb.db, { price: 10000 });
+    const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 2 }] });
+    expect((await postFee(order.id, { version: "1", deliveryFee: "5000" })).status).toBe(303);
+    expect((await post(order.id, { intent: "finalize", version: "2" })).status).toBe(303);
+    const final = await stored(order.id);
+    expect(final.order.billFinalAt).not.toBeNull();
+    expect(final.order.version).toBe(3);
+
+    const late = await postFee(order.id, { version: "3", deliveryFee: "15000" });
+    expect(late.status).toBe(409);
+    expect(messageOf(late)).toBe("Tagihan sudah final. Pesanan tidak dapat diubah lagi.");
+    expect(await stored(order.id)).toEqual(final);
+
+    expect((await post(order.id, { intent: "paid", paidAmount: "25000" })).status).toBe(303);
+    const paid = await stored(order.id);
+    expect(paid.order.paymentStatus).toBe("paid");
+    const afterPaid = await postFee(order.id, { version: String(paid.order.version), deliveryFee: "0" });
+    expect(afterPaid.status).toBe(409);
+    expect(messageOf(afterPaid)).toBe("Tagihan sudah final. Pesanan tidak dapat diubah lagi.");
+    expect(await stored(order.id)).toEqual(paid);
+
+    for (const status of ["completed", "cancelled"] as const) {
+      const closed = await createOrder(testDb.db, {
+        userId: customer.id,
+        status,
+        items: [{ productId: p.id, quantity: 1 }],
+      });
+      const before = await stored(closed.id);
+      const refused = await postFee(closed.id, { version: "1", deliveryFee: "5000" });
+      expect(refused.status).toBe(409);
+      expect(messageOf(refused)).toBe("Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah.");
+      expect(await stored(closed.id)).toEqual(before);
+      expect(before.order.deliveryFee).toBeNull();
+    }
   });
 });
 

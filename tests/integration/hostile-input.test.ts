@@ -329,12 +329,12 @@ const CASES: ActionCase[] = [
   },
   {
     name: "admin order status and fee",
-    valid: () => ({ intent: "fee", status: "processing", deliveryFee: "5000", note: "" }),
+    valid: () => ({ intent: "fee", status: "processing", version: "1", deliveryFee: "5000", note: "" }),
     action: adminOrderRoute.action as never,
     path: () => `/admin/orders/${otherOrderId}`,
     params: () => ({ id: otherOrderId }),
     cookie: () => adminCookie,
-    fields: ["intent", "status", "deliveryFee", "note"],
+    fields: ["intent", "status", "version", "deliveryFee", "note"],
     unnamed: [400, 404, 409],
   },
   {

@@ -187,7 +187,7 @@ describe("staff order edits", () => {
     const noFee = await edit(order.id, { intent: "finalize", version: 1 });
     expect(noFee).toMatchObject({ ok: false, message: "Isi ongkos kirim dulu sebelum Tagihan Final." });
 
-    await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 5000 });
+    await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 5000, version: 1 });
     // The fee change is an edit too: the version moved.
     expect((await orderRow(order.id)).version).toBe(2);
     expect(await loadFinalBillForCustomer(testDb.db, customer.id, order.id)).toBeNull();

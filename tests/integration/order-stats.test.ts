@@ -296,7 +296,11 @@ async function apply(op: Op): Promise<boolean> {
     case "customerCancel":
       return Boolean(target && (await cancelOrderByCustomer(db.db, customer.id, target, { reason: "" })).ok);
     case "fee":
-      return Boolean(target && (await setDeliveryFee(db.db, admin, { orderId: target, deliveryFee: op.fee })).ok);
+      return Boolean(
+        target &&
+        (await setDeliveryFee(db.db, admin, { orderId: target, deliveryFee: op.fee, version: await versionOf(target) }))
+          .ok,
+      );
     case "weight": {
       const line = target ? await firstLineOf(target, true) : undefined;
       if (!target || !line) return false;

@@ -94,7 +94,9 @@ const version = async (orderId: string) =>
 
 /** Staff set the fee, weigh the line and press 'Tagihan Final'. */
 async function finalise(orderId: string, itemId: string, kg: string) {
-  expect((await staffPost(orderId, { intent: "fee", deliveryFee: "5000" })).status).toBe(303);
+  expect(
+    (await staffPost(orderId, { intent: "fee", version: await version(orderId), deliveryFee: "5000" })).status,
+  ).toBe(303);
   expect(
     (await staffPost(orderId, { intent: "weight", version: await version(orderId), itemId, amount: kg })).status,
   ).toBe(303);
@@ -319,7 +321,9 @@ describe("the payment loop", () => {
     });
     const order = await placeFor(budi, tomat.id, 1000, "transfer");
     // Budi paid the estimate (Rp 20.000 + Rp 5.000) in the chat before the weighing.
-    expect((await staffPost(order.id, { intent: "fee", deliveryFee: "5000" })).status).toBe(303);
+    expect(
+      (await staffPost(order.id, { intent: "fee", version: await version(order.id), deliveryFee: "5000" })).status,
+    ).toBe(303);
     expect((await staffPost(order.id, { intent: "paid", paidAmount: "25000" })).status).toBe(303);
     expect(await testDb.db.$count(balanceEntries, eq(balanceEntries.userId, budi.id))).toBe(0);
     const v = await version(order.id);

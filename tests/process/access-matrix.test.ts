@@ -1,7 +1,8 @@
 // The access-control matrix (OWASP ASVS 5.0 V8) and cross-site refusal (V3.5) on the real
 // server: every route of app/routes.ts, its `.data` request and its actions, as a visitor,
-// customer A, customer B, a staff member and the owner. Customer B never sees A's order, customers never see
-// admin data, and no forbidden or cross-site request changes anything in the database.
+// customer A, customer B, a staff member and the owner. Customer B never sees A's order, its
+// final bill or A's 'Saldo', customers never see admin data, and no forbidden or cross-site
+// request changes anything in the database.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -12,7 +13,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { openDatabase } from "~/db/client.server";
-import { categories, contactMessages, orders, products, sessions } from "~/db/schema";
+import {
+  balanceEntries,
+  categories,
+  contactMessages,
+  orderChanges,
+  orderItems,
+  orders,
+  products,
+  sessions,
+} from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import {
   ACCESS_MATRIX,
@@ -29,6 +39,9 @@ import { startTestServer, type TestServer } from "../support/server";
 const marker = randomBytes(4).toString("hex");
 /** Text only customer A and the admin may ever receive. */
 const A_SECRET = `Gang Rahasia A-${marker}`;
+/** A line of customer A's final bill ('Riwayat Perubahan') and of A's 'Saldo': A and the staff only. */
+const A_BILL = `Tagihan rahasia A-${marker}`;
+const A_BALANCE = `Saldo rahasia A-${marker}`;
 /** Text only the owner and staff may ever receive. */
 const ADMIN_SECRET = `Pesan rahasia untuk admin ${marker}`;
 
@@ -66,14 +79,50 @@ async function seed() {
         .webp()
         .toBuffer(),
     );
+    // A's bill is final (fee set, a weighed line in its 'Riwayat Perubahan') and A has a
+    // 'Saldo' from it: what B must never read.
     await db
       .update(orders)
-      .set({ paymentMethod: "transfer", paymentStatus: "pending", paymentProofKey: proofKey })
+      .set({
+        paymentMethod: "transfer",
+        paymentStatus: "pending",
+        paymentProofKey: proofKey,
+        deliveryFee: 5000,
+        deliveryFeeSource: "staff",
+        billFinalAt: new Date(),
+      })
       .where(eq(orders.id, order.id));
+    await db.insert(orderChanges).values([
+      {
+        orderId: order.id,
+        kind: "weight",
+        description: `${A_BILL}: 1 → 1`,
+        totalBefore: order.totalAmount,
+        totalAfter: order.totalAmount,
+        changedBy: users.staff.id,
+      },
+      {
+        orderId: order.id,
+        kind: "final",
+        description: "Tagihan final dikirim ke pelanggan",
+        totalBefore: order.totalAmount,
+        totalAfter: order.totalAmount,
+        changedBy: users.staff.id,
+      },
+    ]);
+    await db.insert(balanceEntries).values({
+      userId: users.customerA.id,
+      orderId: order.id,
+      kind: "payment",
+      amount: 13_579,
+      description: A_BALANCE,
+      createdBy: users.staff.id,
+    });
     const message = await createContactMessage(db, { message: ADMIN_SECRET });
     fixture = {
       customerB: users.customerB.id,
       orderA: order.id,
+      orderItemA: order.items[0].id,
       productSlug: product.slug,
       productId: product.id,
       categorySlug: category.slug,
@@ -215,8 +264,11 @@ function check(answer: Answer, outcome: Outcome, what: string, isData: boolean) 
 
 function checkNoLeak(answer: Answer, role: Role, what: string) {
   if (role !== "admin" && role !== "staff") expect(answer.body, `${what} leaks admin data`).not.toContain(ADMIN_SECRET);
-  if (role === "visitor" || role === "customerB")
+  if (role === "visitor" || role === "customerB") {
     expect(answer.body, `${what} leaks customer A's data`).not.toContain(A_SECRET);
+    expect(answer.body, `${what} leaks customer A's bill`).not.toContain(A_BILL);
+    expect(answer.body, `${what} leaks customer A's balance`).not.toContain(A_BALANCE);
+  }
 }
 
 function routePaths(): string[] {
@@ -285,6 +337,29 @@ describe("access-control matrix", () => {
     const profile = await send("customerA", "/profile");
     expect(profile.status).toBe(200);
     expect(profile.body).toContain(users.customerA!.email);
+  });
+
+  it("shows A's final bill and 'Saldo' to A only: B's order and profile pages never carry them", async () => {
+    for (const url of [`/orders/${fixture.orderA}`, dataUrl(`/orders/${fixture.orderA}`)]) {
+      const mine = await send("customerA", url);
+      expect(mine.status, url).toBe(200);
+      // The bill's line and the amount due (item total + Rp 5.000) are on A's page.
+      expect(mine.body, url).toContain(A_BILL);
+      const theirs = await send("customerB", url);
+      expect(theirs.body, url).not.toContain(A_BILL);
+      expect(theirs.body, url).not.toContain("Tagihan final dikirim");
+    }
+    for (const url of ["/profile", dataUrl("/profile")]) {
+      const mine = await send("customerA", url);
+      expect(mine.body, url).toContain(A_BALANCE);
+      const theirs = await send("customerB", url);
+      expect(theirs.status, url).toBe(200);
+      expect(theirs.body, url).not.toContain(A_BALANCE);
+      expect(theirs.body, url).not.toContain(fixture.orderA);
+    }
+    // B has no 'Saldo' of their own, so their profile shows none at all (A's shows Rp 13.579).
+    expect((await send("customerA", "/profile")).body).toContain('data-testid="saldo"');
+    expect((await send("customerB", "/profile")).body).not.toContain('data-testid="saldo"');
   });
 
   it("keeps the auth library's own HTTP API closed", async () => {
@@ -405,6 +480,13 @@ describe("cross-site requests", () => {
       const db = handle.db;
       const [order] = await db.select().from(orders).where(eq(orders.id, fixture.orderA));
       expect(order.status).toBe("pending");
+      // No packing edit or fee change got through: the bill is as seeded.
+      expect(order).toMatchObject({ version: 1, deliveryFee: 5000 });
+      expect(order.billFinalAt).not.toBeNull();
+      const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, fixture.orderA));
+      expect(lines.map((l) => [l.id, l.quantity])).toEqual([[fixture.orderItemA, 1]]);
+      expect(await db.$count(orderChanges, eq(orderChanges.orderId, fixture.orderA))).toBe(2);
+      expect(await db.$count(balanceEntries, eq(balanceEntries.userId, users.customerA!.id))).toBe(1);
       const [product] = await db.select().from(products).where(eq(products.id, fixture.productId));
       expect(product.isActive).toBe(true);
       const [category] = await db.select().from(categories).where(eq(categories.id, fixture.categoryId));

@@ -10,7 +10,10 @@ export type Role = (typeof ROLES)[number];
 /** The ids the seeded data dir holds, for building concrete URLs. */
 export type Fixture = {
   customerB: string;
+  /** Customer A's order: its bill is final and it has a proof waiting and a 'Saldo' entry. */
   orderA: string;
+  /** A line of that order. */
+  orderItemA: string;
   productSlug: string;
   productId: string;
   categorySlug: string;
@@ -314,8 +317,49 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       },
       {
         name: "set a negative delivery fee",
-        body: () => ({ intent: "fee", deliveryFee: "-5000" }),
+        body: () => ({ intent: "fee", version: "1", deliveryFee: "-5000" }),
         expect: adminOnly(400),
+      },
+      // The packing edits, with the intents the page posts: customers never get past the admin
+      // login; staff and owner reach the edit, which A's final bill refuses (409, nothing stored).
+      {
+        name: "'Berat aktual' after the final bill",
+        body: (f) => ({ intent: "weight", version: "1", itemId: f.orderItemA, amount: "0,5" }),
+        expect: adminOnly(409),
+      },
+      {
+        name: "'Ganti Produk' after the final bill",
+        body: (f) => ({
+          intent: "substitute",
+          version: "1",
+          itemId: f.orderItemA,
+          productId: f.productId,
+          amount: "1",
+          agreed: "on",
+        }),
+        expect: adminOnly(409),
+      },
+      {
+        name: "'Tidak Tersedia' after the final bill",
+        body: (f) => ({ intent: "unavailable", version: "1", itemId: f.orderItemA }),
+        expect: adminOnly(409),
+        destructive: true,
+      },
+      {
+        name: "'Tambah Produk' after the final bill",
+        body: (f) => ({ intent: "add", version: "1", productId: f.productId, amount: "1" }),
+        expect: adminOnly(409),
+      },
+      {
+        name: "'Tagihan Final' again",
+        body: () => ({ intent: "finalize", version: "1" }),
+        expect: adminOnly(409),
+      },
+      {
+        name: "change the fee after the final bill",
+        body: () => ({ intent: "fee", version: "1", deliveryFee: "0" }),
+        expect: adminOnly(409),
+        destructive: true,
       },
       {
         name: "'Tandai Lunas' with an amount that is not rupiah",
@@ -437,6 +481,19 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       name: "add a farmer without a name",
       body: () => ({ intent: "create", name: "", phone: "0812-3456-7890" }),
       expect: adminOnly(400),
+    },
+    {
+      name: "change an unknown farmer",
+      body: () => ({
+        intent: "update",
+        id: "00000000-0000-4000-8000-000000000000",
+        name: "Pak Tani",
+        phone: "0812-3456-7890",
+        village: "Ajung",
+        products: "Cabai",
+      }),
+      expect: adminOnly(404),
+      destructive: true,
     },
     {
       name: "remove an unknown farmer",

@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { isOrderEditable, type OrderEditIntent } from "~/lib/order-edits";
+import { canEditOrder, type OrderEditIntent } from "~/lib/order-edits";
 import { orderGrandTotal } from "~/lib/orders";
 import { formatKg } from "~/lib/weight";
 import { OrderChangesList, type OrderChange } from "~/components/order-changes";
@@ -154,7 +154,7 @@ export function OrderEditsCard({
 }) {
   const final = editing.billFinalAt !== null;
   const grand = orderGrandTotal(order.totalAmount, order.deliveryFee);
-  const editable = isOrderEditable(order.status) && !final;
+  const editable = canEditOrder({ status: order.status, billFinalAt: editing.billFinalAt });
   return (
     <Card title="Timbang dan Tagihan" id="tagihan">
       {error ? <ErrorNote>{error.error}</ErrorNote> : null}

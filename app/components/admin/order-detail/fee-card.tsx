@@ -1,12 +1,24 @@
-// 'Ongkos Kirim': the fee that applies, where it came from, and the form to set the one agreed in the chat.
+// 'Ongkos Kirim': the fee that applies, where it came from, and the form to set the one agreed in
+// the chat. The fee is part of the bill: the form shows only while the lines may change (open
+// order, bill not final) and posts the order's version like the packing edits.
 import { Form } from "react-router";
-import { Card } from "~/components/admin/card";
+import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
+import { canEditOrder } from "~/lib/order-edits";
 import type { AdminOrderView } from "./types";
 
-export function DeliveryFeeCard({ order, error }: { order: AdminOrderView; error?: string }) {
+export function DeliveryFeeCard({
+  order,
+  editing,
+  error,
+}: {
+  order: AdminOrderView;
+  editing: { version: number; billFinalAt: Date | string | null };
+  error?: string;
+}) {
+  const editable = canEditOrder({ status: order.status, billFinalAt: editing.billFinalAt });
   return (
     <Card title="Ongkos Kirim" id="ongkir">
       <p className="mb-3 text-sm text-stone-700">
@@ -18,25 +30,38 @@ export function DeliveryFeeCard({ order, error }: { order: AdminOrderView; error
           {orderFeeSourceText(order)}
         </span>
       </p>
-      <Form method="post" className="flex items-start gap-2" noValidate>
-        <input type="hidden" name="intent" value="fee" />
-        <Field label="Ongkos kirim yang disepakati (Rp)" error={error} className="flex-1">
-          {(props) => (
-            <Input
-              {...props}
-              name="deliveryFee"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="mis. 10000"
-              defaultValue={order.deliveryFee ?? ""}
-              key={order.deliveryFee ?? "none"}
-            />
-          )}
-        </Field>
-        <SubmitButton intent="fee" className="mt-7">
-          Simpan Ongkir
-        </SubmitButton>
-      </Form>
+      {editable ? (
+        <Form method="post" className="flex items-start gap-2" noValidate>
+          <input type="hidden" name="intent" value="fee" />
+          <input type="hidden" name="version" value={editing.version} />
+          <Field label="Ongkos kirim yang disepakati (Rp)" error={error} className="flex-1">
+            {(props) => (
+              <Input
+                {...props}
+                name="deliveryFee"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="mis. 10000"
+                defaultValue={order.deliveryFee ?? ""}
+                key={order.deliveryFee ?? "none"}
+              />
+            )}
+          </Field>
+          <SubmitButton intent="fee" className="mt-7">
+            Simpan Ongkir
+          </SubmitButton>
+        </Form>
+      ) : (
+        <>
+          {/* A change refused because the bill became final meanwhile still says why. */}
+          {error ? <ErrorNote>{error}</ErrorNote> : null}
+          <p className="text-sm text-stone-700" data-testid="delivery-fee-locked">
+            {editing.billFinalAt !== null
+              ? "Tagihan sudah final: ongkos kirim tidak dapat diubah lagi."
+              : "Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah."}
+          </p>
+        </>
+      )}
     </Card>
   );
 }
