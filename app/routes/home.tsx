@@ -52,8 +52,8 @@ function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {
             Sayur Segar Langsung dari Petani Jember
           </h1>
           <p className="mt-3 max-w-xl text-base text-brand-50 md:text-lg">
-            Pesan hari ini, kami antar besok pagi atau sore. Harga jujur, hasil panen lokal, konfirmasi mudah lewat
-            WhatsApp.
+            Pesan sebelum batas waktu, kami antar esok pagi atau sore. Harga jujur, hasil panen lokal, konfirmasi mudah
+            lewat WhatsApp.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link
@@ -106,13 +106,13 @@ const PROMISES = [
   },
   {
     icon: Clock,
-    title: "Antar besok",
-    text: "Pagi 05:00-07:00 atau sore 16:00-18:00.",
+    title: "Antar terjadwal",
+    text: "Pagi 05:00-07:00 atau sore 16:00-18:00, pilih saat checkout.",
   },
   {
     icon: MessageCircle,
     title: "Konfirmasi via WhatsApp",
-    text: "Ongkir dan pembayaran dikonfirmasi CS kami.",
+    text: "Ongkir sesuai area, pesanan dikonfirmasi lewat chat.",
   },
 ];
 
