@@ -7,7 +7,8 @@ import { isValidDateString } from "./dates";
 import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
-import { fieldErrorsFromZod, isUuid, type FormResult } from "./form";
+import { fieldErrorsFromZod, type FormResult } from "./form";
+import { uuidField } from "./form-schema";
 import { PAYMENT_METHODS } from "./payment-settings";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
@@ -23,7 +24,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 const quantityMessage = "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).";
 
 export const checkoutLineSchema = z.object({
-  productId: z.string().refine(isUuid, "Produk tidak dikenal."),
+  productId: uuidField("Produk tidak dikenal."),
   quantity: z.coerce
     .number({ error: quantityMessage })
     .int(quantityMessage)

@@ -3,6 +3,7 @@
 // CSV export. Every search, filter, count and page is done by the database.
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { orderColumns } from "./orders.server";
 import { moveStock } from "./stock-ledger.server";
@@ -332,7 +333,7 @@ export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderFor
 // ---------------------------------------------------------------- status changes
 
 export const statusChangeSchema = z.object({
-  orderId: z.guid("Pesanan tidak ditemukan."),
+  orderId: uuidField("Pesanan tidak ditemukan."),
   status: z.enum(ORDER_STATUSES, { message: "Pilih status yang tersedia." }),
 });
 
@@ -455,7 +456,7 @@ export const MAX_DELIVERY_FEE = 10_000_000;
 
 /** Accepts what staff type: 15000, 15.000 or Rp 15.000. */
 export const deliveryFeeSchema = z.object({
-  orderId: z.guid("Pesanan tidak ditemukan."),
+  orderId: uuidField("Pesanan tidak ditemukan."),
   deliveryFee: z
     .string({ message: "Masukkan ongkos kirim." })
     .transform((v) => v.replace(/^\s*rp\.?\s*/i, "").replace(/[.\s]/g, ""))
