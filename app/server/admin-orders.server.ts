@@ -362,7 +362,8 @@ export async function changeOrderStatus(
   input: {
     orderId: string;
     status: OrderStatus;
-    changedBy: string;
+    /** Who made the change; null for the shop itself (a scripted or test change). */
+    changedBy: string | null;
     note?: string;
     /** The reason told to the customer in the status mail (defaults to the note). */
     mailReason?: string;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products } from "~/db/schema";
-import { createCategory, createProduct, createUser, signIn } from "../../tests/support/factories";
+import { createCategory, createProduct, createUser, setStock, signIn } from "../../tests/support/factories";
 import { contextFor, releaseTestDatabase, useTestDatabase } from "../../tests/support/routes";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { cachePolicy, catalogEtag, etagMatches, httpCacheMiddleware, type CachePolicy } from "./http-cache.server";
@@ -40,10 +40,7 @@ describe("the catalog's ETag", () => {
       .where(eq(products.id, product.id));
     await db.db.update(products).set({ price: 9999, updatedAt }).where(eq(products.id, product.id));
     await step();
-    await db.db
-      .update(products)
-      .set({ stock: 3, updatedAt: new Date(NOW + 1000) })
-      .where(eq(products.id, product.id));
+    await setStock(db.db, product.id, 3, { reason: "order" });
     await step();
     await db.db.delete(products).where(eq(products.id, product.id));
     await step();
