@@ -14,6 +14,12 @@ const ROUTES = {
   message: "Routes depend on app/lib and app/server, never the other way round.",
   allowTypeImports: true,
 };
+const DB_CLIENT = {
+  group: ["~/server/db.server", "**/server/db.server", "~/db/client.server", "**/db/client.server"],
+  message:
+    "Routes never open the database themselves: take it from the request context with dbOf(context) (~/server/request-context.server).",
+  allowTypeImports: true,
+};
 const COMPONENTS = {
   group: ["~/components/*", "**/components/*"],
   message: "Server modules return data; components render it in the route.",
@@ -38,7 +44,8 @@ export default tseslint.config(
     },
   },
   // The layers, enforced: components and lib never reach the server or the database; lib never
-  // imports routes; server modules never import routes or components. Tests may import anything.
+  // imports routes; routes take the database from the request context, never from the client;
+  // server modules never import routes or components. Tests may import anything.
   {
     files: ["app/components/**"],
     ignores: ["**/*.test.*"],
@@ -48,6 +55,11 @@ export default tseslint.config(
     files: ["app/lib/**"],
     ignores: ["**/*.test.*"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_OR_DB, ROUTES] }] },
+  },
+  {
+    files: ["app/routes/**"],
+    ignores: ["**/*.test.*"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [DB_CLIENT] }] },
   },
   {
     files: ["app/server/**"],

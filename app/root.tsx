@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
 import { ErrorState } from "~/components/error-state";
+import { PageTitle } from "~/components/page-title";
 import { ToastProvider } from "~/components/ui/toast";
 import { useVisitor, VisitorProvider, type Visitor } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
@@ -117,7 +118,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto max-w-xl px-4 py-16">
-      <title>{status === 404 ? "Halaman Tidak Ditemukan" : "Terjadi Kesalahan"}</title>
+      <PageTitle title={status === 404 ? "Halaman Tidak Ditemukan" : "Terjadi Kesalahan"} />
       <ErrorState status={status} />
     </main>
   );

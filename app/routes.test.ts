@@ -56,3 +56,33 @@ describe("cache policy of every route", () => {
     ]);
   });
 });
+
+type MetaModule = { meta?: (args: unknown) => { title?: string }[] };
+const metaModules = import.meta.glob<MetaModule>("./routes/*.{ts,tsx}");
+
+// Every page's title is built by pageTitle: "Keranjang | <shop name>" with the configured name,
+// and "Pesanan #A1B2 | Admin" on the admin panel, never a title of its own making.
+describe("title of every page", () => {
+  const files = leafFiles(routes);
+  const shopName = "Toko Uji Coba";
+  const args = {
+    data: undefined,
+    loaderData: undefined,
+    params: {},
+    location: { pathname: "/", search: "", hash: "" },
+    matches: [{ id: "root", data: { shop: { name: shopName } }, loaderData: { shop: { name: shopName } } }],
+    error: undefined,
+  };
+
+  it.each(files)("%s names the shop (or the admin panel) through pageTitle", async (file) => {
+    const { meta } = await metaModules[`./${file}`]();
+    if (!meta) return;
+    const titles = meta(args)
+      .map((tag) => tag.title)
+      .filter((title) => title !== undefined);
+    expect(titles, file).toHaveLength(1);
+    expect(titles[0], file).toMatch(
+      file.startsWith("routes/admin") ? / \| (Admin|Toko Uji Coba)$/ : / \| Toko Uji Coba$/,
+    );
+  });
+});

@@ -3,19 +3,19 @@
 // /api/favorites (private); a visitor's list lives in local storage and is handed to the
 // account at sign-in (FavoritesSync, mounted once in the shop's frame).
 import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { isUuid } from "~/lib/form";
 import { useVisitor } from "./visitor-provider";
 
 export const FAVORITES_STORAGE_KEY = "favorites";
 export const FAVORITES_ENDPOINT = "/api/favorites";
 const MAX_LOCAL = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The visitor's local list; anything odd in storage is dropped, never thrown. */
 export function readLocalFavorites(): string[] {
   try {
     const list: unknown = JSON.parse(window.localStorage.getItem(FAVORITES_STORAGE_KEY) ?? "[]");
     if (!Array.isArray(list)) return [];
-    return [...new Set(list.filter((x): x is string => typeof x === "string" && UUID.test(x)))].slice(0, MAX_LOCAL);
+    return [...new Set(list.filter((x): x is string => isUuid(x)))].slice(0, MAX_LOCAL);
   } catch {
     return [];
   }

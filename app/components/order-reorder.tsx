@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { RotateCcw } from "lucide-react";
-import type { CartLine } from "~/lib/cart";
-import { reorderSummary, type ReorderProblem } from "~/lib/reorder";
+import type { FormResult } from "~/lib/form";
+import { reorderSummary, type ReorderPlan, type ReorderProblem } from "~/lib/reorder";
 import { useCart } from "./cart-provider";
 import { Button, buttonClass } from "./ui/button";
 import { Dialog, DialogContent } from "./ui/dialog";
@@ -13,7 +13,7 @@ import { useToast } from "./ui/toast";
 
 export const REORDER_INTENT = "reorder";
 
-type ReorderAnswer = { ok: boolean; message: string; plan?: { lines: CartLine[]; problems: ReorderProblem[] } };
+type ReorderAnswer = FormResult<{ plan?: ReorderPlan }>;
 
 export function ReorderButton({ orderId, className }: { orderId: string; className?: string }) {
   const fetcher = useFetcher<ReorderAnswer>({ key: `reorder-${orderId}` });

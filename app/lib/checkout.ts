@@ -7,7 +7,8 @@ import { isValidDateString } from "./dates";
 import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
-import { isUuid, type FormResult } from "./form";
+import { fieldErrorsFromZod, type FormResult } from "./form";
+import { uuidField } from "./form-schema";
 import { PAYMENT_METHODS } from "./payment-settings";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
@@ -23,7 +24,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 const quantityMessage = "Jumlah harus bilangan bulat (gram untuk produk yang ditimbang).";
 
 export const checkoutLineSchema = z.object({
-  productId: z.string().refine(isUuid, "Produk tidak dikenal."),
+  productId: uuidField("Produk tidak dikenal."),
   quantity: z.coerce
     .number({ error: quantityMessage })
     .int(quantityMessage)
@@ -150,13 +151,8 @@ export function isIncomplete(values: { name?: unknown; phone?: unknown; address?
 export function parseCheckout(raw: unknown): CheckoutParseResult {
   const parsed = checkoutSchema.safeParse(raw);
   if (parsed.success) return { success: true, data: parsed.data };
-  const fieldErrors: CheckoutFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && field in checkoutSchema.shape && !fieldErrors[field as CheckoutField]) {
-      fieldErrors[field as CheckoutField] = issue.message;
-    }
-  }
+  const fields = Object.keys(checkoutSchema.shape) as CheckoutField[];
+  const fieldErrors: CheckoutFieldErrors = fieldErrorsFromZod(parsed.error, fields);
   const values = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   return { success: false, fieldErrors, incomplete: isIncomplete(values) };
 }

@@ -28,6 +28,26 @@ describe("fieldErrorsFromZod", () => {
       phone: "Nomor telepon tidak valid.",
     });
   });
+
+  it("names a nested field by its whole path when asked, for forms of nested values", () => {
+    const slots = z.object({
+      pagi: z.object({ cutoffTime: z.string().regex(/^\d{2}:\d{2}$/, "Jam tidak valid.") }),
+      accounts: z.array(z.object({ number: z.string().min(5, "Nomor rekening terlalu pendek.") })),
+    });
+    const error = slots.safeParse({
+      pagi: { cutoffTime: "jam 9" },
+      accounts: [{ number: "12345" }, { number: "1" }],
+    }).error;
+    expect(fieldErrorsFromZod(error, { nested: true })).toEqual({
+      "pagi.cutoffTime": "Jam tidak valid.",
+      "accounts.1.number": "Nomor rekening terlalu pendek.",
+    });
+    expect(fieldErrorsFromZod(error)).toEqual({ pagi: "Jam tidak valid.", accounts: "Nomor rekening terlalu pendek." });
+    // A value that is one field (a number setting) keeps its message under the key it is given.
+    expect(fieldErrorsFromZod(z.number().min(0, "Tidak boleh minus.").safeParse(-1).error, { whole: "" })).toEqual({
+      "": "Tidak boleh minus.",
+    });
+  });
 });
 
 describe("the form contract", () => {

@@ -46,21 +46,40 @@ export function formFailure<F extends string = string>(
   };
 }
 
+export type FieldErrorsOptions<F extends string = string> = {
+  /** Only these keys; anything else is left out. */
+  fields?: readonly F[];
+  /**
+   * Name a nested field by its whole path ("pagi.cutoffTime", "accounts.0.number") instead of
+   * its top-level key, for a form of nested values (the shop settings).
+   */
+  nested?: boolean;
+  /** The key of an issue about the whole value: `form` unless said otherwise. */
+  whole?: string;
+};
+
 /**
- * One message per field from zod's issues: the first issue of each top-level key wins; an
- * issue about the whole object lands on `form`. With `fields`, keys outside them are left out.
+ * One message per field from zod's issues: the first issue of each key wins; an issue about
+ * the whole object lands on `form`. Keys are the top-level field unless `nested`. With
+ * `fields` (the list itself, or in the options), keys outside them are left out.
  */
 export function fieldErrorsFromZod<F extends string = string>(
   error: z.ZodError | undefined,
-  fields?: readonly F[],
+  options: readonly F[] | FieldErrorsOptions<F> = {},
 ): FieldErrors<F> {
+  const { fields, nested = false, whole = "form" } = isFieldList(options) ? { fields: options } : options;
   const out: FieldErrors<F> = {};
   for (const issue of error?.issues ?? []) {
-    const key = String(issue.path[0] ?? "form") as F;
+    const path = nested ? issue.path : issue.path.slice(0, 1);
+    const key = (path.length > 0 ? path.map(String).join(".") : whole) as F;
     if (fields && !fields.includes(key)) continue;
     out[key] ??= issue.message;
   }
   return out;
+}
+
+function isFieldList<F extends string>(options: readonly F[] | FieldErrorsOptions<F>): options is readonly F[] {
+  return Array.isArray(options);
 }
 
 /**

@@ -20,6 +20,9 @@ describe("import boundaries", () => {
     ["app/lib/contoh.ts", 'import { loader } from "~/routes/home";'],
     ["app/server/contoh.server.ts", 'import { Button } from "~/components/ui/button";'],
     ["app/server/contoh.server.ts", 'import { useRootData } from "~/root";'],
+    ["app/routes/contoh.tsx", 'import { getDb } from "~/server/db.server";'],
+    ["app/routes/contoh.tsx", 'import { getDb } from "../server/db.server";'],
+    ["app/routes/contoh.tsx", 'import { openDatabase } from "~/db/client.server";'],
   ])("%s may not `%s`", async (file, code) => {
     expect(await problems(file, `${code}\nexport {};\n`)).toHaveLength(1);
   });
@@ -27,7 +30,10 @@ describe("import boundaries", () => {
   it("lets each layer use the ones below it, and tests use anything", async () => {
     expect(await problems("app/components/contoh.tsx", 'import { formatRupiah } from "~/lib/money";\n')).toEqual([]);
     expect(await problems("app/server/contoh.server.ts", 'import { products } from "~/db/schema";\n')).toEqual([]);
-    expect(await problems("app/routes/contoh.tsx", 'import { getDb } from "~/server/db.server";\n')).toEqual([]);
+    expect(
+      await problems("app/routes/contoh.tsx", 'import { dbOf } from "~/server/request-context.server";\n'),
+    ).toEqual([]);
+    expect(await problems("app/routes/contoh.test.ts", 'import { getDb } from "~/server/db.server";\n')).toEqual([]);
     expect(await problems("app/lib/contoh.test.ts", 'import { getDb } from "~/server/db.server";\n')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
-import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormValues } from "~/lib/form";
+import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormFailure } from "~/lib/form";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formAction } from "~/server/form-action.server";
@@ -44,8 +44,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     flash: true,
   });
 }
-
-type Failure = { ok: false; message: string; fieldErrors: FieldErrors; values: FormValues };
 
 function SupplierFields({
   values,
@@ -101,7 +99,7 @@ function SupplierFields({
   );
 }
 
-function SupplierItem({ supplier, failure }: { supplier: SupplierRow; failure: Failure | null }) {
+function SupplierItem({ supplier, failure }: { supplier: SupplierRow; failure: FormFailure | null }) {
   const editing = failure?.values.intent === "update" && failure.values.id === supplier.id ? failure : null;
   const values = editing ? editing.values : { ...supplier, phone: formatIndonesianPhone(supplier.phone) };
   return (
@@ -179,7 +177,7 @@ function SupplierItem({ supplier, failure }: { supplier: SupplierRow; failure: F
 export default function AdminSuppliers() {
   const { suppliers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const failure = actionData && !actionData.ok ? (actionData as Failure) : null;
+  const failure = actionData && !actionData.ok ? (actionData as FormFailure) : null;
   const creating = failure?.values.intent === "create" ? failure : null;
   const otherFailure = failure && failure.values.intent !== "create" && failure.values.intent !== "update";
   const updateFailureGone =

@@ -6,6 +6,7 @@ import type { Route } from "./+types/api.cart-products";
 import { dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 
+// Today's prices, never kept: the root middleware answers it `private, no-store`.
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,11 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .map((id) => id.trim())
     .filter(Boolean);
   if (ids.length > MAX_CART_LINES) {
-    return Response.json(
-      { error: `Maksimal ${MAX_CART_LINES} produk sekaligus.` },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
-    );
+    return Response.json({ error: `Maksimal ${MAX_CART_LINES} produk sekaligus.` }, { status: 400 });
   }
   const products = await getCartProducts(await dbOf(context), ids);
-  return Response.json({ products }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ products });
 }

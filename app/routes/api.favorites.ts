@@ -2,16 +2,17 @@
 // on the client because catalog pages are the same for everyone.
 //   GET                       -> { signedIn, ids }
 //   GET ?products=a,b         -> { products } (cards for a visitor's local list; public data)
-//   POST intent=add|remove|merge, productId (repeated) -> { ids } (signed in only)
+//   POST intent=add|remove|merge, productId (repeated) -> FormResult as JSON: { ok, message, ids }
+//     or a failure { ok: false, status, message, ... } (signed in only)
+import { formFailure } from "~/lib/form";
 import { getProductSummaries } from "~/server/catalog.server";
 import { changeFavorites, favoriteChangeSchema, listFavoriteIds, MAX_FAVORITES } from "~/server/favorites.server";
-import { firstFieldError, parseFields } from "~/server/form-action.server";
-import { PRIVATE_CACHE_CONTROL, cachePolicy } from "~/server/http-cache.server";
+import { firstFieldError, jsonAnswer, jsonFormAction } from "~/server/form-action.server";
+import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.favorites";
 
-const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL, Vary: "Cookie" };
-
+// Personal: the root middleware answers it `private, no-store`.
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,29 +20,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (wanted !== null) {
     const ids = wanted.split(",").slice(0, MAX_FAVORITES + 1);
     if (ids.length > MAX_FAVORITES) {
-      return Response.json({ message: `Maksimal ${MAX_FAVORITES} produk sekaligus.` }, { status: 400, headers });
+      return Response.json({ message: `Maksimal ${MAX_FAVORITES} produk sekaligus.` }, { status: 400 });
     }
-    return Response.json({ products: await getProductSummaries(await dbOf(context), ids) }, { headers });
+    return Response.json({ products: await getProductSummaries(await dbOf(context), ids) });
   }
   const user = await userOf(context);
-  if (!user) return Response.json({ signedIn: false, ids: [] }, { headers });
-  return Response.json({ signedIn: true, ids: await listFavoriteIds(await dbOf(context), user.id) }, { headers });
+  if (!user) return Response.json({ signedIn: false, ids: [] });
+  return Response.json({ signedIn: true, ids: await listFavoriteIds(await dbOf(context), user.id) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await userOf(context);
-  if (!user) {
-    return Response.json({ message: "Silakan masuk untuk menyimpan favorit ke akun Anda." }, { status: 401, headers });
-  }
-  // A JSON endpoint: parsed like every form, answered as JSON instead of action data.
-  const form = await request.formData();
-  const parsed = parseFields(
-    favoriteChangeSchema,
-    { intent: form.get("intent"), productId: form.getAll("productId").filter((v) => typeof v === "string") },
-    { echo: [], invalid: { message: firstFieldError } },
-  );
-  if (!parsed.ok) return Response.json({ message: parsed.failure.message }, { status: 400, headers });
-  const result = await changeFavorites(await dbOf(context), user.id, parsed.data);
-  if (!result.ok) return Response.json({ message: result.message }, { status: result.status, headers });
-  return Response.json({ ids: result.ids }, { headers });
+  if (!user) return jsonAnswer(formFailure(401, "Silakan masuk untuk menyimpan favorit ke akun Anda."));
+  const db = await dbOf(context);
+  return jsonFormAction(request, {
+    name: "favorites change",
+    schema: favoriteChangeSchema,
+    fields: (form) => ({
+      intent: form.get("intent"),
+      productId: form.getAll("productId").filter((v) => typeof v === "string"),
+    }),
+    echo: [],
+    invalid: { message: firstFieldError },
+    call: (input) => changeFavorites(db, user.id, input),
+  });
 }

@@ -1,6 +1,8 @@
 // /categories/:slugOrId, the older link form: a permanent redirect to /category/:slug.
 import { data, redirect } from "react-router";
 import { ErrorState } from "~/components/error-state";
+import { PageTitle } from "~/components/page-title";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { findCategoryBySlugOrId } from "~/server/catalog.server";
 import type { Route } from "./+types/categories.$slug";
 import { dbOf } from "~/server/request-context.server";
@@ -14,9 +16,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return redirect(`/category/${encodeURIComponent(category.slug)}`, 301);
 }
 
-export function meta() {
-  return [{ title: "Halaman Tidak Ditemukan" }, { name: "robots", content: "noindex" }];
-}
+const TITLE = "Halaman Tidak Ditemukan";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(TITLE, shopNameFrom(matches)) },
+  { name: "robots", content: "noindex" },
+];
 
 export default function CategoryRedirect() {
   return null;
@@ -25,6 +30,7 @@ export default function CategoryRedirect() {
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
+      <PageTitle title={TITLE} />
       <ErrorState status={404} />
     </div>
   );

@@ -6,6 +6,7 @@ import { ProductImage } from "~/components/product-image";
 import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
 import type { ProductSummary } from "~/lib/catalog";
+import { pageMeta } from "~/lib/page-meta";
 import { metaDescription, shopNameFrom } from "~/lib/seo";
 import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog.server";
 import type { Route } from "./+types/home";
@@ -26,16 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const description = metaDescription(
     `${shop}: belanja sayur segar, bumbu dapur, daging dan bahan pokok dari petani sekitar Jember. Pesan hari ini, diantar besok pagi atau sore ke Kota Jember dan sekitarnya.`,
   );
-  return [
-    { title: `${shop} - Sayur Segar Langsung dari Petani Jember` },
-    { name: "description", content: description },
-    {
-      property: "og:title",
-      content: `${shop} - Sayur Segar Langsung dari Petani Jember`,
-    },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
+  return pageMeta({ title: "Sayur Segar Langsung dari Petani Jember", description, shopName: shop });
 };
 
 function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {

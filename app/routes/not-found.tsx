@@ -1,7 +1,10 @@
 // Any unknown path: the not-found page with HTTP 404.
 import { data } from "react-router";
 import { ErrorState } from "~/components/error-state";
+import { PageTitle } from "~/components/page-title";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { cachePolicy } from "~/server/http-cache.server";
+import type { Route } from "./+types/not-found";
 
 export const middleware = [cachePolicy("private")];
 
@@ -9,9 +12,12 @@ export function loader() {
   throw data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Halaman Tidak Ditemukan" }, { name: "robots", content: "noindex" }];
-}
+const TITLE = "Halaman Tidak Ditemukan";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(TITLE, shopNameFrom(matches)) },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return null;
@@ -20,7 +26,7 @@ export default function NotFound() {
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <title>Halaman Tidak Ditemukan</title>
+      <PageTitle title={TITLE} />
       <ErrorState status={404} />
     </div>
   );

@@ -10,6 +10,7 @@ import { cachePolicy } from "~/server/http-cache.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { stockAlertSchema, subscribeToStock } from "~/server/stock-alerts.server";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { SUBSCRIBE_FAILED_TITLE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts";
 
@@ -19,7 +20,10 @@ export function loader() {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Kabari Saya" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Kabari Saya", shopNameFrom(matches)) },
+  { name: "robots", content: "noindex" },
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await dbOf(context);

@@ -9,6 +9,7 @@ import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf } from "~/server/request-context.server";
 import { unsubscribeSchema, unsubscribeStockAlerts, verifyUnsubscribeToken } from "~/server/stock-alerts.server";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { INVALID_UNSUBSCRIBE_MESSAGE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts.unsubscribe";
 
@@ -19,8 +20,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token, valid: verifyUnsubscribeToken(token) !== null };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Berhenti Menerima Kabar Stok" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Berhenti Menerima Kabar Stok", shopNameFrom(matches)) },
   { name: "robots", content: "noindex" },
 ];
 

@@ -3,6 +3,7 @@
 import sharp from "sharp";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { moveStock } from "./stock-ledger.server";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
@@ -226,13 +227,13 @@ export const productFormSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").trim() || null)
-    .pipe(z.guid("Kategori tidak ditemukan.").nullable()),
+    .pipe(uuidField("Kategori tidak ditemukan.").nullable()),
   // The 'Petani Mitra' who grows it; empty for none.
   supplierId: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim() || null)
-    .pipe(z.guid("Petani tidak ditemukan.").nullable()),
+    .pipe(uuidField("Petani tidak ditemukan.").nullable()),
   // 'Batas Stok Menipis' as typed; read for the kind of product by `lowStockColumn`.
   lowStockThreshold: z
     .string()

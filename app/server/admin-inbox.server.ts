@@ -3,6 +3,7 @@
 import { formFailure, type FormResult } from "~/lib/form";
 import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { contactMessages, partnerApplications, suppliers } from "~/db/schema";
@@ -90,7 +91,7 @@ export async function listInbox(db: Queryable, actor: AdminActor, filters: Inbox
 
 export const inboxStatusChangeSchema = z.object({
   kind: z.enum(INBOX_KINDS, { message: "Jenis tidak dikenal." }),
-  id: z.guid("Data tidak ditemukan."),
+  id: uuidField("Data tidak ditemukan."),
   status: z.enum(INBOX_STATUSES, { message: "Pilih status yang tersedia." }),
 });
 

@@ -3,6 +3,7 @@
 // CSV export. Every search, filter, count and page is done by the database.
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { orderColumns } from "./orders.server";
 import { moveStock } from "./stock-ledger.server";
@@ -333,7 +334,7 @@ export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderFor
 // ---------------------------------------------------------------- status changes
 
 export const statusChangeSchema = z.object({
-  orderId: z.guid("Pesanan tidak ditemukan."),
+  orderId: uuidField("Pesanan tidak ditemukan."),
   status: z.enum(ORDER_STATUSES, { message: "Pilih status yang tersedia." }),
 });
 
@@ -362,7 +363,8 @@ export async function changeOrderStatus(
   input: {
     orderId: string;
     status: OrderStatus;
-    changedBy: string;
+    /** Who made the change; null for the shop itself (a scripted or test change). */
+    changedBy: string | null;
     note?: string;
     /** The reason told to the customer in the status mail (defaults to the note). */
     mailReason?: string;
@@ -456,7 +458,7 @@ export const MAX_DELIVERY_FEE = 10_000_000;
 
 /** Accepts what staff type: 15000, 15.000 or Rp 15.000. */
 export const deliveryFeeSchema = z.object({
-  orderId: z.guid("Pesanan tidak ditemukan."),
+  orderId: uuidField("Pesanan tidak ditemukan."),
   deliveryFee: z
     .string({ message: "Masukkan ongkos kirim." })
     .transform((v) => v.replace(/^\s*rp\.?\s*/i, "").replace(/[.\s]/g, ""))

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { setStock } from "../../tests/support/factories";
 import { getOrderForAdmin, setOrderStatus } from "./admin-orders.server";
 import { FAILURE_TITLE } from "~/lib/form";
 import { cancelOrderByCustomer, getOrderForCustomer, planReorderForCustomer } from "./customer-orders.server";
@@ -130,7 +131,8 @@ describe("cancelOrderByCustomer", () => {
 describe("planReorderForCustomer", () => {
   it("gives the owner the lines at today's price and stock, and nobody else anything", async () => {
     const { userId, productId, orderId } = await placed(10, 3);
-    await testDb.db.update(products).set({ price: 6000, stock: 2 }).where(eq(products.id, productId));
+    await testDb.db.update(products).set({ price: 6000 }).where(eq(products.id, productId));
+    await setStock(testDb.db, productId, 2);
     const plan = await planReorderForCustomer(testDb.db, userId, orderId);
     expect(plan?.lines).toMatchObject([{ product: { id: productId, price: 6000, stock: 2 }, quantity: 2 }]);
     expect(plan?.problems).toMatchObject([{ kind: "short", message: "Stok tidak cukup: 2 dari 3 ditambahkan." }]);

@@ -5,7 +5,14 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
-import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
+import {
+  CHECK_FIELDS_MESSAGE,
+  fieldErrorsFromZod,
+  formFailure,
+  formSuccess,
+  isUuid,
+  type FormResult,
+} from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
@@ -334,7 +341,10 @@ export async function cancelOrderByCustomer(
   if (!isUuid(orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
   // The route's schema checked the reason already; a direct caller gets the same rule.
   const parsed = customerCancelSchema.safeParse({ reason: input.reason ?? "" });
-  if (!parsed.success) return formFailure(400, parsed.error.issues[0].message);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsFromZod(parsed.error);
+    return formFailure(400, fieldErrors.reason ?? CHECK_FIELDS_MESSAGE, { fieldErrors });
+  }
   const short = shortOrderId(orderId);
   const result = await changeOrderStatus(db, {
     orderId,

@@ -4,6 +4,7 @@
 // way, every invoice of the slot for one print, and the dashboard's slot chips.
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { addDays, isValidDateString } from "~/lib/dates";
@@ -156,7 +157,7 @@ export type DeliverySheet = Awaited<ReturnType<typeof loadDeliverySheet>>;
 export const deliveryActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("delivered"), orderId: z.guid("Pesanan tidak ditemukan.") }),
+    z.object({ intent: z.literal("delivered"), orderId: uuidField("Pesanan tidak ditemukan.") }),
     z.object({
       intent: z.literal("dispatch"),
       date: z.string().refine(isValidDateString, "Tanggal kirim tidak valid."),

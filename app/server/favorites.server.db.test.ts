@@ -8,6 +8,9 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/test-
 import { changeFavorites, favoriteChangeSchema, listFavoriteIds, listFavoriteProducts } from "./favorites.server";
 import { firstFieldError } from "./form-action.server";
 import { viaForm } from "../../tests/support/forms";
+import { action as favoritesAction } from "~/routes/api.favorites";
+import { createUser, signIn } from "../../tests/support/factories";
+import { callAction, releaseTestDatabase, useTestDatabase } from "../../tests/support/routes";
 
 let testDb: TestDatabase;
 
@@ -86,5 +89,51 @@ describe("favourites", () => {
     await changeFavorites(testDb.db, siti, { intent: "merge", productId: [cabai, kol] });
     await testDb.db.update(products).set({ isActive: false }).where(eq(products.id, kol));
     expect((await listFavoriteProducts(testDb.db, siti)).map((p) => p.name)).toEqual(["Cabai"]);
+  });
+});
+
+describe("POST /api/favorites", () => {
+  const post = async (fields: [string, string][], cookie?: string) => {
+    const body = new FormData();
+    for (const [key, value] of fields) body.append(key, value);
+    const result = await callAction(favoritesAction as never, "/api/favorites", body, { cookie });
+    return { status: result.status, body: JSON.parse(String(result.data)) as Record<string, unknown> };
+  };
+
+  it("answers JSON the 'Favorit' buttons read: the ids, or a message with the status", async () => {
+    useTestDatabase(testDb);
+    try {
+      const siti = await createUser(testDb.db);
+      const cookie = await signIn(testDb.db, siti);
+      const [bayam, kangkung] = [await product("Bayam"), await product("Kangkung")];
+      const signedOut = await post([
+        ["intent", "add"],
+        ["productId", bayam],
+      ]);
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.body.message).toBe("Silakan masuk untuk menyimpan favorit ke akun Anda.");
+      const added = await post(
+        [
+          ["intent", "merge"],
+          ["productId", bayam],
+          ["productId", kangkung],
+        ],
+        cookie,
+      );
+      expect(added.status).toBe(200);
+      expect([...(added.body.ids as string[])].sort()).toEqual([bayam, kangkung].sort());
+      const unknown = await post([["intent", "hapus-semua"]], cookie);
+      expect(unknown).toMatchObject({ status: 400, body: { message: "Permintaan tidak dikenal." } });
+      const missing = await post(
+        [
+          ["intent", "add"],
+          ["productId", randomUUID()],
+        ],
+        cookie,
+      );
+      expect(missing).toMatchObject({ status: 404, body: { message: "Produk tidak ditemukan." } });
+    } finally {
+      releaseTestDatabase();
+    }
   });
 });

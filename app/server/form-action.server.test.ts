@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { formFailure, formSuccess } from "~/lib/form";
-import { formAction, UNEXPECTED_MESSAGE } from "./form-action.server";
+import { formAction, jsonFormAction, UNEXPECTED_MESSAGE } from "./form-action.server";
+import { log } from "./logger.server";
 
 const schema = z.object({ name: z.string().trim().min(1, "Nama wajib diisi.") });
 
@@ -105,5 +106,59 @@ describe("formAction", () => {
     expect(answer.data.message).toBe(UNEXPECTED_MESSAGE);
     expect(JSON.stringify(answer.data)).not.toContain("relation");
     expect(answer.data.values).toEqual({ name: "Ani" });
+  });
+});
+
+describe("jsonFormAction", () => {
+  it("answers every outcome as the FormResult in JSON with its status", async () => {
+    const ok = await jsonFormAction(post({ name: "Ani" }), {
+      name: "contoh",
+      schema,
+      call: async ({ name }) => formSuccess("", { greeting: `Halo ${name}` }),
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, message: "", greeting: "Halo Ani" });
+
+    const bad = await jsonFormAction(post({ name: " " }), { name: "contoh", schema, call: vi.fn() });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ ok: false, fieldErrors: { name: "Nama wajib diisi." } });
+
+    const refused = await jsonFormAction(post({ name: "Ani" }), {
+      name: "contoh",
+      schema,
+      call: async () => formFailure(409, "Stok habis."),
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ ok: false, message: "Stok habis." });
+  });
+
+  it("hands the schema a repeated field as a list when asked", async () => {
+    const answer = await jsonFormAction(post({}), {
+      name: "contoh",
+      schema: z.object({ id: z.array(z.string()) }),
+      fields: () => ({ id: ["a", "b"] }),
+      call: async ({ id }) => formSuccess("", { count: id.length }),
+    });
+    expect(await answer.json()).toMatchObject({ ok: true, count: 2 });
+  });
+
+  it("logs an unexpected error with the request id and answers a friendly 500 without its cause", async () => {
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
+    try {
+      const answer = await jsonFormAction(post({ name: "Ani" }, { "x-request-id": "req-42" }), {
+        name: "contoh",
+        schema,
+        call: async () => {
+          throw new Error('relation "products" does not exist');
+        },
+      });
+      expect(answer.status).toBe(500);
+      const body = (await answer.json()) as { ok: boolean; message: string };
+      expect(body).toMatchObject({ ok: false, message: UNEXPECTED_MESSAGE });
+      expect(JSON.stringify(body)).not.toContain("relation");
+      expect(error).toHaveBeenCalledWith("contoh failed", expect.objectContaining({ requestId: "req-42" }));
+    } finally {
+      error.mockRestore();
+    }
   });
 });

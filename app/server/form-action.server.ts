@@ -6,6 +6,8 @@
 //   panel's flash message, otherwise the FormSuccess as action data for the page to show;
 // - an unexpected error: logged with the request id, a friendly Indonesian message and status
 //   500 without any detail of what broke.
+// `jsonFormAction` is the same for an endpoint a script calls with fetch: every answer, the
+// unexpected error included, is the FormResult as JSON with its status.
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import {
@@ -184,4 +186,40 @@ export async function answer<R extends FormResult<object, string, object>>(
   const documentTarget = isDocumentSubmission(request) ? (spec.documentRedirectTo?.(success) ?? null) : null;
   if (documentTarget) throw redirect(documentTarget, { status: 303, headers });
   return data(success, { headers });
+}
+
+/** A FormResult as a JSON answer with its status (endpoints called with fetch). */
+export function jsonAnswer(result: FormResult<object, string, object>): Response {
+  return Response.json(result, { status: result.ok ? 200 : (result as FormFailure).status });
+}
+
+export type JsonFormActionSpec<S extends z.ZodType, R extends FormResult<object, string, object>> = Pick<
+  FormActionSpec<S, R>,
+  "name" | "schema" | "echo" | "invalid" | "failureTitle"
+> & {
+  call: (input: z.output<S>) => Promise<R>;
+  /** The fields handed to the schema (a repeated field as a list); the first value of each by default. */
+  fields?: (form: FormData) => Record<string, unknown>;
+};
+
+/** parse -> call -> answer for an endpoint called with fetch: every answer is JSON. */
+export async function jsonFormAction<S extends z.ZodType, R extends FormResult<object, string, object>>(
+  request: Request,
+  spec: JsonFormActionSpec<S, R>,
+): Promise<Response> {
+  let read: Awaited<ReturnType<typeof readForm>>;
+  try {
+    read = await readForm(request);
+  } catch {
+    const title = typeof spec.invalid?.title === "string" ? spec.invalid.title : undefined;
+    return jsonAnswer(formFailure(400, UNREADABLE_MESSAGE, { title }));
+  }
+  const parsed = parseFields(spec.schema, spec.fields?.(read.form) ?? read.fields, spec);
+  if (!parsed.ok) return jsonAnswer(parsed.failure);
+  try {
+    return jsonAnswer(await spec.call(parsed.data));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return jsonAnswer({ ...unexpectedFailure(request, spec.name, error, spec.failureTitle), values: parsed.values });
+  }
 }

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, products } from "~/db/schema";
-import { createCategory, createProduct, createUser, signIn } from "../../tests/support/factories";
+import { createCategory, createProduct, createUser, setStock, signIn } from "../../tests/support/factories";
 import { contextFor, releaseTestDatabase, useTestDatabase } from "../../tests/support/routes";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { cachePolicy, catalogEtag, etagMatches, httpCacheMiddleware, type CachePolicy } from "./http-cache.server";
 import { userOf } from "./request-context.server";
+import * as cartProductsRoute from "~/routes/api.cart-products";
+import * as favoritesRoute from "~/routes/api.favorites";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -38,10 +40,7 @@ describe("the catalog's ETag", () => {
       .where(eq(products.id, product.id));
     await db.db.update(products).set({ price: 9999, updatedAt }).where(eq(products.id, product.id));
     await step();
-    await db.db
-      .update(products)
-      .set({ stock: 3, updatedAt: new Date(NOW + 1000) })
-      .where(eq(products.id, product.id));
+    await setStock(db.db, product.id, 3, { reason: "order" });
     await step();
     await db.db.delete(products).where(eq(products.id, product.id));
     await step();
@@ -92,6 +91,33 @@ describe("cache policy", () => {
     expect(await answer("catalog", { cookie })).toMatch(/^public/);
     // Asking and finding nobody keeps it public.
     expect(await answer("catalog", { asksForUser: true })).toMatch(/^public/);
+    releaseTestDatabase();
+  });
+
+  it("keeps the personal JSON endpoints private, which set no Cache-Control of their own", async () => {
+    useTestDatabase(db);
+    const user = await createUser(db.db);
+    const cookie = await signIn(db.db, user);
+    const endpoints = [
+      [favoritesRoute, "/api/favorites"],
+      [cartProductsRoute, "/api/cart-products?ids=x"],
+    ] as const;
+    for (const [route, path] of endpoints) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const request = new Request(`http://shop.test${path}`, { headers });
+        const context = contextFor(request);
+        const args = { request, context, params: {}, unstable_pattern: path } as never;
+        const own = (await route.loader(args)) as Response;
+        expect(own.headers.get("cache-control"), path).toBeNull();
+        const response = await httpCacheMiddleware(
+          request,
+          context,
+          async () => (await route.middleware[0](args, async () => (await route.loader(args)) as Response)) as Response,
+        );
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      }
+    }
     releaseTestDatabase();
   });
 

@@ -33,7 +33,7 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  * - "catalog": the same bytes for every visitor (public, ETag, 304, stored by the page cache);
  * - "asset": public bytes whose own Cache-Control the route sets (images, robots.txt);
  * - "private": personal or changing answers, `private, no-store`.
- * A route that declares nothing is private; tests/routes walks app/routes.ts to keep it so.
+ * A route that declares nothing is private; app/routes.test.ts walks app/routes.ts to keep it so.
  */
 export type CachePolicy = "catalog" | "asset" | "private";
 

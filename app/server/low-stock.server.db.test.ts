@@ -1,10 +1,10 @@
 // 'Stok Menipis' on the embedded database (or PostgreSQL with TEST_DATABASE_URL): which
 // products count as low, and the daily digest to the shop's address, queued once per Jakarta
 // day however many processes (or workers) look, and sent by the mail worker's chore.
-import { eq, like } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailQueue, products } from "~/db/schema";
-import { createProduct, createUser } from "../../tests/support/factories";
+import { createProduct, createUser, setStock } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import type { AdminActor } from "./admin-actor.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
@@ -58,9 +58,9 @@ describe("Stok Menipis", () => {
   });
 
   it("queues one digest per Jakarta day to the shop's address, from 06:00, only when something is low", async () => {
-    await createProduct(testDb.db, { name: "Buncis", stock: 40 });
+    const buncis = await createProduct(testDb.db, { name: "Buncis", stock: 40 });
     expect(await queueLowStockDigest(testDb.db, new Date("2031-01-06T07:00:00+07:00"))).toBe("nothing-low");
-    await testDb.db.update(products).set({ stock: 2 }).where(eq(products.name, "Buncis"));
+    await setStock(testDb.db, buncis.id, 2);
     await createProduct(testDb.db, { name: "Sawi Habis", stock: 0 });
     expect(await queueLowStockDigest(testDb.db, new Date("2031-01-07T05:59:00+07:00"))).toBe("too-early");
 

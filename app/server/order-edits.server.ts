@@ -5,6 +5,7 @@
 // changes nothing.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { orderChanges, orderItems, orders, products, users } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
@@ -43,8 +44,8 @@ class EditRefused extends Error {
 
 /** The order version the page was drawn from; a missing or odd one reads as an older page. */
 export const orderVersionSchema = z.coerce.number({ error: ORDER_CHANGED_MESSAGE }).int(ORDER_CHANGED_MESSAGE).min(1);
-const itemId = z.guid("Baris pesanan tidak ditemukan. Muat ulang halaman.");
-const productId = z.guid("Pilih produk dari daftar.");
+const itemId = uuidField("Baris pesanan tidak ditemukan. Muat ulang halaman.");
+const productId = uuidField("Pilih produk dari daftar.");
 const amount = z.string({ error: "Isi jumlah atau beratnya." }).trim().min(1, "Isi jumlah atau beratnya.").max(20);
 
 /** What staff can post from the order page, by intent. */

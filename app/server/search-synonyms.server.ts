@@ -2,9 +2,10 @@
 // staff page's list, add and remove. Pairs work both ways and chain (app/lib/search.ts).
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { catalogState, searchSynonyms } from "~/db/schema";
-import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
+import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import {
   normalizeSearchText,
   queryPhrases,
@@ -116,7 +117,7 @@ const sameWords = {
 export const addSynonymSchema = z.object(synonymFields).refine((v) => v.term !== v.synonym, sameWords);
 
 export const removeSynonymSchema = z.object({
-  id: z.string({ error: "Sinonim tidak ditemukan." }).refine(isUuid, "Sinonim tidak ditemukan."),
+  id: uuidField("Sinonim tidak ditemukan."),
 });
 
 /** The staff page's one form contract: add a pair, or remove one. */

@@ -16,7 +16,7 @@ import {
   type SettingValue,
   type ShopSettings,
 } from "~/lib/shop-settings";
-import { formFailure, formSuccess, type FormResult } from "~/lib/form";
+import { fieldErrorsFromZod, formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
 
@@ -83,16 +83,6 @@ export async function seedSettingsIfMissing(db: Queryable): Promise<void> {
 
 type SaveSettingResult = FormResult<{ changed: boolean }>;
 
-/** zod's issue paths as the page's field names: ["pagi", "cutoffTime"] → "pagi.cutoffTime". */
-function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const name = issue.path.map(String).join(".");
-    errors[name] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * Saves one setting for staff. `candidate` is checked by its schema; `expectedRevision` is the
  * revision the page showed, so a page saved over someone else's newer change is refused
@@ -109,7 +99,9 @@ export async function saveShopSetting<K extends SettingKey>(
   const definition = SHOP_SETTINGS[key];
   const parsed = definition.schema.safeParse(candidate);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    // The page names fields by their path ("pagi.cutoffTime"); a setting that is one value
+    // (the minimum order) has its field's message under "".
+    const fieldErrors = fieldErrorsFromZod(parsed.error, { nested: true, whole: "" });
     return formFailure(400, fieldErrors[""] ?? `${definition.title} belum disimpan: periksa isian yang ditandai.`, {
       fieldErrors,
     });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, like } from "drizzle-orm";
 import { mailQueue, products, rateLimits, stockAlerts, users } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { setStock as setStockTo } from "../../tests/support/factories";
 import {
   ALERTS_PER_EMAIL_PER_HOUR,
   dispatchStockAlerts,
@@ -24,7 +25,7 @@ const shopper = { id: "pembeli-1", email: "Sari@Contoh.id" };
 
 const mails = () =>
   testDb.db.select().from(mailQueue).where(like(mailQueue.dedupeKey, "back-in-stock:%")).orderBy(mailQueue.toAddress);
-const setStock = (id: string, stock: number) => testDb.db.update(products).set({ stock }).where(eq(products.id, id));
+const setStock = (id: string, stock: number) => setStockTo(testDb.db, id, stock);
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: false });

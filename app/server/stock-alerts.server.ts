@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { products, stockAlerts } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
@@ -26,7 +27,7 @@ export const ALERTS_PER_EMAIL_PER_HOUR = 5;
 const BATCH = 50;
 
 export const stockAlertSchema = z.object({
-  productId: z.string({ error: "Produk tidak ditemukan." }).refine(isUuid, "Produk tidak ditemukan."),
+  productId: uuidField("Produk tidak ditemukan."),
   email: z
     .string()
     .trim()

@@ -4,6 +4,7 @@
 // form), and the picking list regroups what to buy per farmer.
 import { asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { partnerApplications, products, suppliers } from "~/db/schema";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
@@ -49,7 +50,7 @@ export const supplierFieldsSchema = z.object({
 });
 export type SupplierFields = z.output<typeof supplierFieldsSchema>;
 
-const supplierId = z.guid(SUPPLIER_NOT_FOUND);
+const supplierId = uuidField(SUPPLIER_NOT_FOUND);
 
 /** Every form of the 'Petani Mitra' page and the inbox's accept button, told apart by `intent`. */
 export const supplierActionSchema = z.discriminatedUnion(
@@ -58,7 +59,7 @@ export const supplierActionSchema = z.discriminatedUnion(
     supplierFieldsSchema.extend({ intent: z.literal("create") }),
     supplierFieldsSchema.extend({ intent: z.literal("update"), id: supplierId }),
     z.object({ intent: z.literal("delete"), id: supplierId }),
-    z.object({ intent: z.literal("accept"), applicationId: z.guid("Pendaftaran mitra tidak ditemukan.") }),
+    z.object({ intent: z.literal("accept"), applicationId: uuidField("Pendaftaran mitra tidak ditemukan.") }),
   ],
   { error: "Permintaan tidak dikenal." },
 );

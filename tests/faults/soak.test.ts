@@ -51,8 +51,8 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-// Both engines soak at the same time (separate servers, each at its own bounded load), so the
-// issue's two minutes cost two minutes of CI, not four.
+// Both engines soak at the same time (separate servers, each at its own bounded load), so a
+// two-minute soak costs two minutes of CI, not four.
 describe.concurrent("soak", () => {
   it.for([
     { kind: "pglite" as const, skip: only ? !only.includes("pglite") : false },

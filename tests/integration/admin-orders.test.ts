@@ -35,6 +35,7 @@ import {
   createProduct,
   createUser,
   nextDelivery,
+  setStock,
   signIn,
   type TestUser,
 } from "../support/factories";
@@ -204,7 +205,7 @@ describe("status changes", () => {
     const order = await createOrder(testDb.db, { userId: customer.id, items: [{ productId: p.id, quantity: 4 }] });
     await changeStatus(order.id, "cancelled");
     // Someone else buys most of it meanwhile.
-    await testDb.db.update(products).set({ stock: 1 }).where(eq(products.id, p.id));
+    await setStock(testDb.db, p.id, 1, { reason: "order" });
     const historyBefore = await historyOf(order.id);
 
     const result = await changeStatus(order.id, "processing");

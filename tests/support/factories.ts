@@ -4,20 +4,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import {
-  categories,
-  contactMessages,
-  orders,
-  orderStatusHistory,
-  partnerApplications,
-  products,
-  users,
-} from "~/db/schema";
+import { categories, contactMessages, orders, partnerApplications, products, users } from "~/db/schema";
 import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
+import { changeOrderStatus } from "~/server/admin-orders.server";
 import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock } from "~/server/stock-ledger.server";
 
@@ -123,21 +116,19 @@ async function storeTestOrder(tx: Queryable, input: CreateOrderInput) {
     throw new Error(`createOrder: the shop refused the order: ${(error as Error).message}`, { cause: error });
   }
   if (status !== "pending") {
-    await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      fromStatus: "pending",
-      toStatus: status,
-      changedBy: null,
-    });
+    // Set as the shop sets it: the history row, a cancelled order's stock given back, the mail.
+    const changed = await changeOrderStatus(tx, { orderId: order.id, status, changedBy: null });
+    if (!changed.ok) throw new Error(`createOrder: the shop refused the status ${status}: ${changed.message}`);
+    // An order made "in the past" keeps that time as its last change too.
+    if (input.createdAt) await tx.update(orders).set({ updatedAt: input.createdAt }).where(eq(orders.id, order.id));
   }
-  if (!(input.takeStock ?? true) || status === "cancelled") {
+  if (!(input.takeStock ?? true) && status !== "cancelled") {
     await moveStock(
       tx,
       order.items.map((item) => ({
         productId: item.productId ?? "",
         delta: item.quantity,
-        reason: status === "cancelled" ? "cancel" : "manual",
+        reason: "manual",
         orderId: order.id,
         changedBy: null,
       })),
@@ -227,22 +218,59 @@ export async function createContactMessage(db: Database, overrides: Partial<type
   return row;
 }
 
-/** A product of its own (tests never rely on the sample catalog, which may change). */
+/**
+ * A product of its own (tests never rely on the sample catalog, which may change). Its stock
+ * comes in through the stock ledger as an 'initial' move, as a product made by staff does.
+ */
 export async function createProduct(db: Database, overrides: Partial<typeof products.$inferInsert> = {}) {
   const u = uid();
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: `Sayur Uji ${u}`,
-      slug: `sayur-uji-${u}`,
-      price: 5000,
-      unit: "per ikat",
-      stock: 50,
-      description: "Untuk pengujian.",
-      ...overrides,
-    })
-    .returning();
-  return row;
+  const { stock = 50, ...fields } = overrides;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: `Sayur Uji ${u}`,
+        slug: `sayur-uji-${u}`,
+        price: 5000,
+        unit: "per ikat",
+        description: "Untuk pengujian.",
+        ...fields,
+        stock: 0,
+      })
+      .returning();
+    if (stock === 0) return row;
+    await moveStock(tx, { productId: row.id, delta: stock, reason: "initial", changedBy: null });
+    // The row as the move left it, with the time the test asked for kept when it gave one.
+    const [stocked] = await tx
+      .update(products)
+      .set({ updatedAt: fields.updatedAt ?? row.updatedAt })
+      .where(eq(products.id, row.id))
+      .returning();
+    return stocked;
+  });
+}
+
+/**
+ * Brings a product's stock to `stock` through the stock ledger (a 'manual' move, as a staff
+ * edit does, or a sale's 'order'), never by writing the column.
+ */
+export async function setStock(
+  db: Database,
+  productId: string,
+  stock: number,
+  { reason = "manual" }: { reason?: "manual" | "order" } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!row) throw new Error(`setStock: no product ${productId}`);
+    if (row.stock === stock) return;
+    const moved = await moveStock(tx, { productId, delta: stock - row.stock, reason, changedBy: null });
+    if (!moved) throw new Error(`setStock: the ledger refused stock ${stock} for ${productId}`);
+  });
 }
 
 export async function createCategory(db: Database, name = `Kategori Uji ${uid()}`) {

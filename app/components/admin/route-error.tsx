@@ -4,6 +4,7 @@ import { ShieldAlert } from "lucide-react";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { OWNER_ONLY_MESSAGE } from "~/lib/roles";
+import { adminTitle } from "./meta";
 
 export function AdminRouteError({ title }: { title: string }) {
   const error = useRouteError();
@@ -16,7 +17,7 @@ export function AdminRouteError({ title }: { title: string }) {
         : "Gagal memuat halaman ini. Silakan coba lagi.";
   return (
     <div className="rounded-xl border border-stone-200 bg-white p-6 text-center" data-testid="admin-route-error">
-      <title>{`${forbidden ? "Khusus Pemilik" : title} | Admin`}</title>
+      <title>{adminTitle(forbidden ? "Khusus Pemilik" : title)}</title>
       {forbidden ? <ShieldAlert className="mx-auto h-10 w-10 text-amber-600" aria-hidden="true" /> : null}
       <h1 className="mt-2 text-xl font-bold text-stone-900">{forbidden ? "Khusus Pemilik" : title}</h1>
       <p role="alert" className="mx-auto mt-2 max-w-md text-stone-700">

@@ -8,6 +8,7 @@ import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
+import type { FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import { needsProof, paymentMethodLabel } from "~/lib/payment-settings";
 
@@ -25,7 +26,7 @@ export type CustomerPayment = {
   billFinal: boolean;
 };
 
-type ProofAnswer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+type ProofAnswer = FormResult<object, "proof">;
 
 function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
   const fetcher = useFetcher<ProofAnswer>();
@@ -40,7 +41,7 @@ function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
     // The revalidator changes on every render; the answer alone decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, answer]);
-  const error = answer && !answer.ok ? (answer.fieldErrors?.proof ?? answer.message) : undefined;
+  const error = answer && !answer.ok ? (answer.fieldErrors.proof ?? answer.message) : undefined;
   return (
     <fetcher.Form
       ref={formRef}

@@ -8,10 +8,9 @@ import { BellRing, CheckCircle2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { useVisitor } from "~/components/visitor-provider";
+import type { FormResult } from "~/lib/form";
 
-type Answer =
-  | { ok: true; message: string; email: string }
-  | { ok: false; title: string; message: string; fieldErrors: { email?: string } };
+type Answer = FormResult<{ email: string }, "email">;
 
 export function NotifyMe({ productId, productName }: { productId: string; productName: string }) {
   const fetcher = useFetcher<Answer>({ key: `kabari-${productId}` });
