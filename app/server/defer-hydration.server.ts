@@ -15,6 +15,8 @@
 // was shown (Lighthouse's observed trace: requests from 626 ms, paint at 684 ms), so the
 // whole 110 kB framework counted as script before LCP. A paint entry is only delivered once
 // the browser knows when the paint was shown.
+// A click on a scripted button (`type="button"`: it does nothing without scripts) before
+// hydration is held and played again after it; links and form buttons work without scripts.
 // The CSP still allows the re-created script: its nonce is copied from the inert one, and a
 // page shared from the cache lists the hash of every inline script's text, this one included.
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
@@ -34,7 +36,16 @@ export function deferHydration(html: string, nonce: string): string {
     `const later=()=>setTimeout(start);const types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];` +
     `if(types.includes("largest-contentful-paint"))new PerformanceObserver(later).observe({type:"largest-contentful-paint",buffered:true});` +
     `else if(types.includes("paint"))new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)later()}).observe({type:"paint",buffered:true});` +
-    `else requestAnimationFrame(later);setTimeout(start,3000)})()`;
+    `else requestAnimationFrame(later);setTimeout(start,3000);` +
+    // A tap on a scripted button before hydration (add to cart, favourite, menus) is held,
+    // starts the scripts at once, and is played again once the page is hydrated: never lost,
+    // never played twice (React does not see the held click).
+    `const root=document.documentElement;const held=[];` +
+    `const hold=(e)=>{if(root.dataset.hydrated)return;const button=e.target instanceof Element&&e.target.closest('button[type="button"]');` +
+    `if(!button)return;e.preventDefault();e.stopImmediatePropagation();if(!held.includes(button))held.push(button);start()};` +
+    `addEventListener("click",hold,true);` +
+    `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;observer.disconnect();removeEventListener("click",hold,true);` +
+    `for(const button of held.splice(0))if(button.isConnected)button.click()}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]})})()`;
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   return html.replace(MODULEPRELOAD, "").replace(whole, () => `${inert}<script${nonceAttribute}>${loader}</script>`);
 }

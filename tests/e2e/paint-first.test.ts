@@ -56,4 +56,31 @@ describe.skipIf(!hasChromium)("scripts after the largest paint", () => {
       }
     });
   }
+
+  it("a tap on 'Tambah ke Keranjang' before the scripts arrive is kept and counted once", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    try {
+      const page = await context.newPage();
+      // Hold the page's scripts until the tap has happened: the tap then certainly comes
+      // before hydration, as on a phone whose link is still busy with the page.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${shop.url}/products/wortel`);
+      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+      release();
+      await page.getByText("Wortel telah ditambahkan ke keranjang belanja.").waitFor();
+      const cart = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { quantity: number }[]);
+      await expect.poll(async () => (await cart()).length).toBe(1);
+      expect((await cart())[0].quantity, "the held tap was played once, not twice").toBe(1);
+      expect(await page.getByText("Wortel telah ditambahkan ke keranjang belanja.").count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
 });
