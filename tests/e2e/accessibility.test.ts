@@ -230,7 +230,8 @@ describe.skipIf(!hasChromium)("keyboard", () => {
     }
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog gives focus back as it unmounts, a moment after it leaves the DOM.
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -249,7 +250,8 @@ describe.skipIf(!hasChromium)("keyboard", () => {
     }
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog gives focus back as it unmounts, a moment after it leaves the DOM.
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Open the menu by keyboard and follow a link with Enter.
     await page.getByRole("button", { name: "Buka menu" }).focus();
