@@ -40,9 +40,15 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
       expect(first.headers.get("cache-control"), page).toBe("public, max-age=0, must-revalidate, s-maxage=60");
       expect(first.headers.get("cache-control"), page).not.toMatch(/stale-while-revalidate/);
       expect(first.headers.get("cdn-cache-control"), page).toMatch(/^max-age=\d+, stale-while-revalidate=\d+$/);
-      const etag = first.headers.get("etag");
+      let etag = first.headers.get("etag");
       expect(etag, page).toMatch(/^W\/".+"$/);
-      const again = await get(page, { "if-none-match": etag! });
+      let again = await get(page, { "if-none-match": etag! });
+      // A full answer with another ETag means the catalog moved in between (a loaded machine
+      // once saw that on a category page); what must be a 304 is a repeat of an unchanged page.
+      for (let tries = 0; again.status === 200 && again.headers.get("etag") !== etag && tries < 3; tries++) {
+        etag = again.headers.get("etag");
+        again = await get(page, { "if-none-match": etag! });
+      }
       expect(again.status, page).toBe(304);
       expect(again.body).toBe("");
       expect(again.headers.get("etag")).toBe(etag);
