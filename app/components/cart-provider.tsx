@@ -4,6 +4,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  startTransition,
   useEffect,
   useMemo,
   useReducer,
@@ -61,8 +62,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // the first paint and the first script need neither.
     void import("~/lib/cart-storage").then(({ parseStoredCart }) => {
       if (!active) return;
-      dispatch({ type: "restore", lines: parseStoredCart(readStorage()) });
-      setReady(true);
+      // A transition: React renders the cards that read the cart in slices it can pause,
+      // instead of one long task that blocks a tap right after the page has hydrated.
+      startTransition(() => {
+        dispatch({ type: "restore", lines: parseStoredCart(readStorage()) });
+        setReady(true);
+      });
       onStorage = (event: StorageEvent) => {
         if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
         if (event.newValue === lastWritten.current) return;

@@ -4,7 +4,7 @@
 // (signing in or out changes the answer). A failed request (offline, server away) keeps what
 // was known: the frame never breaks over it.
 import { userRole, type UserRole } from "~/lib/roles";
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 export type Visitor = { email: string; name: string; role: UserRole } | null;
@@ -35,7 +35,9 @@ export function VisitorProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     fetch(VISITOR_ENDPOINT, { credentials: "same-origin", cache: "no-store", signal: controller.signal })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((body: unknown) => setState({ user: readVisitor(body), known: true }))
+      // A transition, like the cart's restore: the header and every card's heart re-render in
+      // slices React can pause rather than in one long task after hydration.
+      .then((body: unknown) => startTransition(() => setState({ user: readVisitor(body), known: true })))
       .catch(() => {
         // Offline or the server is away: keep what was known.
       });
