@@ -4,18 +4,17 @@
 // RUNS=n (repeat and take the median of each figure), CHROMIUM_PATH (default /usr/bin/chromium),
 // PAGES=/,/about (measure only these of the six pages; the product page is "product"),
 // LHR_DIR=dir (also write each run's whole Lighthouse report there, to read its trace-based audits).
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort } from "../../tests/support/server";
+import { buildUnlessSkipped, chromePath, firstProductPath, startShop } from "./shop";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const runs = Math.max(1, Number(process.env.RUNS ?? 1) || 1);
-const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 type PageFigures = {
   performance: number;
@@ -34,6 +33,11 @@ type PageFigures = {
   observedLcpMs: number;
   totalTransferBytes: number;
   requests: number;
+  /**
+   * Lighthouse's CPU benchmark of the machine during the run (higher is faster). TBT is the
+   * observed tasks times 4, so it moves with this figure, not only with the page.
+   */
+  benchmarkIndex: number;
 };
 
 /** The targets each page is held to; `/cart` is `noindex` on purpose, so its SEO target does not apply. */
@@ -121,67 +125,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-async function startShop(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  mkdirSync(path.join(root, ".tmp"), { recursive: true });
-  const dataDir = mkdtempSync(path.join(root, ".tmp", "bench-pages-"));
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      DATABASE_URL: "",
-      SKIP_BUILD: "1",
-      LOG_REQUESTS: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
-    child.stdout.on("data", () => {
-      if (output.includes("shop listening on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  // A server that ends while the bench runs says why (its own output), not just "fetch failed".
-  let stopping = false;
-  child.on("exit", (code, signal) => {
-    if (!stopping) console.error(`the shop stopped during the bench (${code ?? signal}):\n${output.slice(-4000)}`);
-  });
-  return {
-    url,
-    stop: async () => {
-      stopping = true;
-      const exited = new Promise((r) => child.on("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The first product linked from /products, so the bench does not depend on the sample catalog's names. */
-async function firstProductPath(base: string): Promise<string> {
-  const html = await (await fetch(`${base}/products`)).text();
-  const match = html.match(/href="(\/products\/[^"?#]+)"/);
-  if (!match) throw new Error("no product link on /products");
-  return match[1];
-}
-
 const chromeFlags = [
   "--headless=new",
   "--no-sandbox",
@@ -260,6 +203,7 @@ async function measureIn(url: string, port: number): Promise<Measured> {
     observedLcpMs: Math.round(observed.observedLargestContentfulPaint ?? NaN),
     totalTransferBytes: byType("total")?.transferSize ?? 0,
     requests: byType("total")?.requestCount ?? 0,
+    benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex ?? NaN),
   };
   return { figures, failing, lcpElement: lcpElementOf(audits["largest-contentful-paint-element"]?.details) };
 }
@@ -299,14 +243,7 @@ function medianFigures(all: PageFigures[]): PageFigures {
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function main() {
-  if (process.env.SKIP_BUILD !== "1") {
-    console.log("building...");
-    const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (build.status !== 0) throw new Error("build failed");
-  }
+  buildUnlessSkipped();
   const shop = await startShop();
   try {
     const productPath = await firstProductPath(shop.url);
@@ -381,7 +318,7 @@ async function main() {
       );
       console.log(`  ${p}: ${cells.join("; ")}`);
       console.log(
-        `    observed trace: FCP ${r.median.observedFcpMs} ms, LCP ${r.median.observedLcpMs} ms; LCP element: ${[...new Set(r.lcpElements)].join(" | ")}`,
+        `    CPU benchmark index ${r.median.benchmarkIndex} (runs: ${r.runs.map((f) => f.benchmarkIndex).join(", ")}); observed trace: FCP ${r.median.observedFcpMs} ms, LCP ${r.median.observedLcpMs} ms; LCP element: ${[...new Set(r.lcpElements)].join(" | ")}`,
       );
     }
 
