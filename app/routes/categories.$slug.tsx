@@ -1,7 +1,6 @@
 // /categories/:slugOrId, the older link form: a permanent redirect to /category/:slug.
 import { data, redirect } from "react-router";
 import { ErrorState } from "~/components/error-state";
-import { PageTitle } from "~/components/page-title";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { findCategoryBySlugOrId } from "~/server/catalog.server";
 import type { Route } from "./+types/categories.$slug";
@@ -27,10 +26,11 @@ export default function CategoryRedirect() {
   return null;
 }
 
+// The title and noindex come from `meta` above, which React Router runs for a route in
+// error too; a <title> here as well gave the page two.
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <PageTitle title={TITLE} />
       <ErrorState status={404} />
     </div>
   );

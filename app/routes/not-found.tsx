@@ -1,7 +1,6 @@
 // Any unknown path: the not-found page with HTTP 404.
 import { data } from "react-router";
 import { ErrorState } from "~/components/error-state";
-import { PageTitle } from "~/components/page-title";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/not-found";
@@ -23,10 +22,11 @@ export default function NotFound() {
   return null;
 }
 
+// The title and noindex come from `meta` above, which React Router runs for a route in
+// error too; a <title> here as well gave the page two.
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
-      <PageTitle title={TITLE} />
       <ErrorState status={404} />
     </div>
   );

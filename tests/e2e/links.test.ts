@@ -96,6 +96,19 @@ describe("internal links", () => {
   it("answers 404 with the not-found page for a path that does not exist", async () => {
     const response = await fetch(`${server.url}/halaman-yang-tidak-pernah-ada`, { headers: { accept: "text/html" } });
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain("Halaman Tidak Ditemukan");
+    const html = await response.text();
+    expect(html).toContain("Halaman Tidak Ditemukan");
+    // One title, the shop's: the route's meta and its error view once both wrote one.
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>Halaman Tidak Ditemukan | Sayur Jember</title>"]);
+  });
+
+  it("gives an old category link to a category that is gone one title and a 404", async () => {
+    const response = await fetch(`${server.url}/categories/kategori-yang-tidak-ada`, {
+      headers: { accept: "text/html" },
+    });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>Halaman Tidak Ditemukan | Sayur Jember</title>"]);
+    expect(html).toContain('<meta name="robots" content="noindex"');
   });
 });
