@@ -2,9 +2,9 @@
 // change, kept in step across tabs. All rules live in ~/lib/cart.
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
-  startTransition,
   useEffect,
   useMemo,
   useReducer,
@@ -62,10 +62,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // the first paint and the first script need neither.
     void import("~/lib/cart-storage").then(({ parseStoredCart }) => {
       if (!active) return;
+      const stored = readStorage();
+      // The save below skips writing this same text back: between this read and the
+      // render, another tab (or a test) may store a newer cart, which a write of the
+      // restored lines would overwrite.
+      lastWritten.current = stored;
       // A transition: React renders the cards that read the cart in slices it can pause,
       // instead of one long task that blocks a tap right after the page has hydrated.
       startTransition(() => {
-        dispatch({ type: "restore", lines: parseStoredCart(readStorage()) });
+        dispatch({ type: "restore", lines: parseStoredCart(stored) });
         setReady(true);
       });
       onStorage = (event: StorageEvent) => {
@@ -84,6 +89,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!ready) return;
     const value = serializeCart(lines);
+    if (value === lastWritten.current) return; // storage already holds exactly this
     lastWritten.current = value;
     writeStorage(value);
   }, [lines, ready]);

@@ -372,6 +372,43 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
     await context.close();
   });
 
+  it("does not write an unchanged cart back when a page opens, so a cart stored meanwhile is kept", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    // Every write of the cart to local storage, counted in the page itself.
+    await context.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      (window as unknown as { cartWrites: number }).cartWrites = 0;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === "cart") (window as unknown as { cartWrites: number }).cartWrites += 1;
+        return setItem.call(this, key, value);
+      };
+    });
+    const page = await context.newPage();
+    const writes = () => page.evaluate(() => (window as unknown as { cartWrites: number }).cartWrites);
+    await open(page, "/products");
+    await cards(page)
+      .filter({ hasNot: page.getByText("Stok Habis") })
+      .first()
+      .getByRole("button", { name: /ke keranjang/ })
+      .click();
+    await expect.poll(() => visibleBadge(page).textContent()).toBe("1");
+
+    // A new page restores that cart (the badge shows it) and writes nothing: a write of the
+    // restored lines could overwrite a cart another tab stored after the page read it.
+    await open(page, "/products");
+    await expect.poll(() => visibleBadge(page).textContent()).toBe("1");
+    await page.waitForTimeout(300); // the save effect runs right after the restore's render
+    expect(await writes()).toBe(0);
+    // A change is still saved.
+    await cards(page)
+      .filter({ hasNot: page.getByText("Stok Habis") })
+      .first()
+      .getByRole("button", { name: /ke keranjang/ })
+      .click();
+    await expect.poll(writes).toBe(1);
+    await context.close();
+  });
+
   it("refreshes a stale price from the server", async () => {
     const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
