@@ -97,11 +97,12 @@ export type FavoritesApi = {
   ready: boolean;
   signedIn: boolean;
   isFavorite: (productId: string) => boolean;
-  toggle: (productId: string) => Promise<boolean>;
+  /** Marks or unmarks; says whether it is now marked and whether it went to the account. */
+  toggle: (productId: string) => Promise<{ marked: boolean; signedIn: boolean }>;
 };
 
 export function useFavorites(): FavoritesApi {
-  const { user, known } = useVisitor();
+  const { user, known, whenKnown } = useVisitor();
   const current = useSyncExternalStore(
     subscribe,
     () => state,
@@ -115,34 +116,41 @@ export function useFavorites(): FavoritesApi {
       setState({ ids: readLocalFavorites(), source: "local", account: null });
   }, [known, user]);
 
-  const signedIn = Boolean(user);
   const toggle = useCallback(
     async (productId: string) => {
-      // A press while the account's list is still loading waits for it, so the list that
-      // arrives cannot undo the press.
-      if (signedIn && loading) await loading;
+      // A press before the server has said who is looking waits for the answer: a signed-in
+      // shopper's press belongs to the account, not to this device.
+      const visitor = await whenKnown();
+      if (visitor) {
+        // And one while the account's list is still loading waits for it, so the list that
+        // arrives cannot undo the press.
+        loadAccount(visitor.email);
+        if (loading) await loading;
+      } else if (state.source !== "local") {
+        setState({ ids: readLocalFavorites(), source: "local", account: null });
+      }
       changes += 1;
       const next = !state.ids.includes(productId);
       const before = state;
       const ids = next ? [productId, ...state.ids] : state.ids.filter((id) => id !== productId);
       setState({ ...state, ids });
-      if (!signedIn) {
+      if (!visitor) {
         writeLocalFavorites(ids);
-        return next;
+        return { marked: next, signedIn: false };
       }
       const saved = await post(next ? "add" : "remove", [productId]);
       if (saved) setState({ ...state, ids: saved });
       else setState(before);
-      return saved ? next : !next;
+      return { marked: saved ? next : !next, signedIn: true };
     },
-    [signedIn],
+    [whenKnown],
   );
 
   const ready = known && (user ? current.source === "account" : current.source === "local");
   return {
     ids: current.ids,
     ready,
-    signedIn,
+    signedIn: Boolean(user),
     isFavorite: (id) => current.ids.includes(id),
     toggle,
   };

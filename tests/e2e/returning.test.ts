@@ -186,6 +186,29 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     await context.close();
   });
 
+  it("a signed-in shopper's 'Favorit' pressed before the page knows who is looking is saved to the account", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    const page = await context.newPage();
+    await registerAndLogin(page, shop.url, { name: "Penekan Cepat" });
+    // Hold the answer to "who is looking" until the button has been pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/visitor", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shop.url}/products/tomat`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Favorit" }).click();
+    release();
+    await page.getByText("Tomat tersimpan di Favorit Saya.").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("favorites"))).toBeNull();
+    await page.unroute("**/api/visitor");
+    await page.goto(`${shop.url}/favorites`);
+    await page.getByRole("article", { name: "Tomat" }).waitFor();
+    await context.close();
+  });
+
   it("cancels without JavaScript through the same form", async () => {
     const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();

@@ -27,10 +27,10 @@ export function ProductView({ product, url }: { product: ProductDetail; url: str
   const favorites = useFavorites();
   const favorite = favorites.isFavorite(product.id);
   const toggleFavorite = async () => {
-    const marked = await favorites.toggle(product.id);
+    const { marked, signedIn } = await favorites.toggle(product.id);
     toast({
       title: marked ? "Ditambahkan ke Favorit" : "Dihapus dari Favorit",
-      description: favorites.signedIn
+      description: signedIn
         ? `${product.name} ${marked ? "tersimpan di" : "dihapus dari"} Favorit Saya.`
         : `${product.name} ${marked ? "tersimpan di perangkat ini" : "dihapus dari perangkat ini"}. Masuk untuk menyimpannya ke akun.`,
     });
