@@ -39,6 +39,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/process/**/*.test.ts"],
+          globalSetup: ["tests/support/data-dir-template.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 2,
@@ -54,6 +55,7 @@ export default defineConfig({
           // loads the server and the timing of a kill or a soak must not depend on a neighbour.
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
+          globalSetup: ["tests/support/data-dir-template.ts"],
           testTimeout: 600_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -102,41 +102,34 @@ describe("admin:create", () => {
   it("refuses bad input with a clear message and a non-zero exit", async () => {
     const server = await startTestServer();
     servers.push(server);
-    const stoppedDir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
-    dirs.push(stoppedDir);
+    // Each refusal on a stopped data directory of its own, all five at once: they are
+    // independent, and each is a whole script start.
+    const stoppedDir = () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "sayur-admin-"));
+      dirs.push(dir);
+      return dir;
+    };
+    const [missing, unknownFlag, unknownRole, directBad, viaServerBad] = await Promise.all([
+      runAdminCreate(stoppedDir(), ["--email", "a@contoh.id"]),
+      runAdminCreate(stoppedDir(), ["--email", "a@contoh.id", "--password", "Admin-Sayur-2025", "--peran", "x"]),
+      runAdminCreate(stoppedDir(), ["--email", "a@contoh.id", "--password", "Admin-Sayur-2025", "--role", "manager"]),
+      runAdminCreate(stoppedDir(), ["--email", "bukan-email", "--password", "pendek"]),
+      runAdminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "pendek"]),
+    ]);
 
-    const missing = await runAdminCreate(stoppedDir, ["--email", "a@contoh.id"]);
     expect(missing.code).not.toBe(0);
     expect(missing.output).toContain("Gagal: --email dan --password wajib diisi.");
 
-    const unknownFlag = await runAdminCreate(stoppedDir, [
-      "--email",
-      "a@contoh.id",
-      "--password",
-      "Admin-Sayur-2025",
-      "--peran",
-      "x",
-    ]);
     expect(unknownFlag.code).not.toBe(0);
     expect(unknownFlag.output).toContain("Pemakaian: npm run admin:create");
 
-    const unknownRole = await runAdminCreate(stoppedDir, [
-      "--email",
-      "a@contoh.id",
-      "--password",
-      "Admin-Sayur-2025",
-      "--role",
-      "manager",
-    ]);
     expect(unknownRole.code).not.toBe(0);
     expect(unknownRole.output).toContain("Peran harus owner atau staff.");
 
-    const directBad = await runAdminCreate(stoppedDir, ["--email", "bukan-email", "--password", "pendek"]);
     expect(directBad.code).not.toBe(0);
     expect(directBad.output).toMatch(/Gagal: .*Email tidak valid/);
     expect(directBad.output).toMatch(/Password minimal 8 karakter/);
 
-    const viaServerBad = await runAdminCreate(server.dataDir, ["--email", "staf@contoh.id", "--password", "pendek"]);
     expect(viaServerBad.code).not.toBe(0);
     expect(viaServerBad.output).toContain("Password minimal 8 karakter.");
     expect((await adminLogin(server, "staf@contoh.id", "pendek")).status).toBe(401);

@@ -4,7 +4,7 @@
 // confirmPassword and a checkbox named terms; /login and /admin/login have inputs named email
 // and password; they submit with a button whose text is 'Daftar' / 'Masuk'.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { hasChromium, launchBrowser, waitForHydration } from "../support/browser";
-import { createStaff, startTestServer, type TestServer } from "../support/server";
+import { createStaff, DATA_DIR_TEMPLATE_ENV, startTestServer, type TestServer } from "../support/server";
 
 export type StaffAccount = { email: string; password: string; name: string };
 
@@ -85,6 +85,9 @@ export async function seededDataDir(
   { sampleCatalog = true }: { sampleCatalog?: boolean } = {},
 ): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-e2e-seeded-"));
+  // The first start's data, when the global setup made it, saves migrating and seeding again.
+  const template = process.env[DATA_DIR_TEMPLATE_ENV];
+  if (sampleCatalog && template) cpSync(template, dataDir, { recursive: true });
   const handle = await openDatabase({ kind: "pglite", dataDir, holder: "browser test seed" });
   try {
     if (sampleCatalog) await seedCatalogIfEmpty(handle.db);

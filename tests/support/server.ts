@@ -1,7 +1,7 @@
 // Starts the production server (node server/start.mjs) on a free port with its own data
 // directory, for browser and process-level tests.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +32,12 @@ export type TestServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
+/**
+ * Set by the tests' global setup (data-dir-template.ts): a stopped shop's data directory after
+ * its first start. A server started without a data directory of its own starts on a copy.
+ */
+export const DATA_DIR_TEMPLATE_ENV = "SAYUR_TEST_DATA_DIR_TEMPLATE";
+
 export async function startTestServer({
   env = {},
   dataDir,
@@ -39,6 +45,10 @@ export async function startTestServer({
 }: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<TestServer> {
   const port = givenPort ?? (await freePort());
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "sayur-e2e-"));
+  const template = process.env[DATA_DIR_TEMPLATE_ENV];
+  // Not for a server on PostgreSQL (no data directory) or under a test clock (its first start
+  // stamps the sample data with that clock's time).
+  if (!dataDir && template && !env.DATABASE_URL && !env.SHOP_CLOCK_START) cpSync(template, dir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
     cwd: root,
