@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: "db",
           include: ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/db-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -43,7 +43,8 @@ export type OpenOptions =
   /** migrate: false when migrations ran at deploy time (MIGRATE_ON_START=false). */
   | { kind: "postgres"; url: string; poolSize?: number; migrate?: boolean; queryTimeoutMs?: number }
   | { kind: "pglite"; dataDir: string; holder: string }
-  | { kind: "memory" };
+  /** loadDataDir: a dump (PGlite's dumpDataDir) to start from instead of an empty database. */
+  | { kind: "memory"; loadDataDir?: Blob };
 
 function findProjectRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -118,7 +119,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   }
   // The same planner costs as PostgreSQL gets through PGOPTIONS above: the embedded database
   // lives in memory, and with the default (random_page_cost 4) it reads every product rather

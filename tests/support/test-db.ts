@@ -1,9 +1,11 @@
 // A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
 // throw-away database on the PostgreSQL server named by TEST_DATABASE_URL.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
+import { DB_TEMPLATE_ENV } from "./db-template";
 
 export type TestDatabase = DatabaseHandle & { label: string; url?: string; destroy: () => Promise<void> };
 
@@ -33,7 +35,12 @@ export async function createTestDatabase({ seed = true }: { seed?: boolean } = {
       await c.end();
     };
   } else {
-    handle = await openDatabase({ kind: "memory" });
+    // The migrated empty database the global setup dumped (db-template.ts), when there is one.
+    const template = process.env[DB_TEMPLATE_ENV];
+    handle = await openDatabase({
+      kind: "memory",
+      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+    });
   }
   if (seed) await seedCatalogIfEmpty(handle.db);
   return {
