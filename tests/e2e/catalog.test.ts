@@ -419,6 +419,10 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
     const paid = rupiah(await card.getByTestId("price").textContent());
     await card.getByRole("button", { name: /ke keranjang/ }).click();
     await page.getByTestId("toast").waitFor();
+    // A tap before the stored cart has been read is merged into it and saved once it has.
+    await expect
+      .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem("cart") ?? "[]") as unknown[]).length))
+      .toBe(1);
     // Someone edits the stored price down to Rp1: the cart shows today's price anyway.
     await page.evaluate(() => {
       const lines = JSON.parse(localStorage.getItem("cart")!);
