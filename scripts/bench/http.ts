@@ -18,6 +18,7 @@ import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
 import { deliveryDays, earliestOpenChoice } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
+import { shopProcessEnv } from "../../tests/support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 process.env.BETTER_AUTH_SECRET ??= randomBytes(32).toString("hex");
@@ -127,17 +128,7 @@ async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: url,
-      SKIP_BUILD: "1",
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      ...env,
-    },
+    env: shopProcessEnv(port, url, { LOG_LEVEL: "info", ...env }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { freePort } from "../../tests/support/server";
+import { freePort, shopProcessEnv } from "../../tests/support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -28,17 +28,7 @@ export async function startShop(): Promise<{ url: string; stop: () => Promise<vo
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      APP_URL: url,
-      DATABASE_URL: "",
-      SKIP_BUILD: "1",
-      LOG_REQUESTS: "0",
-    },
+    env: shopProcessEnv(port, url, { DATA_DIR: dataDir, LOG_REQUESTS: "0" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -38,6 +38,25 @@ export type TestServer = {
  */
 export const DATA_DIR_TEMPLATE_ENV = "SAYUR_TEST_DATA_DIR_TEMPLATE";
 
+/**
+ * The environment of a production shop process (`node server/start.mjs`) started by a test or
+ * a bench: the existing build, listening on 127.0.0.1, on the embedded database and without
+ * mail unless `env` says otherwise.
+ */
+export function shopProcessEnv(port: number, url: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: url,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    SKIP_BUILD: "1",
+    ...env,
+  };
+}
+
 export async function startTestServer({
   env = {},
   dataDir,
@@ -52,19 +71,7 @@ export async function startTestServer({
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server/start.mjs")], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      APP_URL: url,
-      LOG_LEVEL: "info",
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      SKIP_BUILD: "1",
-      ...env,
-    },
+    env: shopProcessEnv(port, url, { DATA_DIR: dir, LOG_LEVEL: "info", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
