@@ -121,15 +121,8 @@ async function runServer() {
     }
     throw error;
   }
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      msg: `shop listening on http://localhost:${running.port}`,
-      port: running.port,
-    }),
-  );
-
+  // The stop handlers come first: whoever waits for the line below (a supervisor, a test) may
+  // send SIGTERM the moment it reads it, and without a handler that kills the process outright.
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, async () => {
@@ -146,4 +139,12 @@ async function runServer() {
       }
     });
   }
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: `shop listening on http://localhost:${running.port}`,
+      port: running.port,
+    }),
+  );
 }

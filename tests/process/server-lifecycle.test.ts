@@ -1,7 +1,7 @@
 // The server as a process: one owner of the embedded data, and a clean stop on SIGTERM that
 // finishes the requests in flight and ends the staff's live event streams.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -57,6 +57,19 @@ describe("embedded database ownership and shutdown", () => {
     const again = await startTestServer({ dataDir });
     expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
     await again.stop();
+  });
+
+  it("stops cleanly on a SIGTERM sent the moment it says it is listening", async () => {
+    // A supervisor (or a test) may stop the shop as soon as it has started; the stop must
+    // still close the embedded database, never leave it to the kernel's default kill. First
+    // starts (migrate and fill the sample catalog), where a stop signal used to be lost.
+    for (let start = 1; start <= 4; start++) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-proc-"));
+      const server = await startTestServer({ dataDir });
+      const code = await server.stop("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+      expect(code, `start ${start}`).toBe(0);
+    }
   });
 });
 
