@@ -7,15 +7,10 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { jsonLog } from "./json-log.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 6 * 1024 * 1024);
-
-function jsonLog(level, msg, fields = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
-}
 
 export async function startServer({
   port = Number(process.env.PORT ?? 3000),

@@ -4,6 +4,7 @@ import cluster from "node:cluster";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { jsonLog } from "./json-log.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.env.NODE_ENV ??= "production";
@@ -34,13 +35,7 @@ if (!mayBuild && buildIsStale() && !existsSync(path.join(root, "build/server/ind
   process.exit(1);
 }
 if (mayBuild && buildIsStale()) {
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      msg: "building the shop (first start or changed sources)",
-    }),
-  );
+  jsonLog("info", "building the shop (first start or changed sources)");
   // Only the bundler's warnings and errors: a shop owner's console shows the shop's own lines.
   const result = spawnSync(
     process.execPath,
@@ -84,14 +79,7 @@ function runPrimary(count) {
       if (alive === 0) process.exit(code || 1);
       return;
     }
-    console.error(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: "error",
-        msg: "worker exited, starting a new one",
-        code,
-      }),
-    );
+    jsonLog("error", "worker exited, starting a new one", { code });
     fork();
   });
   for (const signal of ["SIGTERM", "SIGINT"]) {
@@ -139,12 +127,5 @@ async function runServer() {
       }
     });
   }
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      msg: `shop listening on http://localhost:${running.port}`,
-      port: running.port,
-    }),
-  );
+  jsonLog("info", `shop listening on http://localhost:${running.port}`, { port: running.port });
 }
