@@ -56,6 +56,8 @@ function findProjectRoot(): string {
 }
 
 export const migrationsFolder = path.join(findProjectRoot(), "app/db/migrations");
+/** The extensions every embedded database loads (the migrations create pg_trgm's indexes). */
+export const embeddedExtensions = { pg_trgm };
 
 // Any number-ish constant works; it only has to be the same in every process.
 const MIGRATION_LOCK_ID = 7_204_2025;
@@ -113,13 +115,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // PGlite creates only the last folder of its path.
     mkdirSync(pgdata, { recursive: true });
     try {
-      client = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+      client = await PGlite.create(pgdata, { extensions: embeddedExtensions });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ extensions: embeddedExtensions, loadDataDir: options.loadDataDir });
   }
   // The same planner costs as PostgreSQL gets through PGOPTIONS above: the embedded database
   // lives in memory, and with the default (random_page_cost 4) it reads every product rather

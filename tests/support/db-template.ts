@@ -8,18 +8,19 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { embeddedExtensions, migrationsFolder } from "~/db/client.server";
 
 export const DB_TEMPLATE_ENV = "SAYUR_TEST_DB_TEMPLATE";
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), "sayur-db-template-"));
-  const client = await PGlite.create({ extensions: { pg_trgm } });
+  // The same extensions and migrations as openDatabase, which cannot hand out its client to dump.
+  const client = await PGlite.create({ extensions: embeddedExtensions });
   try {
-    await migrate(drizzle(client), { migrationsFolder: path.resolve(import.meta.dirname, "../../app/db/migrations") });
+    await migrate(drizzle(client), { migrationsFolder });
     const dump = await client.dumpDataDir("none");
     const file = path.join(dir, "pgdata.tar");
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
