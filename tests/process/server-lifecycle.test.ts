@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nextDelivery } from "../support/factories";
-import { createStaff, startTestServer } from "../support/server";
+import { createStaff, shopProcessEnv, startTestServer } from "../support/server";
 import { sseReader } from "../support/sse";
 import {
   checkDurability,
@@ -31,14 +31,7 @@ describe("embedded database ownership and shutdown", () => {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       const second = spawnSync(process.execPath, [path.join(root, "server/start.mjs")], {
         cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: "0",
-          DATABASE_URL: "",
-          NODE_ENV: "production",
-          SKIP_BUILD: "1",
-        },
+        env: shopProcessEnv(0, first.url, { DATA_DIR: dataDir }),
         encoding: "utf8",
         timeout: 60_000,
       });
