@@ -1,6 +1,5 @@
 // The catalogue as staff manage it: products (with their images and every stock change
 // recorded), hiding, deleting, and categories.
-import sharp from "sharp";
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
@@ -9,15 +8,9 @@ import { moveStock } from "./stock-ledger.server";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
-import { deleteImageVariants, MAX_INPUT_PIXELS } from "./image-variants.server";
-import {
-  getStorage,
-  keyOfPublicUrl,
-  publicUrlOf,
-  randomKey,
-  sniffImageType,
-  type StoredExtension,
-} from "./storage.server";
+import { deleteImageVariants } from "./image-variants.server";
+import { decodeImage } from "./uploads/image-decode.server";
+import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "./storage.server";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { formFailure, formSuccess, isUuid, type FieldErrors, type FormResult } from "~/lib/form";
@@ -346,44 +339,28 @@ export const PRODUCT_FORM_FIELDS = [
 /** The summary of a product form refused field by field. */
 export const CHECK_MARKED = "Periksa lagi isian yang ditandai.";
 
-const IMAGE_TYPE_MESSAGE = "Gambar harus berupa JPEG, PNG, atau WebP.";
-const IMAGE_UNREADABLE_MESSAGE = "Gambar tidak dapat dibaca. Unggah foto JPEG, PNG, atau WebP yang utuh.";
-const IMAGE_TOO_LARGE_MESSAGE = "Gambar terlalu besar: maksimal 40 megapiksel.";
-
 /**
- * The upload decoded by sharp and written again in its own format: whatever came after a
- * real image's first bytes (HTML, a truncated file, metadata such as the phone's location)
- * is gone, and an image too large to decode safely is refused before it is decoded.
+ * Stores an uploaded image under a random name after checking what it really is: its header
+ * first (type, size and shape), then decoded by sharp and written again in its own format, so
+ * whatever came after a real image's first bytes (HTML, a truncated file, metadata such as
+ * the phone's location) is gone.
  */
-async function reencodeImage(
-  data: Buffer,
-  ext: StoredExtension,
-): Promise<{ ok: true; data: Buffer } | { ok: false; message: string }> {
-  try {
-    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
-    const encoded =
-      ext === "jpg"
-        ? image.jpeg({ quality: 88, mozjpeg: true })
-        : ext === "png"
-          ? image.png({ compressionLevel: 9 })
-          : image.webp({ quality: 85 });
-    return { ok: true, data: await encoded.toBuffer() };
-  } catch (error) {
-    const tooLarge = /pixel limit/i.test(String(error));
-    log.warn("uploaded image refused", { reason: tooLarge ? "too many pixels" : "does not decode" });
-    return { ok: false, message: tooLarge ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_UNREADABLE_MESSAGE };
-  }
-}
-
-/** Stores an uploaded image under a random name after checking what it really is. */
 async function storeImage(image: File): Promise<{ ok: true; key: string } | { ok: false; message: string }> {
-  const data = Buffer.from(await image.arrayBuffer());
-  if (data.length > MAX_IMAGE_BYTES) return { ok: false, message: "Ukuran gambar maksimal 5 MB." };
-  const ext = sniffImageType(data);
-  if (!ext) return { ok: false, message: IMAGE_TYPE_MESSAGE };
-  const decoded = await reencodeImage(data, ext);
+  if (image.size > MAX_IMAGE_BYTES) return { ok: false, message: "Ukuran gambar maksimal 5 MB." };
+  const decoded = await decodeImage(
+    Buffer.from(await image.arrayBuffer()),
+    (decoder, { ext }) => {
+      const upright = decoder.rotate();
+      return ext === "jpg"
+        ? upright.jpeg({ quality: 88, mozjpeg: true })
+        : ext === "png"
+          ? upright.png({ compressionLevel: 9 })
+          : upright.webp({ quality: 85 });
+    },
+    "product image",
+  );
   if (!decoded.ok) return decoded;
-  const key = randomKey("products", ext);
+  const key = randomKey("products", decoded.header.ext);
   await getStorage().put(key, decoded.data);
   return { ok: true, key };
 }
@@ -488,6 +465,9 @@ export async function updateProduct(
 ): Promise<FormResult> {
   assertOwner(actor);
   if (!isUuid(id)) return formFailure(404, "Produk tidak ditemukan.");
+  // Before a new photo is decoded: no image work for a product that is not there.
+  const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  if (!exists) return formFailure(404, "Produk tidak ditemukan.");
   const replaced = { imageUrl: null as string | null };
   const result = await saveProduct(db, input, (newImageUrl) =>
     db.transaction(async (tx): Promise<FormResult> => {

@@ -3,7 +3,6 @@
 // 'Saldo' when a payment differs from the amount due, and the shop's QRIS image. Each change
 // is one transaction that locks the order; anything refused stores nothing.
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { balanceEntries, orderChanges, orders } from "~/db/schema";
@@ -23,12 +22,13 @@ import {
 } from "~/lib/payments";
 import { isStaffRole } from "~/lib/roles";
 import { assertAdmin, assertOwner, type AdminActor } from "./admin-actor.server";
-import { MAX_INPUT_PIXELS } from "./image-variants.server";
 import { log } from "./logger.server";
 import { queueOrderMail } from "./order-mails.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
 import { loadShopSettings, readShopSettings, saveShopSetting } from "./settings.server";
-import { getStorage, publicUrlOf, randomKey, sniffImageType, type StoredFile } from "./storage.server";
+import { deleteImageVariants } from "./image-variants.server";
+import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, type StoredFile } from "./storage.server";
+import { decodeImage } from "./uploads/image-decode.server";
 
 const PROOF_TITLE = "Bukti Bayar Gagal Diunggah";
 const NOT_FOUND = "Pesanan tidak ditemukan.";
@@ -53,33 +53,27 @@ function refusal(error: unknown, title?: string) {
 
 // ---------------------------------------------------------------- images
 
-type Encoded = { ok: true; data: Buffer } | { ok: false; message: string };
+type Encoded = { ok: true; data: Buffer } | { ok: false; status: number; message: string };
 
 /**
  * An uploaded photo decoded by sharp, turned upright, shrunk to `maxSide` and written again:
  * whatever rode along (metadata such as the phone's location, bytes after the image) is gone.
+ * Its header is checked before anything is decoded (see decodeImage).
  */
-async function reencode(file: File, maxSide: number, format: "webp" | "png"): Promise<Encoded> {
-  if (file.size === 0) return { ok: false, message: "Pilih gambar terlebih dahulu." };
-  if (file.size > PROOF_MAX_BYTES) return { ok: false, message: "Ukuran gambar maksimal 5 MB." };
-  const data = Buffer.from(await file.arrayBuffer());
-  if (!sniffImageType(data)) return { ok: false, message: "Gambar harus berupa JPEG, PNG, atau WebP." };
-  try {
-    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
-    const out = format === "png" ? image.png({ compressionLevel: 9 }) : image.webp({ quality: 82 });
-    return { ok: true, data: await out.toBuffer() };
-  } catch (error) {
-    const tooLarge = /pixel limit/i.test(String(error));
-    log.warn("uploaded payment image refused", { reason: tooLarge ? "too many pixels" : "does not decode" });
-    return {
-      ok: false,
-      message: tooLarge
-        ? "Gambar terlalu besar: maksimal 40 megapiksel."
-        : "Gambar tidak dapat dibaca. Unggah foto JPEG, PNG, atau WebP yang utuh.",
-    };
-  }
+async function reencode(file: File, maxSide: number, format: "webp" | "png", what: string): Promise<Encoded> {
+  if (file.size === 0) return { ok: false, status: 400, message: "Pilih gambar terlebih dahulu." };
+  if (file.size > PROOF_MAX_BYTES) return { ok: false, status: 400, message: "Ukuran gambar maksimal 5 MB." };
+  const decoded = await decodeImage(
+    Buffer.from(await file.arrayBuffer()),
+    (image) => {
+      const resized = image
+        .rotate()
+        .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
+      return format === "png" ? resized.png({ compressionLevel: 9 }) : resized.webp({ quality: 82 });
+    },
+    what,
+  );
+  return decoded.ok ? { ok: true, data: decoded.data } : decoded;
 }
 
 /** The image field of a form: a file, or a refusal for anything else. */
@@ -92,7 +86,11 @@ export const imageFileSchema = z.custom<File>(
 
 export const qrisUploadSchema = z.object({ qrisImage: imageFileSchema });
 
-/** Stores the shop's static QRIS image and switches QRIS on: owner only. */
+/**
+ * Stores the shop's static QRIS image and switches QRIS on: owner only. The image it replaces
+ * is deleted with its resized copies, so its old address answers 404 from then on (a
+ * customer must never pay into a code the shop has dropped).
+ */
 export async function saveQrisImage(
   db: Queryable,
   actor: AdminActor & { name: string },
@@ -100,33 +98,83 @@ export async function saveQrisImage(
 ): Promise<FormResult> {
   assertOwner(actor);
   // QR codes stay sharp as PNG; 1200 px is plenty for any phone to scan.
-  const encoded = await reencode(input.qrisImage, 1200, "png");
+  const encoded = await reencode(input.qrisImage, 1200, "png", "qris image");
   if (!encoded.ok)
-    return formFailure(400, encoded.message, {
+    return formFailure(encoded.status, encoded.message, {
       title: "QRIS Gagal Disimpan",
       fieldErrors: { qrisImage: encoded.message },
     });
   const key = randomKey("qris", "png");
   await getStorage().put(key, encoded.data);
-  const current = (await readShopSettings(db)).values.paymentMethods;
-  const saved = await saveShopSetting(db, actor, "paymentMethods", {
-    ...current,
-    qris: { active: true, imageUrl: publicUrlOf(key) },
+  const { values, revisions } = await readShopSettings(db);
+  const current = values.paymentMethods;
+  // Saved only over the value just read: the image it replaces is then surely the one deleted below.
+  const saved = await saveShopSetting(
+    db,
+    actor,
+    "paymentMethods",
+    { ...current, qris: { active: true, imageUrl: publicUrlOf(key) } },
+    { expectedRevision: revisions.paymentMethods },
+  ).catch(async (error: unknown) => {
+    await getStorage().delete(key);
+    throw error;
   });
   if (!saved.ok) {
     await getStorage().delete(key);
     return formFailure(saved.status, saved.message, { title: "QRIS Gagal Disimpan" });
   }
+  const replaced = keyOfPublicUrl(current.qris.imageUrl);
+  if (replaced && replaced !== key) {
+    try {
+      // The resized copies first: a copy must never outlive its original.
+      await deleteImageVariants(replaced);
+      await getStorage().delete(replaced);
+    } catch (error) {
+      log.warn("old qris image not deleted", { key: replaced, error });
+    }
+  }
   return formSuccess("Gambar QRIS disimpan dan QRIS diaktifkan.");
+}
+
+/**
+ * Whether `key` is the shop's QRIS image now. Read fresh, not from the settings cache: a
+ * replaced image stops being served by every process at once.
+ */
+export async function isCurrentQrisKey(db: Queryable, key: string): Promise<boolean> {
+  const current = (await readShopSettings(db)).values.paymentMethods.qris.imageUrl;
+  return keyOfPublicUrl(current) === key;
 }
 
 // ---------------------------------------------------------------- proof of payment (customer)
 
 export const proofUploadSchema = z.object({ proof: imageFileSchema });
 
+const proofStateColumns = {
+  status: orders.status,
+  billFinalAt: orders.billFinalAt,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  paymentProofKey: orders.paymentProofKey,
+};
+
+type ProofState = { status: string; billFinalAt: Date | null; paymentMethod: string | null; paymentStatus: string };
+
+/** Why the order cannot take a proof now, or null when it can. */
+function proofRefusal(order: ProofState | undefined): PaymentRefused | null {
+  if (!order) return new PaymentRefused(404, NOT_FOUND);
+  if (order.status === "cancelled") return new PaymentRefused(409, "Pesanan ini sudah dibatalkan.");
+  if (!order.billFinalAt) return new PaymentRefused(409, "Tagihan belum final. Tunggu tagihan final sebelum membayar.");
+  if (!needsProof(order.paymentMethod))
+    return new PaymentRefused(409, "Pesanan ini dibayar tunai saat diantar: tidak perlu bukti bayar.");
+  if (order.paymentStatus === "paid") return new PaymentRefused(409, "Pembayaran pesanan ini sudah Lunas.");
+  return null;
+}
+
 /**
  * 'Unggah Bukti Bayar' for the customer's own order whose bill is final and is paid by QRIS
- * or transfer: the image is stored privately and the payment waits for staff.
+ * or transfer: the image is stored privately and the payment waits for staff. The order is
+ * checked before the image is even read, so a customer cannot make the server decode images
+ * for an order that would refuse them (checked again, locked, when the proof is recorded).
  */
 export async function uploadPaymentProof(
   db: Queryable,
@@ -138,36 +186,30 @@ export async function uploadPaymentProof(
   const limit = await hitRateLimit(db, `payment-proof:${userId}`, 10, 60 * 60);
   if (!limit.allowed) return formFailure(429, retryMessage(limit.retryAfterSeconds), { title: PROOF_TITLE });
   const [order] = await db
-    .select({ id: orders.id })
+    .select(proofStateColumns)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) return formFailure(404, NOT_FOUND, { title: PROOF_TITLE });
-  const encoded = await reencode(input.proof, 1600, "webp");
+  const early = proofRefusal(order);
+  if (early) return refusal(early, PROOF_TITLE);
+  const encoded = await reencode(input.proof, 1600, "webp", "payment proof");
   if (!encoded.ok)
-    return formFailure(400, encoded.message, { title: PROOF_TITLE, fieldErrors: { proof: encoded.message } });
+    return formFailure(encoded.status, encoded.message, {
+      title: PROOF_TITLE,
+      fieldErrors: { proof: encoded.message },
+    });
   const key = randomKey("proofs", "webp");
   await getStorage().put(key, encoded.data);
   let replaced: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const [locked] = await tx
-        .select({
-          status: orders.status,
-          billFinalAt: orders.billFinalAt,
-          paymentMethod: orders.paymentMethod,
-          paymentStatus: orders.paymentStatus,
-          paymentProofKey: orders.paymentProofKey,
-        })
+        .select(proofStateColumns)
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
         .for("update");
       if (!locked) throw new PaymentRefused(404, NOT_FOUND);
-      if (locked.status === "cancelled") throw new PaymentRefused(409, "Pesanan ini sudah dibatalkan.");
-      if (!locked.billFinalAt)
-        throw new PaymentRefused(409, "Tagihan belum final. Tunggu tagihan final sebelum membayar.");
-      if (!needsProof(locked.paymentMethod))
-        throw new PaymentRefused(409, "Pesanan ini dibayar tunai saat diantar: tidak perlu bukti bayar.");
-      if (locked.paymentStatus === "paid") throw new PaymentRefused(409, "Pembayaran pesanan ini sudah Lunas.");
+      const refused = proofRefusal(locked);
+      if (refused) throw refused;
       replaced = locked.paymentProofKey;
       await tx
         .update(orders)
