@@ -3,7 +3,7 @@
 // staff's 'Tolak Bukti' and 'Tandai Lunas', and the difference carried as 'Saldo' into the next
 // order's bill with a line in both orders' 'Riwayat Perubahan'. Customer B never sees A's
 // proof, bill or balance; every refusal stores nothing.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -24,6 +24,7 @@ import { placeOrder } from "~/server/orders.server";
 import { readShopSettings } from "~/server/settings.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import { tallPng } from "../support/images";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -334,5 +335,107 @@ describe("the payment loop", () => {
     // 0,9 kg x Rp 20.000 + Rp 5.000 = Rp 23.000: Rp 2.000 paid too much.
     const [entry] = await testDb.db.select().from(balanceEntries).where(eq(balanceEntries.userId, budi.id));
     expect(entry).toMatchObject({ kind: "payment", amount: 2000, orderId: order.id });
+  });
+});
+
+describe("replacing the QRIS image", () => {
+  const post = async (background: string) =>
+    callAction(
+      qrisRoute.action,
+      "/admin/settings/qris",
+      form({
+        qrisImage: new File(
+          [
+            new Uint8Array(
+              await sharp({ create: { width: 64, height: 64, channels: 3, background } })
+                .png()
+                .toBuffer(),
+            ),
+          ],
+          "qris.png",
+          { type: "image/png" },
+        ),
+      }),
+      { cookie: cookies.owner },
+    );
+  const currentUrl = async () => (await readShopSettings(testDb.db)).values.paymentMethods.qris.imageUrl!;
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    callLoader(uploadsRoute.loader, url, { params: { "*": url.slice("/uploads/".length).split("?")[0] }, headers });
+
+  it("takes the old image offline at once, and never lets anyone cache a QRIS image for long", async () => {
+    expect((await post("#111111")).status).toBe(303);
+    const oldUrl = await currentUrl();
+    const first = await get(oldUrl);
+    expect(first.status).toBe(200);
+    // Kept, but checked again on every use: never 'immutable' for a year.
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await get(oldUrl, { "If-None-Match": etag })).status).toBe(304);
+    const resized = await get(`${oldUrl}?w=320`);
+    expect(resized.status).toBe(200);
+    expect(resized.headers.get("cache-control")).toBe("public, no-cache");
+
+    expect((await post("#222222")).status).toBe(303);
+    const newUrl = await currentUrl();
+    expect(newUrl).not.toBe(oldUrl);
+    // The replaced code answers 404 (also to a browser revalidating its copy, and at every width).
+    expect((await get(oldUrl)).status).toBe(404);
+    expect((await get(oldUrl, { "If-None-Match": etag })).status).toBe(404);
+    expect((await get(`${oldUrl}?w=320`)).status).toBe(404);
+    expect(existsSync(path.join(uploads, oldUrl.slice("/uploads/".length)))).toBe(false);
+    const served = await get(newUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("public, no-cache");
+    expect(served.headers.get("etag")).not.toBe(etag);
+  });
+});
+
+describe("a proof for an order that cannot take one", () => {
+  it("is refused before the image is even read: a cancelled order answers at once, and nothing is stored", async () => {
+    const product = await createProduct(testDb.db, { name: "Tomat Batal", price: 12000, stock: 50 });
+    const order = await placeFor(ani, product.id, 2, "transfer");
+    const cancelled = await callAction(orderRoute.action, `/orders/${order.id}`, form({ intent: "cancel" }), {
+      cookie: cookies.ani,
+      params: { id: order.id },
+    });
+    expect(cancelled.status).toBeLessThan(400);
+    expect((await row(order.id)).status).toBe("cancelled");
+    const proofs = () => (existsSync(path.join(uploads, "proofs")) ? readdirSync(path.join(uploads, "proofs")) : []);
+    const before = proofs();
+    // Not an image at all: the order's state is the answer, not the file's.
+    const garbage = await upload("ani", order.id, new File(["bukan gambar"], "bukti.png", { type: "image/png" }));
+    expect(garbage.status).toBe(409);
+    expect(JSON.stringify(garbage.data)).toContain("Pesanan ini sudah dibatalkan.");
+    // The slow-to-decode PNG: refused just as fast.
+    const started = Date.now();
+    const tall = await upload("ani", order.id, new File([new Uint8Array(tallPng())], "bukti.png"));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(tall.status).toBe(409);
+    expect(JSON.stringify(tall.data)).toContain("Pesanan ini sudah dibatalkan.");
+    expect(proofs()).toEqual(before);
+    expect((await row(order.id)).paymentProofKey).toBeNull();
+  });
+
+  it("refuses the tall PNG on an order that could take a proof, by its header, with a message", async () => {
+    const product = await createProduct(testDb.db, {
+      name: "Terong Tinggi",
+      price: 10000,
+      stock: 5000,
+      soldByWeight: true,
+      unit: "per kg",
+      weightStep: 250,
+      weightMin: 250,
+    });
+    const order = await placeFor(budi, product.id, 1000, "qris");
+    await finalise(order.id, order.items[0].id, "1");
+    const started = Date.now();
+    const tall = await upload("budi", order.id, new File([new Uint8Array(tallPng())], "bukti.png"));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(tall.status).toBe(400);
+    expect(JSON.stringify(tall.data)).toContain(
+      "Gambar terlalu besar: maksimal 40 megapiksel dan 12.000 piksel per sisi.",
+    );
+    expect((await row(order.id)).paymentStatus).toBe("unpaid");
   });
 });

@@ -92,14 +92,17 @@ export function buildRequest(
     cookie,
     method = "GET",
     body,
+    headers: extra,
   }: {
     cookie?: string;
     method?: string;
     body?: FormData | URLSearchParams;
+    /** Further request headers, e.g. If-None-Match. */
+    headers?: Record<string, string>;
   } = {},
 ): Request {
   const origin = config().appUrl;
-  const headers = new Headers();
+  const headers = new Headers(extra);
   if (cookie) headers.set("cookie", cookie);
   if (method !== "GET") headers.set("origin", origin);
   return new Request(`${origin}${path}`, { method, headers, body });
@@ -135,9 +138,13 @@ async function call(fn: RouteFn, request: Request, params: Record<string, string
 export function callLoader(
   loader: RouteFn,
   path: string,
-  { cookie, params = {} }: { cookie?: string; params?: Record<string, string> } = {},
+  {
+    cookie,
+    params = {},
+    headers,
+  }: { cookie?: string; params?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
-  return call(loader, buildRequest(path, { cookie }), params);
+  return call(loader, buildRequest(path, { cookie, headers }), params);
 }
 
 export function callAction(
