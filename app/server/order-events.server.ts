@@ -286,7 +286,8 @@ export async function openOrderEventStream(
   const hub = hubFor(database);
   if (hub.streamsOf(actor.id) >= MAX_STREAMS_PER_ACCOUNT) {
     log.warn("live orders stream refused: too many open", { userId: actor.id });
-    // A browser's EventSource does not retry a 429: the extra tab stays quiet instead of hammering.
+    // The dashboard tries again after its reconnect pause: a tab past the limit knocks now and
+    // then instead of holding a connection, and gets in once another tab closes.
     return new Response(
       `Terlalu banyak tampilan pesanan langsung terbuka untuk akun ini (maksimal ${MAX_STREAMS_PER_ACCOUNT}). Tutup tab lain lalu muat ulang halaman.`,
       { status: 429, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } },
