@@ -40,6 +40,8 @@ export const ACCOUNT_TEXT = {
   resetLinkInvalid: "Tautan reset password tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.",
   passwordChangedTitle: "Password Berhasil Diubah",
   passwordChanged: "Password Anda telah diperbarui. Silakan masuk dengan password baru.",
+  invitationAccepted:
+    "Password tersimpan dan undangan diterima: akun Anda sekarang Staf. Silakan masuk lewat halaman login admin.",
   passwordChangedHereTitle: "Password Diubah",
   passwordChangedHere: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri.",
   profileIncompleteTitle: "Data Tidak Lengkap",

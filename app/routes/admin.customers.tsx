@@ -74,12 +74,16 @@ export default function AdminCustomers() {
                   {c.orderCount} pesanan · {c.activeSessions} sesi aktif
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="userId" value={c.id} />
-                <SubmitButton intent="end-sessions" variant="outline" size="sm" disabled={c.activeSessions === 0}>
-                  <LogOut className="h-4 w-4" aria-hidden="true" /> Akhiri Semua Sesi
-                </SubmitButton>
-              </Form>
+              {c.mayEndSessions ? (
+                <Form method="post">
+                  <input type="hidden" name="userId" value={c.id} />
+                  <SubmitButton intent="end-sessions" variant="outline" size="sm" disabled={c.activeSessions === 0}>
+                    <LogOut className="h-4 w-4" aria-hidden="true" /> Akhiri Semua Sesi
+                  </SubmitButton>
+                </Form>
+              ) : (
+                <p className="text-xs text-stone-600">Sesi anggota tim diakhiri oleh Pemilik.</p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
-// 'Tim' (owner only): the owner and staff accounts, inviting a staff member by e-mail and
-// removing one (their sessions end at once).
+// 'Tim' (owner only): the owner and staff accounts, inviting a staff member by e-mail (staff
+// once they open the mailed link), withdrawing an invitation, and removing a staff member
+// (their sessions and live streams end at once).
 import { Form, useActionData, useLoaderData } from "react-router";
 import { Mail, UserMinus } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -11,7 +12,7 @@ import { formatDate } from "~/lib/dates";
 import { ROLE_LABELS } from "~/lib/roles";
 import { formAction } from "~/server/form-action.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { actOnTeam, listTeam, TEAM_FORM } from "~/server/team.server";
+import { actOnTeam, listTeam, listTeamInvitations, TEAM_FORM } from "~/server/team.server";
 import type { Route } from "./+types/admin.team";
 import { cachePolicy } from "~/server/http-cache.server";
 
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Tim");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = await requireOwnerOf(context);
-  return { ownerId: owner.id, team: await listTeam(await dbOf(context), owner) };
+  const db = await dbOf(context);
+  const [team, invitations] = await Promise.all([listTeam(db, owner), listTeamInvitations(db, owner)]);
+  return { ownerId: owner.id, team, invitations };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminTeam() {
-  const { team, ownerId } = useLoaderData<typeof loader>();
+  const { team, invitations, ownerId } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // A success goes on to this page with its flash message; only a refusal comes back here.
   const actionData = result && !result.ok ? result : undefined;
@@ -75,10 +78,43 @@ export default function AdminTeam() {
           </SubmitButton>
         </Form>
         <p className="mt-2 text-xs text-stone-600">
-          Staf menerima email berisi tautan untuk membuat password (berlaku 3 hari), lalu masuk lewat halaman login
-          admin.
+          Undangan dikirim sebagai email berisi tautan untuk membuat password (berlaku 3 hari). Akun baru menjadi Staf
+          setelah tautan itu dibuka, juga bila email itu sudah punya akun: password lamanya diganti dan perangkat lain
+          dikeluarkan, jadi orang yang sekadar mendaftar dengan email itu tidak ikut masuk.
         </p>
       </Card>
+      {invitations.length > 0 ? (
+        <Card title={`${invitations.length} undangan menunggu`} id="undangan">
+          <ul className="divide-y divide-stone-100">
+            {invitations.map((invitation) => (
+              <li
+                key={invitation.userId}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center"
+                data-invitation={invitation.email}
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-stone-900">
+                    {invitation.name}{" "}
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">
+                      Menunggu
+                    </span>
+                  </p>
+                  <p className="truncate text-sm text-stone-700">{invitation.email}</p>
+                  <p className="text-xs text-stone-600">
+                    Diundang {formatDate(invitation.invitedAt)} · berlaku sampai {formatDate(invitation.expiresAt)}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="userId" value={invitation.userId} />
+                  <SubmitButton intent="remove" variant="outline" pendingText="Membatalkan...">
+                    <UserMinus className="h-4 w-4" aria-hidden="true" /> Batalkan Undangan
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       <Card title={`${team.length} anggota tim`} id="anggota">
         <ul className="divide-y divide-stone-100">
           {team.map((member) => (

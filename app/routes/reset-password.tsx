@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
-import { accountDeps, isResetTokenValid, RESET_FORM, resetPassword } from "~/server/accounts.server";
+import { accountDeps, isInvitationLink, isResetTokenValid, RESET_FORM, resetPassword } from "~/server/accounts.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";
@@ -23,11 +23,11 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Where a form post without JavaScript lands after the change (the token is used up by then).
-  if (url.searchParams.get("done") === "1") return { done: true as const, token: "" };
+  if (url.searchParams.get("done") === "1") return { done: true as const, token: "", invitation: false };
   const token = url.searchParams.get("token");
-  if (!token || !(await isResetTokenValid(await accountDeps(await dbOf(context)), token)))
-    throw redirect(token ? "/login?reset=invalid" : "/login");
-  return { done: false as const, token };
+  const deps = await accountDeps(await dbOf(context));
+  if (!token || !(await isResetTokenValid(deps, token))) throw redirect(token ? "/login?reset=invalid" : "/login");
+  return { done: false as const, token, invitation: await isInvitationLink(deps, token) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -108,8 +108,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errors = failure?.fieldErrors ?? {};
   return (
     <AuthCard
-      title="Buat Password Baru"
-      subtitle="Masukkan password baru untuk akun Anda."
+      title={loaderData.invitation ? "Terima Undangan Staf" : "Buat Password Baru"}
+      subtitle={
+        loaderData.invitation
+          ? "Buat password baru untuk akun Anda. Setelah disimpan, akun ini menjadi Staf dan semua perangkat lain yang masuk dengan akun ini dikeluarkan."
+          : "Masukkan password baru untuk akun Anda."
+      }
       icon={<LockKeyhole className="h-6 w-6" aria-hidden="true" />}
     >
       {failure ? (

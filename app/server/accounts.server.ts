@@ -36,6 +36,12 @@ import {
 } from "~/lib/form";
 import type { FormParseSpec } from "./form-action.server";
 import { loadDeliveryAreas, resolveDeliveryArea } from "./delivery.server";
+import {
+  acceptInvitationByToken,
+  acceptInvitationByVerification,
+  isInvitationToken,
+  verificationTokenClaims,
+} from "./accounts/staff-invitations.server";
 
 export type AccountDeps = { db: Database; auth: Auth };
 
@@ -394,6 +400,11 @@ export async function requestPasswordReset(
 }
 
 /** Whether a reset link's token is still usable (unused and not expired). */
+/** Whether a set-password link is a staff invitation's (its page says what saving does). */
+export async function isInvitationLink(deps: AccountDeps, token: string): Promise<boolean> {
+  return token.length <= 200 && isInvitationToken(deps.db, token);
+}
+
 export async function isResetTokenValid(deps: AccountDeps, token: string | null | undefined): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const ctx = await deps.auth.$context;
@@ -450,6 +461,8 @@ export async function resetPassword(
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     log.info("password reset done");
+    // A staff invitation's link is such a token: the new password is the proof it waited for.
+    if (await acceptInvitationByToken(deps.db, input.token)) return formSuccess(T.invitationAccepted);
     return formSuccess(T.passwordChanged);
   } catch (error) {
     const code = apiErrorCode(error);
@@ -547,7 +560,18 @@ export type VerifyResult = { ok: true } | { ok: false; reason: "expired" | "inva
 export async function verifyEmail(deps: AccountDeps, token: string | null | undefined): Promise<VerifyResult> {
   if (!token || token.length > 2000) return { ok: false, reason: "invalid" };
   try {
+    // Whether this link is the one that verifies the address, for a staff invitation waiting
+    // on it: only a link issued after the invitation, flipping the address to verified now.
+    const claims = verificationTokenClaims(token);
+    const [before] = claims
+      ? await deps.db
+          .select({ id: users.id, emailVerified: users.emailVerified })
+          .from(users)
+          .where(eq(users.email, claims.email))
+      : [];
     await deps.auth.api.verifyEmail({ query: { token } });
+    if (claims && before && !before.emailVerified)
+      await acceptInvitationByVerification(deps.db, before.id, claims.issuedAt);
     return { ok: true };
   } catch (error) {
     const code = apiErrorCode(error);

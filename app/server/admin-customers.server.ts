@@ -1,6 +1,6 @@
 // The admin's view of customer accounts, and ending a customer's sessions (a lost phone, a
 // shared computer, a suspected break-in: OWASP ASVS 5.0 7.4.5).
-import { userRole, type UserRole } from "~/lib/roles";
+import { isOwnerRole, isStaffRole, userRole, type UserRole } from "~/lib/roles";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { and, count, desc, eq, gt, ilike, inArray, or } from "drizzle-orm";
 import { z } from "zod";
@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { orders, sessions, users } from "~/db/schema";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
+import { announceStaffAccessChange } from "./order-events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 
 export type AdminCustomerRow = {
@@ -18,6 +19,8 @@ export type AdminCustomerRow = {
   role: UserRole;
   activeSessions: number;
   orderCount: number;
+  /** Whether the one looking may end this account's sessions (see mayEndSessionsOf). */
+  mayEndSessions: boolean;
 };
 
 const PAGE_SIZE = 50;
@@ -59,6 +62,7 @@ export async function listCustomersForAdmin(
   return rows.map((r) => ({
     ...r,
     role: userRole(r.role),
+    mayEndSessions: mayEndSessionsOf(actor, { id: r.id, role: userRole(r.role) }),
     activeSessions: sessionsOf.get(r.id) ?? 0,
     orderCount: ordersOf.get(r.id) ?? 0,
   }));
@@ -72,6 +76,17 @@ export const endSessionsSchema = z.object({
   userId: z.string(UNKNOWN_ACCOUNT).min(1, UNKNOWN_ACCOUNT).max(100, UNKNOWN_ACCOUNT),
 });
 
+/**
+ * Whether `actor` may end the sessions of an account with `role`. Only the owner ends a team
+ * member's sessions: a staff member who could sign the owner out in a loop would keep the
+ * one person out who can remove them. A staff member may end their own.
+ */
+export function mayEndSessionsOf(actor: AdminActor, target: { id: string; role: UserRole }): boolean {
+  return target.role === "customer" || isOwnerRole(actor.role) || target.id === actor.id;
+}
+
+export const TEAM_SESSIONS_OWNER_ONLY = "Hanya Pemilik yang dapat mengakhiri sesi Pemilik atau Staf.";
+
 /** Signs an account out everywhere: every session row goes, so every device's cookie stops working. */
 export async function endAllSessionsOfUser(
   db: Database,
@@ -79,9 +94,18 @@ export async function endAllSessionsOfUser(
   input: { userId: string },
 ): Promise<FormResult> {
   assertAdmin(actor);
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, input.userId));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, input.userId));
   if (!user) return formFailure(404, "Akun tidak ditemukan.");
+  if (!mayEndSessionsOf(actor, { id: user.id, role: userRole(user.role) })) {
+    log.warn("staff tried to end a team member's sessions", { actorId: actor.id, userId: user.id });
+    return formFailure(403, TEAM_SESSIONS_OWNER_ONLY);
+  }
   const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+  // A staff member's open live-orders streams end with their sessions.
+  if (isStaffRole(user.role)) await announceStaffAccessChange(db);
   log.info("admin ended a user's sessions", { adminId: actor.id, userId: user.id, count: ended.length });
   const self = user.id === actor.id ? " Anda juga akan keluar dari perangkat ini." : "";
   return formSuccess(`${ended.length} sesi milik ${user.name} diakhiri.${self}`);

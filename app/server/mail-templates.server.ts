@@ -107,9 +107,23 @@ export function resetPasswordMail(to: string, name: string, href: string): MailM
   });
 }
 
-/** The owner invites a staff member: a link to choose a password, then the admin login. */
-export function staffInvitationMail(to: string, name: string, invitedBy: string, href: string): MailMessage {
+/**
+ * The invitation: its link sets a password and accepts the invitation in one step. For an
+ * account that already exists it says that the password is replaced and other devices are
+ * signed out, since that is what makes the link a proof of who holds the address.
+ */
+export function staffInvitationMail(
+  to: string,
+  name: string,
+  invitedBy: string,
+  href: string,
+  account: "new" | "existing",
+): MailMessage {
   const shop = config().shop;
+  const what =
+    account === "new"
+      ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Staf."
+      : `Email ini sudah punya akun di ${shop.name}. Klik tombol di bawah untuk menerima undangan: Anda membuat password baru untuk akun ini, semua perangkat yang masuk dengan akun ini dikeluarkan, lalu akun ini menjadi Staf. Sebelum itu akun ini tetap akun pelanggan.`;
   return composeMail({
     to,
     subject: `Undangan bergabung sebagai Staf ${shop.name}`,
@@ -117,10 +131,11 @@ export function staffInvitationMail(to: string, name: string, invitedBy: string,
     paragraphs: [
       `Halo ${name},`,
       `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, picking list, lembar pengiriman dan inbox.`,
-      "Klik tombol di bawah untuk membuat password Anda. Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman login admin dengan email ini.",
+      what,
+      "Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman login admin dengan email ini.",
       "Jika Anda tidak mengenal undangan ini, abaikan email ini.",
     ],
-    button: { href, label: "Buat Password" },
+    button: { href, label: account === "new" ? "Buat Password & Bergabung" : "Terima Undangan" },
   });
 }
 

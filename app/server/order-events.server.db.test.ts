@@ -1,21 +1,47 @@
 // The staff's live order stream on the embedded database (or PostgreSQL with
 // TEST_DATABASE_URL): a new order reaches an open stream, a reconnect with the last event
-// number gets exactly what it missed, and a stop ends every stream.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// number gets exactly what it missed, and a stop ends every stream. A stream lives only as
+// long as its account is on the team with a live session, each account has a few at most,
+// and catching up reaches back over a recent window only.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { createOrder, createProduct, createUser } from "../../tests/support/factories";
+import { createOrder, createProduct, createUser, signIn } from "../../tests/support/factories";
 import { sseReader } from "../../tests/support/sse";
-import { closeOrderEventStreams, openOrderEventStream, parseEventCursor, type LiveOrder } from "./order-events.server";
+import { orderEvents } from "~/db/schema";
+import { endAllSessionsOfUser } from "./admin-customers.server";
+import type * as MailModule from "./mail.server";
+import {
+  closeOrderEventStreams,
+  MAX_STREAMS_PER_ACCOUNT,
+  openOrderEventStream,
+  parseEventCursor,
+  type LiveOrder,
+} from "./order-events.server";
+import { removeStaff } from "./team.server";
+
+vi.mock("./mail.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof MailModule>()),
+  sendMail: vi.fn(async () => {}),
+}));
 
 let testDb: TestDatabase;
 let customerId: string;
 let productId: string;
-const staff = { id: "staff-test", role: "admin" as const };
+let staff: { id: string; role: "admin" };
+
+/** A signed-in team member, as the stream's route sees one. */
+async function teamMember(role: "admin" | "staff") {
+  const user = await createUser(testDb.db, { role });
+  await signIn(testDb.db, user);
+  return { id: user.id, role };
+}
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: false });
   customerId = (await createUser(testDb.db, { name: "Bu Sari Langganan" })).id;
   productId = (await createProduct(testDb.db, { stock: 1000, price: 7_000 })).id;
+  staff = (await teamMember("admin")) as { id: string; role: "admin" };
 });
 
 afterAll(async () => {
@@ -32,9 +58,9 @@ async function placeOrder(recipientName: string) {
   return order.id as string;
 }
 
-async function open(cursor: number | null) {
+async function open(cursor: number | null, actor: { id: string; role: "admin" | "staff" } = staff) {
   const controller = new AbortController();
-  const response = await openOrderEventStream(staff, cursor, controller.signal, testDb);
+  const response = await openOrderEventStream(actor, cursor, controller.signal, testDb);
   expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
   return { reader: sseReader(response.body!), abort: () => controller.abort() };
 }
@@ -87,5 +113,60 @@ describe("live order events", () => {
     expect(parseEventCursor("12abc")).toBeNull();
     expect(parseEventCursor("-1")).toBeNull();
     expect(parseEventCursor(" 42 ")).toBe(42);
+  });
+
+  it("removing a staff member closes their open stream at once; no order reaches it afterwards", async () => {
+    const member = await teamMember("staff");
+    const colleague = await open(null);
+    const theirs = await open(null, member);
+    await Promise.all([colleague.reader.collect("ready", () => true), theirs.reader.collect("ready", () => true)]);
+    const before = await placeOrder("Sebelum Dihapus");
+    await theirs.reader.collect("order", (e) => e.data.includes(before), 3_000);
+
+    const removed = await removeStaff(testDb.db, staff, { userId: member.id });
+    expect(removed.ok).toBe(true);
+    // Closed by the announcement, well before the 15 s poll would notice.
+    expect(await theirs.reader.next(3_000)).toBeNull();
+    const after = await placeOrder("Sesudah Dihapus");
+    await colleague.reader.collect("order", (e) => e.data.includes(after), 3_000);
+    colleague.abort();
+  });
+
+  it("the owner ending a staff member's sessions closes their stream too", async () => {
+    const member = await teamMember("staff");
+    const theirs = await open(null, member);
+    await theirs.reader.collect("ready", () => true);
+    expect(await endAllSessionsOfUser(testDb.db, staff, { userId: member.id })).toMatchObject({ ok: true });
+    expect(await theirs.reader.next(3_000)).toBeNull();
+  });
+
+  it("an account gets a few streams at most; one more is refused with a message", async () => {
+    const member = await teamMember("staff");
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) streams.push(await open(null, member));
+    const extra = await openOrderEventStream(member, null, new AbortController().signal, testDb);
+    expect(extra.status).toBe(429);
+    expect(await extra.text()).toContain("Terlalu banyak tampilan pesanan langsung");
+    // Another account is not affected by this one's tabs.
+    const other = await open(null);
+    for (const s of [...streams, other]) s.abort();
+    // A closed tab frees its place.
+    await expect(open(null, member)).resolves.toBeTruthy();
+  });
+
+  it("catching up from 0 sends only the recent window, not every order ever placed", async () => {
+    const old = await placeOrder("Pesanan Lama Sekali");
+    await testDb.db
+      .update(orderEvents)
+      .set({ createdAt: sql`now() - interval '30 days'` })
+      .where(eq(orderEvents.orderId, old));
+    const recent = await placeOrder("Pesanan Baru Saja");
+    const stream = await open(0);
+    const ids: string[] = [];
+    for (let e = await stream.reader.next(); e && e.event !== "ready"; e = await stream.reader.next())
+      if (e.event === "order") ids.push((JSON.parse(e.data) as LiveOrder).id);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(old);
+    stream.abort();
   });
 });

@@ -3,14 +3,27 @@
 // orders writes them in commit order and sends NOTIFY order_events), so every process hears
 // of an order placed through any other, and a browser that reconnects asks for the numbers
 // after the last one it saw: no order missed, none sent twice.
-import { asc, count, eq, gt, max } from "drizzle-orm";
+// A stream carries customers' names and phones, so it lives only as long as its account may
+// see them: ending a staff member's membership or sessions announces it (NOTIFY
+// staff_access) and every process closes that account's streams at once; each batch is
+// also checked against the database before it goes out, so a lost notification never
+// delivers an order to someone removed.
+import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { DatabaseHandle, Queryable } from "~/db/client.server";
-import { orderEvents, orderItems, orders } from "~/db/schema";
+import { orderEvents, orderItems, orders, sessions, users } from "~/db/schema";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 
 export const ORDER_EVENTS_CHANNEL = "order_events";
+/** Announced whenever a team member loses access (removed from 'Tim', or their sessions ended). */
+export const STAFF_ACCESS_CHANNEL = "staff_access";
+
+/** Open streams one account may have in one server process (a few tabs and devices). */
+export const MAX_STREAMS_PER_ACCOUNT = 4;
+/** A reconnect catches up on orders of this recent window only, and at most this many. */
+export const CATCH_UP_WINDOW_MS = 6 * 60 * 60 * 1000;
+export const CATCH_UP_MAX = 500;
 
 /** What a dashboard needs to show a new order as a row. */
 export type LiveOrder = {
@@ -43,8 +56,31 @@ export async function latestOrderEventSeq(db: Queryable, actor: AdminActor): Pro
   return Number(row?.seq ?? 0);
 }
 
-/** New orders after event `after`, oldest first. */
-export async function listOrderEventsSince(db: Queryable, after: number, limit = CATCH_UP_PAGE): Promise<LiveOrder[]> {
+/** Tells every server process that a team member's access ended (delivered at commit). */
+export async function announceStaffAccessChange(db: Queryable): Promise<void> {
+  await db.execute(sql`select pg_notify(${STAFF_ACCESS_CHANNEL}, '')`);
+}
+
+/** Of these accounts, the ones that may still read the stream: owner or staff, with a live session. */
+async function accountsWithAccess(db: Queryable, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(
+      and(inArray(users.id, userIds), inArray(users.role, ["admin", "staff"]), gt(sessions.expiresAt, new Date())),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** New orders after event `after`, oldest first; with `notBefore`, only events from then on. */
+export async function listOrderEventsSince(
+  db: Queryable,
+  after: number,
+  limit = CATCH_UP_PAGE,
+  notBefore?: Date,
+): Promise<LiveOrder[]> {
   const itemCount = db
     .select({ orderId: orderItems.orderId, n: count().as("n") })
     .from(orderItems)
@@ -68,7 +104,7 @@ export async function listOrderEventsSince(db: Queryable, after: number, limit =
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .leftJoin(itemCount, eq(itemCount.orderId, orders.id))
-    .where(gt(orderEvents.seq, after))
+    .where(and(gt(orderEvents.seq, after), notBefore ? gt(orderEvents.createdAt, notBefore) : undefined))
     .orderBy(asc(orderEvents.seq))
     .limit(limit);
   return rows.map((r) => ({
@@ -87,18 +123,30 @@ export function parseEventCursor(value: string | null | undefined): number | nul
 
 // ---------------------------------------------------------------- the process-wide hub
 
-type Subscriber = (events: LiveOrder[]) => void;
+type Subscriber = {
+  userId: string;
+  deliver: (events: LiveOrder[]) => void;
+  /** Ends the stream (its account lost access). */
+  close: () => void;
+};
 
 class OrderEventHub {
   private subscribers = new Set<Subscriber>();
   private lastSeq = 0;
   private started: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+  private unlisten: Array<() => Promise<void>> = [];
   private pollTimer: NodeJS.Timeout | undefined;
   private fetching: Promise<void> | null = null;
   private again = false;
 
   constructor(private readonly handle: DatabaseHandle) {}
+
+  /** Open streams of one account in this process. */
+  streamsOf(userId: string): number {
+    let n = 0;
+    for (const s of this.subscribers) if (s.userId === userId) n++;
+    return n;
+  }
 
   async subscribe(subscriber: Subscriber): Promise<() => void> {
     this.subscribers.add(subscriber);
@@ -113,14 +161,35 @@ class OrderEventHub {
     };
   }
 
+  /** Closes the streams of accounts that lost access; the ones left may receive. */
+  private async dropRevoked(): Promise<void> {
+    const open = [...this.subscribers];
+    const allowed = await accountsWithAccess(this.handle.db, [...new Set(open.map((s) => s.userId))]);
+    for (const subscriber of open) {
+      if (allowed.has(subscriber.userId)) continue;
+      this.subscribers.delete(subscriber);
+      log.info("live orders stream closed: access ended", { userId: subscriber.userId });
+      subscriber.close();
+    }
+  }
+
+  private checkAccess(): void {
+    this.dropRevoked().catch((error) => log.warn("checking live stream access failed", { error }));
+  }
+
   private start(): Promise<void> {
     this.started ??= (async () => {
       const handle = this.handle;
       const [row] = await handle.db.select({ seq: max(orderEvents.seq) }).from(orderEvents);
       this.lastSeq = Number(row?.seq ?? 0);
-      this.unlisten = await handle.listen(ORDER_EVENTS_CHANNEL, () => this.fetchNew());
+      this.unlisten = [
+        await handle.listen(ORDER_EVENTS_CHANNEL, () => this.fetchNew()),
+        await handle.listen(STAFF_ACCESS_CHANNEL, () => this.checkAccess()),
+      ];
       this.pollTimer = setInterval(() => {
-        if (this.subscribers.size > 0) this.fetchNew();
+        if (this.subscribers.size === 0) return;
+        this.checkAccess();
+        this.fetchNew();
       }, POLL_MS);
       this.pollTimer.unref();
     })().catch((error) => {
@@ -145,7 +214,8 @@ class OrderEventHub {
             const events = await listOrderEventsSince(handle.db, this.lastSeq);
             if (events.length === 0) break;
             this.lastSeq = events[events.length - 1].seq;
-            for (const subscriber of this.subscribers) subscriber(events);
+            await this.dropRevoked();
+            for (const subscriber of this.subscribers) subscriber.deliver(events);
             if (events.length < CATCH_UP_PAGE) break;
           }
         } catch (error) {
@@ -161,9 +231,9 @@ class OrderEventHub {
     clearInterval(this.pollTimer);
     this.subscribers.clear();
     const unlisten = this.unlisten;
-    this.unlisten = null;
+    this.unlisten = [];
     this.started = null;
-    await unlisten?.().catch(() => {});
+    await Promise.all(unlisten.map((stop) => stop().catch(() => {})));
   }
 }
 
@@ -214,9 +284,19 @@ export async function openOrderEventStream(
   assertAdmin(actor);
   const database = handle ?? (await getDatabaseHandle());
   const hub = hubFor(database);
+  if (hub.streamsOf(actor.id) >= MAX_STREAMS_PER_ACCOUNT) {
+    log.warn("live orders stream refused: too many open", { userId: actor.id });
+    // The dashboard tries again after its reconnect pause: a tab past the limit knocks now and
+    // then instead of holding a connection, and gets in once another tab closes.
+    return new Response(
+      `Terlalu banyak tampilan pesanan langsung terbuka untuk akun ini (maksimal ${MAX_STREAMS_PER_ACCOUNT}). Tutup tab lain lalu muat ulang halaman.`,
+      { status: 429, headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" } },
+    );
+  }
   const encoder = new TextEncoder();
   let lastSent = cursor ?? 0;
   let closed = false;
+  let revoked = false;
   let cleanup = () => {};
 
   const stream = new ReadableStream<Uint8Array>({
@@ -238,9 +318,16 @@ export async function openOrderEventStream(
       };
       // Events that arrive while the catch-up reads are held, then sent past what it sent.
       let held: LiveOrder[] | null = [];
-      const unsubscribe = await hub.subscribe((events) => {
-        if (held) held.push(...events);
-        else send(events);
+      const unsubscribe = await hub.subscribe({
+        userId: actor.id,
+        deliver: (events) => {
+          if (held) held.push(...events);
+          else send(events);
+        },
+        close: () => {
+          revoked = true;
+          cleanup();
+        },
       });
       const keepalive = setInterval(() => write(": ping\n\n"), KEEPALIVE_MS);
       keepalive.unref();
@@ -257,6 +344,7 @@ export async function openOrderEventStream(
         }
       };
       cleanup = close;
+      if (revoked) close();
       openStreams().add(close);
       signal.addEventListener("abort", close, { once: true });
       if (signal.aborted) close();
@@ -269,10 +357,20 @@ export async function openOrderEventStream(
           // Gives the browser a Last-Event-ID for its first reconnect even when nothing came yet.
           write(`id: ${lastSent}\nevent: ready\ndata: {}\n\n`);
         } else {
+          // Only a recent window, and only so much of it: a cursor of 0 (or a very old one)
+          // must not replay every order ever placed.
+          const notBefore = new Date(Date.now() - CATCH_UP_WINDOW_MS);
+          let caught = 0;
           for (;;) {
-            const events = await listOrderEventsSince(database.db, lastSent);
+            const events = await listOrderEventsSince(database.db, lastSent, CATCH_UP_PAGE, notBefore);
             send(events);
+            caught += events.length;
             if (events.length < CATCH_UP_PAGE) break;
+            if (caught >= CATCH_UP_MAX) {
+              const [row] = await database.db.select({ seq: max(orderEvents.seq) }).from(orderEvents);
+              lastSent = Math.max(lastSent, Number(row?.seq ?? 0));
+              break;
+            }
           }
           write(`id: ${lastSent}\nevent: ready\ndata: {}\n\n`);
         }

@@ -1,6 +1,6 @@
 // The owner's 'Tim' page: who works in the admin panel, inviting a staff member by e-mail
-// (an account with a link to choose a password), and removing one (back to a customer
-// account, every session ended at once).
+// (staff only once the invited address is proven: accounts/staff-invitations.server.ts),
+// and removing one (back to a customer account, every session and live stream ended at once).
 import { randomBytes } from "node:crypto";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -10,14 +10,18 @@ import { userRole, type UserRole } from "~/lib/roles";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { createAuth, type Auth } from "./auth.server";
 import { config } from "./config.server";
+import {
+  cancelInvitations,
+  createInvitation,
+  listPendingInvitations,
+  type PendingInvitation,
+} from "./accounts/staff-invitations.server";
+import { announceStaffAccessChange } from "./order-events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import type { FormParseSpec } from "./form-action.server";
 import { log } from "./logger.server";
 import { enqueueMail } from "./mail-queue.server";
 import { staffInvitationMail } from "./mail-templates.server";
-
-/** How long an invitation's set-password link works. */
-export const INVITATION_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 export type TeamMember = {
   id: string;
@@ -27,6 +31,30 @@ export type TeamMember = {
   activeSessions: number;
   createdAt: Date;
 };
+
+/** An invitation not yet accepted, with the name of the account it is for. */
+export type TeamInvitation = PendingInvitation & { name: string };
+
+/** Invitations still waiting for the invited person to open their link. */
+export async function listTeamInvitations(db: Database, actor: AdminActor): Promise<TeamInvitation[]> {
+  assertOwner(actor);
+  const pending = await listPendingInvitations(db);
+  if (pending.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        pending.map((p) => p.userId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return pending.flatMap((p) => {
+    const user = byId.get(p.userId);
+    return user && user.role === "customer" && user.email === p.email ? [{ ...p, name: user.name }] : [];
+  });
+}
 
 export async function listTeam(db: Database, actor: AdminActor): Promise<TeamMember[]> {
   assertOwner(actor);
@@ -86,9 +114,11 @@ export type TeamAction = z.output<typeof TEAM_FORM.schema>;
 type InviteField = "name" | "email";
 
 /**
- * Invites a staff member. A new address gets an account (verified: the owner vouches for
- * it) with an unguessable password nobody knows and an e-mail with a link to choose one; an
- * existing customer account becomes staff and keeps its password.
+ * Invites a staff member. Nobody becomes staff here: the address gets a link that sets a
+ * password and only then makes the account staff (or the account verifies its address
+ * after this). A new address gets an account (a customer's, with an unguessable password
+ * nobody knows); an existing customer account stays a customer, and whoever registered it
+ * keeps no way into the panel, since the link's new password ends every session it had.
  */
 export async function inviteStaff(
   db: Database,
@@ -102,61 +132,66 @@ export async function inviteStaff(
     .select({ id: users.id, role: users.role, name: users.name })
     .from(users)
     .where(eq(users.email, email));
-  const loginHref = `${config().appUrl}/admin/login`;
-  if (existing) {
-    if (existing.role !== "customer") {
-      return formFailure<InviteField>(409, `${email} sudah anggota tim.`, {
-        fieldErrors: { email: "Email ini sudah anggota tim." },
-      });
-    }
-    await db.update(users).set({ role: "staff", updatedAt: new Date() }).where(eq(users.id, existing.id));
-    await enqueueMail(db, "staff-invitation", staffInvitationMail(email, existing.name, actor.name, loginHref));
-    log.info("customer account made staff", { ownerId: actor.id, userId: existing.id });
-    return formSuccess(`${existing.name} sekarang Staf; ia masuk dengan password akunnya sendiri.`);
+  if (existing && existing.role !== "customer") {
+    return formFailure<InviteField>(409, `${email} sudah anggota tim.`, {
+      fieldErrors: { email: "Email ini sudah anggota tim." },
+    });
   }
-
-  // Made through Better Auth's own adapter rather than sign-up, which would mail a
-  // verification link the invited person does not need.
-  const context = await auth.$context;
-  const created = await context.internalAdapter.createUser(
-    { name, email, emailVerified: true },
-    { method: "email-password" },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: "credential",
-    accountId: created.id,
-    password: await context.password.hash(randomBytes(32).toString("base64url")),
-  });
-  await db.update(users).set({ role: "staff", updatedAt: new Date() }).where(eq(users.id, created.id));
-  // The same kind of token as 'lupa password', so /reset-password sets the first password.
-  const token = randomBytes(24).toString("base64url");
-  await context.internalAdapter.createVerificationValue({
-    value: created.id,
-    identifier: `reset-password:${token}`,
-    expiresAt: new Date(Date.now() + INVITATION_TTL_SECONDS * 1000),
-  });
+  let userId = existing?.id;
+  if (!userId) {
+    // Made through Better Auth's own adapter rather than sign-up, which would mail a
+    // verification link the invited person does not need: the invitation link proves the address.
+    const context = await auth.$context;
+    const created = await context.internalAdapter.createUser(
+      { name, email, emailVerified: true },
+      { method: "email-password" },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: "credential",
+      accountId: created.id,
+      password: await context.password.hash(randomBytes(32).toString("base64url")),
+    });
+    userId = created.id;
+  }
+  const token = await createInvitation(db, auth, { userId, email, invitedBy: actor.id });
   const href = `${config().appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await enqueueMail(db, "staff-invitation", staffInvitationMail(email, name, actor.name, href));
-  log.info("staff invited", { ownerId: actor.id, userId: created.id });
-  return formSuccess(`Undangan dikirim ke ${email}.`);
+  const mail = existing
+    ? staffInvitationMail(email, existing.name, actor.name, href, "existing")
+    : staffInvitationMail(email, name, actor.name, href, "new");
+  await enqueueMail(db, "staff-invitation", mail);
+  log.info("staff invited", { ownerId: actor.id, userId, existingAccount: Boolean(existing) });
+  return formSuccess(
+    `Undangan dikirim ke ${email}. ${existing?.name ?? name} menjadi Staf setelah membuka tautan di email itu.`,
+  );
 }
 
-/** Removes a staff member: the account becomes a customer's and every session of it ends now. */
+/**
+ * Removes a staff member: the account becomes a customer's, every session of it ends and
+ * every live-orders stream it has open closes now, in every server process. For an
+ * invitation not yet accepted, withdraws it.
+ */
 export async function removeStaff(db: Database, actor: AdminActor, input: { userId: string }): Promise<FormResult> {
   assertOwner(actor);
   if (input.userId === actor.id) return formFailure(400, "Anda tidak dapat menghapus akun Anda sendiri dari tim.");
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    const withdrawn = await cancelInvitations(tx, input.userId);
     const [member] = await tx
       .update(users)
       .set({ role: "customer", updatedAt: new Date() })
       .where(and(eq(users.id, input.userId), eq(users.role, "staff")))
       .returning({ id: users.id, name: users.name });
-    if (!member) return formFailure(404, "Staf tidak ditemukan (mungkin sudah dihapus).");
+    if (!member) {
+      if (withdrawn === 0) return formFailure(404, "Staf tidak ditemukan (mungkin sudah dihapus).");
+      log.info("staff invitation withdrawn", { ownerId: actor.id, userId: input.userId });
+      return formSuccess("Undangan dibatalkan; tautannya tidak lagi menjadikan akun itu Staf.");
+    }
     const ended = await tx.delete(sessions).where(eq(sessions.userId, member.id)).returning({ id: sessions.id });
     log.info("staff removed", { ownerId: actor.id, userId: member.id, sessionsEnded: ended.length });
     return formSuccess(`${member.name} dihapus dari tim; ${ended.length} sesi diakhiri.`);
   });
+  if (result.ok) await announceStaffAccessChange(db);
+  return result;
 }
 
 /** 'Undang Staf' or 'Hapus dari Tim', by the form's intent. */

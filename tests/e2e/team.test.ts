@@ -1,10 +1,14 @@
 // Owner and staff: the owner invites a staff member from 'Tim'; the invitation e-mail's link
-// sets a password; the staff member works in the panel without the owner's pages (a 403
-// page in Indonesian when reached by URL); removing them ends their session at once.
+// sets a password and only then makes the account staff; the staff member works in the panel
+// without the owner's pages (a 403 page in Indonesian when reached by URL); removing them
+// ends their session at once. Someone who registered the invited address in advance gets
+// nothing from the invitation: their session stays a customer's and ends when the address's
+// holder accepts.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createStaff, linkFromMail, startTestServer, type TestServer } from "../support/server";
+import { login, newCustomer, register } from "./fixtures";
 
 const OWNER = { email: "pemilik.tim@sayurjember.id", password: "Pemilik-Toko-Jember-2026", name: "Bu Pemilik" };
 const STAFF_EMAIL = "rina.staf@sayurjember.id";
@@ -50,9 +54,10 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await owner.getByLabel("Nama").fill("Rina Staf");
     await owner.getByLabel("Email").fill(STAFF_EMAIL);
     await owner.getByRole("button", { name: "Kirim Undangan" }).click();
-    await owner.getByText(`Undangan dikirim ke ${STAFF_EMAIL}.`).waitFor();
-    const row = owner.locator(`[data-team-member="${STAFF_EMAIL}"]`);
-    expect(await row.textContent()).toContain("Staf");
+    await owner.getByText(`Undangan dikirim ke ${STAFF_EMAIL}.`, { exact: false }).waitFor();
+    // Waiting for the link to be opened: not on the team yet.
+    expect(await owner.locator(`[data-invitation="${STAFF_EMAIL}"]`).textContent()).toContain("Menunggu");
+    expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).count()).toBe(0);
     await owner.screenshot({ path: ".tmp/screens/team-desktop.png", fullPage: true });
 
     await expect
@@ -60,6 +65,7 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
       .toBe(true);
     const mail = server.outbox().find((m) => m.text.includes(`To: ${STAFF_EMAIL}`))!;
     expect(mail.text).toContain("Undangan bergabung sebagai Staf");
+    expect(mail.text).toContain("Buat Password & Bergabung");
     const link = linkFromMail(mail.text, "/reset-password");
     expect(link).toMatch(/\/reset-password\?token=/);
 
@@ -67,12 +73,15 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
     await staff.goto(link!);
+    await staff.getByRole("heading", { name: "Terima Undangan Staf" }).waitFor();
     await staff.fill('input[name="password"]', STAFF_PASSWORD);
     await staff.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
     await staff.getByRole("button", { name: "Simpan Password Baru" }).click();
     await staff.waitForURL(/\/login/, { timeout: 15_000 });
 
     await adminLogin(staff, STAFF_EMAIL, STAFF_PASSWORD);
+    await owner.reload();
+    expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).textContent()).toContain("Staf");
     const nav = staff.getByRole("navigation", { name: "Menu admin" });
     await nav.getByRole("link", { name: "Dashboard" }).waitFor();
     expect(await nav.getByRole("link", { name: "Produk" }).count()).toBe(0);
@@ -102,5 +111,59 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     expect(staffErrors.filter((e) => !/403|Failed to load resource/.test(e))).toEqual([]);
     await ownerContext.close();
     await staffContext.close();
+  });
+
+  it("an account registered in advance with the invited address stays a customer until the address's holder accepts", async () => {
+    const squatterContext = await newContext(browser, DESKTOP);
+    const squatter = await squatterContext.newPage();
+    const account = newCustomer({ name: "Pendaftar Duluan" });
+    await register(squatter, server.url, account);
+    await login(squatter, server.url, account.email, account.password);
+
+    const ownerContext = await newContext(browser, DESKTOP);
+    const owner = await ownerContext.newPage();
+    await adminLogin(owner, OWNER.email, OWNER.password);
+    await owner.goto(`${server.url}/admin/team`);
+    await owner.getByLabel("Nama").fill("Calon Staf");
+    await owner.getByLabel("Email").fill(account.email);
+    await owner.getByRole("button", { name: "Kirim Undangan" }).click();
+    await owner.getByText(`Undangan dikirim ke ${account.email}.`, { exact: false }).waitFor();
+
+    // The pre-registered session gets no staff access, and neither does a fresh sign-in with its password.
+    await squatter.goto(`${server.url}/admin/dashboard`);
+    await squatter.waitForURL(`${server.url}/admin/login`);
+    await squatter.fill('input[name="email"]', account.email);
+    await squatter.fill('input[name="password"]', account.password);
+    await squatter.getByRole("button", { name: "Masuk", exact: true }).click();
+    await squatter.getByText("Hanya admin yang dapat login ke panel ini.").first().waitFor();
+    expect(squatter.url()).not.toContain("/admin/dashboard");
+
+    // The mail to an existing account says its link accepts the invitation and replaces the password.
+    await expect
+      .poll(() => server.outbox().some((m) => m.text.includes(`To: ${account.email}`) && m.text.includes("Undangan")), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const mail = server.outbox().find((m) => m.text.includes(`To: ${account.email}`) && m.text.includes("Undangan"))!;
+    expect(mail.text).toContain("Terima Undangan");
+    expect(mail.text).toContain("membuat password baru untuk akun ini");
+
+    const holderContext = await newContext(browser, PHONE);
+    const holder = await holderContext.newPage();
+    await holder.goto(linkFromMail(mail.text, "/reset-password")!);
+    await holder.getByRole("heading", { name: "Terima Undangan Staf" }).waitFor();
+    await holder.screenshot({ path: ".tmp/screens/team-accept-phone.png", fullPage: true });
+    await holder.fill('input[name="password"]', STAFF_PASSWORD);
+    await holder.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
+    await holder.getByRole("button", { name: "Simpan Password Baru" }).click();
+    await holder.waitForURL(/\/login/, { timeout: 15_000 });
+    await adminLogin(holder, account.email, STAFF_PASSWORD);
+
+    // The pre-registered session ended with the old password.
+    await squatter.goto(`${server.url}/profile`);
+    await squatter.waitForURL(/\/login/);
+    await squatterContext.close();
+    await ownerContext.close();
+    await holderContext.close();
   });
 });

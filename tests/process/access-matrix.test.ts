@@ -33,7 +33,7 @@ import {
   type Outcome,
   type Role,
 } from "../support/access-matrix";
-import { createContactMessage, createOrder, createUser, type TestUser } from "../support/factories";
+import { createContactMessage, createOrder, createUser, signIn, type TestUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
 
 const marker = randomBytes(4).toString("hex");
@@ -49,6 +49,8 @@ let dataDir: string;
 let server: TestServer;
 let fixture: Fixture;
 const users: Partial<Record<Exclude<Role, "visitor">, TestUser>> = {};
+/** Team accounts beside the five roles: a second owner, another staff member, one the owner removes. */
+const team: { coOwner?: TestUser; colleague?: TestUser; removable?: TestUser } = {};
 const cookies = new Map<Role, string>();
 let originalCategoryName = "";
 
@@ -61,6 +63,12 @@ async function seed() {
     users.customerB = await createUser(db, { name: `Budi ${marker}` });
     users.admin = await createUser(db, { role: "admin" });
     users.staff = await createUser(db, { role: "staff" });
+    team.coOwner = await createUser(db, { role: "admin" });
+    team.colleague = await createUser(db, { role: "staff" });
+    team.removable = await createUser(db, { role: "staff" });
+    // Signed in somewhere, so a session that should not end is there to be counted.
+    await signIn(db, team.coOwner);
+    await signIn(db, team.colleague);
     const [product] = await db.select().from(products).where(eq(products.isActive, true)).limit(1);
     const [category] = await db.select().from(categories).limit(1);
     originalCategoryName = category.name;
@@ -128,6 +136,8 @@ async function seed() {
       categorySlug: category.slug,
       categoryId: category.id,
       messageId: message.id,
+      coOwner: team.coOwner.id,
+      colleague: team.colleague.id,
     };
   } finally {
     await handle.close();
@@ -178,8 +188,7 @@ function cookieOf(answer: RawAnswer): string {
   return (answer.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
 }
 
-async function logIn(role: Exclude<Role, "visitor">): Promise<string> {
-  const user = users[role]!;
+async function logIn(role: Exclude<Role, "visitor">, user: TestUser = users[role]!): Promise<string> {
   const answer = await requestAs(role, "/login", {
     method: "POST",
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
@@ -406,6 +415,72 @@ describe("access-control matrix", () => {
   });
 });
 
+/** An open live-orders stream as `role`'s device: resolves `ready` at its first event, `closed` when the server ends it. */
+function openStream(role: Role, cookie: string) {
+  let markReady: () => void = () => {};
+  let markClosed: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  const request = http.request(`${server.url}/admin/orders/events`, {
+    headers: { Cookie: cookie, Accept: "text/event-stream" },
+    localAddress: `127.0.0.${2 + ROLES.indexOf(role)}`,
+  });
+  request.on("response", (response) => {
+    let body = "";
+    response.setEncoding("utf8");
+    response.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.includes("event: ready")) markReady();
+    });
+    response.on("close", markClosed);
+  });
+  request.on("error", markClosed);
+  request.end();
+  return { ready, closed, destroy: () => request.destroy() };
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+describe("team members against each other", () => {
+  it("a staff member cannot sign the owner out; the owner still works and removes a staff member", async () => {
+    const refused = await send("staff", "/admin/customers", {
+      method: "POST",
+      body: { intent: "end-sessions", userId: users.admin!.id },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain("Hanya Pemilik");
+    const ownerPage = await send("admin", "/admin/team", {});
+    expect(ownerPage.status).toBe(200);
+    expect(ownerPage.body).toContain(users.staff!.email);
+  });
+
+  it("a removed staff member's open live-orders stream ends at once, and their cookie opens nothing", async () => {
+    const cookie = await logIn("staff", team.removable!);
+    const stream = openStream("staff", cookie);
+    await within(stream.ready, 10_000, "stream ready");
+    try {
+      const removed = await send("admin", "/admin/team", {
+        method: "POST",
+        body: { intent: "remove", userId: team.removable!.id },
+      });
+      check(removed, "redirect:/admin/team", "remove a staff member", false);
+      await within(stream.closed, 3_000, "removed staff member's stream closed");
+    } finally {
+      stream.destroy();
+    }
+    const after = await requestAs("staff", "/admin/dashboard", { method: "GET", headers: { Cookie: cookie } });
+    expect(String(after.headers.location ?? "")).toContain("/admin/login");
+  });
+});
+
 describe("bodies that are not forms", () => {
   it.each(ACCESS_MATRIX.filter((e) => e.actions?.length).map((e) => [e.route, e] as const))(
     "POST %s answers 4xx, never 5xx, to JSON, text, broken multipart and empty bodies",
@@ -498,6 +573,9 @@ describe("cross-site requests", () => {
       expect(adminSessions.length).toBeGreaterThan(0);
       const bSessions = await db.select().from(sessions).where(eq(sessions.userId, users.customerB!.id));
       expect(bSessions.length).toBeGreaterThan(0);
+      // No staff attempt (same-site or cross-site) signed out the second owner or another staff member.
+      expect(await db.$count(sessions, eq(sessions.userId, team.coOwner!.id))).toBeGreaterThan(0);
+      expect(await db.$count(sessions, eq(sessions.userId, team.colleague!.id))).toBeGreaterThan(0);
     } finally {
       await handle.close();
     }

@@ -1,7 +1,9 @@
 // Two production app processes on one PostgreSQL database, as behind a load balancer: both
 // start at once on an empty database (migrations run once), a login on one is a session on
 // the other, an order placed on one is seen on the other by its customer and by the staff,
-// a new order reaches a staff event stream held open on the other, and checkouts of the last units split across both never sell more than there is.
+// a new order reaches a staff event stream held open on the other, a staff member removed on
+// one loses the stream held open on the other at once, and checkouts of the last units split
+// across both never sell more than there is.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { eq, sum } from "drizzle-orm";
@@ -144,6 +146,27 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     expect(caughtUp.map((e) => JSON.parse(e.data).id)).toEqual([missed.orderId]);
     expect(Number(caughtUp[0].id)).toBeGreaterThan(Number(ready.id));
     await after.cancel();
+  });
+
+  it("a staff member removed through one process loses the live stream held open on the other at once", async () => {
+    const owner = await createUser(handle.db, { role: "admin" });
+    const staff = await createUser(handle.db, { role: "staff" });
+    const ownerCookie = await logIn(a, "/admin/login", owner);
+    const staffCookie = await logIn(b, "/admin/login", staff);
+    const stream = await fetch(`${b.url}/admin/orders/events`, { headers: { cookie: staffCookie } });
+    const events = sseReader(stream.body!);
+    await events.collect("ready", () => true);
+
+    const removed = await fetch(`${a.url}/admin/team`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: ownerCookie, origin: a.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "remove", userId: staff.id }),
+    });
+    await removed.arrayBuffer();
+    expect(removed.status).toBe(303);
+    // Ended by the announcement, long before the 15 s safety poll.
+    expect(await events.next(3_000)).toBeNull();
   });
 
   it("concurrent checkouts of the last units split across both processes never oversell", async () => {

@@ -19,6 +19,10 @@ export type Fixture = {
   categorySlug: string;
   categoryId: string;
   messageId: string;
+  /** A second owner ('Pemilik') account, signed in: staff must not be able to sign it out. */
+  coOwner: string;
+  /** Another staff member, signed in: only an owner may sign them out. */
+  colleague: string;
 };
 
 /**
@@ -525,6 +529,20 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       name: "end customer B's sessions",
       body: (f) => ({ intent: "end-sessions", userId: f.customerB }),
       expect: adminOnly("redirect:/admin/customers"),
+      destructive: true,
+    },
+    // Staff must not be able to keep an owner (or each other) signed out: only an owner ends a
+    // team member's sessions.
+    {
+      name: "end an owner's sessions",
+      body: (f) => ({ intent: "end-sessions", userId: f.coOwner }),
+      expect: { ...adminOnly("redirect:/admin/customers"), staff: 403 },
+      destructive: true,
+    },
+    {
+      name: "end another staff member's sessions",
+      body: (f) => ({ intent: "end-sessions", userId: f.colleague }),
+      expect: { ...adminOnly("redirect:/admin/customers"), staff: 403 },
       destructive: true,
     },
   ]),
