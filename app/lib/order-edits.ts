@@ -1,6 +1,7 @@
 // Staff edits of a placed order and the final bill: the words both sides read, and the
 // WhatsApp bill sent to the customer. Pure: shared by the admin page and the server.
 import { formatRupiah } from "./money";
+import { parseWholeNumber } from "./number-input";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "./orders";
 import { formatKg, MAX_LINE_GRAMS, parseKg } from "./weight";
 
@@ -61,10 +62,8 @@ export function parseAmountInput(text: string, soldByWeight: boolean): number | 
     const grams = parseKg(text);
     return grams !== null && grams > 0 && grams <= MAX_LINE_GRAMS ? grams : null;
   }
-  const trimmed = text.trim();
-  if (!/^\d{1,3}$/.test(trimmed)) return null;
-  const units = Number(trimmed);
-  return units >= 1 ? units : null;
+  const units = parseWholeNumber(text, "count");
+  return units.ok && units.value >= 1 && units.value <= 999 ? units.value : null;
 }
 
 /** '0,8 kg' or '3 per ikat'. */

@@ -57,16 +57,5 @@ export function balanceText(balance: number): string {
   return formatRupiah(0);
 }
 
-/** A received amount as staff type it ("37000", "37.000", "Rp 37.000"), or null. */
-export function parseRupiahInput(text: string): number | null {
-  const cleaned = text
-    .trim()
-    .replace(/^rp\.?/i, "")
-    .replace(/[\s.]/g, "");
-  if (!/^\d{1,10}$/.test(cleaned)) return null;
-  const value = Number(cleaned);
-  return value <= 2_000_000_000 ? value : null;
-}
-
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const REJECT_REASON_MAX = 200;

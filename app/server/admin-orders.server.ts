@@ -23,6 +23,7 @@ import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
+import { wholeNumberField } from "~/lib/number-input";
 import { orderEditRefusal } from "~/lib/order-edits";
 import { paymentMethodLabel } from "~/lib/payment-settings";
 import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
@@ -456,26 +457,16 @@ export async function changeOrderStatus(
 
 export const MAX_DELIVERY_FEE = 10_000_000;
 
-/** Accepts what staff type: 15000, 15.000 or Rp 15.000. */
+/** Accepts what staff type: 15000, 15.000, Rp 15.000 or 15000.00. */
 export const deliveryFeeSchema = z.object({
   orderId: uuidField("Pesanan tidak ditemukan."),
-  deliveryFee: z
-    .string({ message: "Masukkan ongkos kirim." })
-    .transform((v) => v.replace(/^\s*rp\.?\s*/i, "").replace(/[.\s]/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, "Masukkan ongkos kirim.")
-        .regex(/^\d+$/, "Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000.")
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .int()
-            .min(0)
-            .max(MAX_DELIVERY_FEE, `Ongkos kirim maksimal ${formatRupiah(MAX_DELIVERY_FEE)}.`),
-        ),
-    ),
+  deliveryFee: wholeNumberField({
+    kind: "rupiah",
+    label: "Ongkos kirim",
+    min: 0,
+    max: MAX_DELIVERY_FEE,
+    required: "Masukkan ongkos kirim.",
+  }),
 });
 
 /**

@@ -9,13 +9,13 @@ import type { Queryable } from "~/db/client.server";
 import { balanceEntries, orderChanges, orders } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
-import { formatRupiah } from "~/lib/money";
+import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
+import { wholeNumberField } from "~/lib/number-input";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { needsProof, type PaymentMethodsSetting } from "~/lib/payment-settings";
 import {
   amountDue,
   balanceToApply,
-  parseRupiahInput,
   PAYMENT_STATUS_LABELS,
   PROOF_MAX_BYTES,
   REJECT_REASON_MAX,
@@ -378,18 +378,13 @@ export async function applyBalanceAtFinal(
 // ---------------------------------------------------------------- staff: 'Tandai Lunas', 'Tolak Bukti'
 
 export const markPaidSchema = z.object({
-  paidAmount: z
-    .string({ error: "Isi jumlah yang diterima." })
-    .trim()
-    .min(1, "Isi jumlah yang diterima.")
-    .transform((v, ctx) => {
-      const amount = parseRupiahInput(v);
-      if (amount === null) {
-        ctx.addIssue({ code: "custom", message: "Jumlah diterima harus angka rupiah, mis. 37000." });
-        return z.NEVER;
-      }
-      return amount;
-    }),
+  paidAmount: wholeNumberField({
+    kind: "rupiah",
+    label: "Jumlah diterima",
+    min: 0,
+    max: MAX_PAYMENT,
+    required: "Isi jumlah yang diterima.",
+  }),
 });
 
 export const rejectProofSchema = z.object({

@@ -191,9 +191,9 @@ describe("creating a product", () => {
     };
     expect(body.fieldErrors).toEqual({
       name: "Nama produk wajib diisi.",
-      price: "Harga harus berupa angka bulat.",
+      price: "Harga harus angka rupiah, mis. 11.000 atau 11000.",
       discount: "Diskon harus antara 0 dan 100.",
-      stock: "Stok harus berupa angka bulat.",
+      stock: "Stok harus angka bulat, mis. 5.",
     });
     expect(body.values.price).toBe("lima ribu");
     expect(await testDb.db.$count(products)).toBe(before);
