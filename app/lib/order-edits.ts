@@ -39,6 +39,21 @@ export function canEditOrder(order: { status: string; billFinalAt: Date | string
 }
 
 /**
+ * Whether money has not moved on the order yet, so its customer may still cancel it on their
+ * own (while it is 'Menunggu'): no final bill, no payment recorded, no proof sent. After that a
+ * cancel moves money to 'Saldo', which only staff do.
+ */
+export function canCustomerCancel(order: {
+  billFinal: boolean;
+  paymentStatus: string;
+  paidAmount: number | null;
+}): boolean {
+  return (
+    !order.billFinal && order.paymentStatus !== "paid" && order.paymentStatus !== "pending" && order.paidAmount === null
+  );
+}
+
+/**
  * Why an edit posted from a page showing `postedVersion` is refused, or null when it may go
  * ahead. The lines and the fee share this rule: an older page first, then a closed order, then
  * a final bill.
