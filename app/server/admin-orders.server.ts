@@ -26,7 +26,7 @@ import { formatRupiah } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { canCustomerCancel, orderEditRefusal } from "~/lib/order-edits";
 import { paymentMethodLabel } from "~/lib/payment-settings";
-import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
+import { amountDue, PAYMENT_STATUSES, paymentStatusLabel, signedRupiah } from "~/lib/payments";
 import {
   ORDER_STATUSES,
   orderGrandTotal,
@@ -496,7 +496,10 @@ export async function changeOrderStatus(
     });
     const mail = mailForStatus(input.status);
     if (mail) await queueOrderMail(tx, order.id, mail, { reason: (input.mailReason ?? input.note) || undefined });
-    return formSuccess(`Status pesanan #${short} diubah menjadi ${label}.`);
+    const moved = settlement ? settlement.returnedBalance + settlement.paymentToBalance : 0;
+    return formSuccess(
+      `Status pesanan #${short} diubah menjadi ${label}.${moved !== 0 ? ` ${signedRupiah(moved)} masuk Saldo pelanggan.` : ""}`,
+    );
   });
 }
 

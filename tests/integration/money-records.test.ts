@@ -18,7 +18,7 @@ import * as profileRoute from "~/routes/profile";
 import { placeOrder } from "~/server/orders.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
-import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
+import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let testDb: TestDatabase;
@@ -199,8 +199,16 @@ describe("a cancel after the final bill or a payment", () => {
 
     await shopperCannotCancel(budi, order.id);
 
-    expect((await staffCancel(order.id)).status).toBe(303);
+    const cancelled = await staffCancel(order.id);
+    expect(cancelled.status).toBe(303);
     expect(await row(order.id)).toMatchObject({ status: "cancelled", paymentStatus: "paid", paidAmount: 17000 });
+    const { loader: layoutLoader } = await import("~/routes/admin.layout");
+    const next = await callLoader(layoutLoader, cancelled.location ?? "/admin/dashboard", {
+      cookie: cookiesAfter(cookies.get(staff.id)!, cancelled as never),
+    });
+    expect((next.data as { flash: { message: string } | null }).flash?.message.replace(/\u00a0/g, " ")).toBe(
+      `Status pesanan #${order.id.slice(0, 8)} diubah menjadi Dibatalkan. +Rp 15.000 masuk Saldo pelanggan.`,
+    );
     // Nothing was delivered: all Rp 17.000 received is the customer's.
     expect((await balanceOf(budi)).balance.balance).toBe(17000);
     expect(await changeLines(order.id)).toContain("Pesanan dibatalkan: pembayaran (diterima Rp 17.000) masuk Saldo");
