@@ -3,6 +3,8 @@
 // The schemas are the one check of these values, for the settings page and for every reader.
 import { z } from "zod";
 import { isValidDateString } from "./dates";
+import { formatRupiah } from "./money";
+import { optionalWholeNumberField, wholeNumberField } from "./number-input";
 import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
 
 export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
@@ -17,23 +19,30 @@ const TIME_MESSAGE = "Jam tidak valid. Gunakan format JJ:MM, mis. 21:00.";
 export const MAX_SLOT_QUOTA = 10_000;
 export const MAX_MONEY_SETTING = 100_000_000;
 
-const rupiah = (what: string, { min = 0 }: { min?: number } = {}) =>
-  z
-    .number({ error: `${what} harus angka rupiah, mis. 10000.` })
-    .int(`${what} harus angka rupiah bulat.`)
-    .min(min, min === 0 ? `${what} tidak boleh negatif.` : `${what} minimal ${min}.`)
-    .max(MAX_MONEY_SETTING, `${what} terlalu besar.`);
+// Each number is read here from the text staff typed ('15.000', 'Rp 15.000', '15000.00') by
+// the one parser, and checked the same way when a stored value is read back.
+const rupiahOptions = (label: string, min: number) => ({
+  kind: "rupiah" as const,
+  label,
+  min,
+  max: MAX_MONEY_SETTING,
+  outOfRange:
+    min === 0
+      ? `${label} harus antara Rp 0 dan ${formatRupiah(MAX_MONEY_SETTING)}.`
+      : `${label} minimal ${formatRupiah(min)} dan paling besar ${formatRupiah(MAX_MONEY_SETTING)}.`,
+});
 
 export const slotRuleSchema = z.object({
   cutoffTime: z.string({ error: TIME_MESSAGE }).regex(TIME_OF_DAY, TIME_MESSAGE),
   cutoffDay: z.enum(["previous", "same"], { error: "Pilih hari batas pesan." }),
   /** Maximum orders for this slot on one date; null means no limit. */
-  quota: z
-    .number({ error: "Kuota harus angka bulat, atau kosong untuk tanpa batas." })
-    .int("Kuota harus angka bulat, atau kosong untuk tanpa batas.")
-    .min(1, "Kuota minimal 1. Kosongkan untuk tanpa batas, atau matikan 'Aktif' untuk menutup slot.")
-    .max(MAX_SLOT_QUOTA, `Kuota maksimal ${MAX_SLOT_QUOTA}.`)
-    .nullable(),
+  quota: optionalWholeNumberField({
+    kind: "count",
+    label: "Kuota",
+    min: 1,
+    max: MAX_SLOT_QUOTA,
+    outOfRange: `Kuota 1 sampai ${MAX_SLOT_QUOTA.toLocaleString("id-ID")}. Kosongkan untuk tanpa batas, atau matikan 'Aktif' untuk menutup slot.`,
+  }),
   active: z.boolean(),
 });
 export type SlotRule = z.output<typeof slotRuleSchema>;
@@ -87,7 +96,10 @@ export const closedDaysSchema = z
   })
   .transform((days) => [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
 
-export const minimumOrderSchema = rupiah("Minimal belanja");
+/** Empty means no minimum. */
+export const minimumOrderSchema = optionalWholeNumberField(rupiahOptions("Minimal belanja", 0)).transform(
+  (v) => v ?? 0,
+);
 
 const AREA_ID = /^[a-z0-9-]{1,40}$/;
 
@@ -98,9 +110,9 @@ export const deliveryAreaSchema = z.object({
     .trim()
     .min(1, "Nama area wajib diisi.")
     .max(60, "Nama area maksimal 60 karakter."),
-  fee: rupiah("Ongkir"),
-  /** Products subtotal from which delivery is free; null: never free. */
-  freeFrom: rupiah("Gratis ongkir mulai", { min: 1 }).nullable(),
+  fee: wholeNumberField(rupiahOptions("Ongkir", 0)),
+  /** Products subtotal from which delivery is free; null (left empty): never free. */
+  freeFrom: optionalWholeNumberField(rupiahOptions("Gratis ongkir mulai", 1)),
   active: z.boolean(),
 });
 export type DeliveryArea = z.output<typeof deliveryAreaSchema>;

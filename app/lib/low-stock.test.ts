@@ -30,6 +30,9 @@ describe("low stock", () => {
     expect(parseLowStockThreshold("banyak", true)).toMatchObject({ ok: false, message: expect.stringContaining("kg") });
     expect(parseLowStockThreshold("-3", false).ok).toBe(false);
     expect(parseLowStockThreshold("2000000", false).ok).toBe(false);
+    // A decimal point is never dropped: '2.5' is not 25.
+    expect(parseLowStockThreshold("2.5", false).ok).toBe(false);
+    expect(parseLowStockThreshold("1.500", false)).toEqual({ ok: true, value: 1500 });
   });
 
   it("shows the limit and stock as staff read them", () => {

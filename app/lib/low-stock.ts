@@ -1,6 +1,7 @@
 // 'Batas Stok Menipis': the stock at or below which a product counts as running low, in the
 // unit of its stock (whole units, or grams when sold by weight). A product without its own
 // limit uses the shop's default: 5 units, or 2 kg of produce sold by weight.
+import { parseWholeNumber } from "./number-input";
 import { formatKg, parseKg } from "./weight";
 
 export const DEFAULT_LOW_STOCK_UNITS = 5;
@@ -68,9 +69,9 @@ export function parseLowStockThreshold(
       return { ok: false, message: "Batas stok menipis untuk produk ditimbang ditulis dalam kg, mis. 2 atau 1,5." };
     return { ok: true, value: grams };
   }
-  const digits = t.replace(/\./g, "");
-  if (!/^\d+$/.test(digits)) return { ok: false, message: "Batas stok menipis harus berupa angka bulat, mis. 5." };
-  const units = Number(digits);
+  const parsed = parseWholeNumber(t, "count");
+  if (!parsed.ok) return { ok: false, message: "Batas stok menipis harus berupa angka bulat, mis. 5." };
+  const units = parsed.value;
   if (units > MAX_LOW_STOCK)
     return { ok: false, message: `Batas stok menipis paling besar ${MAX_LOW_STOCK.toLocaleString("id-ID")}.` };
   return { ok: true, value: units };

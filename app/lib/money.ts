@@ -7,6 +7,14 @@ const rupiah = new Intl.NumberFormat("id-ID", {
   minimumFractionDigits: 0,
 });
 
+/**
+ * The most one payment received may be (Rp 1 miliar), and how far a customer's 'Saldo' may
+ * go either way. Both keep every stored amount and every sum of them inside a PostgreSQL
+ * integer, so a balance never overflows when it is added up.
+ */
+export const MAX_PAYMENT = 1_000_000_000;
+export const MAX_BALANCE = 1_000_000_000;
+
 export function formatRupiah(amount: number): string {
   return rupiah.format(Number.isFinite(amount) ? amount : 0);
 }

@@ -1,6 +1,7 @@
 // Staff edits of a placed order and the final bill: the words both sides read, and the
 // WhatsApp bill sent to the customer. Pure: shared by the admin page and the server.
 import { formatRupiah } from "./money";
+import { parseWholeNumber } from "./number-input";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "./orders";
 import { formatKg, MAX_LINE_GRAMS, parseKg } from "./weight";
 
@@ -38,6 +39,21 @@ export function canEditOrder(order: { status: string; billFinalAt: Date | string
 }
 
 /**
+ * Whether money has not moved on the order yet, so its customer may still cancel it on their
+ * own (while it is 'Menunggu'): no final bill, no payment recorded, no proof sent. After that a
+ * cancel moves money to 'Saldo', which only staff do.
+ */
+export function canCustomerCancel(order: {
+  billFinal: boolean;
+  paymentStatus: string;
+  paidAmount: number | null;
+}): boolean {
+  return (
+    !order.billFinal && order.paymentStatus !== "paid" && order.paymentStatus !== "pending" && order.paidAmount === null
+  );
+}
+
+/**
  * Why an edit posted from a page showing `postedVersion` is refused, or null when it may go
  * ahead. The lines and the fee share this rule: an older page first, then a closed order, then
  * a final bill.
@@ -61,10 +77,8 @@ export function parseAmountInput(text: string, soldByWeight: boolean): number | 
     const grams = parseKg(text);
     return grams !== null && grams > 0 && grams <= MAX_LINE_GRAMS ? grams : null;
   }
-  const trimmed = text.trim();
-  if (!/^\d{1,3}$/.test(trimmed)) return null;
-  const units = Number(trimmed);
-  return units >= 1 ? units : null;
+  const units = parseWholeNumber(text, "count");
+  return units.ok && units.value >= 1 && units.value <= 999 ? units.value : null;
 }
 
 /** '0,8 kg' or '3 per ikat'. */

@@ -1,7 +1,7 @@
 // Where an order's payment stands, apart from the order's own status, and the arithmetic of
 // what is due: the 'Total akhir' less the 'Saldo' taken into the bill. Pure: shared by the
 // pages, the invoice, the CSV and the server that records payments.
-import { formatRupiah } from "./money";
+import { formatRupiah, MAX_BALANCE } from "./money";
 import { orderGrandTotal } from "./orders";
 
 export const PAYMENT_STATUSES = ["unpaid", "pending", "paid", "rejected"] as const;
@@ -57,15 +57,20 @@ export function balanceText(balance: number): string {
   return formatRupiah(0);
 }
 
-/** A received amount as staff type it ("37000", "37.000", "Rp 37.000"), or null. */
-export function parseRupiahInput(text: string): number | null {
-  const cleaned = text
-    .trim()
-    .replace(/^rp\.?/i, "")
-    .replace(/[\s.]/g, "");
-  if (!/^\d{1,10}$/.test(cleaned)) return null;
-  const value = Number(cleaned);
-  return value <= 2_000_000_000 ? value : null;
+// The largest value a PostgreSQL integer column holds: a single balance entry or a balance taken
+// into a bill must fit in one.
+const INTEGER_MAX = 2_147_483_647;
+
+/**
+ * Why moving a customer's balance of `current` by `delta` is refused, or null when it may be
+ * stored. A move that takes the balance past 'MAX_BALANCE' either way is refused, so adding
+ * the balance up never overflows; a move back towards the range is always allowed.
+ */
+export function balanceMoveRefusal(current: number, delta: number): string | null {
+  const next = current + delta;
+  const outside = Math.abs(next) > MAX_BALANCE && Math.abs(next) > Math.abs(current);
+  if (!outside && Math.abs(delta) <= INTEGER_MAX) return null;
+  return `Saldo pelanggan akan menjadi ${signedRupiah(next)}, melewati batas ${formatRupiah(MAX_BALANCE)}. Periksa lagi jumlahnya: tidak ada yang disimpan.`;
 }
 
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;

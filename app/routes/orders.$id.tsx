@@ -16,6 +16,7 @@ import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
+import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { formatIndonesianPhone } from "~/lib/phone";
@@ -43,13 +44,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ order: null, helpUrl: null, resendUrl: null, bill: null }, { status: 404 });
   }
   const shop = config().shop;
+  const payment = await loadOrderPayment(db, order.id);
   return data({
     order,
+    // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
+    canCancel:
+      order.status === "pending" &&
+      payment !== null &&
+      canCustomerCancel({
+        billFinal: payment.billFinal,
+        paymentStatus: payment.status,
+        paidAmount: payment.paidAmount,
+      }),
     helpUrl: orderChatUrl(shop.whatsapp, buildOrderHelpMessage(shop.name, order.id)),
     // A customer who never sent the checkout chat can still send it while the order waits.
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
     bill: await loadFinalBillForCustomer(db, user.id, order.id),
-    payment: await loadOrderPayment(db, order.id),
+    payment,
   });
 }
 
@@ -81,6 +92,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, helpUrl, resendUrl, bill } = loaderData;
   const payment = "payment" in loaderData ? loaderData.payment : null;
+  const canCancel = "canCancel" in loaderData && loaderData.canCancel;
   const toast = useToast();
   const revalidator = useRevalidator();
   const onCancelled = useCallback(
@@ -201,9 +213,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </a>
           ) : null}
           <ReorderButton orderId={order.id} />
-          {order.status === "pending" ? (
-            <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} />
-          ) : null}
+          {canCancel ? <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} /> : null}
           {resendUrl ? (
             <a
               href={resendUrl}

@@ -184,6 +184,11 @@ export default function Terms() {
             Hubungi CS lewat WhatsApp dan sebutkan nomor pesanan Anda.
           </li>
           <li>
+            Bila tagihan final sudah dikirim atau pembayaran sudah tercatat, pembatalan dilakukan oleh toko lewat
+            WhatsApp. Uang yang sudah Anda bayar, dan Saldo yang terpakai di tagihan itu, dikembalikan ke Saldo Anda dan
+            dipotong dari tagihan berikutnya.
+          </li>
+          <li>
             Setelah status berubah menjadi <em>Diproses</em>, sayur sudah kami siapkan untuk Anda sehingga pesanan tidak
             dapat dibatalkan lagi.
           </li>

@@ -16,6 +16,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-te
 import { formFailure, formSuccess, isUuid, type FieldErrors, type FormResult } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 import { parseLowStockThreshold } from "~/lib/low-stock";
+import { optionalWholeNumberField, wholeNumberField, type WholeNumberKind } from "~/lib/number-input";
 import { supplierExists } from "./suppliers.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
@@ -149,31 +150,19 @@ export async function getProductForAdmin(db: Queryable, actor: AdminActor, id: s
 
 // ---------------------------------------------------------------- product form
 
+/** A typed price, discount or stock; an optional field left empty is `empty`. */
 function wholeNumber(
   label: string,
-  { required, min, max, empty }: { required: boolean; min: number; max: number; empty?: number },
+  {
+    kind,
+    required,
+    min,
+    max,
+    empty = 0,
+  }: { kind: WholeNumberKind; required: boolean; min: number; max: number; empty?: number },
 ) {
-  return z
-    .string()
-    .optional()
-    .transform((v) => (v ?? "").replace(/^\s*rp\.?\s*/i, "").replace(/[.\s]/g, ""))
-    .superRefine((v, ctx) => {
-      if (v === "") {
-        if (required) ctx.addIssue({ code: "custom", message: `${label} wajib diisi.` });
-        return;
-      }
-      if (!/^\d+$/.test(v))
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} harus berupa angka bulat.`,
-        });
-      else if (Number(v) < min || Number(v) > max)
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} harus antara ${min.toLocaleString("id-ID")} dan ${max.toLocaleString("id-ID")}.`,
-        });
-    })
-    .transform((v) => (v === "" ? (empty ?? 0) : Number(v)));
+  if (required) return wholeNumberField({ kind, label, min, max });
+  return optionalWholeNumberField({ kind, label, min, max }).transform((v) => v ?? empty);
 }
 
 /** A weight typed in kg ('0,25' or '0.25') to integer grams, 1 g to 50 kg; empty means `empty`. */
@@ -203,14 +192,14 @@ export const productFormSchema = z.object({
     .min(1, "Nama produk wajib diisi.")
     .max(100, "Nama produk maksimal 100 karakter.")
     .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
-  price: wholeNumber("Harga", { required: true, min: 0, max: MAX_PRICE }),
+  price: wholeNumber("Harga", { kind: "rupiah", required: true, min: 0, max: MAX_PRICE }),
   unit: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim() || "pcs")
     .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
-  discount: wholeNumber("Diskon", { required: false, min: 0, max: 100 }),
-  stock: wholeNumber("Stok", { required: true, min: 0, max: MAX_STOCK }),
+  discount: wholeNumber("Diskon", { kind: "count", required: false, min: 0, max: 100 }),
+  stock: wholeNumber("Stok", { kind: "count", required: true, min: 0, max: MAX_STOCK }),
   featured: checkbox,
   // Sold by weight: the price is per kg, the stock is grams, step and minimum typed in kg.
   soldByWeight: checkbox,

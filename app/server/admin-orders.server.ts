@@ -23,9 +23,10 @@ import { normalizeQuery } from "~/lib/catalog-filters";
 import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } from "~/lib/dates";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
-import { orderEditRefusal } from "~/lib/order-edits";
+import { wholeNumberField } from "~/lib/number-input";
+import { canCustomerCancel, orderEditRefusal } from "~/lib/order-edits";
 import { paymentMethodLabel } from "~/lib/payment-settings";
-import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
+import { amountDue, PAYMENT_STATUSES, paymentStatusLabel, signedRupiah } from "~/lib/payments";
 import {
   ORDER_STATUSES,
   orderGrandTotal,
@@ -41,6 +42,11 @@ import { config } from "./config.server";
 import { farmerLists } from "~/lib/farmer-lists";
 import { toCsv } from "./csv.server";
 import { mailForStatus, queueOrderMail } from "./order-mails.server";
+import {
+  planCancelSettlement,
+  writeCancelSettlement,
+  type CancelSettlement,
+} from "./payments/cancel-settlement.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
@@ -370,6 +376,12 @@ export async function changeOrderStatus(
     mailReason?: string;
     onlyFrom?: OrderStatus | readonly OrderStatus[];
     refusal?: string;
+    /**
+     * Refuses the change with this message once money has moved on the order (its bill is final
+     * or a payment was recorded or sent): a customer's own cancel. Staff may still cancel, and
+     * the money then goes to 'Saldo'.
+     */
+    refusalOnceBilled?: string;
     /** Limits the change to this customer's own order. */
     ownerId?: string;
   },
@@ -377,7 +389,15 @@ export async function changeOrderStatus(
   const actor = { id: input.changedBy };
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        userId: orders.userId,
+        totalAmount: orders.totalAmount,
+        billFinalAt: orders.billFinalAt,
+        paymentStatus: orders.paymentStatus,
+        paidAmount: orders.paidAmount,
+      })
       .from(orders)
       .where(and(eq(orders.id, input.orderId), input.ownerId ? eq(orders.userId, input.ownerId) : undefined))
       .for("update");
@@ -393,6 +413,29 @@ export async function changeOrderStatus(
 
     const wasCancelled = order.status === "cancelled";
     const becomesCancelled = input.status === "cancelled";
+    const billed = !canCustomerCancel({ ...order, billFinal: order.billFinalAt !== null });
+    if (input.refusalOnceBilled && billed) return formFailure(409, input.refusalOnceBilled);
+    let settlement: CancelSettlement | null = null;
+    if (becomesCancelled && billed) {
+      // A proof not yet checked may be money received: it is decided first, then the cancel moves it.
+      if (order.paymentStatus === "pending")
+        return formFailure(
+          409,
+          `Bukti bayar pesanan #${short} masih menunggu verifikasi. Pilih 'Tandai Lunas' atau 'Tolak Bukti' dulu, lalu batalkan.`,
+        );
+      const planned = await planCancelSettlement(tx, order);
+      if (!planned.ok) return formFailure(409, planned.message);
+      settlement = planned.plan;
+    }
+    if (wasCancelled && !becomesCancelled && order.paymentStatus === "paid") {
+      // Its payment went to 'Saldo' when it was cancelled (and may be spent by now): taking the
+      // order up again would count that money twice. A 'Saldo' the bill had taken stays in
+      // 'Saldo'; the bill, taken up again, asks for its grand total.
+      return formFailure(
+        409,
+        `Pesanan #${short} dibatalkan setelah dibayar, dan pembayarannya sudah dicatat di Saldo pelanggan. Pesanan ini tidak dapat diaktifkan kembali; buat pesanan baru bila pelanggan tetap ingin memesan.`,
+      );
+    }
     if (wasCancelled !== becomesCancelled) {
       const lines = await tx
         .select({
@@ -438,7 +481,12 @@ export async function changeOrderStatus(
       }
     }
 
-    await tx.update(orders).set({ status: input.status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    if (settlement) await writeCancelSettlement(tx, order, settlement, actor.id);
+    await tx
+      .update(orders)
+      // A cancelled bill takes no 'Saldo': what it took went back with the settlement above.
+      .set({ status: input.status, updatedAt: new Date(), ...(settlement ? { balanceApplied: 0 } : {}) })
+      .where(eq(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: order.status,
@@ -448,7 +496,10 @@ export async function changeOrderStatus(
     });
     const mail = mailForStatus(input.status);
     if (mail) await queueOrderMail(tx, order.id, mail, { reason: (input.mailReason ?? input.note) || undefined });
-    return formSuccess(`Status pesanan #${short} diubah menjadi ${label}.`);
+    const moved = settlement ? settlement.returnedBalance + settlement.paymentToBalance : 0;
+    return formSuccess(
+      `Status pesanan #${short} diubah menjadi ${label}.${moved !== 0 ? ` ${signedRupiah(moved)} masuk Saldo pelanggan.` : ""}`,
+    );
   });
 }
 
@@ -456,26 +507,16 @@ export async function changeOrderStatus(
 
 export const MAX_DELIVERY_FEE = 10_000_000;
 
-/** Accepts what staff type: 15000, 15.000 or Rp 15.000. */
+/** Accepts what staff type: 15000, 15.000, Rp 15.000 or 15000.00. */
 export const deliveryFeeSchema = z.object({
   orderId: uuidField("Pesanan tidak ditemukan."),
-  deliveryFee: z
-    .string({ message: "Masukkan ongkos kirim." })
-    .transform((v) => v.replace(/^\s*rp\.?\s*/i, "").replace(/[.\s]/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, "Masukkan ongkos kirim.")
-        .regex(/^\d+$/, "Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000.")
-        .transform(Number)
-        .pipe(
-          z
-            .number()
-            .int()
-            .min(0)
-            .max(MAX_DELIVERY_FEE, `Ongkos kirim maksimal ${formatRupiah(MAX_DELIVERY_FEE)}.`),
-        ),
-    ),
+  deliveryFee: wholeNumberField({
+    kind: "rupiah",
+    label: "Ongkos kirim",
+    min: 0,
+    max: MAX_DELIVERY_FEE,
+    required: "Masukkan ongkos kirim.",
+  }),
 });
 
 /**

@@ -355,6 +355,7 @@ export async function cancelOrderByCustomer(
     mailReason: parsed.data.reason,
     onlyFrom: "pending",
     refusal: `Pesanan #${short} sudah diproses sehingga tidak dapat dibatalkan lagi. Hubungi kami lewat WhatsApp bila ada perubahan.`,
+    refusalOnceBilled: `Pesanan #${short} tidak dapat dibatalkan sendiri karena tagihan final sudah dikirim atau pembayaran sudah tercatat. Hubungi kami lewat WhatsApp untuk membatalkannya; uang yang sudah dibayar atau Saldo yang terpakai akan dikembalikan ke Saldo Anda.`,
   });
   if (!result.ok) return formFailure(result.status, result.message);
   return formSuccess(`Pesanan #${short} telah dibatalkan.`);

@@ -27,7 +27,7 @@ import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { moveStock } from "./stock-ledger.server";
 import { queueOrderMail } from "./order-mails.server";
-import { applyBalanceAtFinal } from "./payments.server";
+import { applyBalanceAtFinal, PaymentRefused } from "./payments.server";
 import { loadShopSettings } from "./settings.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
@@ -379,7 +379,8 @@ export async function editOrder(
     });
     return formSuccess(message);
   } catch (error) {
-    if (!(error instanceof EditRefused)) throw error;
+    // 'Tagihan Final' may be refused by the balance it settles (a sum out of range).
+    if (!(error instanceof EditRefused) && !(error instanceof PaymentRefused)) throw error;
     return formFailure(error.status, error.message, {
       fieldErrors: error.field ? { [error.field]: error.message } : {},
     });

@@ -2,22 +2,23 @@
 // image, re-encoded by sharp), staff's 'Tandai Lunas' and 'Tolak Bukti', the customer's
 // 'Saldo' when a payment differs from the amount due, and the shop's QRIS image. Each change
 // is one transaction that locks the order; anything refused stores nothing.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { balanceEntries, orderChanges, orders } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
-import { formatRupiah } from "~/lib/money";
+import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
+import { wholeNumberField } from "~/lib/number-input";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { needsProof, type PaymentMethodsSetting } from "~/lib/payment-settings";
 import {
   amountDue,
   balanceToApply,
-  parseRupiahInput,
   PAYMENT_STATUS_LABELS,
   PROOF_MAX_BYTES,
   REJECT_REASON_MAX,
+  balanceMoveRefusal,
   signedRupiah,
 } from "~/lib/payments";
 import { isStaffRole } from "~/lib/roles";
@@ -33,7 +34,8 @@ import { decodeImage } from "./uploads/image-decode.server";
 const PROOF_TITLE = "Bukti Bayar Gagal Diunggah";
 const NOT_FOUND = "Pesanan tidak ditemukan.";
 
-class PaymentRefused extends Error {
+/** A payment or balance change refused with a message; the transaction it is thrown in stores nothing. */
+export class PaymentRefused extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -255,10 +257,20 @@ export async function readPaymentProof(
 
 // ---------------------------------------------------------------- balance ('Saldo')
 
+/**
+ * Refuses (throws `PaymentRefused`) a move of the customer's balance that would take it out of
+ * range. Call with the balance locked.
+ */
+export async function assertBalanceMove(tx: Queryable, userId: string, delta: number, field?: string) {
+  const refusal = balanceMoveRefusal(await customerBalance(tx, userId), delta);
+  if (refusal) throw new PaymentRefused(409, refusal, field);
+}
+
 /** The customer's balance: positive when the shop owes them, negative when they owe. */
 export async function customerBalance(db: Queryable, userId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${balanceEntries.amount}), 0)::int` })
+    // Added up as bigint: a sum of integers may pass what an integer holds, and reading it must never fail.
+    .select({ total: sql<number>`coalesce(sum(${balanceEntries.amount}), 0)::bigint`.mapWith(Number) })
     .from(balanceEntries)
     .where(eq(balanceEntries.userId, userId));
   return row?.total ?? 0;
@@ -281,7 +293,7 @@ export async function listBalanceEntries(db: Queryable, userId: string, limit = 
     .limit(limit);
 }
 
-async function lockBalance(tx: Queryable, userId: string) {
+export async function lockBalance(tx: Queryable, userId: string) {
   // One writer of a customer's balance at a time: two bills never take the same credit.
   await tx.execute(sql`select pg_advisory_xact_lock(7206, hashtext(${userId}))`);
 }
@@ -318,6 +330,7 @@ async function settleDifference(
   const difference = paid - due;
   if (difference === 0) return;
   await lockBalance(tx, order.userId);
+  await assertBalanceMove(tx, order.userId, difference, "paidAmount");
   const description =
     difference > 0
       ? `Lebih bayar ${formatRupiah(difference)} masuk Saldo`
@@ -363,11 +376,18 @@ export async function applyBalanceAtFinal(
   const applied = balanceToApply(balance, grand);
   const current = { id: order.id, userId: row.userId, totalAmount: order.totalAmount };
   if (applied !== 0) {
-    // The orders whose payments made the balance since it was last taken into a bill.
+    const refusal = balanceMoveRefusal(balance, -applied);
+    if (refusal) throw new PaymentRefused(409, refusal);
+    // The orders whose entries made the balance since it was last taken into a bill: their
+    // payments, and what a cancelled order gave back. A cancelled order's bill took nothing in
+    // the end, so its own 'applied' entry is no mark of where the last bill was.
     const [lastApplied] = await tx
       .select({ at: balanceEntries.createdAt })
       .from(balanceEntries)
-      .where(and(eq(balanceEntries.userId, row.userId), eq(balanceEntries.kind, "applied")))
+      .innerJoin(orders, eq(orders.id, balanceEntries.orderId))
+      .where(
+        and(eq(balanceEntries.userId, row.userId), eq(balanceEntries.kind, "applied"), ne(orders.status, "cancelled")),
+      )
       .orderBy(desc(balanceEntries.createdAt))
       .limit(1);
     const sources = await tx
@@ -377,7 +397,7 @@ export async function applyBalanceAtFinal(
       .where(
         and(
           eq(balanceEntries.userId, row.userId),
-          eq(balanceEntries.kind, "payment"),
+          or(eq(balanceEntries.kind, "payment"), eq(orders.status, "cancelled")),
           lastApplied ? gt(balanceEntries.createdAt, lastApplied.at) : undefined,
         ),
       );
@@ -420,18 +440,13 @@ export async function applyBalanceAtFinal(
 // ---------------------------------------------------------------- staff: 'Tandai Lunas', 'Tolak Bukti'
 
 export const markPaidSchema = z.object({
-  paidAmount: z
-    .string({ error: "Isi jumlah yang diterima." })
-    .trim()
-    .min(1, "Isi jumlah yang diterima.")
-    .transform((v, ctx) => {
-      const amount = parseRupiahInput(v);
-      if (amount === null) {
-        ctx.addIssue({ code: "custom", message: "Jumlah diterima harus angka rupiah, mis. 37000." });
-        return z.NEVER;
-      }
-      return amount;
-    }),
+  paidAmount: wholeNumberField({
+    kind: "rupiah",
+    label: "Jumlah diterima",
+    min: 0,
+    max: MAX_PAYMENT,
+    required: "Isi jumlah yang diterima.",
+  }),
 });
 
 export const rejectProofSchema = z.object({

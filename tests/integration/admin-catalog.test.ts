@@ -131,6 +131,20 @@ describe("creating a product", () => {
     expect(slugs).toEqual(["terong-ungu-lalap", "terong-ungu-lalap-2", "terong-ungu-lalap-3"]);
   });
 
+  it("reads a price with zero sen as whole rupiah and refuses a decimal price or stock", async () => {
+    const ok = await create({ name: "Kangkung Desimal", price: "11.000,00", stock: "12" });
+    expect(ok.status).toBe(303);
+    expect((await productById(ok.location!.split("/").pop()!)).price).toBe(11000);
+    const before = await testDb.db.$count(products);
+    const refused = await create({ name: "Bayam Desimal", price: "11000.50", stock: "2.5" });
+    expect(refused.status).toBe(400);
+    expect((refused.data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      price: "Harga harus rupiah bulat tanpa sen, mis. 11.000.",
+      stock: "Stok harus bilangan bulat, tanpa pecahan.",
+    });
+    expect(await testDb.db.$count(products)).toBe(before);
+  });
+
   it("sells a product by weight: price per kg, stock in grams, step and minimum typed in kg", async () => {
     const result = await create({
       name: "Cabai Timbang Uji",
@@ -191,9 +205,9 @@ describe("creating a product", () => {
     };
     expect(body.fieldErrors).toEqual({
       name: "Nama produk wajib diisi.",
-      price: "Harga harus berupa angka bulat.",
+      price: "Harga harus angka rupiah, mis. 11.000 atau 11000.",
       discount: "Diskon harus antara 0 dan 100.",
-      stock: "Stok harus berupa angka bulat.",
+      stock: "Stok harus angka bulat, mis. 5.",
     });
     expect(body.values.price).toBe("lima ribu");
     expect(await testDb.db.$count(products)).toBe(before);

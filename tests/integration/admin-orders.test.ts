@@ -272,10 +272,12 @@ describe("delivery fee", () => {
 
     for (const [input, message] of [
       ["", "Masukkan ongkos kirim."],
-      ["sepuluh ribu", "Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000."],
-      ["-5000", "Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000."],
-      ["12,5", "Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000."],
-      ["10000001", "Ongkos kirim maksimal Rp 10.000.000."],
+      ["sepuluh ribu", "Ongkos kirim harus angka rupiah, mis. 11.000 atau 11000."],
+      ["-5000", "Ongkos kirim harus angka rupiah, mis. 11.000 atau 11000."],
+      ["12,5", "Ongkos kirim harus rupiah bulat tanpa sen, mis. 11.000."],
+      // A decimal point is never dropped: this is not Rp 1.500.050.
+      ["15000.50", "Ongkos kirim harus rupiah bulat tanpa sen, mis. 11.000."],
+      ["10000001", "Ongkos kirim harus antara Rp 0 dan Rp 10.000.000."],
     ]) {
       const result = await post(input);
       expect(result.status).toBe(400);
@@ -306,6 +308,13 @@ describe("delivery fee", () => {
 
     expect((await post("0")).status).toBe(303);
     expect(await feeNow()).toBe(0);
+
+    // Copied from a spreadsheet with its zero sen: Rp 15.000, not Rp 1.500.000.
+    for (const typed of ["15000.00", "15.000,00"]) {
+      expect((await post("0")).status).toBe(303);
+      expect((await post(typed)).status).toBe(303);
+      expect(await feeNow()).toBe(15000);
+    }
   });
 });
 

@@ -103,8 +103,11 @@ describe("saving a section", () => {
     const historyBefore = (await page()).history.length;
     const cases: [Record<string, string>, string, RegExp][] = [
       [{ "pagi.cutoffTime": "25:00" }, "pagi.cutoffTime", /Jam tidak valid/],
-      [{ "pagi.quota": "0" }, "pagi.quota", /Kuota minimal 1/],
+      [{ "pagi.quota": "0" }, "pagi.quota", /Kuota 1 sampai 10\.000/],
       [{ "pagi.quota": "dua puluh" }, "pagi.quota", /Kuota harus angka/],
+      // A quota of 2.5 is refused, never stored as 25.
+      [{ "pagi.quota": "2.5" }, "pagi.quota", /Kuota harus bilangan bulat/],
+      [{ "pagi.quota": "2,5" }, "pagi.quota", /Kuota harus bilangan bulat/],
       [{ "sore.cutoffTime": "17:00", "sore.cutoffDay": "same" }, "sore.cutoffTime", /paling lambat 16:00/],
       [{ "pagi.cutoffDay": "kemarin" }, "pagi.cutoffDay", /hari batas pesan/],
     ];
@@ -177,7 +180,8 @@ describe("saving a section", () => {
     fields["0.fee"] = "Rp 6.000";
     fields[`${n}.id`] = "kaliwates"; // forged: a second row claiming an existing id
     fields[`${n}.name`] = "Gumuk Mas";
-    fields[`${n}.fee`] = "20000";
+    // Copied with its zero sen: Rp 20.000, not Rp 2.000.000.
+    fields[`${n}.fee`] = "20000.00";
     fields[`${n}.freeFrom`] = "";
     fields[`${n}.active`] = "on";
     const saved = await post(fields);
@@ -191,6 +195,9 @@ describe("saving a section", () => {
     expect((badFee.data as { fieldErrors: Record<string, string> }).fieldErrors[`${n}.fee`]).toMatch(
       /Ongkir harus angka rupiah/,
     );
+    const sen = await post({ ...fields, [`${n}.id`]: "gumuk-mas", [`${n}.fee`]: "15000.50" });
+    expect(sen.status).toBe(400);
+    expect((sen.data as { fieldErrors: Record<string, string> }).fieldErrors[`${n}.fee`]).toMatch(/tanpa sen/);
     const sameName = await post({ ...fields, [`${n}.id`]: "gumuk-mas", "1.name": areas[0].name });
     expect(sameName.status).toBe(400);
     expect((sameName.data as { fieldErrors: Record<string, string> }).fieldErrors["1.name"]).toMatch(/sudah dipakai/);

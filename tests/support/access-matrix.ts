@@ -301,9 +301,10 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page("admin", "/admin", adminOnly("redirect:/admin/dashboard")),
   page("admin/dashboard", "/admin/dashboard", adminOnly(), [
     {
+      // A's proof waits for verification: staff reach the cancel, which asks them to decide it first.
       name: "cancel a customer's order from the list",
       body: (f) => ({ intent: "status", orderId: f.orderA, status: "cancelled" }),
-      expect: adminOnly("redirect:/admin/dashboard"),
+      expect: adminOnly(409),
       destructive: true,
     },
   ]),
@@ -314,9 +315,9 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     data: true,
     actions: [
       {
-        name: "cancel the order",
+        name: "cancel the order while its proof waits for verification",
         body: () => ({ intent: "status", status: "cancelled" }),
-        expect: adminOnly("redirect:/admin/orders/"),
+        expect: adminOnly(409),
         destructive: true,
       },
       {

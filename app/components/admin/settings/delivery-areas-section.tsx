@@ -5,7 +5,7 @@ import { Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { newAreaId, type DeliveryArea } from "~/lib/delivery-settings";
-import { defineSection, saveCandidate, showDraft, formText, inputText, readRupiah, type SectionProps } from "./section";
+import { defineSection, saveCandidate, showDraft, formText, inputText, type SectionProps } from "./section";
 
 type Row = { id: string; name: unknown; fee: unknown; freeFrom: unknown; active: unknown };
 
@@ -126,8 +126,9 @@ function readRows(form: FormData): Row[] {
     rows.push({
       id: formText(form, `${i}.id`),
       name: formText(form, `${i}.name`),
-      fee: readRupiah(formText(form, `${i}.fee`)),
-      freeFrom: readRupiah(formText(form, `${i}.freeFrom`)),
+      // Read as typed: the setting's schema parses the amounts (app/lib/number-input.ts).
+      fee: formText(form, `${i}.fee`),
+      freeFrom: formText(form, `${i}.freeFrom`),
       active: form.get(`${i}.active`) === "on",
     });
   }
@@ -147,7 +148,7 @@ export const deliveryAreasSection = defineSection({
   Fields,
   readForm: (form, current) => {
     // An empty new row is no area.
-    const rows = readRows(form).filter((r) => r.id !== "" || r.name !== "" || r.fee !== null || r.freeFrom !== null);
+    const rows = readRows(form).filter((r) => r.id !== "" || r.name !== "" || r.fee !== "" || r.freeFrom !== "");
     if (formText(form, "op") === "tambah-area") return showDraft([...rows, { ...BLANK }]);
     const known = new Set(current.map((a) => a.id));
     const taken = new Set([...known, ...rows.map((r) => r.id).filter(Boolean)]);
@@ -160,7 +161,7 @@ export const deliveryAreasSection = defineSection({
         id = newAreaId(typeof r.name === "string" ? r.name : "", taken);
         taken.add(id);
       }
-      return { ...r, id, fee: r.fee ?? "", freeFrom: r.freeFrom };
+      return { ...r, id };
     });
     return saveCandidate(candidate);
   },

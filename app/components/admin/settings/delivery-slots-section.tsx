@@ -2,7 +2,7 @@
 import { Field, Input, Select } from "~/components/ui/field";
 import { CUTOFF_DAYS, SLOT_IDS, type DeliverySlotsSetting } from "~/lib/delivery-settings";
 import { DELIVERY_SLOTS } from "~/lib/orders";
-import { defineSection, saveCandidate, formText, inputText, readWholeNumber, type SectionProps } from "./section";
+import { defineSection, saveCandidate, formText, inputText, type SectionProps } from "./section";
 
 // A list of times (24-hour, every half hour) reads the same on every phone, unlike a time
 // input that shows "09:00 PM" where the phone's language is English.
@@ -100,7 +100,8 @@ export const deliverySlotsSection = defineSection({
       candidate[slot] = {
         cutoffTime: formText(form, `${slot}.cutoffTime`),
         cutoffDay: formText(form, `${slot}.cutoffDay`),
-        quota: readWholeNumber(formText(form, `${slot}.quota`)),
+        // As typed; the setting's schema reads the number (empty: no limit).
+        quota: formText(form, `${slot}.quota`),
         active: form.get(`${slot}.active`) === "on",
       };
     }

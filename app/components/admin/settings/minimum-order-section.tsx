@@ -1,6 +1,6 @@
 // 'Minimal Belanja': the products subtotal an order must reach (0: no minimum).
 import { Field, Input } from "~/components/ui/field";
-import { defineSection, saveCandidate, formText, inputText, readRupiah, type SectionProps } from "./section";
+import { defineSection, saveCandidate, formText, inputText, type SectionProps } from "./section";
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"minimumOrder">) {
   return (
@@ -24,7 +24,7 @@ export const minimumOrderSection = defineSection({
   ),
   Fields,
   readForm: (form) => {
-    const amount = readRupiah(formText(form, "minimumOrder"));
-    return saveCandidate(amount ?? 0);
+    // As typed; the setting's schema reads the amount (empty: no minimum).
+    return saveCandidate(formText(form, "minimumOrder"));
   },
 });

@@ -93,23 +93,6 @@ export function formText(form: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/**
- * A rupiah amount as staff type it ("15000", "15.000", "Rp 15.000"): a number, null when
- * empty, or the text itself when it is not an amount (the schema then says what is wrong).
- */
-export function readRupiah(text: string): number | null | string {
-  const cleaned = text.replace(/^rp\.?/i, "").replace(/[\s.]/g, "");
-  if (cleaned === "") return null;
-  return /^\d{1,12}$/.test(cleaned) ? Number(cleaned) : text;
-}
-
-/** A whole number, null when empty, or the text itself when it is not one. */
-export function readWholeNumber(text: string): number | null | string {
-  const cleaned = text.replace(/[\s.]/g, "");
-  if (cleaned === "") return null;
-  return /^\d{1,9}$/.test(cleaned) ? Number(cleaned) : text;
-}
-
 /** Shown back in an input: numbers as digits, empty for null. */
 export function inputText(value: unknown): string {
   if (value === null || value === undefined) return "";
