@@ -3,6 +3,7 @@
 // The schemas are the one check of these values, for the settings page and for every reader.
 import { z } from "zod";
 import { isValidDateString } from "./dates";
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
 import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
 
 export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
@@ -70,7 +71,8 @@ export const closedDaySchema = z.object({
     .string({ error: "Keterangan wajib diisi." })
     .trim()
     .min(1, "Keterangan wajib diisi, mis. Idul Fitri.")
-    .max(120, "Keterangan maksimal 120 karakter."),
+    .max(120, "Keterangan maksimal 120 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
 });
 export type ClosedDay = z.output<typeof closedDaySchema>;
 
@@ -89,6 +91,16 @@ export const closedDaysSchema = z
 
 export const minimumOrderSchema = rupiah("Minimal belanja");
 
+/** A fresh shop's cap on one customer's orders in one delivery slot: no account takes a whole quota. */
+export const DEFAULT_ORDERS_PER_CUSTOMER = 3;
+export const MAX_ORDERS_PER_CUSTOMER = 100;
+
+export const ordersPerCustomerSchema = z
+  .number({ error: "Batas pesanan harus angka bulat, mis. 3." })
+  .int("Batas pesanan harus angka bulat, mis. 3.")
+  .min(1, "Batas pesanan minimal 1 per waktu pengiriman.")
+  .max(MAX_ORDERS_PER_CUSTOMER, `Batas pesanan maksimal ${MAX_ORDERS_PER_CUSTOMER} per waktu pengiriman.`);
+
 const AREA_ID = /^[a-z0-9-]{1,40}$/;
 
 export const deliveryAreaSchema = z.object({
@@ -97,7 +109,8 @@ export const deliveryAreaSchema = z.object({
     .string({ error: "Nama area wajib diisi." })
     .trim()
     .min(1, "Nama area wajib diisi.")
-    .max(60, "Nama area maksimal 60 karakter."),
+    .max(60, "Nama area maksimal 60 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   fee: rupiah("Ongkir"),
   /** Products subtotal from which delivery is free; null: never free. */
   freeFrom: rupiah("Gratis ongkir mulai", { min: 1 }).nullable(),

@@ -108,11 +108,14 @@ export async function saveQrisImage(
     });
   const key = randomKey("qris", "png");
   await getStorage().put(key, encoded.data);
-  const current = (await readShopSettings(db)).values.paymentMethods;
-  const saved = await saveShopSetting(db, actor, "paymentMethods", {
-    ...current,
-    qris: { active: true, imageUrl: publicUrlOf(key) },
-  });
+  const current = await readShopSettings(db);
+  const saved = await saveShopSetting(
+    db,
+    actor,
+    "paymentMethods",
+    { ...current.values.paymentMethods, qris: { active: true, imageUrl: publicUrlOf(key) } },
+    { expectedRevision: current.revisions.paymentMethods },
+  );
   if (!saved.ok) {
     await getStorage().delete(key);
     return formFailure(saved.status, saved.message, { title: "QRIS Gagal Disimpan" });

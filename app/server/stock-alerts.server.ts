@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
+import { isTokenShaped } from "~/lib/form-text";
 import type { Queryable } from "~/db/client.server";
 import { products, stockAlerts } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
@@ -175,7 +176,7 @@ export function unsubscribeToken(email: string): string {
 
 /** The address a token names, or null for a token that was changed or made up. */
 export function verifyUnsubscribeToken(token: unknown): string | null {
-  if (typeof token !== "string" || token.length > 1000) return null;
+  if (!isTokenShaped(token, 1000)) return null;
   const [encoded, given] = token.split(".");
   if (!encoded || !given) return null;
   const email = Buffer.from(encoded, "base64url").toString("utf8");

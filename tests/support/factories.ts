@@ -13,6 +13,9 @@ import { createAuth } from "~/server/auth.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock } from "~/server/stock-ledger.server";
+import type { SettingKey } from "~/lib/shop-settings";
+import type { AdminActor } from "~/server/admin-actor.server";
+import { readShopSettings, saveShopSetting } from "~/server/settings.server";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -289,4 +292,15 @@ export function nextDelivery(): { deliveryDate: string; slot: "pagi" | "sore" } 
   const choice = earliestOpenChoice(deliveryDays({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, now()));
   if (!choice) throw new Error("no delivery open under the default rules");
   return { deliveryDate: choice.date, slot: choice.slot };
+}
+
+/** Saves a setting as the owner would from a freshly loaded settings page: with the revision it shows. */
+export async function saveSetting<K extends SettingKey>(
+  db: Queryable,
+  owner: AdminActor & { name: string },
+  key: K,
+  value: unknown,
+) {
+  const { revisions } = await readShopSettings(db);
+  return saveShopSetting(db, owner, key, value, { expectedRevision: revisions[key] });
 }

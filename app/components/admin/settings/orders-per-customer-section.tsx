@@ -1,0 +1,32 @@
+// 'Batas Pesanan per Pelanggan': how many orders one account may place in one delivery slot,
+// so a single account cannot take a slot's whole quota.
+import { Field, Input } from "~/components/ui/field";
+import { MAX_ORDERS_PER_CUSTOMER } from "~/lib/delivery-settings";
+import { defineSection, formText, inputText, readWholeNumber, saveCandidate, type SectionProps } from "./section";
+
+function Fields({ value, draft, fieldErrors }: SectionProps<"ordersPerCustomer">) {
+  return (
+    <Field
+      label="Pesanan per pelanggan per waktu pengiriman"
+      error={fieldErrors[""]}
+      hint={`Angka bulat 1 sampai ${MAX_ORDERS_PER_CUSTOMER}. Pesanan yang dibatalkan tidak dihitung.`}
+      className="max-w-xs"
+    >
+      {(p) => <Input {...p} name="ordersPerCustomer" inputMode="numeric" defaultValue={inputText(draft ?? value)} />}
+    </Field>
+  );
+}
+
+export const ordersPerCustomerSection = defineSection({
+  id: "batas-per-pelanggan",
+  key: "ordersPerCustomer",
+  title: "Batas Pesanan per Pelanggan",
+  description: (
+    <p>
+      Satu akun hanya bisa membuat pesanan sebanyak ini untuk satu waktu pengiriman (mis. Besok Pagi). Pesanan
+      berikutnya ditolak saat checkout dengan pesan yang menyebut batasnya.
+    </p>
+  ),
+  Fields,
+  readForm: (form) => saveCandidate(readWholeNumber(formText(form, "ordersPerCustomer"))),
+});
