@@ -7,9 +7,9 @@ import { defineSection, formText, inputText, readWholeNumber, saveCandidate, typ
 function Fields({ value, draft, fieldErrors }: SectionProps<"ordersPerCustomer">) {
   return (
     <Field
-      label="Pesanan per pelanggan per waktu pengiriman"
+      label="Maksimal pesanan per akun"
       error={fieldErrors[""]}
-      hint={`Angka bulat 1 sampai ${MAX_ORDERS_PER_CUSTOMER}. Pesanan yang dibatalkan tidak dihitung.`}
+      hint={`Untuk satu waktu pengiriman. Angka bulat 1 sampai ${MAX_ORDERS_PER_CUSTOMER}; pesanan yang dibatalkan tidak dihitung.`}
       className="max-w-xs"
     >
       {(p) => <Input {...p} name="ordersPerCustomer" inputMode="numeric" defaultValue={inputText(draft ?? value)} />}
