@@ -53,6 +53,7 @@ import * as reportsRoute from "~/routes/admin.reports";
 import * as settingsRoute from "~/routes/admin.settings";
 import * as teamRoute from "~/routes/admin.team";
 import * as unsubscribeRoute from "~/routes/stock-alerts.unsubscribe";
+import * as confirmRoute from "~/routes/stock-alerts.confirm";
 import * as verifyEmailRoute from "~/routes/verify-email";
 import type { SettingKey } from "~/lib/shop-settings";
 import { readShopSettings } from "~/server/settings.server";
@@ -688,6 +689,30 @@ describe("dates outside the calendar or the shop's range", () => {
 
 describe("token parameters with NUL and control characters", () => {
   const TOKENS = ["\u0000", "abc\u0000def", "a\nb", "\u001b[31m", "%00", "a".repeat(5000)];
+
+  const tokenPages: [string, (args: never) => unknown][] = [
+    ["/reset-password", resetRoute.loader as never],
+    ["/verify-email", verifyEmailRoute.loader as never],
+    ["/stock-alerts/unsubscribe", unsubscribeRoute.loader as never],
+    ["/stock-alerts/confirm", confirmRoute.loader as never],
+  ];
+  it.each(tokenPages)("%s answers a page or a redirect for any token, never a 5xx", async (page, loader) => {
+    const token = fc.oneof(
+      fc.constantFrom(...TOKENS, ...MALICIOUS.filter((m) => m.length < 1000)),
+      fc.string({ unit: "binary", maxLength: 60 }),
+      fc.tuple(fc.uuid(), fc.string({ unit: "binary", maxLength: 50 })).map(([id, sig]) => `${id}.${sig}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(token, async (t) => {
+        const result = await callLoader(loader, `${page}?token=${encodeURIComponent(t)}`);
+        expect(result.status, JSON.stringify(t)).toBeLessThan(500);
+      }),
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 40),
+        seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined,
+      },
+    );
+  });
 
   it.each(TOKENS)("/reset-password?token=%j goes to the login page as an invalid link", async (token) => {
     const result = await callLoader(resetRoute.loader as never, `/reset-password?token=${encodeURIComponent(token)}`);
