@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isValidDateString } from "./dates";
 import { formatRupiah } from "./money";
 import { optionalWholeNumberField, wholeNumberField } from "./number-input";
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
 import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
 
 export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
@@ -79,7 +80,8 @@ export const closedDaySchema = z.object({
     .string({ error: "Keterangan wajib diisi." })
     .trim()
     .min(1, "Keterangan wajib diisi, mis. Idul Fitri.")
-    .max(120, "Keterangan maksimal 120 karakter."),
+    .max(120, "Keterangan maksimal 120 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
 });
 export type ClosedDay = z.output<typeof closedDaySchema>;
 
@@ -101,6 +103,18 @@ export const minimumOrderSchema = optionalWholeNumberField(rupiahOptions("Minima
   (v) => v ?? 0,
 );
 
+/** A fresh shop's cap on one customer's orders in one delivery slot: no account takes a whole quota. */
+export const DEFAULT_ORDERS_PER_CUSTOMER = 3;
+export const MAX_ORDERS_PER_CUSTOMER = 100;
+
+export const ordersPerCustomerSchema = wholeNumberField({
+  kind: "count",
+  label: "Batas pesanan",
+  min: 1,
+  max: MAX_ORDERS_PER_CUSTOMER,
+  outOfRange: `Batas pesanan harus antara 1 dan ${MAX_ORDERS_PER_CUSTOMER} per waktu pengiriman.`,
+});
+
 const AREA_ID = /^[a-z0-9-]{1,40}$/;
 
 export const deliveryAreaSchema = z.object({
@@ -109,7 +123,8 @@ export const deliveryAreaSchema = z.object({
     .string({ error: "Nama area wajib diisi." })
     .trim()
     .min(1, "Nama area wajib diisi.")
-    .max(60, "Nama area maksimal 60 karakter."),
+    .max(60, "Nama area maksimal 60 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   fee: wholeNumberField(rupiahOptions("Ongkir", 0)),
   /** Products subtotal from which delivery is free; null (left empty): never free. */
   freeFrom: optionalWholeNumberField(rupiahOptions("Gratis ongkir mulai", 1)),

@@ -15,6 +15,8 @@ import {
   deliveryAreasSchema,
   deliverySlotsSchema,
   minimumOrderSchema,
+  ordersPerCustomerSchema,
+  DEFAULT_ORDERS_PER_CUSTOMER,
   SLOT_IDS,
   type ClosedDay,
   type DeliveryArea,
@@ -66,6 +68,12 @@ export const SHOP_SETTINGS = {
     schema: minimumOrderSchema,
     defaultValue: 0,
     summarize: (value) => [value === 0 ? "Tanpa minimal belanja" : `Minimal belanja ${formatRupiah(value)}`],
+  }),
+  ordersPerCustomer: define<number>({
+    title: "Batas Pesanan per Pelanggan",
+    schema: ordersPerCustomerSchema,
+    defaultValue: DEFAULT_ORDERS_PER_CUSTOMER,
+    summarize: (value) => [`Maksimal ${value} pesanan per pelanggan untuk setiap waktu pengiriman`],
   }),
   deliveryAreas: define<DeliveryArea[]>({
     title: "Area Pengiriman",

@@ -12,7 +12,12 @@ import { deleteImageVariants } from "./image-variants.server";
 import { decodeImage } from "./uploads/image-decode.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "./storage.server";
 import { normalizeQuery } from "~/lib/catalog-filters";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  isSingleLineText,
+  SINGLE_LINE_MESSAGE,
+} from "~/lib/form-text";
 import { formFailure, formSuccess, isUuid, type FieldErrors, type FormResult } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 import { parseLowStockThreshold } from "~/lib/low-stock";
@@ -191,13 +196,13 @@ export const productFormSchema = z.object({
     .trim()
     .min(1, "Nama produk wajib diisi.")
     .max(100, "Nama produk maksimal 100 karakter.")
-    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   price: wholeNumber("Harga", { kind: "rupiah", required: true, min: 0, max: MAX_PRICE }),
   unit: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim() || "pcs")
-    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
+    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(isSingleLineText, SINGLE_LINE_MESSAGE)),
   discount: wholeNumber("Diskon", { kind: "count", required: false, min: 0, max: 100 }),
   stock: wholeNumber("Stok", { kind: "count", required: true, min: 0, max: MAX_STOCK }),
   featured: checkbox,
@@ -589,7 +594,7 @@ export const categoryNameSchema = z
   .trim()
   .min(1, "Nama kategori wajib diisi.")
   .max(60, "Nama kategori maksimal 60 karakter.")
-  .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+  .refine(isSingleLineText, SINGLE_LINE_MESSAGE);
 
 export async function listCategoriesForAdmin(db: Queryable, actor: AdminActor) {
   assertOwner(actor);

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
+import { isSingleLineText } from "~/lib/form-text";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { addDays, isValidDateString } from "~/lib/dates";
@@ -162,7 +163,12 @@ export const deliveryActionSchema = z.discriminatedUnion(
       intent: z.literal("dispatch"),
       date: z.string().refine(isValidDateString, "Tanggal kirim tidak valid."),
       slot: z.enum(["pagi", "sore"], { message: "Waktu kirim tidak valid." }),
-      area: z.string().trim().min(1, "Pilih area pengiriman.").max(200),
+      area: z
+        .string()
+        .trim()
+        .min(1, "Pilih area pengiriman.")
+        .max(200, "Area pengiriman tidak dikenal.")
+        .refine(isSingleLineText, "Area pengiriman tidak dikenal. Muat ulang lembar pengiriman."),
     }),
   ],
   { error: "Permintaan tidak dikenal." },

@@ -323,6 +323,31 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, extra: { re
 
 // ---------------------------------------------------------------- back-in-stock mails
 
+/**
+ * 'Kabari Saya' asked by someone who has not proven the address: one mail that asks the
+ * owner of the address to turn the alert on. Nothing is sent about the product until then.
+ */
+export function stockAlertConfirmMail(
+  to: string,
+  product: { name: string },
+  confirmHref: string,
+  validHours: number,
+): MailMessage {
+  const shop = config().shop;
+  return composeMail({
+    to,
+    subject: `Konfirmasi kabar stok ${product.name} di ${shop.name}`,
+    preheader: `Tekan tombol di email ini agar kami mengabari Anda saat ${product.name} tersedia lagi.`,
+    paragraphs: [
+      "Halo,",
+      `Seseorang (semoga Anda) meminta ${shop.name} mengirim kabar ke alamat ini saat ${product.name} tersedia lagi. Kabar itu baru aktif setelah Anda menekan tombol di bawah dan memilih 'Ya, kabari saya'.`,
+      `Tautan ini berlaku ${validHours} jam. Bila Anda tidak memintanya, abaikan email ini: kami tidak akan mengirim apa pun lagi.`,
+    ],
+    button: { href: confirmHref, label: "Aktifkan kabar stok" },
+    footer: { text: `Anda menerima email ini karena alamat ini diisi di 'Kabari Saya' di ${shop.name}.` },
+  });
+}
+
 /** 'Kabari Saya': the product a shopper waited for is in stock again; one mail, then the alert ends. */
 export function backInStockMail(
   to: string,

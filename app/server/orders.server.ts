@@ -357,7 +357,10 @@ export async function placeOrder(
 
       // The settings of this moment, never a cached copy: they decide what is stored.
       const { values: settings } = await readShopSettings(tx);
-      const reservation = await reserveDeliverySlot(tx, deliveryRulesOf(settings), now, deliveryDate, input.slot);
+      const reservation = await reserveDeliverySlot(tx, deliveryRulesOf(settings), now, deliveryDate, input.slot, {
+        userId: user.id,
+        limit: settings.ordersPerCustomer,
+      });
       if (!reservation.ok) throw new DeliveryRefused(reservation.message, "delivery");
       const chosenArea = resolveDeliveryArea(settings.deliveryAreas, input.area);
       if (!chosenArea.ok) throw new DeliveryRefused(chosenArea.message, "area");

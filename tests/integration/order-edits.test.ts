@@ -11,7 +11,7 @@ import { setDeliveryFee } from "~/server/admin-orders.server";
 import { firstFieldError, parseFields } from "~/server/form-action.server";
 import { editOrder, loadFinalBillForCustomer, orderEditSchema } from "~/server/order-edits.server";
 import { placeOrder } from "~/server/orders.server";
-import { createProduct, createUser, type TestUser } from "../support/factories";
+import { createProduct, createUser, liftOrdersPerCustomerLimit, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let testDb: TestDatabase;
@@ -22,6 +22,8 @@ beforeAll(async () => {
   testDb = await createTestDatabase({ seed: false });
   admin = await createUser(testDb.db, { role: "admin", name: "Dewi Staf" });
   customer = await createUser(testDb.db, { name: "Siti Aminah" });
+  // One shopper places every order here, all for the same slot.
+  await liftOrdersPerCustomerLimit(testDb.db);
 });
 
 afterAll(async () => {

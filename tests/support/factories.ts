@@ -4,15 +4,18 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import { categories, contactMessages, orders, partnerApplications, products, users } from "~/db/schema";
+import { categories, contactMessages, orders, partnerApplications, products, shopSettings, users } from "~/db/schema";
 import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
-import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
+import { DEFAULT_DELIVERY_SLOTS, MAX_ORDERS_PER_CUSTOMER } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock } from "~/server/stock-ledger.server";
+import type { SettingKey } from "~/lib/shop-settings";
+import type { AdminActor } from "~/server/admin-actor.server";
+import { readShopSettings, saveShopSetting } from "~/server/settings.server";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -289,4 +292,26 @@ export function nextDelivery(): { deliveryDate: string; slot: "pagi" | "sore" } 
   const choice = earliestOpenChoice(deliveryDays({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, now()));
   if (!choice) throw new Error("no delivery open under the default rules");
   return { deliveryDate: choice.date, slot: choice.slot };
+}
+
+/** Saves a setting as the owner would from a freshly loaded settings page: with the revision it shows. */
+export async function saveSetting<K extends SettingKey>(
+  db: Queryable,
+  owner: AdminActor & { name: string },
+  key: K,
+  value: unknown,
+) {
+  const { revisions } = await readShopSettings(db);
+  return saveShopSetting(db, owner, key, value, { expectedRevision: revisions[key] });
+}
+
+/**
+ * Load and race tests send many orders per customer into one delivery slot: this lifts the
+ * per-customer limit (to its maximum), which is not what they measure.
+ */
+export async function liftOrdersPerCustomerLimit(db: Queryable) {
+  await db
+    .insert(shopSettings)
+    .values({ key: "ordersPerCustomer", value: MAX_ORDERS_PER_CUSTOMER })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: MAX_ORDERS_PER_CUSTOMER } });
 }
