@@ -110,10 +110,15 @@ export const MAX_ORDERS_PER_CUSTOMER = 100;
 export const ordersPerCustomerSchema = wholeNumberField({
   kind: "count",
   label: "Batas pesanan",
-  min: 1,
-  max: MAX_ORDERS_PER_CUSTOMER,
-  outOfRange: `Batas pesanan harus antara 1 dan ${MAX_ORDERS_PER_CUSTOMER} per waktu pengiriman.`,
-});
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  required: "Batas pesanan harus angka bulat, mis. 3.",
+}).pipe(
+  z
+    .number()
+    .min(1, "Batas pesanan minimal 1 per waktu pengiriman.")
+    .max(MAX_ORDERS_PER_CUSTOMER, `Batas pesanan maksimal ${MAX_ORDERS_PER_CUSTOMER} per waktu pengiriman.`),
+);
 
 const AREA_ID = /^[a-z0-9-]{1,40}$/;
 

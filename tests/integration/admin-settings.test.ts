@@ -146,7 +146,8 @@ describe("saving a section", () => {
     expect((await page()).settings.values.ordersPerCustomer).toBe(3);
     for (const [typed, message] of [
       ["0", /minimal 1/],
-      ["2,5", /angka bulat/],
+      ["2,5", /bilangan bulat/],
+      ["2.5", /bilangan bulat/],
       ["", /angka bulat/],
       ["101", /maksimal 100/],
     ] as const) {
