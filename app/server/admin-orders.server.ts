@@ -41,6 +41,7 @@ import { config } from "./config.server";
 import { farmerLists } from "~/lib/farmer-lists";
 import { toCsv } from "./csv.server";
 import { mailForStatus, queueOrderMail } from "./order-mails.server";
+import { likePattern } from "~/lib/vocab/like-patterns";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
@@ -70,10 +71,6 @@ export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilte
   return adminOrderFiltersSchema.parse(Object.fromEntries([...params.entries()].filter(([, v]) => v !== "")));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function uuidFromHex(hex32: string): string {
   return `${hex32.slice(0, 8)}-${hex32.slice(8, 12)}-${hex32.slice(12, 16)}-${hex32.slice(16, 20)}-${hex32.slice(20)}`;
 }
@@ -91,7 +88,7 @@ function searchCondition(q: string): SQL | undefined {
   if (/^[0-9a-f]{1,32}$/.test(hex)) {
     conditions.push(between(orders.id, uuidFromHex(hex.padEnd(32, "0")), uuidFromHex(hex.padEnd(32, "f"))));
   }
-  conditions.push(sql`${orders.recipientName} ilike ${`%${escapeLike(text)}%`}`);
+  conditions.push(sql`${orders.recipientName} ilike ${likePattern(text)}`);
   if (/^\+?[\d\s().-]+$/.test(text)) {
     const digits = text.replace(/\D/g, "");
     if (digits.length >= 3) {
