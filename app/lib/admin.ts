@@ -22,14 +22,6 @@ export function inboxStatusLabel(status: string): string {
   return (INBOX_STATUS_LABELS as Record<string, string>)[status] ?? status;
 }
 
-export const STOCK_REASON_LABELS: Record<string, string> = {
-  initial: "Stok awal",
-  manual: "Diubah admin",
-  order: "Pesanan",
-  cancel: "Pesanan dibatalkan",
-  uncancel: "Pesanan diaktifkan lagi",
-};
-
 /**
  * "Pagi (05:00 - 07:00)"; with `time`, the window the order was promised (the chat message).
  * Anything else: that time, or both windows for the picking list's 'semua'.

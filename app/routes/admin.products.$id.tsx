@@ -11,7 +11,7 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/dates";
 import { shortOrderId } from "~/lib/orders";
-import { STOCK_REASON_LABELS } from "~/lib/admin";
+import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
 import {
   changeProduct,
   CHECK_MARKED,
@@ -185,7 +185,7 @@ export default function AdminEditProduct() {
                   <li key={a.id} className="flex items-start justify-between gap-2 py-2">
                     <div>
                       <p className="font-medium text-stone-900">
-                        {STOCK_REASON_LABELS[a.reason] ?? a.reason}
+                        {stockReasonLabel(a.reason)}
                         {a.orderId ? (
                           <>
                             {" "}

@@ -12,7 +12,7 @@ import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { storeOrder, type OrderRecord } from "~/server/orders.server";
-import { moveStock } from "~/server/stock-ledger.server";
+import { moveStock, type StockMove } from "~/server/stock-ledger.server";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -125,7 +125,7 @@ async function storeTestOrder(tx: Queryable, input: CreateOrderInput) {
   if (!(input.takeStock ?? true) && status !== "cancelled") {
     await moveStock(
       tx,
-      order.items.map((item) => ({
+      order.items.map((item): StockMove => ({
         productId: item.productId ?? "",
         delta: item.quantity,
         reason: "manual",
@@ -155,7 +155,7 @@ export async function createManyOrders(
     for (const w of wanted) topUp.set(w.product.id, (topUp.get(w.product.id) ?? 0) + (w.quantity ?? 1));
     await moveStock(
       tx,
-      [...topUp].map(([productId, delta]) => ({ productId, delta, reason: "manual", changedBy: null })),
+      [...topUp].map(([productId, delta]): StockMove => ({ productId, delta, reason: "manual", changedBy: null })),
     );
     const made: { id: string; recipientName: string; recipientPhone: string; createdAt: Date }[] = [];
     const cancelled = new Map<string, number>();
@@ -172,7 +172,7 @@ export async function createManyOrders(
     }
     await moveStock(
       tx,
-      [...cancelled].map(([productId, quantity]) => ({
+      [...cancelled].map(([productId, quantity]): StockMove => ({
         productId,
         delta: -quantity,
         reason: "manual",
