@@ -344,7 +344,7 @@ export const stockAdjustments = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
     stockAfter: integer("stock_after").notNull(),
-    reason: text("reason").$type<StockReason>().notNull(), // STOCK_REASONS (app/lib/vocab/stock-reasons.ts)
+    reason: text("reason").$type<StockReason>().notNull(), // STOCK_REASON (app/lib/vocab/stock-reasons.ts)
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull().default(""),

@@ -7,7 +7,7 @@ import { orderLineTotal, shortOrderId } from "./orders";
 import { formatKg } from "./weight";
 import { SUBSTITUTE_LABELS } from "./cart";
 import { whatsappHref } from "./shop";
-import { isPaymentMethod, paymentMethodLabel } from "./payment-settings";
+import { isPaymentMethod, paymentMethodLabel } from "./vocab/payment-methods";
 
 export type OrderMessageItem = {
   name: string;

@@ -24,7 +24,7 @@ import { addDays, isValidDateString, SHOP_TIME_ZONE, shopDate, startOfShopDay } 
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import { orderEditRefusal } from "~/lib/order-edits";
-import { paymentMethodLabel } from "~/lib/payment-settings";
+import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
 import {
   ORDER_STATUSES,

@@ -11,7 +11,7 @@ import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~
 import { formFailure, formSuccess, type FieldErrors, type FormFailure, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
-import { activePaymentMethods, ORDER_PAYMENT_METHOD_LABELS } from "~/lib/payment-settings";
+import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "./clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
@@ -364,7 +364,7 @@ export async function placeOrder(
       const paymentMethod = input.paymentMethod ?? null;
       if (paymentMethod && !activePaymentMethods(settings.paymentMethods).includes(paymentMethod))
         throw new DeliveryRefused(
-          `${ORDER_PAYMENT_METHOD_LABELS[paymentMethod]} sedang tidak tersedia. Pilih metode pembayaran lain.`,
+          `${PAYMENT_METHOD[paymentMethod].label} sedang tidak tersedia. Pilih metode pembayaran lain.`,
           "payment",
         );
 

@@ -11,7 +11,8 @@ import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { formatRupiah } from "~/lib/money";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
-import { needsProof, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import type { PaymentMethodsSetting } from "~/lib/payment-settings";
+import { needsProof } from "~/lib/vocab/payment-methods";
 import {
   amountDue,
   balanceToApply,

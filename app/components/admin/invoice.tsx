@@ -6,7 +6,7 @@ import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
 import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
-import { paymentMethodLabel } from "~/lib/payment-settings";
+import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { paymentStatusLabel } from "~/lib/payments";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
