@@ -3,7 +3,7 @@
 // The schemas are the one check of these values, for the settings page and for every reader.
 import { z } from "zod";
 import { isValidDateString } from "./dates";
-import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
+import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 
 export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
 
@@ -48,7 +48,7 @@ export const deliverySlotsSchema = z
         ctx.addIssue({
           code: "custom",
           path: [slot, "cutoffTime"],
-          message: `Batas pesan hari yang sama harus paling lambat ${DELIVERY_SLOTS[slot].start}, saat pengiriman ${DELIVERY_SLOTS[slot].label} dimulai.`,
+          message: `Batas pesan hari yang sama harus paling lambat ${DELIVERY_SLOTS[slot].start}, saat pengiriman ${slotName(slot)} dimulai.`,
         });
       }
     }

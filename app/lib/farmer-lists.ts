@@ -3,7 +3,7 @@
 // summed in grams and shown in kg ('1,25 kg'); everything else in whole units. Products
 // without a farmer (or deleted since they were ordered) go under 'Tanpa Petani'.
 import { formatDateWithDay } from "./dates";
-import { slotLabel } from "./admin";
+import { slotLabel } from "./vocab/delivery-slots";
 import { unitWord } from "./low-stock";
 import { whatsappNumber } from "./phone";
 import { whatsappHref } from "./shop";

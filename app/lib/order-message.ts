@@ -1,6 +1,6 @@
 // The one builder of the WhatsApp texts about an order: the order sent at checkout and the
 // 'Butuh Bantuan?' question. Both name the real order number.
-import { slotLabel } from "./admin";
+import { slotLabel } from "./vocab/delivery-slots";
 import { formatDateWithDay } from "./dates";
 import { formatRupiah } from "./money";
 import { orderLineTotal, shortOrderId } from "./orders";

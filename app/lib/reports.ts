@@ -1,8 +1,9 @@
 // The sales report's date range and the arithmetic its charts share (pure: used by the
 // server module and the page).
 import { addDays, isValidDateString } from "./dates";
-import type { DeliverySlot, OrderStatus } from "./orders";
-import type { PaymentStatus } from "./payments";
+import type { DeliverySlot } from "./vocab/delivery-slots";
+import type { OrderStatus } from "./vocab/order-statuses";
+import type { PaymentStatus } from "./vocab/payment-statuses";
 import { formatKg } from "./weight";
 
 export const REPORT_DEFAULT_DAYS = 30;

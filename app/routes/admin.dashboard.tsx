@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { addDays, formatDate } from "~/lib/dates";
-import { DELIVERY_SLOTS } from "~/lib/orders";
+import { slotName } from "~/lib/vocab/delivery-slots";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import {
@@ -129,7 +129,7 @@ export default function AdminDashboard() {
                   </strong>{" "}
                   pesanan
                   {filters.date ? ` untuk pengiriman ${formatDate(filters.date)}` : ""}
-                  {filters.slot ? ` (${DELIVERY_SLOTS[filters.slot].label.toLowerCase()})` : ""}
+                  {filters.slot ? ` (${slotName(filters.slot).toLowerCase()})` : ""}
                   {list.pageCount > 1
                     ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}`
                     : ""}

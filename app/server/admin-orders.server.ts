@@ -25,15 +25,10 @@ import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import { orderEditRefusal } from "~/lib/order-edits";
 import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
-import { amountDue, PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/payments";
-import {
-  ORDER_STATUSES,
-  orderGrandTotal,
-  orderLineTotal,
-  orderStatusLabel,
-  shortOrderId,
-  type OrderStatus,
-} from "~/lib/orders";
+import { amountDue } from "~/lib/payments";
+import { PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/vocab/payment-statuses";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";

@@ -15,7 +15,8 @@ import {
 } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
-import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
+import { shortOrderId } from "~/lib/orders";
+import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { changeOrderStatus } from "./admin-orders.server";
 import { now as clockNow } from "./clock.server";

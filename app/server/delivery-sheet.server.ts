@@ -18,7 +18,8 @@ import {
   type SlotDelivery,
 } from "~/lib/delivery-sheet";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { isDeliverySlot, orderGrandTotal, orderLineTotal, shortOrderId, type DeliverySlot } from "~/lib/orders";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import { isCashOnDelivery, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";

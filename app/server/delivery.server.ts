@@ -20,7 +20,7 @@ import {
   type SlotCounts,
 } from "~/lib/delivery";
 import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
-import { isDeliverySlot, type DeliverySlot } from "~/lib/orders";
+import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import type { ShopSettings } from "~/lib/shop-settings";
 import { now as clockNow } from "./clock.server";
 import { loadShopSettings } from "./settings.server";

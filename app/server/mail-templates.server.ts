@@ -9,7 +9,8 @@
 // order and the customer's address itself.
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { slotName } from "~/lib/vocab/delivery-slots";
 import { formatKg } from "~/lib/weight";
 import { shopAddressLine } from "~/lib/shop";
 import { config } from "./config.server";
@@ -181,7 +182,7 @@ export function orderPageUrl(orderId: string): string {
 
 /** "Selasa, 25 November 2026, Pagi (05:00 - 07:00)" */
 export function deliverySlotText(order: Pick<OrderMailData, "deliveryDate" | "deliverySlot" | "deliveryTime">): string {
-  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  const slot = slotName(order.deliverySlot);
   return `${formatDateWithDay(order.deliveryDate)}, ${slot} (${order.deliveryTime})`;
 }
 

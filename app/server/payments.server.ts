@@ -17,11 +17,11 @@ import {
   amountDue,
   balanceToApply,
   parseRupiahInput,
-  PAYMENT_STATUS_LABELS,
   PROOF_MAX_BYTES,
   REJECT_REASON_MAX,
   signedRupiah,
 } from "~/lib/payments";
+import { PAYMENT_STATUS } from "~/lib/vocab/payment-statuses";
 import { isStaffRole } from "~/lib/roles";
 import { assertAdmin, assertOwner, type AdminActor } from "./admin-actor.server";
 import { MAX_INPUT_PIXELS } from "./image-variants.server";
@@ -190,7 +190,7 @@ export async function uploadPaymentProof(
       .delete(replaced)
       .catch((error) => log.warn("old proof not deleted", { error }));
   log.info("payment proof uploaded", { orderId });
-  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS_LABELS.pending}.`);
+  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS.pending.label}.`);
 }
 
 /**

@@ -5,12 +5,13 @@ import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/lib/payments";
+import { PAYMENT_STATUS, PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { addDays, formatDate, formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, ORDER_STATUS_LABELS, ORDER_STATUSES, isDeliverySlot, type OrderStatus } from "~/lib/orders";
+import { DELIVERY_SLOTS, slotName } from "~/lib/vocab/delivery-slots";
+import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 import type { AdminOrderCounts, AdminOrderRow } from "~/server/admin-orders.server";
 import { formatIndonesianPhone } from "~/lib/phone";
@@ -61,7 +62,7 @@ function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: bool
         >
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
+              {ORDER_STATUS[s].label}
             </option>
           ))}
         </Select>
@@ -89,7 +90,7 @@ function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: bool
 }
 
 function DeliveryCell({ order }: { order: AdminOrderRow }) {
-  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  const slot = slotName(order.deliverySlot);
   return (
     <span>
       Kirim {formatDate(order.deliveryDate)} · {slot} ({order.deliveryTime})
@@ -275,7 +276,7 @@ export function Filters() {
             <option value="">Semua</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
+                {ORDER_STATUS[s].label}
               </option>
             ))}
           </Select>
@@ -288,7 +289,7 @@ export function Filters() {
             <option value="">Semua</option>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s]}
+                {PAYMENT_STATUS[s].label}
               </option>
             ))}
           </Select>

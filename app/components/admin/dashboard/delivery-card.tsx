@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "react-router";
 import { Printer, Truck } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
-import { slotLabel } from "~/lib/admin";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import type { loader } from "~/routes/admin.dashboard";
 
 export function DeliveryCard() {
