@@ -1,7 +1,7 @@
 // 'Batas Stok Menipis': the stock at or below which a product counts as running low, in the
 // unit of its stock (whole units, or grams when sold by weight). A product without its own
 // limit uses the shop's default: 5 units, or 2 kg of produce sold by weight.
-import { formatKg, parseKg } from "./weight";
+import { formatKg, parseKg, formatAmount } from "./weight";
 
 export const DEFAULT_LOW_STOCK_UNITS = 5;
 export const DEFAULT_LOW_STOCK_GRAMS = 2000;
@@ -30,8 +30,7 @@ export function isLowStock(product: {
 
 /** A stock amount as staff read it: '1,25 kg' for produce sold by weight, '3 pcs' otherwise. */
 export function formatStockAmount(amount: number, product: { soldByWeight: boolean; unit: string }): string {
-  if (product.soldByWeight) return formatKg(amount);
-  return `${new Intl.NumberFormat("id-ID").format(amount)} ${unitWord(product.unit)}`;
+  return formatAmount(amount, { soldByWeight: product.soldByWeight, unit: unitWord(product.unit), grouped: true });
 }
 
 /** 'per ikat' -> 'ikat', 'pcs' -> 'pcs', 'per 10 butir' -> 'x 10 butir'. */

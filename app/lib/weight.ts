@@ -42,9 +42,18 @@ export function parseKg(text: string): number | null {
   return grams;
 }
 
-/** The amount of a line in words: '0,75 kg' for a weighed product, '3' otherwise. */
-export function formatAmount(quantity: number, rules: { soldByWeight: boolean }): string {
-  return rules.soldByWeight ? formatKg(quantity) : String(quantity);
+/**
+ * An amount (a line, a stock, a total) in words, the one formatter for them all: '0,75 kg'
+ * for a weighed product; otherwise the number ('3'), followed by `unit` when given ('3 ikat')
+ * and with thousands separators when `grouped` ('1.200 ikat', for staff's totals).
+ */
+export function formatAmount(
+  quantity: number,
+  rules: { soldByWeight: boolean; unit?: string; grouped?: boolean },
+): string {
+  if (rules.soldByWeight) return formatKg(quantity);
+  const number = rules.grouped ? new Intl.NumberFormat("id-ID").format(quantity) : String(quantity);
+  return rules.unit === undefined ? number : `${number} ${rules.unit}`;
 }
 
 /**

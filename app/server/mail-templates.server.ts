@@ -11,7 +11,7 @@ import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
 import { slotName } from "~/lib/vocab/delivery-slots";
-import { formatKg } from "~/lib/weight";
+import { formatAmount } from "~/lib/weight";
 import { shopAddressLine } from "~/lib/shop";
 import { config } from "./config.server";
 import type { MailMessage } from "./mail.server";
@@ -189,9 +189,7 @@ export function deliverySlotText(order: Pick<OrderMailData, "deliveryDate" | "de
 function orderLines(order: OrderMailData, totalLabel?: string): MailTableRow[] {
   const rows: MailTableRow[] = order.items.map((i) => ({
     // Weighed produce reads '0,75 kg'; the price is the line's, rounded once.
-    label: i.soldByWeight
-      ? `${i.productName} ${formatKg(i.quantity)}`
-      : `${i.productName} × ${i.quantity} ${i.productUnit}`,
+    label: `${i.productName} ${i.soldByWeight ? "" : "× "}${formatAmount(i.quantity, { soldByWeight: i.soldByWeight === true, unit: i.productUnit })}`,
     value: formatRupiah(orderLineTotal(i)),
   }));
   rows.push({ label: "Subtotal", value: formatRupiah(order.totalAmount) });

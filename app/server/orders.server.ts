@@ -13,7 +13,7 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { orderItemsTotal } from "~/lib/orders";
 import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
 import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
-import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
 import { now as clockNow } from "./clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
 import { queueOrderMail } from "./order-mails.server";
@@ -182,7 +182,7 @@ async function describeShortLine(tx: Queryable, productId: string): Promise<stri
     .limit(1);
   if (!product) return "Salah satu produk di keranjang sudah tidak tersedia. Hapus produk tersebut dari keranjang.";
   if (!product.isActive) return `Produk ${product.name} sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.`;
-  const left = product.soldByWeight ? formatKg(product.stock) : String(product.stock);
+  const left = formatAmount(product.stock, product);
   return `Stok ${product.name} tidak cukup: tersisa ${left}.`;
 }
 
