@@ -1,6 +1,6 @@
 // The parts of the 'Admin Dashboard' page: the order list (a table on a desktop, cards on a
 // phone) with its status picker, the filters, the tabs, the 'Statistik' counters and the CSV export.
-import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
@@ -15,11 +15,11 @@ import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from "~/lib/vocab/orde
 import { cn } from "~/lib/utils";
 import type { AdminOrderCounts, AdminOrderRow } from "~/server/admin-orders.server";
 import { formatIndonesianPhone } from "~/lib/phone";
-import type { action, loader } from "~/routes/admin.dashboard";
+import { useAdminDashboardData, type StatusChangeAnswer } from "./dashboard/dashboard-data";
 import { QuickFilters } from "./dashboard/quick-filters";
 
 function useReturnTo() {
-  const { filters, tab } = useLoaderData<typeof loader>();
+  const { filters, tab } = useAdminDashboardData();
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
@@ -33,7 +33,7 @@ function useReturnTo() {
 }
 
 function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: boolean }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<StatusChangeAnswer>();
   const returnTo = useReturnTo();
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -236,7 +236,7 @@ export function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
 }
 
 export function Filters() {
-  const { filters } = useLoaderData<typeof loader>();
+  const { filters } = useAdminDashboardData();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
   const active = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
@@ -326,7 +326,7 @@ export function Filters() {
 }
 
 export function Tabs() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab } = useAdminDashboardData();
   const returnTo = useReturnTo();
   const params = new URLSearchParams(returnTo.split("?")[1] ?? "");
   params.delete("tab");
@@ -421,7 +421,7 @@ export function Statistics({ counts }: { counts: AdminOrderCounts }) {
 }
 
 export function ExportForm() {
-  const { today } = useLoaderData<typeof loader>();
+  const { today } = useAdminDashboardData();
   return (
     <details className="group mt-4 rounded-xl border border-stone-200 bg-white">
       <summary className="flex min-h-12 cursor-pointer items-center gap-2 px-4 text-sm font-semibold text-stone-800">

@@ -3,7 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { displayUnit, isInStock, UNCATEGORIZED, type ProductDetail } from "~/lib/catalog";
 import { formatRupiah } from "~/lib/money";
 import { formatKg, WEIGHED_BADGE, formatAmount } from "~/lib/weight";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 export function ProductTabs({
   product,
