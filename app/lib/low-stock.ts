@@ -1,7 +1,7 @@
 // 'Batas Stok Menipis': the stock at or below which a product counts as running low, in the
 // unit of its stock (whole units, or grams when sold by weight). A product without its own
 // limit uses the shop's default: 5 units, or 2 kg of produce sold by weight.
-import { formatKg, parseKg, formatAmount } from "./weight";
+import { parseKg, formatAmount, kgFieldValue } from "./weight";
 
 export const DEFAULT_LOW_STOCK_UNITS = 5;
 export const DEFAULT_LOW_STOCK_GRAMS = 2000;
@@ -46,9 +46,7 @@ export function unitWord(unit: string): string {
  */
 export function lowStockFormValue(product: { soldByWeight: boolean; lowStockThreshold: number | null }): string {
   if (product.lowStockThreshold === null) return "";
-  return product.soldByWeight
-    ? formatKg(product.lowStockThreshold).replace(" kg", "")
-    : String(product.lowStockThreshold);
+  return product.soldByWeight ? kgFieldValue(product.lowStockThreshold) : String(product.lowStockThreshold);
 }
 
 /**

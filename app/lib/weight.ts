@@ -31,6 +31,11 @@ export function formatKg(grams: number): string {
   return `${sign}${wholeText}${fraction ? `,${fraction}` : ""} kg`;
 }
 
+/** Grams as a kg field shows them for editing, without the unit: 750 -> '0,75' (what `parseKg` reads back). */
+export function kgFieldValue(grams: number): string {
+  return formatKg(grams).replace(" kg", "");
+}
+
 /**
  * Kilograms as people type them ('0,8', '0.8', '1', '1,25 kg') to integer grams, read from
  * the digits (no floating point); null for anything else or more than three decimals.

@@ -21,7 +21,7 @@ import {
   productPageActionSchema,
 } from "~/server/admin-catalog.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { formatKg } from "~/lib/weight";
+import { kgFieldValue } from "~/lib/weight";
 import { lowStockFormValue } from "~/lib/low-stock";
 import { listSupplierOptions } from "~/server/suppliers.server";
 import type { Route } from "./+types/admin.products.$id";
@@ -107,8 +107,8 @@ export default function AdminEditProduct() {
               stock: v?.stock ?? String(product.stock),
               featured: v ? v.featured === "on" : product.featured,
               soldByWeight: v ? v.soldByWeight === "on" : product.soldByWeight,
-              weightStep: v?.weightStep ?? formatKg(product.weightStep).replace(" kg", ""),
-              weightMin: v?.weightMin ?? formatKg(product.weightMin).replace(" kg", ""),
+              weightStep: v?.weightStep ?? kgFieldValue(product.weightStep),
+              weightMin: v?.weightMin ?? kgFieldValue(product.weightMin),
               categoryId: v?.categoryId ?? product.categoryId ?? "",
               supplierId: v?.supplierId ?? product.supplierId ?? "",
               lowStockThreshold: v?.lowStockThreshold ?? lowStockFormValue(product),
