@@ -9,7 +9,7 @@ import { normalizeIndonesianPhone } from "./phone";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
 import { fieldErrorsFromZod, type FormResult } from "./form";
 import { uuidField } from "./form-schema";
-import { PAYMENT_METHODS } from "./payment-settings";
+import { PAYMENT_METHODS } from "./vocab/payment-methods";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";

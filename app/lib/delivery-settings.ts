@@ -6,7 +6,7 @@ import { isValidDateString } from "./dates";
 import { formatRupiah } from "./money";
 import { optionalWholeNumberField, wholeNumberField } from "./number-input";
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
-import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
+import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 
 export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
 
@@ -58,7 +58,7 @@ export const deliverySlotsSchema = z
         ctx.addIssue({
           code: "custom",
           path: [slot, "cutoffTime"],
-          message: `Batas pesan hari yang sama harus paling lambat ${DELIVERY_SLOTS[slot].start}, saat pengiriman ${DELIVERY_SLOTS[slot].label} dimulai.`,
+          message: `Batas pesan hari yang sama harus paling lambat ${DELIVERY_SLOTS[slot].start}, saat pengiriman ${slotName(slot)} dimulai.`,
         });
       }
     }

@@ -29,7 +29,7 @@ import {
   summarizePaymentMethods,
   type PaymentMethodsSetting,
 } from "./payment-settings";
-import { DELIVERY_SLOTS } from "./orders";
+import { slotName } from "./vocab/delivery-slots";
 
 type SettingDefinition<T> = {
   /** The section name staff know it by, shown in the history. */
@@ -53,7 +53,7 @@ export const SHOP_SETTINGS = {
       SLOT_IDS.map((slot) => {
         const rule = value[slot];
         const quota = rule.quota === null ? "tanpa batas" : `${rule.quota} pesanan`;
-        return `${DELIVERY_SLOTS[slot].label}: batas pesan ${rule.cutoffTime} ${CUTOFF_DAYS[rule.cutoffDay].toLowerCase()}, kuota ${quota}, ${rule.active ? "aktif" : "tidak aktif"}`;
+        return `${slotName(slot)}: batas pesan ${rule.cutoffTime} ${CUTOFF_DAYS[rule.cutoffDay].toLowerCase()}, kuota ${quota}, ${rule.active ? "aktif" : "tidak aktif"}`;
       }),
   }),
   closedDays: define<ClosedDay[]>({

@@ -23,6 +23,7 @@ import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from
 import { parseLowStockThreshold } from "~/lib/low-stock";
 import { optionalWholeNumberField, wholeNumberField, type WholeNumberKind } from "~/lib/number-input";
 import { supplierExists } from "./suppliers.server";
+import { likePattern, likePrefix } from "~/lib/vocab/like-patterns";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -52,7 +53,7 @@ async function uniqueSlug(db: Queryable, table: typeof products | typeof categor
       await db
         .select({ slug: table.slug })
         .from(table)
-        .where(or(eq(table.slug, base), sql`${table.slug} like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`))
+        .where(or(eq(table.slug, base), sql`${table.slug} like ${likePrefix(`${base}-`)}`))
     ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
@@ -87,7 +88,7 @@ export function parseProductListFilters(params: URLSearchParams): ProductListFil
 export async function listProductsForAdmin(db: Queryable, actor: AdminActor, filters: ProductListFilters) {
   assertOwner(actor);
   const where = and(
-    filters.q ? ilike(products.name, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filters.q ? ilike(products.name, likePattern(filters.q)) : undefined,
     filters.show === "aktif"
       ? eq(products.isActive, true)
       : filters.show === "tersembunyi"

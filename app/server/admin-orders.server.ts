@@ -25,16 +25,11 @@ import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { canCustomerCancel, orderEditRefusal } from "~/lib/order-edits";
-import { paymentMethodLabel } from "~/lib/payment-settings";
-import { amountDue, PAYMENT_STATUSES, paymentStatusLabel, signedRupiah } from "~/lib/payments";
-import {
-  ORDER_STATUSES,
-  orderGrandTotal,
-  orderLineTotal,
-  orderStatusLabel,
-  shortOrderId,
-  type OrderStatus,
-} from "~/lib/orders";
+import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
+import { amountDue, signedRupiah } from "~/lib/payments";
+import { PAYMENT_STATUSES, paymentStatusLabel } from "~/lib/vocab/payment-statuses";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";
@@ -47,6 +42,7 @@ import {
   writeCancelSettlement,
   type CancelSettlement,
 } from "./payments/cancel-settlement.server";
+import { likePattern } from "~/lib/vocab/like-patterns";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**
@@ -76,10 +72,6 @@ export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilte
   return adminOrderFiltersSchema.parse(Object.fromEntries([...params.entries()].filter(([, v]) => v !== "")));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function uuidFromHex(hex32: string): string {
   return `${hex32.slice(0, 8)}-${hex32.slice(8, 12)}-${hex32.slice(12, 16)}-${hex32.slice(16, 20)}-${hex32.slice(20)}`;
 }
@@ -97,7 +89,7 @@ function searchCondition(q: string): SQL | undefined {
   if (/^[0-9a-f]{1,32}$/.test(hex)) {
     conditions.push(between(orders.id, uuidFromHex(hex.padEnd(32, "0")), uuidFromHex(hex.padEnd(32, "f"))));
   }
-  conditions.push(sql`${orders.recipientName} ilike ${`%${escapeLike(text)}%`}`);
+  conditions.push(sql`${orders.recipientName} ilike ${likePattern(text)}`);
   if (/^\+?[\d\s().-]+$/.test(text)) {
     const digits = text.replace(/\D/g, "");
     if (digits.length >= 3) {

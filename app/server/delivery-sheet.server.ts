@@ -19,8 +19,9 @@ import {
   type SlotDelivery,
 } from "~/lib/delivery-sheet";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { isDeliverySlot, orderGrandTotal, orderLineTotal, shortOrderId, type DeliverySlot } from "~/lib/orders";
-import { paymentMethodLabel } from "~/lib/payment-settings";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
+import { isCashOnDelivery, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
@@ -129,7 +130,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
     deliveryFee: r.deliveryFee,
     paymentStatus: r.paymentStatus,
     paymentMethodText: paymentMethodLabel(r.paymentMethod),
-    cashOnDelivery: r.paymentMethod === "cod",
+    cashOnDelivery: isCashOnDelivery(r.paymentMethod),
     collect: amountToCollect(r),
     announced: r.announced,
     links: {

@@ -5,7 +5,7 @@
 import { and, count, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
-import { slotLabel } from "~/lib/admin";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { addDays, formatWeekdayDate, shopDate } from "~/lib/dates";
 import {
   checkDeliveryChoice,
@@ -21,7 +21,7 @@ import {
   type SlotCounts,
 } from "~/lib/delivery";
 import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
-import { isDeliverySlot, type DeliverySlot } from "~/lib/orders";
+import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import type { ShopSettings } from "~/lib/shop-settings";
 import { now as clockNow } from "./clock.server";
 import { loadShopSettings } from "./settings.server";

@@ -23,7 +23,7 @@ import { orderGrandTotal, orderItemsTotal, orderLineTotal, shortOrderId } from "
 import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
-import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { moveStock } from "./stock-ledger.server";
 import { queueOrderMail } from "./order-mails.server";
@@ -143,7 +143,7 @@ async function takeStock(
   });
   if (!moved) {
     const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, move.productId));
-    const left = p ? (move.soldByWeight ? formatKg(p.stock) : String(p.stock)) : "0";
+    const left = p ? formatAmount(p.stock, move) : "0";
     throw new EditRefused(409, `Stok ${move.name} tidak cukup: tersisa ${left}.`, "amount");
   }
 }

@@ -11,16 +11,17 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-te
 import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
-import { needsProof, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import type { PaymentMethodsSetting } from "~/lib/payment-settings";
+import { needsProof } from "~/lib/vocab/payment-methods";
 import {
   amountDue,
   balanceToApply,
-  PAYMENT_STATUS_LABELS,
   PROOF_MAX_BYTES,
   REJECT_REASON_MAX,
   balanceMoveRefusal,
   signedRupiah,
 } from "~/lib/payments";
+import { PAYMENT_STATUS } from "~/lib/vocab/payment-statuses";
 import { isStaffRole } from "~/lib/roles";
 import { assertAdmin, assertOwner, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
@@ -233,7 +234,7 @@ export async function uploadPaymentProof(
       .delete(replaced)
       .catch((error) => log.warn("old proof not deleted", { error }));
   log.info("payment proof uploaded", { orderId });
-  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS_LABELS.pending}.`);
+  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS.pending.label}.`);
 }
 
 /**

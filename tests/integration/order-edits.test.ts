@@ -11,6 +11,8 @@ import { setDeliveryFee } from "~/server/admin-orders.server";
 import { firstFieldError, parseFields } from "~/server/form-action.server";
 import { editOrder, loadFinalBillForCustomer, orderEditSchema } from "~/server/order-edits.server";
 import { placeOrder } from "~/server/orders.server";
+import { getProductForAdmin } from "~/server/admin-catalog.server";
+import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
 import { createProduct, createUser, liftOrdersPerCustomerLimit, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -95,6 +97,19 @@ describe("staff order edits", () => {
       ["weight", "Bawang Merah Edit: 0,75 kg → 0,8 kg (Rp\u00a030.000 → Rp\u00a032.000)", 30000, 32000, admin.id],
       ["weight", expect.stringContaining("0,8 kg → 0,7 kg"), 32000, 28000, admin.id],
     ]);
+  });
+
+  it("the product's stock history names an order edit 'Pesanan diubah', not the stored word", async () => {
+    const tomat = await createProduct(testDb.db, { name: "Tomat Riwayat", price: 30000, stock: 5000, ...weighed });
+    const order = await placed([{ productId: tomat.id, quantity: 500 }]);
+    const [line] = await itemsOf(order.id);
+    expect(await edit(order.id, { intent: "weight", version: 1, itemId: line.id, amount: "0,75" })).toMatchObject({
+      ok: true,
+    });
+    const product = await getProductForAdmin(testDb.db, admin, tomat.id);
+    const history = (product?.adjustments ?? []).map((a) => `${stockReasonLabel(a.reason)} ${a.delta}`);
+    expect(history).toContain("Pesanan diubah -250");
+    expect(history).toContain("Pesanan -500");
   });
 
   it("refuses an edit from an older page with 'Pesanan ini baru saja diubah. Muat ulang halaman.' and changes nothing", async () => {

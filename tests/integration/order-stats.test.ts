@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "~/db/schema";
-import { ORDER_STATUSES } from "~/lib/orders";
+import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { countOrdersByStatus, setDeliveryFee, setOrderStatus } from "~/server/admin-orders.server";
 import { cancelOrderByCustomer } from "~/server/customer-orders.server";
 import { editOrder } from "~/server/order-edits.server";

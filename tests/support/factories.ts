@@ -5,14 +5,15 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { categories, contactMessages, orders, partnerApplications, products, shopSettings, users } from "~/db/schema";
-import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { DELIVERY_SLOTS, type DeliverySlot } from "~/lib/vocab/delivery-slots";
+import { type OrderStatus } from "~/lib/vocab/order-statuses";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS, MAX_ORDERS_PER_CUSTOMER } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { storeOrder, type OrderRecord } from "~/server/orders.server";
-import { moveStock } from "~/server/stock-ledger.server";
+import { moveStock, type StockMove } from "~/server/stock-ledger.server";
 import type { SettingKey } from "~/lib/shop-settings";
 import type { AdminActor } from "~/server/admin-actor.server";
 import { readShopSettings, saveShopSetting } from "~/server/settings.server";
@@ -128,7 +129,7 @@ async function storeTestOrder(tx: Queryable, input: CreateOrderInput) {
   if (!(input.takeStock ?? true) && status !== "cancelled") {
     await moveStock(
       tx,
-      order.items.map((item) => ({
+      order.items.map((item): StockMove => ({
         productId: item.productId ?? "",
         delta: item.quantity,
         reason: "manual",
@@ -158,7 +159,7 @@ export async function createManyOrders(
     for (const w of wanted) topUp.set(w.product.id, (topUp.get(w.product.id) ?? 0) + (w.quantity ?? 1));
     await moveStock(
       tx,
-      [...topUp].map(([productId, delta]) => ({ productId, delta, reason: "manual", changedBy: null })),
+      [...topUp].map(([productId, delta]): StockMove => ({ productId, delta, reason: "manual", changedBy: null })),
     );
     const made: { id: string; recipientName: string; recipientPhone: string; createdAt: Date }[] = [];
     const cancelled = new Map<string, number>();
@@ -175,7 +176,7 @@ export async function createManyOrders(
     }
     await moveStock(
       tx,
-      [...cancelled].map(([productId, quantity]) => ({
+      [...cancelled].map(([productId, quantity]): StockMove => ({
         productId,
         delta: -quantity,
         reason: "manual",
