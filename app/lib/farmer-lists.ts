@@ -2,8 +2,7 @@
 // each product, with the text of the WhatsApp message that orders them. Weighed produce is
 // summed in grams and shown in kg ('1,25 kg'); everything else in whole units. Products
 // without a farmer (or deleted since they were ordered) go under 'Tanpa Petani'.
-import { formatDateWithDay } from "./dates";
-import { slotLabel } from "./vocab/delivery-slots";
+import { deliverySentence } from "./order-text";
 import { unitWord } from "./low-stock";
 import { whatsappNumber } from "./phone";
 import { whatsappHref } from "./shop";
@@ -58,7 +57,7 @@ export function farmerMessage(
   { shopName, date, slot }: { shopName: string; date: string; slot: string },
 ): string {
   return [
-    `Halo ${list.name}, ini daftar belanja ${shopName} untuk pengiriman ${formatDateWithDay(date)} · ${slotLabel(slot)}:`,
+    `Halo ${list.name}, ini daftar belanja ${shopName} untuk pengiriman ${deliverySentence({ date, slot }, " · ")}:`,
     ...list.items.map((i) => `- ${i.productName}: ${i.amount}`),
     `Total: ${farmerTotal(list)}`,
     "Mohon kabari kami bila ada yang tidak tersedia. Terima kasih.",

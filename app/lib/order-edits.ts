@@ -1,8 +1,8 @@
 // Staff edits of a placed order and the final bill: the words both sides read, and the
 // WhatsApp bill sent to the customer. Pure: shared by the admin page and the server.
-import { formatRupiah } from "./money";
 import { parseWholeNumber } from "./number-input";
-import { orderGrandTotal, orderLineTotal, shortOrderId } from "./orders";
+import { balanceText, orderTextLine, orderTextTotals, plainRupiah as rupiah } from "./order-text";
+import { shortOrderId } from "./orders";
 import { MAX_LINE_GRAMS, parseKg, formatAmount } from "./weight";
 
 export const ORDER_CHANGED_MESSAGE = "Pesanan ini baru saja diubah. Muat ulang halaman.";
@@ -108,27 +108,23 @@ export type BillForMessage = {
   orderUrl: string;
 };
 
-// Chat apps show a no-break space fine, but plain spaces keep copied text tidy.
-const rupiah = (amount: number) => formatRupiah(amount).replace(/\u00a0/g, " ");
-
 /** The final bill as sent to the customer by 'Kirim Tagihan via WhatsApp'. */
 export function buildFinalBillMessage(bill: BillForMessage): string {
-  const lines = bill.items.map(
-    (item, i) => `${i + 1}. ${item.productName} - ${amountText(item.quantity, item)} = ${rupiah(orderLineTotal(item))}`,
-  );
+  const lines = bill.items.map((item, i) => {
+    const line = orderTextLine(item);
+    return `${i + 1}. ${line.name} - ${line.amount} = ${rupiah(line.total)}`;
+  });
+  const totals = orderTextTotals(bill);
   return [
     `Halo ${bill.recipientName}, ini tagihan final pesanan #${shortOrderId(bill.id)} dari ${bill.shopName}:`,
     "",
     ...lines,
     "",
-    `Subtotal: ${rupiah(bill.totalAmount)}`,
-    `Ongkos kirim: ${rupiah(bill.deliveryFee ?? 0)}`,
-    `Total akhir: ${rupiah(orderGrandTotal(bill.totalAmount, bill.deliveryFee))}`,
-    ...(bill.balanceApplied
-      ? [
-          `Saldo: ${bill.balanceApplied > 0 ? "-" : "+"}${rupiah(Math.abs(bill.balanceApplied))}`,
-          `Jumlah dibayar: ${rupiah(orderGrandTotal(bill.totalAmount, bill.deliveryFee) - bill.balanceApplied)}`,
-        ]
+    `Subtotal: ${rupiah(totals.subtotal)}`,
+    `Ongkos kirim: ${rupiah(totals.fee ?? 0)}`,
+    `Total akhir: ${rupiah(totals.total)}`,
+    ...(totals.balance
+      ? [`Saldo: ${balanceText(totals.balance, "chat")}`, `Jumlah dibayar: ${rupiah(totals.toPay)}`]
       : []),
     "",
     "Cara bayar:",

@@ -1,10 +1,7 @@
 // The one builder of the WhatsApp texts about an order: the order sent at checkout and the
 // 'Butuh Bantuan?' question. Both name the real order number.
-import { slotLabel } from "./vocab/delivery-slots";
-import { formatDateWithDay } from "./dates";
-import { formatRupiah } from "./money";
-import { orderLineTotal, shortOrderId } from "./orders";
-import { formatKg } from "./weight";
+import { shortOrderId } from "./orders";
+import { deliverySentence, orderTextLine, orderTextTotals, plainRupiah as rupiah } from "./order-text";
 import { SUBSTITUTE_LABELS } from "./cart";
 import { whatsappHref } from "./shop";
 import { isPaymentMethod, paymentMethodLabel } from "./vocab/payment-methods";
@@ -43,21 +40,16 @@ export type OrderMessageInput = {
   paymentMethod?: string | null;
 };
 
-// Chat apps show a no-break space fine, but plain spaces keep copied text tidy.
-function rupiah(amount: number): string {
-  return formatRupiah(amount).replace(/\u00a0/g, " ");
-}
-
 /** Subtotal, 'Ongkir' and the total with it once the fee is known; the products total alone before. */
 function totalLines(order: OrderMessageInput, weighed: boolean): string[] {
   const estimate = weighed ? " (perkiraan)" : "";
-  if (order.deliveryFee === null || order.deliveryFee === undefined)
-    return [`Total${estimate}: ${rupiah(order.totalAmount)}`];
+  const totals = orderTextTotals(order);
+  if (totals.fee === null) return [`Total${estimate}: ${rupiah(totals.total)}`];
   const area = order.deliveryAreaName ? ` (${order.deliveryAreaName})` : "";
   return [
-    `Subtotal${estimate}: ${rupiah(order.totalAmount)}`,
-    `Ongkir${area}: ${order.deliveryFee === 0 ? "Gratis" : rupiah(order.deliveryFee)}`,
-    `Total${estimate}: ${rupiah(order.totalAmount + order.deliveryFee)}`,
+    `Subtotal${estimate}: ${rupiah(totals.subtotal)}`,
+    `Ongkir${area}: ${totals.fee === 0 ? "Gratis" : rupiah(totals.fee)}`,
+    `Total${estimate}: ${rupiah(totals.total)}`,
   ];
 }
 
@@ -76,12 +68,13 @@ function lineOptionsText(item: OrderMessageItem): string[] {
 
 /** The order as the shop's customer service receives it in the chat. */
 export function buildOrderChatMessage(order: OrderMessageInput): string {
-  const items = order.items.flatMap((item, i) => [
-    item.soldByWeight
-      ? `${i + 1}. ${item.name} - ${formatKg(item.quantity)} x ${rupiah(item.price)}/kg = ${rupiah(orderLineTotal(item))} (perkiraan, ditimbang)`
-      : `${i + 1}. ${item.name} - ${item.quantity} x ${rupiah(item.price)} = ${rupiah(orderLineTotal(item))}`,
-    ...lineOptionsText(item),
-  ]);
+  const items = order.items.flatMap((item, i) => {
+    const line = orderTextLine({ ...item, productName: item.name });
+    return [
+      `${i + 1}. ${line.name} - ${line.priceText} = ${rupiah(line.total)}${line.soldByWeight ? " (perkiraan, ditimbang)" : ""}`,
+      ...lineOptionsText(item),
+    ];
+  });
   const weighed = order.items.some((item) => item.soldByWeight);
   const notes = order.notes.trim();
   return [
@@ -96,11 +89,11 @@ export function buildOrderChatMessage(order: OrderMessageInput): string {
     ...items,
     "",
     ...totalLines(order, weighed),
-    `Pengiriman: ${formatDateWithDay(order.deliveryDate)}, ${slotLabel(order.deliverySlot, order.deliveryTime)}`,
+    `Pengiriman: ${deliverySentence({ date: order.deliveryDate, slot: order.deliverySlot, time: order.deliveryTime })}`,
     `Catatan: ${notes === "" ? "-" : notes}`,
     ...(isPaymentMethod(order.paymentMethod) ? [`Metode Pembayaran: ${paymentMethodLabel(order.paymentMethod)}`] : []),
     "",
-    ...(order.deliveryFee === null || order.deliveryFee === undefined
+    ...(orderTextTotals(order).fee === null
       ? ["Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS."]
       : []),
     ...(weighed ? ["Harga akhir mengikuti berat timbangan."] : []),

@@ -1,0 +1,96 @@
+// The words every message about an order is made of, in one place: its lines (amount, price,
+// line total), its totals (subtotal, fee, total, 'Saldo', what is to pay) and the sentence
+// naming its delivery. The WhatsApp texts (the order sent at checkout, the final bill, the
+// farmer's list) and every e-mail template draw on these, so a change to how a line or a
+// total reads is made here once and every channel says the same.
+import { formatDateWithDay } from "./dates";
+import { formatRupiah } from "./money";
+import { orderGrandTotal, orderLineTotal } from "./orders";
+import { slotLabel } from "./vocab/delivery-slots";
+import { formatAmount } from "./weight";
+
+/** Rupiah for a chat or plain text: plain spaces keep copied text tidy where a no-break space would not. */
+export function plainRupiah(amount: number): string {
+  return formatRupiah(amount).replace(/\u00a0/g, " ");
+}
+
+export type OrderTextItem = {
+  productName: string;
+  /** The unit the line was sold in ('ikat'); left out where the text shows the bare count. */
+  productUnit?: string;
+  /** Whole units, or grams when `soldByWeight`. */
+  quantity: number;
+  /** Unit price charged; per kg when `soldByWeight`. */
+  price: number;
+  soldByWeight?: boolean;
+};
+
+export type OrderTextLine = {
+  name: string;
+  soldByWeight: boolean;
+  /** '0,75 kg', '3 ikat' (with the unit when the item has one), '3'. */
+  amount: string;
+  /** '0,75 kg x Rp48.000/kg' or '3 x Rp4.000' (plain spaces). */
+  priceText: string;
+  /** The line's price, rounded once. */
+  total: number;
+};
+
+/** One line as every message reads it. */
+export function orderTextLine(item: OrderTextItem): OrderTextLine {
+  const soldByWeight = item.soldByWeight === true;
+  return {
+    name: item.productName,
+    soldByWeight,
+    amount: formatAmount(item.quantity, { soldByWeight, unit: item.productUnit }),
+    priceText: soldByWeight
+      ? `${formatAmount(item.quantity, { soldByWeight })} x ${plainRupiah(item.price)}/kg`
+      : `${item.quantity} x ${plainRupiah(item.price)}`,
+    total: orderLineTotal(item),
+  };
+}
+
+export type OrderTextTotals = {
+  subtotal: number;
+  /** Null while staff have yet to agree the fee. */
+  fee: number | null;
+  /** Subtotal plus the fee (the subtotal alone while the fee is unknown). */
+  total: number;
+  /** 'Saldo' taken into the bill: positive lowers what is paid, negative raises it; 0 for none. */
+  balance: number;
+  /** What the customer pays: the total less the balance. */
+  toPay: number;
+};
+
+/** The totals of an order as every message states them. */
+export function orderTextTotals(order: {
+  totalAmount: number;
+  deliveryFee?: number | null;
+  balanceApplied?: number | null;
+}): OrderTextTotals {
+  const fee = order.deliveryFee ?? null;
+  const total = orderGrandTotal(order.totalAmount, fee);
+  const balance = order.balanceApplied ?? 0;
+  return { subtotal: order.totalAmount, fee, total, balance, toPay: total - balance };
+}
+
+/**
+ * 'Saldo' as a signed amount on a bill: '−Rp5.000' lowers it, '+Rp5.000' raises it (a chat
+ * writes the minus as '-' and rupiah with plain spaces).
+ */
+export function balanceText(balance: number, style: "mail" | "chat" = "mail"): string {
+  const amount = Math.abs(balance);
+  if (style === "chat") return `${balance > 0 ? "-" : "+"}${plainRupiah(amount)}`;
+  return `${balance > 0 ? "−" : "+"}${formatRupiah(amount)}`;
+}
+
+/**
+ * "Selasa, 25 November 2026, Pagi (05:00 - 07:00)": the delivery an order was promised (with
+ * the window stored on it), or a day's slot (`time` left out) joined by `separator`.
+ */
+export function deliverySentence(
+  delivery: { date: string; slot: string; time?: string },
+  separator = ", ",
+): string {
+  return `${formatDateWithDay(delivery.date)}${separator}${slotLabel(delivery.slot, delivery.time)}`;
+}
