@@ -510,25 +510,52 @@ export const shopSettingsHistory = pgTable(
   (t) => [index("shop_settings_history_created_idx").on(t.createdAt.desc())],
 );
 
-// ---- Outgoing mail queue ----
+// ---- Notifications: one outbox for every channel ----
 
 /**
- * Every e-mail the shop sends about an order (and other notices) is first stored here, in
- * the transaction of the change it reports, and sent afterwards by the mail worker
- * (app/server/mail-queue.server.ts). A mail that cannot be sent now waits for a retry; several
- * app processes claim rows with FOR UPDATE SKIP LOCKED, so no mail goes out twice.
+ * Something the shop tells someone (an order's news, an invitation, a stock notice), stored
+ * by `notify` (app/server/notifications/notify.server.ts) in the transaction of the change it
+ * reports, with a snapshot of what was true then. Its rows in notification_deliveries carry
+ * it to each channel the recipient takes. "Was the customer told" is read here
+ * (`orderNotices`), never from a channel's rows.
  */
-export const mailQueue = pgTable(
-  "mail_queue",
+export const notificationEvents = pgTable(
+  "notification_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     kind: text("kind").notNull(),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body"),
-    // Set when one event must never mail twice (e.g. 'order-received:<order id>').
+    // The order the news is about; null for notices about other things.
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    // Who is told: { userId?, email?, phone?, name? }.
+    recipient: jsonb("recipient").notNull(),
+    // What was true when it happened; the channels' templates read only this.
+    snapshot: jsonb("snapshot").notNull(),
+    // Set when one event must never be told twice (e.g. 'completed:<order id>').
     dedupeKey: text("dedupe_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notification_events_order_idx").on(t.orderId, t.kind)],
+);
+
+/**
+ * One row per channel an event goes out on, rendered when stored (the message says what was
+ * true at the event) and sent by the outbox worker (app/server/notifications/outbox.server.ts).
+ * A message that cannot be sent now waits for a retry; several app processes claim rows with
+ * FOR UPDATE SKIP LOCKED, so no message goes out twice. Sent rows stay: a record of what was
+ * told to whom.
+ */
+export const notificationDeliveries = pgTable(
+  "notification_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => notificationEvents.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    // The e-mail address (or, for a chat channel, the number) it goes to.
+    address: text("address").notNull(),
+    // The rendered message in the channel's shape (e-mail: subject, text, html).
+    content: jsonb("content").notNull(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     // When the worker may (re)try; while a worker sends, pushed ahead as its claim.
@@ -538,10 +565,11 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("mail_queue_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index("mail_queue_due_idx")
+    check("notification_deliveries_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("notification_deliveries_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
+    index("notification_deliveries_event_idx").on(t.eventId),
   ],
 );
 
