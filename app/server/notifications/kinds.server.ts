@@ -1,0 +1,74 @@
+// Every kind of news the shop tells someone, and what its snapshot holds. A kind is added
+// here (its data type), then given one template per channel (templates/<channel>/<kind>.ts,
+// listed in that folder's index.ts) and told with one `notify` call where it happens.
+
+/** What was true about an order when its news happened; every order template reads only this. */
+export type OrderSnapshot = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  status: string;
+  totalAmount: number;
+  deliveryFee: number | null;
+  deliveryDate: string;
+  deliverySlot: string;
+  deliveryTime: string;
+  recipientAddress: string;
+  /** 'Saldo' taken into the final bill (positive: less to pay). */
+  balanceApplied: number;
+  paymentStatus: string;
+  items: { productName: string; productUnit: string; quantity: number; price: number; soldByWeight: boolean }[];
+  /** Shown on a cancellation. */
+  reason?: string;
+};
+
+/** The news of an order's life the customer hears about. */
+export const ORDER_NOTICE_KINDS = [
+  "order-received",
+  "fee-set",
+  "bill-final",
+  "payment-verified",
+  "out-for-delivery",
+  "completed",
+  "cancelled",
+] as const;
+export type OrderNoticeKind = (typeof ORDER_NOTICE_KINDS)[number];
+
+/** The news a status change brings, if any. */
+export function noticeForStatus(status: string): OrderNoticeKind | null {
+  if (status === "completed") return "completed";
+  if (status === "cancelled") return "cancelled";
+  return null;
+}
+
+/**
+ * The order news a customer gets at most once per order: a second 'Selesai' after staff undo
+ * and redo it, or a second 'sedang diantar' tap, tells the customer nothing new. A
+ * cancellation may repeat (cancelled, restored, cancelled).
+ */
+export const ONCE_PER_ORDER: readonly OrderNoticeKind[] = [
+  "order-received",
+  "out-for-delivery",
+  "completed",
+  "bill-final",
+  "payment-verified",
+];
+
+export type LowStockDigestData = {
+  date: string;
+  total: number;
+  products: { name: string; stock: number; stockText: string; thresholdText: string }[];
+};
+
+/** The snapshot of each kind. */
+export type NotificationData = { [K in OrderNoticeKind]: OrderSnapshot } & {
+  "staff-invitation": { name: string; invitedBy: string; href: string; account: "new" | "existing" };
+  "stock-alert-confirm": { product: { name: string }; confirmHref: string; validHours: number };
+  "back-in-stock": { product: { name: string; slug: string }; unsubscribeHref: string };
+  "low-stock-digest": LowStockDigestData;
+};
+export type NotificationKind = keyof NotificationData;
+
+/** Who is told. A channel takes a recipient when it has an address for them there. */
+export type Recipient = { userId?: string | null; email?: string | null; phone?: string | null; name?: string };

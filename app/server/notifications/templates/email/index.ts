@@ -1,0 +1,32 @@
+// The e-mail channel's templates, one file per kind. The record is total: a kind without an
+// e-mail template does not compile. (A channel that tells only some kinds, like a chat
+// channel, keeps a partial record.)
+import type { NotificationData, NotificationKind } from "../../kinds.server";
+import backInStock from "./back-in-stock";
+import billFinal from "./bill-final";
+import cancelled from "./cancelled";
+import completed from "./completed";
+import type { EmailContent } from "./compose";
+import feeSet from "./fee-set";
+import lowStockDigest from "./low-stock-digest";
+import orderReceived from "./order-received";
+import outForDelivery from "./out-for-delivery";
+import paymentVerified from "./payment-verified";
+import staffInvitation from "./staff-invitation";
+import stockAlertConfirm from "./stock-alert-confirm";
+
+export type EmailTemplate<K extends NotificationKind> = (data: NotificationData[K]) => EmailContent;
+
+export const emailTemplates: { [K in NotificationKind]: EmailTemplate<K> } = {
+  "order-received": orderReceived,
+  "fee-set": feeSet,
+  "bill-final": billFinal,
+  "payment-verified": paymentVerified,
+  "out-for-delivery": outForDelivery,
+  completed,
+  cancelled,
+  "staff-invitation": staffInvitation,
+  "stock-alert-confirm": stockAlertConfirm,
+  "back-in-stock": backInStock,
+  "low-stock-digest": lowStockDigest,
+};

@@ -1,0 +1,28 @@
+import { config } from "~/server/config.server";
+import type { EmailTemplate } from "./index";
+
+/**
+ * The invitation: its link sets a password and accepts the invitation in one step. For an
+ * account that already exists it says that the password is replaced and other devices are
+ * signed out, since that is what makes the link a proof of who holds the address.
+ */
+const staffInvitation: EmailTemplate<"staff-invitation"> = ({ name, invitedBy, href, account }) => {
+  const shop = config().shop;
+  const what =
+    account === "new"
+      ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Staf."
+      : `Email ini sudah punya akun di ${shop.name}. Klik tombol di bawah untuk menerima undangan: Anda membuat password baru untuk akun ini, semua perangkat yang masuk dengan akun ini dikeluarkan, lalu akun ini menjadi Staf. Sebelum itu akun ini tetap akun pelanggan.`;
+  return {
+    subject: `Undangan bergabung sebagai Staf ${shop.name}`,
+    preheader: `${invitedBy} mengundang Anda ke panel admin ${shop.name}.`,
+    paragraphs: [
+      `Halo ${name},`,
+      `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, picking list, lembar pengiriman dan inbox.`,
+      what,
+      "Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman login admin dengan email ini.",
+      "Jika Anda tidak mengenal undangan ini, abaikan email ini.",
+    ],
+    button: { href, label: account === "new" ? "Buat Password & Bergabung" : "Terima Undangan" },
+  };
+};
+export default staffInvitation;
