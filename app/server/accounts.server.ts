@@ -21,7 +21,7 @@ import { getAuth, type Auth } from "./auth.server";
 import { config } from "./config.server";
 import { log } from "./logger.server";
 import { sendMail } from "./mail.server";
-import { accountExistsMail } from "./mail-templates.server";
+import { accountExistsMail } from "./notifications/templates/email/account-mails";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";

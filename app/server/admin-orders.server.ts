@@ -36,7 +36,8 @@ import { shopTomorrow } from "./clock.server";
 import { config } from "./config.server";
 import { farmerLists } from "~/lib/farmer-lists";
 import { toCsv } from "./csv.server";
-import { mailForStatus, queueOrderMail } from "./order-mails.server";
+import { noticeForStatus } from "./notifications/kinds.server";
+import { notify } from "./notifications/notify.server";
 import {
   planCancelSettlement,
   writeCancelSettlement,
@@ -486,8 +487,8 @@ export async function changeOrderStatus(
       changedBy: actor.id,
       note: input.note ?? "",
     });
-    const mail = mailForStatus(input.status);
-    if (mail) await queueOrderMail(tx, order.id, mail, { reason: (input.mailReason ?? input.note) || undefined });
+    const notice = noticeForStatus(input.status);
+    if (notice) await notify(tx, { kind: notice, order: order.id, reason: (input.mailReason ?? input.note) || undefined });
     const moved = settlement ? settlement.returnedBalance + settlement.paymentToBalance : 0;
     return formSuccess(
       `Status pesanan #${short} diubah menjadi ${label}.${moved !== 0 ? ` ${signedRupiah(moved)} masuk Saldo pelanggan.` : ""}`,
@@ -565,11 +566,12 @@ export async function setDeliveryFee(
         changedBy: actor.id,
       });
     }
+    // Told with the fee it reports: the mail exists exactly when the saved fee does.
+    await notify(tx, { kind: "fee-set", order: row.id });
     return { row };
   });
   if (!outcome.row) return outcome.refused;
   const updated = outcome.row;
-  await queueOrderMail(db, updated.id, "fee-set");
   return formSuccess(
     `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
   );

@@ -10,7 +10,7 @@ import { authSecret, config, type AppConfig } from "./config.server";
 import { getDb } from "./db.server";
 import { log } from "./logger.server";
 import { sendMail } from "./mail.server";
-import { resetPasswordMail, verificationMail } from "./mail-templates.server";
+import { resetPasswordMail, verificationMail } from "./notifications/templates/email/account-mails";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 
 // Every path that sets a password, whichever action calls it.

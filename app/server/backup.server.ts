@@ -44,8 +44,8 @@ export const BACKUP_TABLES = [
  * (they only matter for minutes); the catalog version and the live-order event log (the
  * database's own triggers write them again as the restored rows go in, as they do the per-day
  * sales figures, their day counters and the search's copy of the product names and its word
- * list); the mail queue (its
- * mails were sent, or will be, by the shop that was backed up: a restore must not send them twice).
+ * list); the notifications and their deliveries (they were sent, or will be, by the shop that
+ * was backed up: a restore must not send them twice).
  */
 export const TABLES_LEFT_OUT = [
   "sessions",
@@ -58,7 +58,8 @@ export const TABLES_LEFT_OUT = [
   "order_product_day_versions",
   "product_search",
   "search_words",
-  "mail_queue",
+  "notification_events",
+  "notification_deliveries",
 ] as const;
 
 const FORMAT = "sayur-jember-backup";

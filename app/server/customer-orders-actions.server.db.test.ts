@@ -4,9 +4,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
+import { orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { outboxMails } from "../../tests/support/outbox";
 import { setStock } from "../../tests/support/factories";
 import { getOrderForAdmin, setOrderStatus } from "./admin-orders.server";
 import { FAILURE_TITLE } from "~/lib/form";
@@ -79,10 +80,10 @@ describe("cancelOrderByCustomer", () => {
     const own = await getOrderForCustomer(testDb.db, userId, orderId);
     expect(own?.cancellation).toMatchObject({ byCustomer: true });
 
-    const mails = await testDb.db
-      .select({ subject: mailQueue.subject, text: mailQueue.textBody })
-      .from(mailQueue)
-      .where(eq(mailQueue.toAddress, `${userId}@contoh.id`));
+    const mails = (await outboxMails(testDb.db, { to: `${userId}@contoh.id` })).map((m) => ({
+      subject: m.subject,
+      text: m.textBody,
+    }));
     const cancelled = mails.find((m) => m.subject.endsWith("dibatalkan"));
     expect(cancelled?.text).toContain("Alasan: Salah pilih jadwal");
   });

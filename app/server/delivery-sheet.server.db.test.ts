@@ -4,10 +4,11 @@
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailQueue, orders, orderStatusHistory, products } from "~/db/schema";
+import { orders, orderStatusHistory, products } from "~/db/schema";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { createOrder, createProduct, createUser, saveSetting, type TestUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { outboxMails } from "../../tests/support/outbox";
 import { setOrderStatus } from "./admin-orders.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import {
@@ -52,10 +53,7 @@ const order = (extra: Partial<Parameters<typeof createOrder>[1]> = {}) =>
   createOrder(testDb.db, { userId: customer.id, items: [{ productId, quantity: 2 }], deliveryDate: date, ...extra });
 
 async function mailsOf(kind: string, orderId: string) {
-  return testDb.db
-    .select()
-    .from(mailQueue)
-    .where(and(eq(mailQueue.kind, `order:${kind}`), like(mailQueue.textBody, `%#${orderId.slice(0, 8)}%`)));
+  return (await outboxMails(testDb.db, { kind })).filter((m) => m.textBody.includes(`#${orderId.slice(0, 8)}`));
 }
 
 describe("the delivery sheet", () => {

@@ -35,7 +35,8 @@ import {
 import { now as clockNow, shopToday } from "./clock.server";
 import { countSlotOrders, deliveryRulesOf } from "./delivery.server";
 import { log } from "./logger.server";
-import { queueOrderMail } from "./order-mails.server";
+import { notify } from "./notifications/notify.server";
+import { orderWasTold } from "./notifications/notices.server";
 import { loadShopSettings } from "./settings.server";
 
 // ---------------------------------------------------------------- which slot
@@ -109,8 +110,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
       recipientAddress: orders.recipientAddress,
       notes: orders.notes,
       itemCount: orderItemCount,
-      // The out-for-delivery mail is stored once per order under this key (order-mails.server.ts).
-      announced: sql<boolean>`exists (select 1 from mail_queue mq where mq.dedupe_key = 'out-for-delivery:' || "orders"."id"::text)`,
+      announced: orderWasTold(orders.id, "out-for-delivery"),
     })
     .from(orders)
     .where(and(eq(orders.deliveryDate, slot.date), eq(orders.deliverySlot, slot.slot), ne(orders.status, "cancelled")))
@@ -222,7 +222,7 @@ export async function announceOutForDelivery(
     );
   if (open.length === 0) return formFailure(404, `Tidak ada pesanan yang belum terkirim di area ${input.area}.`);
   let told = 0;
-  for (const order of open) if (await queueOrderMail(db, order.id, "out-for-delivery")) told++;
+  for (const order of open) if (await notify(db, { kind: "out-for-delivery", order: order.id })) told++;
   log.info("out-for-delivery mails queued", { area: input.area, date: input.date, slot: input.slot, told });
   return formSuccess(
     told === 0

@@ -10,7 +10,7 @@ import { shopToday } from "./clock.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 import { lowStockDigestChore } from "./low-stock.server";
-import { startMailWorker, stopMailWorker, wakeMailWorker } from "./mail-queue.server";
+import { startOutboxWorker, stopOutboxWorker, wakeOutbox } from "./notifications/outbox.server";
 import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
@@ -43,10 +43,10 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     pruneRateLimits(handle.db).catch((error) => log.warn("pruning rate limits failed", { error }));
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
-  startMailWorker(handle.db, [lowStockDigestChore, stockAlertsChore, expiredConfirmationsChore]);
+  startOutboxWorker(handle.db, [lowStockDigestChore, stockAlertsChore, expiredConfirmationsChore]);
   // A product back in stock (any process, any path) wakes the worker to mail its waiting shoppers.
-  stopStockAlertListener = await handle.listen(STOCK_ALERTS_CHANNEL, wakeMailWorker).catch((error: unknown) => {
-    log.warn("back-in-stock alerts wait for the mail worker's poll", { error });
+  stopStockAlertListener = await handle.listen(STOCK_ALERTS_CHANNEL, wakeOutbox).catch((error: unknown) => {
+    log.warn("back-in-stock alerts wait for the outbox worker's poll", { error });
     return undefined;
   });
   log.info("database ready", { kind: handle.kind });
@@ -134,7 +134,7 @@ export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
   await stopStockAlertListener?.().catch(() => {});
   stopStockAlertListener = undefined;
-  await stopMailWorker();
+  await stopOutboxWorker();
   await closeOrderEventStreams();
   // A start-up load still running stops after the block it is reading (at most a month).
   if (warmedDb) await stopWarmingHeldDays(warmedDb);

@@ -3,14 +3,15 @@
 // day however many processes (or workers) look, and sent by the mail worker's chore.
 import { like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailQueue, products } from "~/db/schema";
+import { products } from "~/db/schema";
 import { createProduct, createUser, setStock } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { clearOutbox, outboxMails } from "../../tests/support/outbox";
 import type { AdminActor } from "./admin-actor.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import { config } from "./config.server";
 import { listLowStock, lowStockDigestChore, lowStockDigestKey, queueLowStockDigest } from "./low-stock.server";
-import { startMailWorker, stopMailWorker } from "./mail-queue.server";
+import { startOutboxWorker, stopOutboxWorker } from "./notifications/outbox.server";
 
 let testDb: TestDatabase;
 let staff: AdminActor;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await testDb.db.delete(mailQueue);
+  await clearOutbox(testDb.db);
   await testDb.db.delete(products);
 });
 
@@ -33,7 +34,7 @@ afterEach(() => {
   resetClock();
 });
 
-const digests = () => testDb.db.select().from(mailQueue).where(like(mailQueue.dedupeKey, "low-stock-digest:%"));
+const digests = () => outboxMails(testDb.db, { dedupePrefix: "low-stock-digest:" });
 
 describe("Stok Menipis", () => {
   it("lists active products at or below their limit (5 units or 2 kg by default), sold out first", async () => {
@@ -98,12 +99,12 @@ describe("Stok Menipis", () => {
   it("is looked at by the mail worker of each process, on the shop's clock", async () => {
     await createProduct(testDb.db, { name: "Terong", stock: 0 });
     setClock(fixedClock("2031-03-03T09:15:00+07:00"));
-    startMailWorker(testDb.db, [lowStockDigestChore]);
+    startOutboxWorker(testDb.db, [lowStockDigestChore]);
     try {
       const deadline = Date.now() + 15_000;
       while ((await digests()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     } finally {
-      await stopMailWorker();
+      await stopOutboxWorker();
     }
     const [mail] = await digests();
     expect(mail.dedupeKey).toBe(lowStockDigestKey("2031-03-03"));

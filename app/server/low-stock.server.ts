@@ -1,11 +1,11 @@
 // 'Stok Menipis': the active products whose stock is at or below their 'Batas Stok Menipis'
 // (their own, or the default of 5 units / 2 kg), for the dashboard card and the daily digest
 // e-mail to the shop's address. The digest goes out once per Jakarta day, whichever app
-// process notices first: its mail-queue row is keyed by the date, so a second process (or a
+// process notices first: its notification is keyed by the date, so a second process (or a
 // second look the same day) queues nothing.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { mailQueue, products } from "~/db/schema";
+import { notificationEvents, products } from "~/db/schema";
 import { formatDateWithDay, SHOP_TIME_ZONE, shopDate } from "~/lib/dates";
 import {
   DEFAULT_LOW_STOCK_GRAMS,
@@ -17,8 +17,8 @@ import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { now as clockNow } from "./clock.server";
 import { config } from "./config.server";
 import { log } from "./logger.server";
-import { enqueueMail, type MailChore } from "./mail-queue.server";
-import { composeMail } from "./mail-templates.server";
+import { notify } from "./notifications/notify.server";
+import type { OutboxChore } from "./notifications/outbox.server";
 
 /** The card shows this many; the rest are counted. */
 export const LOW_STOCK_CARD_LIMIT = 8;
@@ -107,38 +107,37 @@ export async function queueLowStockDigest(db: Queryable, at: Date = clockNow()):
   if (hour < DIGEST_FROM_HOUR) return "too-early";
   const date = shopDate(at);
   const key = lowStockDigestKey(date);
-  const [sent] = await db.select({ id: mailQueue.id }).from(mailQueue).where(eq(mailQueue.dedupeKey, key)).limit(1);
+  const [sent] = await db
+    .select({ id: notificationEvents.id })
+    .from(notificationEvents)
+    .where(eq(notificationEvents.dedupeKey, key))
+    .limit(1);
   if (sent) return "already-sent";
   const low = await readLowStock(db);
   if (low.total === 0) return "nothing-low";
   const shop = config().shop;
-  const queued = await enqueueMail(
-    db,
-    "low-stock-digest",
-    composeMail({
-      to: shop.email,
-      subject: `Stok Menipis: ${low.total} produk (${formatDateWithDay(date)})`,
-      preheader: `${low.total} produk ${shop.name} sudah di bawah batas stok menipis.`,
-      paragraphs: [
-        `Ringkasan stok ${formatDateWithDay(date)}: ${low.total} produk sama atau di bawah Batas Stok Menipis.`,
-        "Isi ulang stoknya atau hubungi Petani Mitra. Produk yang habis tidak bisa dipesan pelanggan.",
-      ],
-      table: low.products.map((p) => ({
-        label: p.name,
-        value: p.stock === 0 ? `HABIS (batas ${p.thresholdText})` : `sisa ${p.stockText} (batas ${p.thresholdText})`,
-        strong: p.stock === 0,
+  const queued = await notify(db, {
+    kind: "low-stock-digest",
+    subject: {
+      date,
+      total: low.total,
+      products: low.products.map((p) => ({
+        name: p.name,
+        stock: p.stock,
+        stockText: p.stockText,
+        thresholdText: p.thresholdText,
       })),
-      button: { href: `${config().appUrl}/admin/dashboard#stok-menipis`, label: "Buka Dashboard" },
-    }),
-    { dedupeKey: key },
-  );
+    },
+    recipient: { email: config().shop.email },
+    dedupeKey: key,
+  });
   if (!queued) return "already-sent";
   log.info("low-stock digest queued", { date, products: low.total });
   return "queued";
 }
 
 /** The mail worker's look, in every process, whether today's digest is due. */
-export const lowStockDigestChore: MailChore = {
+export const lowStockDigestChore: OutboxChore = {
   name: "low-stock digest",
   everyMs: DIGEST_CHECK_EVERY_MS,
   run: (db) => queueLowStockDigest(db),

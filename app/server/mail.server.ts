@@ -1,7 +1,8 @@
 // Outgoing e-mail. With SMTP_URL: real SMTP. Without it: each message is written as an
 // .eml file to DATA_DIR/outbox and its link printed to the log, so flows work on a laptop.
-// What the mails say lives in mail-templates.server.ts; order mails and notices are not sent
-// from here directly but queued (mail-queue.server.ts), so a failing send never fails an action.
+// What the mails say lives in notifications/templates/email/; news is not sent from here
+// directly but stored by `notify` and sent by the outbox worker (notifications/), so a
+// failing send never fails an action. Only the account mails of the sign-in flow come here at once.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

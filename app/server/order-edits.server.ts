@@ -26,7 +26,7 @@ import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { moveStock } from "./stock-ledger.server";
-import { queueOrderMail } from "./order-mails.server";
+import { notify } from "./notifications/notify.server";
 import { applyBalanceAtFinal, PaymentRefused } from "./payments.server";
 import { loadShopSettings } from "./settings.server";
 
@@ -372,7 +372,7 @@ export async function editOrder(
             { id: order.id, totalAmount: total, deliveryFee: order.deliveryFee },
             by,
           );
-          await queueOrderMail(tx, order.id, "bill-final", { dedupeKey: `bill-final:${order.id}` });
+          await notify(tx, { kind: "bill-final", order: order.id });
           return `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee - applied)}.`;
         }
       }

@@ -16,7 +16,7 @@ import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-method
 import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
 import { now as clockNow } from "./clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
-import { queueOrderMail } from "./order-mails.server";
+import { notify } from "./notifications/notify.server";
 import { readShopSettings } from "./settings.server";
 import { moveStock } from "./stock-ledger.server";
 
@@ -404,7 +404,7 @@ export async function placeOrder(
         },
       });
       await rememberDeliveryArea(tx, user.id, input.area);
-      await queueOrderMail(tx, order.id, "order-received");
+      await notify(tx, { kind: "order-received", order: order.id });
       return placed(order, false);
     });
   } catch (error) {

@@ -25,7 +25,7 @@ import { PAYMENT_STATUS } from "~/lib/vocab/payment-statuses";
 import { isStaffRole } from "~/lib/roles";
 import { assertAdmin, assertOwner, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
-import { queueOrderMail } from "./order-mails.server";
+import { notify } from "./notifications/notify.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
 import { loadShopSettings, readShopSettings, saveShopSetting } from "./settings.server";
 import { deleteImageVariants } from "./image-variants.server";
@@ -500,7 +500,7 @@ export async function markOrderPaid(
         .where(eq(orders.id, order.id));
       await changeLine(tx, order, "payment", `Tandai Lunas: diterima ${formatRupiah(input.paidAmount)}`, actor.id);
       if (order.billFinalAt) await settleDifference(tx, order, input.paidAmount, due, actor.id);
-      await queueOrderMail(tx, order.id, "payment-verified", { dedupeKey: `payment-verified:${order.id}` });
+      await notify(tx, { kind: "payment-verified", order: order.id });
       const short = shortOrderId(order.id);
       const difference = input.paidAmount - due;
       return formSuccess(

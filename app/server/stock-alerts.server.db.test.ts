@@ -3,9 +3,10 @@
 // e-mail per subscriber, the rate limits, and the signed unsubscribe link.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, like } from "drizzle-orm";
-import { mailQueue, products, rateLimits, stockAlerts, users, verifications } from "~/db/schema";
+import { products, rateLimits, stockAlerts, users, verifications } from "~/db/schema";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
+import { clearOutbox, outboxMails } from "../../tests/support/outbox";
 import { setStock as setStockTo } from "../../tests/support/factories";
 import {
   ALERTS_PER_EMAIL_PER_HOUR,
@@ -30,14 +31,12 @@ const shopper = { id: "pembeli-1", email: "Sari@Contoh.id", emailVerified: true 
 const unverified = { id: "pembeli-2", email: "dodi@contoh.id", emailVerified: false };
 
 const mails = () =>
-  testDb.db.select().from(mailQueue).where(like(mailQueue.dedupeKey, "back-in-stock:%")).orderBy(mailQueue.toAddress);
+  outboxMails(testDb.db, { dedupePrefix: "back-in-stock:" }).then((rows) =>
+    rows.sort((a, b) => (a.toAddress < b.toAddress ? -1 : a.toAddress > b.toAddress ? 1 : 0)),
+  );
 const setStock = (id: string, stock: number) => setStockTo(testDb.db, id, stock);
 const confirmationMails = (to?: string) =>
-  testDb.db
-    .select()
-    .from(mailQueue)
-    .where(like(mailQueue.dedupeKey, "stock-alert-confirm:%"))
-    .then((rows) => rows.filter((m) => to === undefined || m.toAddress === to));
+  outboxMails(testDb.db, { dedupePrefix: "stock-alert-confirm:" }).then((rows) => rows.filter((m) => to === undefined || m.toAddress === to));
 
 /** The token of the newest confirmation mail to this address, read from the mail as its reader would. */
 async function tokenMailedTo(email: string): Promise<string> {
@@ -68,7 +67,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await testDb.db.delete(stockAlerts);
-  await testDb.db.delete(mailQueue);
+  await clearOutbox(testDb.db);
   await testDb.db.delete(rateLimits);
   await testDb.db.delete(verifications);
   resetClock();

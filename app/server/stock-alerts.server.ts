@@ -25,9 +25,8 @@ import {
 import { now as clockNow } from "./clock.server";
 import { authSecret, config } from "./config.server";
 import { log } from "./logger.server";
-import type { MailChore } from "./mail-queue.server";
-import { enqueueMail } from "./mail-queue.server";
-import { backInStockMail, stockAlertConfirmMail } from "./mail-templates.server";
+import { notify } from "./notifications/notify.server";
+import type { OutboxChore } from "./notifications/outbox.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
 
 /** The NOTIFY channel of the trigger that marks alerts due. */
@@ -150,12 +149,12 @@ async function requestConfirmation(db: Queryable, product: { id: string; name: s
       value: JSON.stringify({ productId: product.id, email }),
       expiresAt: new Date(at.getTime() + CONFIRMATION_VALID_HOURS * 3_600_000),
     });
-    await enqueueMail(
-      tx,
-      "stock-alert-confirm",
-      stockAlertConfirmMail(email, product, confirmationUrl(id), CONFIRMATION_VALID_HOURS),
-      { dedupeKey: `stock-alert-confirm:${id}` },
-    );
+    await notify(tx, {
+      kind: "stock-alert-confirm",
+      subject: { product: { name: product.name }, confirmHref: confirmationUrl(id), validHours: CONFIRMATION_VALID_HOURS },
+      recipient: { email },
+      dedupeKey: `stock-alert-confirm:${id}`,
+    });
   });
   log.info("stock alert confirmation requested");
 }
@@ -251,7 +250,7 @@ export async function forgetExpiredConfirmations(db: Queryable): Promise<number>
   return gone.length;
 }
 
-export const expiredConfirmationsChore: MailChore = {
+export const expiredConfirmationsChore: OutboxChore = {
   name: "expired stock alert confirmations",
   everyMs: 3_600_000,
   run: (db) => forgetExpiredConfirmations(db),
@@ -310,7 +309,10 @@ export async function dispatchStockAlerts(db: Queryable): Promise<number> {
           await tx.update(stockAlerts).set({ dueAt: null }).where(eq(stockAlerts.id, alert.id));
           continue;
         }
-        await enqueueMail(tx, "back-in-stock", backInStockMail(alert.email, product, unsubscribeUrl(alert.email)), {
+        await notify(tx, {
+          kind: "back-in-stock",
+          subject: { product: { name: product.name, slug: product.slug }, unsubscribeHref: unsubscribeUrl(alert.email) },
+          recipient: { email: alert.email },
           dedupeKey: `back-in-stock:${alert.id}`,
         });
         await tx.delete(stockAlerts).where(eq(stockAlerts.id, alert.id));
@@ -325,7 +327,7 @@ export async function dispatchStockAlerts(db: Queryable): Promise<number> {
 }
 
 /** Run by each process's mail worker every round; the trigger's NOTIFY wakes it at once. */
-export const stockAlertsChore: MailChore = {
+export const stockAlertsChore: OutboxChore = {
   name: "back-in-stock alerts",
   everyMs: 0,
   run: (db) => dispatchStockAlerts(db),

@@ -5,7 +5,8 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { createUser, signIn as signInCookie } from "../../tests/support/factories";
-import { mailQueue, sessions, users } from "~/db/schema";
+import { sessions, users } from "~/db/schema";
+import { outboxMails } from "../../tests/support/outbox";
 import { isOwnerRole } from "~/lib/roles";
 import { resetPassword, signIn, verifyEmail, type AccountDeps } from "./accounts.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
@@ -52,12 +53,7 @@ async function sessionRole(cookie: string): Promise<string | null> {
 }
 
 async function invitationMailTo(email: string) {
-  const [mail] = await testDb.db
-    .select()
-    .from(mailQueue)
-    .where(eq(mailQueue.toAddress, email))
-    .orderBy(desc(mailQueue.createdAt))
-    .limit(1);
+  const [mail] = (await outboxMails(testDb.db, { to: email })).reverse();
   const token = /reset-password\?token=([\w-]+)/.exec(mail.textBody)?.[1];
   return { mail, token: token ? decodeURIComponent(token) : undefined };
 }

@@ -21,8 +21,7 @@ import { announceStaffAccessChange } from "./order-events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import type { FormParseSpec } from "./form-action.server";
 import { log } from "./logger.server";
-import { enqueueMail } from "./mail-queue.server";
-import { staffInvitationMail } from "./mail-templates.server";
+import { notify } from "./notifications/notify.server";
 
 export type TeamMember = {
   id: string;
@@ -158,10 +157,13 @@ export async function inviteStaff(
   }
   const token = await createInvitation(db, auth, { userId, email, invitedBy: actor.id });
   const href = `${config().appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const mail = existing
-    ? staffInvitationMail(email, existing.name, actor.name, href, "existing")
-    : staffInvitationMail(email, name, actor.name, href, "new");
-  await enqueueMail(db, "staff-invitation", mail);
+  await notify(db, {
+    kind: "staff-invitation",
+    subject: existing
+      ? { name: existing.name, invitedBy: actor.name, href, account: "existing" }
+      : { name, invitedBy: actor.name, href, account: "new" },
+    recipient: { userId, email },
+  });
   log.info("staff invited", { ownerId: actor.id, userId, existingAccount: Boolean(existing) });
   return formSuccess(
     `Undangan dikirim ke ${email}. ${existing?.name ?? name} menjadi Staf setelah membuka tautan di email itu.`,

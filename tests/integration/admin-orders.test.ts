@@ -5,7 +5,6 @@ import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  mailQueue,
   orderChanges,
   orderItems,
   orders,
@@ -13,6 +12,7 @@ import {
   products,
   stockAdjustments,
 } from "~/db/schema";
+import { outboxMails } from "../support/outbox";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import * as dashboardRoute from "~/routes/admin.dashboard";
@@ -334,7 +334,7 @@ describe("delivery fee, an order edit like the others", () => {
   const stored = async (orderId: string) => ({
     order: (await testDb.db.select().from(orders).where(eq(orders.id, orderId)))[0],
     changes: await testDb.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderId)),
-    mails: await testDb.db.$count(mailQueue),
+    mails: (await outboxMails(testDb.db)).length,
   });
   const messageOf = (result: { data: unknown }) => (result.data as { message: string }).message;
 

@@ -4,7 +4,8 @@
 // order only.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailQueue, orderChanges, orderItems, orders, products } from "~/db/schema";
+import { orderChanges, orderItems, orders, products } from "~/db/schema";
+import { outboxMails } from "../support/outbox";
 import { parseCheckout } from "~/lib/checkout";
 import { ORDER_CHANGED_MESSAGE } from "~/lib/order-edits";
 import { setDeliveryFee } from "~/server/admin-orders.server";
@@ -216,10 +217,7 @@ describe("staff order edits", () => {
     const late = await edit(order.id, { intent: "weight", version: 3, itemId: line.id, amount: "2" });
     expect(late).toMatchObject({ ok: false, message: "Tagihan sudah final. Pesanan tidak dapat diubah lagi." });
 
-    const mails = await testDb.db
-      .select()
-      .from(mailQueue)
-      .where(eq(mailQueue.dedupeKey, `bill-final:${order.id}`));
+    const mails = await outboxMails(testDb.db, { dedupeKey: `bill-final:${order.id}` });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("Tagihan final");
 

@@ -9,7 +9,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { balanceEntries, mailQueue, orderChanges, orders } from "~/db/schema";
+import { balanceEntries, orderChanges, orders } from "~/db/schema";
+import { outboxMails } from "../support/outbox";
 import { parseCheckout } from "~/lib/checkout";
 import * as adminOrderRoute from "~/routes/admin.orders.$id";
 import * as qrisRoute from "~/routes/admin.settings.qris";
@@ -230,10 +231,7 @@ describe("the payment loop", () => {
     expect(paid.status).toBe("pending"); // the order's own status is untouched
     const again = await staffPost(first.id, { intent: "paid", paidAmount: "41000" });
     expect(again.status).toBe(409);
-    const [mail] = await testDb.db
-      .select()
-      .from(mailQueue)
-      .where(eq(mailQueue.dedupeKey, `payment-verified:${first.id}`));
+    const [mail] = await outboxMails(testDb.db, { dedupeKey: `payment-verified:${first.id}` });
     expect(mail.subject).toBe(`Pembayaran pesanan #${first.id.slice(0, 8)} sudah diterima`);
 
     const profile = await callLoader(profileRoute.loader, "/profile", { cookie: cookies.ani });
@@ -263,10 +261,7 @@ describe("the payment loop", () => {
       `dari pesanan #${first.id.slice(0, 8)} dipotong dari tagihan`,
     );
     expect((await lines(first.id)).join("\n")).toContain(`dibawa ke tagihan pesanan #${second.id.slice(0, 8)}`);
-    const [billMail] = await testDb.db
-      .select()
-      .from(mailQueue)
-      .where(eq(mailQueue.dedupeKey, `bill-final:${second.id}`));
+    const [billMail] = await outboxMails(testDb.db, { dedupeKey: `bill-final:${second.id}` });
     expect(billMail.textBody).toMatch(/Jumlah dibayar\W+Rp.21\.000/);
     const entries = await testDb.db.select().from(balanceEntries).where(eq(balanceEntries.userId, ani.id));
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0);

@@ -2,7 +2,8 @@
 // the personal status endpoint, the confirmation page and the unsubscribe page.
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailQueue, products, stockAlerts, users } from "~/db/schema";
+import { products, stockAlerts, users } from "~/db/schema";
+import { outboxMails } from "../support/outbox";
 import * as statusRoute from "~/routes/api.stock-alerts";
 import * as alertsRoute from "~/routes/stock-alerts";
 import * as confirmRoute from "~/routes/stock-alerts.confirm";
@@ -51,7 +52,7 @@ describe("/stock-alerts", () => {
     const budi = () => testDb.db.select().from(stockAlerts).where(eq(stockAlerts.email, "budi@contoh.id"));
     expect(await budi()).toHaveLength(0);
 
-    const mails = await testDb.db.select().from(mailQueue).where(like(mailQueue.dedupeKey, "stock-alert-confirm:%"));
+    const mails = await outboxMails(testDb.db, { dedupePrefix: "stock-alert-confirm:" });
     expect(mails.map((m) => m.toAddress)).toEqual(["budi@contoh.id"]);
     const link = new URL(mails[0].textBody.match(/https?:\/\/\S+\/stock-alerts\/confirm\?token=\S+/)![0]);
     const token = link.searchParams.get("token")!;

@@ -1,18 +1,18 @@
-// The mail queue on the embedded database (or PostgreSQL with TEST_DATABASE_URL): a queued
-// mail is sent once, a failing send waits for a retry without failing anything, concurrent
-// workers never send one mail twice, and the shop's order changes queue the customer's mails.
+// The outbox on the embedded database (or PostgreSQL with TEST_DATABASE_URL): stored news is
+// sent once, a failing send waits for a retry without failing anything, concurrent workers
+// never send one message twice, and the shop's order changes tell the customer.
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailQueue, products, users } from "~/db/schema";
+import { products, users } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { formatRupiah } from "~/lib/money";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { setDeliveryFee, setOrderStatus } from "./admin-orders.server";
-import type { MailMessage } from "./mail.server";
-import { enqueueMail, MAIL_MAX_ATTEMPTS, processMailQueue, retryDelayMs } from "./mail-queue.server";
-import { composeMail } from "./mail-templates.server";
-import { placeOrder } from "./orders.server";
+import { clearOutbox, outboxMails } from "../../../tests/support/outbox";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
+import { setDeliveryFee, setOrderStatus } from "../admin-orders.server";
+import type { MailMessage } from "../mail.server";
+import { placeOrder } from "../orders.server";
+import { notify } from "./notify.server";
+import { MAX_ATTEMPTS, processOutbox, retryDelayMs, type Senders } from "./outbox.server";
 
 let testDb: TestDatabase;
 
@@ -25,102 +25,117 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await testDb.db.delete(mailQueue);
+  await clearOutbox(testDb.db);
 });
 
-function mail(subject = "Halo"): MailMessage {
-  return composeMail({ to: "siti@contoh.id", subject, paragraphs: ["Isi surat."] });
+/** News for one address about a product named `name` (its name is in the subject). */
+function tell(name = "Halo", dedupeKey?: string, db: Parameters<typeof notify>[0] = testDb.db) {
+  return notify(db, {
+    kind: "back-in-stock",
+    subject: { product: { name, slug: "halo" }, unsubscribeHref: "https://contoh.id/berhenti" },
+    recipient: { email: "siti@contoh.id" },
+    dedupeKey,
+  });
 }
 
+const mails = () => outboxMails(testDb.db);
+
+/** The e-mail channel's transport replaced by one that records. */
 function recorder() {
   const sent: MailMessage[] = [];
-  return { sent, send: async (m: MailMessage) => void sent.push(m) };
+  const send: Senders = { email: async (m: MailMessage) => void sent.push(m) };
+  return { sent, send };
 }
+const failingWith =
+  (message: string): Senders => ({
+    email: async () => {
+      throw new Error(message);
+    },
+  });
 
-describe("mail queue", () => {
-  it("sends a queued mail once, with its text and HTML parts", async () => {
-    await enqueueMail(testDb.db, "test", mail("Pesanan diterima"));
+describe("the outbox", () => {
+  it("sends a stored mail once, to its address, with its text and HTML parts", async () => {
+    await tell("Pesanan diterima");
     const { sent, send } = recorder();
-    expect(await processMailQueue(testDb.db, { send })).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(await processMailQueue(testDb.db, { send })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await processOutbox(testDb.db, { send })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await processOutbox(testDb.db, { send })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(sent).toHaveLength(1);
-    expect(sent[0].subject).toBe("Pesanan diterima");
-    expect(sent[0].text).toContain("Isi surat.");
-    expect(sent[0].html).toContain("<p>Isi surat.</p>");
-    const [row] = await testDb.db.select().from(mailQueue);
+    expect(sent[0].to).toBe("siti@contoh.id");
+    expect(sent[0].subject).toContain("Pesanan diterima tersedia lagi");
+    expect(sent[0].text).toContain("Kabar baik: Pesanan diterima");
+    expect(sent[0].html).toContain("<p>Kabar baik: Pesanan diterima");
+    const [row] = await mails();
     expect(row.status).toBe("sent");
     expect(row.sentAt).not.toBeNull();
   });
 
   it("keeps a mail whose send fails and retries it after a growing pause, giving up in the end", async () => {
-    await enqueueMail(testDb.db, "test", mail());
-    const failing = async () => {
-      throw new Error("SMTP 421 coba lagi nanti");
-    };
+    await tell();
+    const failing = failingWith("SMTP 421 coba lagi nanti");
     let clock = new Date(Date.now() + 1000);
     const now = () => clock;
-    expect(await processMailQueue(testDb.db, { send: failing, now })).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    const [waiting] = await testDb.db.select().from(mailQueue);
+    expect(await processOutbox(testDb.db, { send: failing, now })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const [waiting] = await mails();
     expect(waiting.status).toBe("pending");
     expect(waiting.lastError).toContain("421");
     expect(waiting.nextAttemptAt.getTime() - clock.getTime()).toBe(retryDelayMs(1));
     // Not due yet: nothing is tried.
-    expect(await processMailQueue(testDb.db, { send: failing, now })).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    for (let attempt = 2; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
+    expect(await processOutbox(testDb.db, { send: failing, now })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       clock = new Date(clock.getTime() + retryDelayMs(attempt - 1));
-      await processMailQueue(testDb.db, { send: failing, now });
+      await processOutbox(testDb.db, { send: failing, now });
     }
-    const [given] = await testDb.db.select().from(mailQueue);
+    const [given] = await mails();
     expect(given.status).toBe("failed");
-    expect(given.attempts).toBe(MAIL_MAX_ATTEMPTS);
+    expect(given.attempts).toBe(MAX_ATTEMPTS);
     expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
   });
 
   it("a later retry that succeeds sends the mail", async () => {
-    await enqueueMail(testDb.db, "test", mail());
+    await tell();
     let clock = new Date(Date.now() + 1000);
-    await processMailQueue(testDb.db, {
+    await processOutbox(testDb.db, {
       now: () => clock,
-      send: async () => {
-        throw new Error("down");
-      },
+      send: failingWith("down"),
     });
     clock = new Date(clock.getTime() + retryDelayMs(1));
     const { sent, send } = recorder();
-    expect(await processMailQueue(testDb.db, { send, now: () => clock })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await processOutbox(testDb.db, { send, now: () => clock })).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(sent).toHaveLength(1);
   });
 
   it("two workers running at the same time never send one mail twice", async () => {
-    for (let i = 0; i < 30; i++) await enqueueMail(testDb.db, "test", mail(`Surat ${i}`));
+    for (let i = 0; i < 30; i++) await tell(`Surat ${i}`);
     const { sent, send } = recorder();
-    const slowSend = async (m: MailMessage) => {
-      await new Promise((r) => setTimeout(r, 2));
-      await send(m);
+    const slowSend: Senders = {
+      email: async (m: MailMessage) => {
+        await new Promise((r) => setTimeout(r, 2));
+        await send.email?.(m);
+      },
     };
     await Promise.all([
-      processMailQueue(testDb.db, { send: slowSend, limit: 10 }),
-      processMailQueue(testDb.db, { send: slowSend, limit: 10 }),
-      processMailQueue(testDb.db, { send: slowSend, limit: 10 }),
-      processMailQueue(testDb.db, { send: slowSend, limit: 10 }),
+      processOutbox(testDb.db, { send: slowSend, limit: 10 }),
+      processOutbox(testDb.db, { send: slowSend, limit: 10 }),
+      processOutbox(testDb.db, { send: slowSend, limit: 10 }),
+      processOutbox(testDb.db, { send: slowSend, limit: 10 }),
     ]);
-    await processMailQueue(testDb.db, { send: slowSend, limit: 30 });
+    await processOutbox(testDb.db, { send: slowSend, limit: 30 });
     const subjects = sent.map((m) => m.subject);
     expect(subjects).toHaveLength(30);
     expect(new Set(subjects).size).toBe(30);
   });
 
   it("a dedupe key stores one mail only, and a rolled-back transaction leaves no mail", async () => {
-    expect(await enqueueMail(testDb.db, "test", mail(), { dedupeKey: "k1" })).toBe(true);
-    expect(await enqueueMail(testDb.db, "test", mail(), { dedupeKey: "k1" })).toBe(false);
+    expect(await tell("Halo", "k1")).toBe(true);
+    expect(await tell("Halo", "k1")).toBe(false);
     await testDb.db
       .transaction(async (tx) => {
-        await enqueueMail(tx, "test", mail("Tidak jadi"));
+        await tell("Tidak jadi", undefined, tx);
         throw new Error("rollback");
       })
       .catch(() => {});
-    const rows = await testDb.db.select({ subject: mailQueue.subject }).from(mailQueue);
-    expect(rows.map((r) => r.subject)).toEqual(["Halo"]);
+    const rows = await mails();
+    expect(rows.map((r) => r.subject)).toEqual([expect.stringContaining("Halo tersedia lagi")]);
   });
 });
 
@@ -149,7 +164,7 @@ describe("order mails", () => {
 
   it("placing an order queues 'order received' with the order link and delivery slot, once", async () => {
     const { order, email } = await orderFixture();
-    const rows = await testDb.db.select().from(mailQueue).where(eq(mailQueue.toAddress, email));
+    const rows = await outboxMails(testDb.db, { to: email });
     expect(rows).toHaveLength(1);
     expect(rows[0].subject).toBe(`Pesanan #${order.id.slice(0, 8)} kami terima`);
     expect(rows[0].textBody).toContain(`/orders/${order.id}`);
@@ -168,7 +183,7 @@ describe("order mails", () => {
       true,
     );
     expect((await setOrderStatus(testDb.db, admin, { orderId: order.id, status: "cancelled" })).ok).toBe(true);
-    const rows = await testDb.db.select().from(mailQueue).where(eq(mailQueue.toAddress, email));
+    const rows = await outboxMails(testDb.db, { to: email });
     const subjects = rows.map((r) => r.subject).sort();
     const short = order.id.slice(0, 8);
     expect(subjects).toEqual(
