@@ -6,6 +6,7 @@
 import { formatDateWithDay } from "./dates";
 import { formatRupiah } from "./money";
 import { orderGrandTotal, orderLineTotal } from "./orders";
+import { amountDue } from "./payments";
 import { slotLabel } from "./vocab/delivery-slots";
 import { formatAmount } from "./weight";
 
@@ -71,7 +72,13 @@ export function orderTextTotals(order: {
   const fee = order.deliveryFee ?? null;
   const total = orderGrandTotal(order.totalAmount, fee);
   const balance = order.balanceApplied ?? 0;
-  return { subtotal: order.totalAmount, fee, total, balance, toPay: total - balance };
+  return {
+    subtotal: order.totalAmount,
+    fee,
+    total,
+    balance,
+    toPay: amountDue({ totalAmount: order.totalAmount, deliveryFee: fee, balanceApplied: balance }),
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { setDeliveryFee, setOrderStatus } from "../admin-orders.server";
 import type { MailMessage } from "../mail.server";
 import { placeOrder } from "../orders.server";
+import { orderNotices } from "./notices.server";
 import { notify } from "./notify.server";
 import { MAX_ATTEMPTS, processOutbox, retryDelayMs, type Senders } from "./outbox.server";
 
@@ -193,5 +194,17 @@ describe("order mails", () => {
         `Total pesanan #${short}: ${formatRupiah(16000)}`,
       ].sort(),
     );
+  });
+
+  it("tells what the customer was told on the order, whatever channel carried it", async () => {
+    const { order } = await orderFixture();
+    const told = await orderNotices(testDb.db, order.id);
+    expect(Object.keys(told)).toEqual(["order-received"]);
+    expect(await notify(testDb.db, { kind: "out-for-delivery", order: order.id })).toBe(true);
+    // Told once: a second tap stores nothing and the first time stays.
+    expect(await notify(testDb.db, { kind: "out-for-delivery", order: order.id })).toBe(false);
+    const after = await orderNotices(testDb.db, order.id);
+    expect(Object.keys(after).sort()).toEqual(["order-received", "out-for-delivery"]);
+    expect(after["out-for-delivery"]).toBeInstanceOf(Date);
   });
 });
