@@ -533,6 +533,7 @@ export async function rejectPaymentProof(
         .set({ paymentStatus: "rejected", paymentRejectReason: input.reason, updatedAt: new Date() })
         .where(eq(orders.id, order.id));
       await changeLine(tx, order, "payment", `Bukti bayar ditolak: ${input.reason}`, actor.id);
+      await notify(tx, { kind: "payment-rejected", order: order.id, reason: input.reason });
       return formSuccess(`Bukti bayar pesanan #${shortOrderId(order.id)} ditolak.`);
     });
   } catch (error) {

@@ -29,6 +29,7 @@ export const ORDER_NOTICE_KINDS = [
   "fee-set",
   "bill-final",
   "payment-verified",
+  "payment-rejected",
   "out-for-delivery",
   "completed",
   "cancelled",

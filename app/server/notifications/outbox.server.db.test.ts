@@ -3,7 +3,8 @@
 // never send one message twice, and the shop's order changes tell the customer.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { products, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { orders, products, users } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { formatRupiah } from "~/lib/money";
 import { clearOutbox, outboxMails } from "../../../tests/support/outbox";
@@ -11,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { setDeliveryFee, setOrderStatus } from "../admin-orders.server";
 import type { MailMessage } from "../mail.server";
 import { placeOrder } from "../orders.server";
+import { rejectPaymentProof } from "../payments.server";
 import { orderNotices } from "./notices.server";
 import { notify } from "./notify.server";
 import { MAX_ATTEMPTS, processOutbox, retryDelayMs, type Senders } from "./outbox.server";
@@ -194,6 +196,24 @@ describe("order mails", () => {
         `Total pesanan #${short}: ${formatRupiah(16000)}`,
       ].sort(),
     );
+  });
+
+  it("a refused payment proof tells the customer why, each time it is refused", async () => {
+    const { order, email } = await orderFixture();
+    const admin = { id: randomUUID(), role: "admin" as const };
+    await testDb.db.insert(users).values({ id: admin.id, name: "Admin", email: `${admin.id}@contoh.id`, role: "admin" });
+    for (const reason of ["Foto buram", "Nominal tidak terbaca"]) {
+      await testDb.db.update(orders).set({ paymentStatus: "pending" }).where(eq(orders.id, order.id));
+      expect((await rejectPaymentProof(testDb.db, admin, order.id, { reason })).ok).toBe(true);
+    }
+    const refused = await outboxMails(testDb.db, { to: email, kind: "payment-rejected" });
+    expect(refused.map((m) => m.subject)).toEqual([
+      `Bukti bayar pesanan #${order.id.slice(0, 8)} belum dapat kami terima`,
+      `Bukti bayar pesanan #${order.id.slice(0, 8)} belum dapat kami terima`,
+    ]);
+    expect(refused[0].textBody).toContain("Alasan: Foto buram");
+    expect(refused[1].textBody).toContain("Alasan: Nominal tidak terbaca");
+    expect(refused[0].textBody).toContain(`Jumlah yang dibayar: ${formatRupiah(6000)}`);
   });
 
   it("tells what the customer was told on the order, whatever channel carried it", async () => {

@@ -11,6 +11,7 @@ import feeSet from "./fee-set";
 import lowStockDigest from "./low-stock-digest";
 import orderReceived from "./order-received";
 import outForDelivery from "./out-for-delivery";
+import paymentRejected from "./payment-rejected";
 import paymentVerified from "./payment-verified";
 import staffInvitation from "./staff-invitation";
 import stockAlertConfirm from "./stock-alert-confirm";
@@ -22,6 +23,7 @@ export const emailTemplates: { [K in NotificationKind]: EmailTemplate<K> } = {
   "fee-set": feeSet,
   "bill-final": billFinal,
   "payment-verified": paymentVerified,
+  "payment-rejected": paymentRejected,
   "out-for-delivery": outForDelivery,
   completed,
   cancelled,
