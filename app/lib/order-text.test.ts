@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { buildFinalBillMessage } from "./order-edits";
+import { buildOrderChatMessage } from "./order-message";
+import { balanceText, deliverySentence, orderTextLine, orderTextTotals } from "./order-text";
+
+const items = [
+  { productName: "Tomat", productUnit: "per kg", quantity: 750, price: 12000, soldByWeight: true },
+  { productName: "Kangkung", productUnit: "ikat", quantity: 3, price: 4000, soldByWeight: false },
+];
+
+describe("the words of an order", () => {
+  it("reads a line the same for every channel: amount, price and its total rounded once", () => {
+    expect(orderTextLine(items[0])).toEqual({
+      name: "Tomat",
+      soldByWeight: true,
+      amount: "0,75 kg",
+      priceText: "0,75 kg x Rp 12.000/kg",
+      total: 9000,
+    });
+    expect(orderTextLine(items[1])).toMatchObject({ amount: "3 ikat", priceText: "3 x Rp 4.000", total: 12000 });
+  });
+
+  it("states the totals, the 'Saldo' taken and what is left to pay", () => {
+    expect(orderTextTotals({ totalAmount: 21000, deliveryFee: null })).toEqual({
+      subtotal: 21000,
+      fee: null,
+      total: 21000,
+      balance: 0,
+      toPay: 21000,
+    });
+    expect(orderTextTotals({ totalAmount: 21000, deliveryFee: 5000, balanceApplied: 4000 })).toMatchObject({
+      total: 26000,
+      toPay: 22000,
+    });
+    expect(balanceText(4000)).toBe("−Rp 4.000".replace(" ", "\u00a0"));
+    expect(balanceText(-4000, "chat")).toBe("+Rp 4.000");
+  });
+
+  it("names the delivery in one sentence", () => {
+    expect(deliverySentence({ date: "2026-11-25", slot: "pagi", time: "05:00 - 07:00" })).toBe(
+      "Rabu, 25 November 2026, Pagi (05:00 - 07:00)",
+    );
+    expect(deliverySentence({ date: "2026-11-25", slot: "sore" }, " · ")).toBe("Rabu, 25 November 2026 · Sore (16:00 - 18:00)");
+  });
+
+  it("gives the chat message at checkout and the final bill the same line totals and 'Saldo'", () => {
+    const chat = buildOrderChatMessage({
+      shopName: "Sayur Jember",
+      orderId: "abcdef12-0000-4000-8000-000000000000",
+      customerName: "Siti",
+      address: "Jl. Kalimantan 37",
+      phone: "081234567890",
+      items: items.map((i) => ({ ...i, name: i.productName })),
+      totalAmount: 21000,
+      deliveryDate: "2026-11-25",
+      deliverySlot: "pagi",
+      deliveryTime: "05:00 - 07:00",
+      notes: "",
+      deliveryFee: 5000,
+    });
+    expect(chat).toContain("1. Tomat - 0,75 kg x Rp 12.000/kg = Rp 9.000 (perkiraan, ditimbang)");
+    expect(chat).toContain("2. Kangkung - 3 x Rp 4.000 = Rp 12.000");
+    expect(chat).toContain("Total (perkiraan): Rp 26.000");
+    const bill = buildFinalBillMessage({
+      id: "abcdef12-0000-4000-8000-000000000000",
+      recipientName: "Siti",
+      shopName: "Sayur Jember",
+      totalAmount: 21000,
+      deliveryFee: 5000,
+      balanceApplied: 4000,
+      items,
+      paymentLines: ["Bayar tunai saat diantar"],
+      orderUrl: "https://contoh.id/orders/abcdef12",
+    });
+    expect(bill).toContain("1. Tomat - 0,75 kg = Rp 9.000");
+    expect(bill).toContain("2. Kangkung - 3 ikat = Rp 12.000");
+    expect(bill).toContain("Total akhir: Rp 26.000\nSaldo: -Rp 4.000\nJumlah dibayar: Rp 22.000");
+  });
+});
