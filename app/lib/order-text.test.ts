@@ -40,7 +40,9 @@ describe("the words of an order", () => {
     expect(deliverySentence({ date: "2026-11-25", slot: "pagi", time: "05:00 - 07:00" })).toBe(
       "Rabu, 25 November 2026, Pagi (05:00 - 07:00)",
     );
-    expect(deliverySentence({ date: "2026-11-25", slot: "sore" }, " · ")).toBe("Rabu, 25 November 2026 · Sore (16:00 - 18:00)");
+    expect(deliverySentence({ date: "2026-11-25", slot: "sore" }, " · ")).toBe(
+      "Rabu, 25 November 2026 · Sore (16:00 - 18:00)",
+    );
   });
 
   it("gives the chat message at checkout and the final bill the same line totals and 'Saldo'", () => {

@@ -95,9 +95,6 @@ export function balanceText(balance: number, style: "mail" | "chat" = "mail"): s
  * "Selasa, 25 November 2026, Pagi (05:00 - 07:00)": the delivery an order was promised (with
  * the window stored on it), or a day's slot (`time` left out) joined by `separator`.
  */
-export function deliverySentence(
-  delivery: { date: string; slot: string; time?: string },
-  separator = ", ",
-): string {
+export function deliverySentence(delivery: { date: string; slot: string; time?: string }, separator = ", "): string {
   return `${formatDateWithDay(delivery.date)}${separator}${slotLabel(delivery.slot, delivery.time)}`;
 }

@@ -488,7 +488,8 @@ export async function changeOrderStatus(
       note: input.note ?? "",
     });
     const notice = noticeForStatus(input.status);
-    if (notice) await notify(tx, { kind: notice, order: order.id, reason: (input.mailReason ?? input.note) || undefined });
+    if (notice)
+      await notify(tx, { kind: notice, order: order.id, reason: (input.mailReason ?? input.note) || undefined });
     const moved = settlement ? settlement.returnedBalance + settlement.paymentToBalance : 0;
     return formSuccess(
       `Status pesanan #${short} diubah menjadi ${label}.${moved !== 0 ? ` ${signedRupiah(moved)} masuk Saldo pelanggan.` : ""}`,

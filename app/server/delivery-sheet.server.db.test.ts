@@ -2,7 +2,7 @@
 // and amount to collect, 'Terkirim' through the one status change (history, stock, mail once),
 // the 'sedang diantar' mails, every invoice of a slot, and the chips' counts against the quota.
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
-import { and, eq, like } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, products } from "~/db/schema";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";

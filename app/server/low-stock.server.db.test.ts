@@ -1,7 +1,6 @@
 // 'Stok Menipis' on the embedded database (or PostgreSQL with TEST_DATABASE_URL): which
 // products count as low, and the daily digest to the shop's address, queued once per Jakarta
 // day however many processes (or workers) look, and sent by the mail worker's chore.
-import { like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { createProduct, createUser, setStock } from "../../tests/support/factories";

@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { notificationEvents, products } from "~/db/schema";
-import { formatDateWithDay, SHOP_TIME_ZONE, shopDate } from "~/lib/dates";
+import { SHOP_TIME_ZONE, shopDate } from "~/lib/dates";
 import {
   DEFAULT_LOW_STOCK_GRAMS,
   DEFAULT_LOW_STOCK_UNITS,
@@ -115,7 +115,6 @@ export async function queueLowStockDigest(db: Queryable, at: Date = clockNow()):
   if (sent) return "already-sent";
   const low = await readLowStock(db);
   if (low.total === 0) return "nothing-low";
-  const shop = config().shop;
   const queued = await notify(db, {
     kind: "low-stock-digest",
     subject: {

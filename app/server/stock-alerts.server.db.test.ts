@@ -2,7 +2,7 @@
 // subscribing (a visitor's address only through its confirmation mail), the trigger that marks alerts due on any rise from zero, exactly one queued
 // e-mail per subscriber, the rate limits, and the signed unsubscribe link.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { products, rateLimits, stockAlerts, users, verifications } from "~/db/schema";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
@@ -36,7 +36,9 @@ const mails = () =>
   );
 const setStock = (id: string, stock: number) => setStockTo(testDb.db, id, stock);
 const confirmationMails = (to?: string) =>
-  outboxMails(testDb.db, { dedupePrefix: "stock-alert-confirm:" }).then((rows) => rows.filter((m) => to === undefined || m.toAddress === to));
+  outboxMails(testDb.db, { dedupePrefix: "stock-alert-confirm:" }).then((rows) =>
+    rows.filter((m) => to === undefined || m.toAddress === to),
+  );
 
 /** The token of the newest confirmation mail to this address, read from the mail as its reader would. */
 async function tokenMailedTo(email: string): Promise<string> {

@@ -151,7 +151,11 @@ async function requestConfirmation(db: Queryable, product: { id: string; name: s
     });
     await notify(tx, {
       kind: "stock-alert-confirm",
-      subject: { product: { name: product.name }, confirmHref: confirmationUrl(id), validHours: CONFIRMATION_VALID_HOURS },
+      subject: {
+        product: { name: product.name },
+        confirmHref: confirmationUrl(id),
+        validHours: CONFIRMATION_VALID_HOURS,
+      },
       recipient: { email },
       dedupeKey: `stock-alert-confirm:${id}`,
     });
@@ -311,7 +315,10 @@ export async function dispatchStockAlerts(db: Queryable): Promise<number> {
         }
         await notify(tx, {
           kind: "back-in-stock",
-          subject: { product: { name: product.name, slug: product.slug }, unsubscribeHref: unsubscribeUrl(alert.email) },
+          subject: {
+            product: { name: product.name, slug: product.slug },
+            unsubscribeHref: unsubscribeUrl(alert.email),
+          },
           recipient: { email: alert.email },
           dedupeKey: `back-in-stock:${alert.id}`,
         });

@@ -1,7 +1,7 @@
 // 'Tim' invitations on a real database: an account registered in advance with the invited
 // address stays a customer (its sessions get no staff access) until the address is proven,
 // by the invitation's own link or by a verification link issued after the invitation.
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { createUser, signIn as signInCookie } from "../../tests/support/factories";

@@ -4,14 +4,7 @@ import { parse } from "csv-parse/sync";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  orderChanges,
-  orderItems,
-  orders,
-  orderStatusHistory,
-  products,
-  stockAdjustments,
-} from "~/db/schema";
+import { orderChanges, orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
 import { outboxMails } from "../support/outbox";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";

@@ -1,6 +1,6 @@
 // 'Kabari Saya' through its routes: the form's answers for a visitor and a signed-in shopper,
 // the personal status endpoint, the confirmation page and the unsubscribe page.
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, stockAlerts, users } from "~/db/schema";
 import { outboxMails } from "../support/outbox";

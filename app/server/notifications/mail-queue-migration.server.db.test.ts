@@ -40,8 +40,9 @@ function migrationsBeforeOutbox(): string {
 describe("moving the mail queue into the outbox", () => {
   it("keeps every queued and sent mail, sends the waiting one and never repeats a sent one", async () => {
     client = await PGlite.create({ extensions: embeddedExtensions });
-    const db = drizzle(client, { schema }) as unknown as Database;
-    await migrate(db, { migrationsFolder: migrationsBeforeOutbox() });
+    const pglite = drizzle(client, { schema });
+    const db = pglite as unknown as Database;
+    await migrate(pglite, { migrationsFolder: migrationsBeforeOutbox() });
 
     const userId = "5b0f5e1e-1111-4c4c-9c9c-000000000001";
     const orderId = "5b0f5e1e-2222-4c4c-9c9c-000000000002";
@@ -58,7 +59,7 @@ describe("moving the mail queue into the outbox", () => {
       [`out-for-delivery:${orderId}`],
     );
 
-    await migrate(db, { migrationsFolder });
+    await migrate(pglite, { migrationsFolder });
 
     const moved = await outboxMails(db);
     expect(moved.map((m) => [m.kind, m.toAddress, m.subject, m.status])).toEqual([
@@ -71,6 +72,8 @@ describe("moving the mail queue into the outbox", () => {
     const sent: MailMessage[] = [];
     const result = await processOutbox(db, { send: { email: async (m: MailMessage) => void sent.push(m) } });
     expect(result).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(sent).toEqual([{ to: "budi@contoh.id", subject: "Undangan bergabung", text: "Tautan undangan.", html: undefined }]);
+    expect(sent).toEqual([
+      { to: "budi@contoh.id", subject: "Undangan bergabung", text: "Tautan undangan.", html: undefined },
+    ]);
   });
 });

@@ -7,10 +7,7 @@ import { notificationEvents } from "~/db/schema";
 import type { OrderNoticeKind } from "./kinds.server";
 
 /** When the customer was first told each piece of news about the order. */
-export async function orderNotices(
-  db: Queryable,
-  orderId: string,
-): Promise<Partial<Record<OrderNoticeKind, Date>>> {
+export async function orderNotices(db: Queryable, orderId: string): Promise<Partial<Record<OrderNoticeKind, Date>>> {
   const rows = await db
     .select({ kind: notificationEvents.kind, at: notificationEvents.createdAt })
     .from(notificationEvents)

@@ -86,7 +86,9 @@ export async function notify(db: Queryable, notice: Notice): Promise<boolean> {
         const address = channel.address(recipient);
         if (!address) return [];
         const content = channel.render(notice.kind, snapshot as never);
-        return content === null ? [] : [{ eventId: event.id, channel: channel.id, address, content, nextAttemptAt: at }];
+        return content === null
+          ? []
+          : [{ eventId: event.id, channel: channel.id, address, content, nextAttemptAt: at }];
       });
       if (rows.length > 0) await sp.insert(notificationDeliveries).values(rows);
       return 1;

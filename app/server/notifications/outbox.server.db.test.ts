@@ -49,12 +49,11 @@ function recorder() {
   const send: Senders = { email: async (m: MailMessage) => void sent.push(m) };
   return { sent, send };
 }
-const failingWith =
-  (message: string): Senders => ({
-    email: async () => {
-      throw new Error(message);
-    },
-  });
+const failingWith = (message: string): Senders => ({
+  email: async () => {
+    throw new Error(message);
+  },
+});
 
 describe("the outbox", () => {
   it("sends a stored mail once, to its address, with its text and HTML parts", async () => {
@@ -201,7 +200,9 @@ describe("order mails", () => {
   it("a refused payment proof tells the customer why, each time it is refused", async () => {
     const { order, email } = await orderFixture();
     const admin = { id: randomUUID(), role: "admin" as const };
-    await testDb.db.insert(users).values({ id: admin.id, name: "Admin", email: `${admin.id}@contoh.id`, role: "admin" });
+    await testDb.db
+      .insert(users)
+      .values({ id: admin.id, name: "Admin", email: `${admin.id}@contoh.id`, role: "admin" });
     for (const reason of ["Foto buram", "Nominal tidak terbaca"]) {
       await testDb.db.update(orders).set({ paymentStatus: "pending" }).where(eq(orders.id, order.id));
       expect((await rejectPaymentProof(testDb.db, admin, order.id, { reason })).ok).toBe(true);
