@@ -6,7 +6,7 @@ import { deliverySentence } from "./order-text";
 import { unitWord } from "./low-stock";
 import { whatsappNumber } from "./phone";
 import { whatsappHref } from "./shop";
-import { formatKg, formatAmount } from "./weight";
+import { formatAmount } from "./weight";
 
 export const NO_FARMER_LABEL = "Tanpa Petani";
 
@@ -46,8 +46,8 @@ export function itemAmount(item: { soldByWeight: boolean; quantity: number; prod
 /** 'Total: 3,5 kg · 12 satuan' (only the parts that are there). */
 export function farmerTotal(list: Pick<FarmerList, "totalGrams" | "totalUnits">): string {
   const parts = [];
-  if (list.totalGrams > 0) parts.push(formatKg(list.totalGrams));
-  if (list.totalUnits > 0) parts.push(`${list.totalUnits} satuan`);
+  if (list.totalGrams > 0) parts.push(formatAmount(list.totalGrams, { soldByWeight: true }));
+  if (list.totalUnits > 0) parts.push(formatAmount(list.totalUnits, { soldByWeight: false, unit: "satuan" }));
   return parts.join(" · ");
 }
 
