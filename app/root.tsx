@@ -22,6 +22,7 @@ import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
+import { mailConfigured } from "~/server/mail.server";
 import { pageCacheMiddleware } from "~/server/page-cache.server";
 import {
   crossSiteRefusal,
@@ -52,7 +53,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 // Nothing about the visitor here: the root's data is part of every catalog page, which is the
 // same for everyone. Who is signed in comes to the client from /api/visitor (VisitorProvider).
 export function loader() {
-  return { shop: config().shop };
+  // Whether mail leaves the shop is the same for every visitor, so it may sit here too.
+  return { shop: config().shop, mailReady: mailConfigured() };
 }
 
 export type RootUser = Visitor;
@@ -62,10 +64,10 @@ export type RootUser = Visitor;
  * client only (null in the server's HTML and until /api/visitor answers): server-rendered
  * pages never depend on who asks.
  */
-export function useRootData(): { user: RootUser; shop: ShopIdentity } {
+export function useRootData(): { user: RootUser; shop: ShopIdentity; mailReady: boolean } {
   const data = useRouteLoaderData<typeof loader>("root");
   const { user } = useVisitor();
-  return { user, shop: data?.shop ?? FALLBACK_SHOP };
+  return { user, shop: data?.shop ?? FALLBACK_SHOP, mailReady: data?.mailReady ?? false };
 }
 
 export const links: Route.LinksFunction = () => [

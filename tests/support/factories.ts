@@ -2,9 +2,9 @@
 // shop's own order store (stock taken through the stock ledger, as checkout does), and the
 // inbox's applications and messages.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import { categories, contactMessages, orders, partnerApplications, products, users } from "~/db/schema";
+import { categories, contactMessages, orders, partnerApplications, products, shopSettings, users } from "~/db/schema";
 import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
@@ -13,6 +13,8 @@ import { createAuth } from "~/server/auth.server";
 import { changeOrderStatus } from "~/server/admin-orders.server";
 import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock } from "~/server/stock-ledger.server";
+import { forgetCachedSettings, readShopSettings } from "~/server/settings.server";
+import type { BankAccount } from "~/lib/payment-settings";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -289,4 +291,18 @@ export function nextDelivery(): { deliveryDate: string; slot: "pagi" | "sore" } 
   const choice = earliestOpenChoice(deliveryDays({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, now()));
   if (!choice) throw new Error("no delivery open under the default rules");
   return { deliveryDate: choice.date, slot: choice.slot };
+}
+
+/** A bank account that looks like a shop's own (a fresh shop has none and takes no transfers). */
+export const TEST_BANK_ACCOUNT: BankAccount = { bank: "BRI", number: "0987-01-004567-53-2", holder: "Sayur Jember" };
+
+/** Switches 'Transfer Bank' on with `account`, as the owner does on 'Pengaturan Toko'. */
+export async function configureBankAccount(db: Queryable, account: BankAccount = TEST_BANK_ACCOUNT): Promise<void> {
+  const current = (await readShopSettings(db)).values.paymentMethods;
+  const value = { ...current, bankTransfer: { active: true, accounts: [account] } };
+  await db
+    .insert(shopSettings)
+    .values({ key: "paymentMethods", value, revision: 1 })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value, revision: sql`${shopSettings.revision} + 1` } });
+  forgetCachedSettings();
 }
