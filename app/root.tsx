@@ -18,6 +18,7 @@ import { ToastProvider } from "~/components/ui/toast";
 import { useVisitor, VisitorProvider, type Visitor } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
+import { restoreTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
@@ -102,6 +103,8 @@ export default function App() {
   // Scripts start after the first paint: this mark says the page now answers clicks and keys
   // (browser tests wait for it before using widgets that need JavaScript).
   useEffect(() => {
+    // Before the mark: what was typed while the scripts were on their way becomes the page's state.
+    restoreTypedBeforeHydration();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (

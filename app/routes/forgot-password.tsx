@@ -86,6 +86,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <Link to="/login" className={buttonClass({ variant: "outline", size: "lg" })}>
             Kembali ke Login
           </Link>
+          <Link
+            to="/forgot-password"
+            className={buttonClass({ variant: "outline", size: "lg" })}
+            onClick={(event) => {
+              event.preventDefault();
+              setShowForm(true);
+            }}
+          >
+            Coba email lain
+          </Link>
         </div>
         {dialogElement}
       </AuthCard>

@@ -6,9 +6,6 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { openDatabase, type Database } from "~/db/client.server";
-import { seedCatalogIfEmpty } from "~/db/seed.server";
-
 const root = path.resolve(import.meta.dirname, "../..");
 
 export async function freePort(): Promise<number> {
@@ -179,23 +176,4 @@ export async function createStaff(
     staff.name,
   ]);
   if (result.code !== 0) throw new Error(`admin:create failed (${result.code}):\n${result.output}`);
-}
-
-/**
- * A data directory (a copy of the started-once template, or a fresh one) changed by `prepare`
- * before any server starts on it, for a test that needs the shop set up some way first (a real
- * bank account, say). Start the server with `{ dataDir }` and remove the directory after.
- */
-export async function preparedDataDir(prepare: (db: Database) => Promise<void>): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "sayur-prepared-"));
-  const template = process.env[DATA_DIR_TEMPLATE_ENV];
-  if (template) cpSync(template, dir, { recursive: true });
-  const handle = await openDatabase({ kind: "pglite", dataDir: dir, holder: "test preparation" });
-  try {
-    await seedCatalogIfEmpty(handle.db);
-    await prepare(handle.db);
-  } finally {
-    await handle.close();
-  }
-  return dir;
 }
