@@ -154,13 +154,15 @@ function MailOffBanner() {
     <div
       role="status"
       data-testid="mail-off-banner"
-      className="no-print mb-4 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      className="no-print mb-4 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:gap-3 sm:px-4 sm:py-3"
     >
       <MailWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
       <p>
-        <strong>E-mail belum aktif.</strong> Tidak ada e-mail yang keluar dari toko: undangan, tagihan dan tautan akun
-        hanya tersimpan di server. Kirim tagihan dan tautan undangan lewat WhatsApp. Untuk mengaktifkan e-mail, isi{" "}
-        <code className="rounded bg-amber-100 px-1">SMTP_URL</code> di konfigurasi server (lihat README).
+        <strong>E-mail belum aktif.</strong> Undangan dan tagihan tidak keluar lewat e-mail: kirim lewat WhatsApp.{" "}
+        <span className="hidden sm:inline">
+          Untuk mengaktifkan e-mail, isi <code className="rounded bg-amber-100 px-1">SMTP_URL</code> di konfigurasi
+          server (lihat README).
+        </span>
       </p>
     </div>
   );

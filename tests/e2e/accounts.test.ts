@@ -215,6 +215,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await box.getByRole("button", { name: "OK" }).click();
     await page.getByRole("heading", { name: "E-mail Belum Aktif" }).waitFor();
     await page.getByRole("link", { name: "Hubungi via WhatsApp" }).waitFor();
+    await page.screenshot({ path: "test-results/screenshots/forgot-password-mail-off-phone.png" });
     expect(await page.locator("main").innerText()).not.toMatch(/dikirim|Cek Email/i);
 
     await page.getByRole("link", { name: "Coba email lain" }).click();

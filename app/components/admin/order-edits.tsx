@@ -230,7 +230,7 @@ export function OrderEditsCard({
             href={editing.billWhatsappUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass({ className: "flex-1 bg-green-700 hover:bg-green-800" })}
+            className={buttonClass({ className: "min-h-11 flex-1 bg-green-700 hover:bg-green-800" })}
           >
             <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Tagihan via WhatsApp
           </a>
