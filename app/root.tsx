@@ -10,9 +10,11 @@ import type { RootData } from "~/components/root-data";
 import { VisitorProvider } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
+import { restoreTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
+import { mailConfigured } from "~/server/mail.server";
 import { pageCacheMiddleware } from "~/server/page-cache.server";
 import {
   crossSiteRefusal,
@@ -43,7 +45,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 // Nothing about the visitor here: the root's data is part of every catalog page, which is the
 // same for everyone. Who is signed in comes to the client from /api/visitor (VisitorProvider).
 export function loader(): RootData {
-  return { shop: config().shop };
+  // Whether mail leaves the shop is the same for every visitor, so it may sit here too.
+  return { shop: config().shop, mailReady: mailConfigured() };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -78,6 +81,8 @@ export default function App() {
   // Scripts start after the first paint: this mark says the page now answers clicks and keys
   // (browser tests wait for it before using widgets that need JavaScript).
   useEffect(() => {
+    // Before the mark: what was typed while the scripts were on their way becomes the page's state.
+    restoreTypedBeforeHydration();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (

@@ -5,7 +5,7 @@ import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { useVisitor, type Visitor } from "./visitor-provider";
 
 /** What the root loader sends (root.tsx declares its loader with this type). */
-export type RootData = { shop: ShopIdentity };
+export type RootData = { shop: ShopIdentity; mailReady: boolean };
 
 export type RootUser = Visitor;
 
@@ -14,8 +14,8 @@ export type RootUser = Visitor;
  * the server's HTML and until /api/visitor answers): server-rendered pages never depend on
  * who asks.
  */
-export function useRootData(): { user: RootUser; shop: ShopIdentity } {
+export function useRootData(): { user: RootUser; shop: ShopIdentity; mailReady: boolean } {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const { user } = useVisitor();
-  return { user, shop: data?.shop ?? FALLBACK_SHOP };
+  return { user, shop: data?.shop ?? FALLBACK_SHOP, mailReady: data?.mailReady ?? false };
 }

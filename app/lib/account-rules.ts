@@ -23,6 +23,8 @@ export const ACCOUNT_TEXT = {
   registerError: "Terjadi kesalahan saat mendaftar. Silakan coba lagi nanti.",
   registerSuccessTitle: "Registrasi Berhasil",
   registerSuccess: "Akun Anda berhasil dibuat. Silakan cek email Anda untuk verifikasi.",
+  // While the shop sends no e-mail nothing waits in the inbox: the account works without verifying.
+  registerSuccessNoMail: "Akun Anda berhasil dibuat. Silakan masuk dengan email dan password Anda.",
   loginFailedTitle: "Login Gagal",
   badCredentials: "Email atau password salah. Silakan coba lagi.",
   loginError: "Terjadi kesalahan saat login. Silakan coba lagi nanti.",
@@ -35,6 +37,11 @@ export const ACCOUNT_TEXT = {
   resetMailFailed: "Terjadi kesalahan saat mengirim email reset password. Pastikan email Anda benar dan terdaftar.",
   resetMailSentTitle: "Email Terkirim",
   resetMailSent: "Instruksi reset password telah dikirim ke email Anda.",
+  resetMailOffTitle: "E-mail Belum Aktif",
+  resetMailOff:
+    "E-mail toko belum aktif: tautan reset password belum bisa sampai ke email Anda. Hubungi kami lewat WhatsApp untuk bantuan.",
+  verifyMailOff:
+    "E-mail toko belum aktif: email verifikasi belum bisa sampai ke kotak masuk Anda. Akun Anda tetap dapat dipakai.",
   updatePasswordFailedTitle: "Update Password Gagal",
   updatePasswordError: "Terjadi kesalahan saat mengubah password. Silakan coba lagi nanti.",
   resetLinkInvalid: "Tautan reset password tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.",

@@ -1,13 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAYMENT_METHODS, paymentInstructionLines, paymentMethodsSchema } from "./payment-settings";
+import {
+  DEFAULT_PAYMENT_METHODS,
+  isSampleBankAccount,
+  paymentInstructionLines,
+  paymentMethodsSchema,
+  sampleBankAccountActive,
+} from "./payment-settings";
 import { activePaymentMethods } from "./vocab/payment-methods";
 
 const QRIS = "/uploads/qris/0123456789abcdef0123456789abcdef.png";
+const REAL_ACCOUNT = { bank: "BCA", number: "1234567890", holder: "Toko Sayur" };
+const OLD_SAMPLE = { bank: "BRI", number: "0123-01-000123-50-1", holder: "Sayur Jember (contoh, ganti di Pengaturan)" };
 
 describe("payment methods", () => {
-  it("a fresh shop takes bank transfer to a sample account and cash on delivery", () => {
+  it("a fresh shop takes cash on delivery only: no bank account until the shop enters its own", () => {
     expect(paymentMethodsSchema.parse(DEFAULT_PAYMENT_METHODS)).toEqual(DEFAULT_PAYMENT_METHODS);
-    expect(DEFAULT_PAYMENT_METHODS.bankTransfer.active && DEFAULT_PAYMENT_METHODS.cod.active).toBe(true);
+    expect(DEFAULT_PAYMENT_METHODS.bankTransfer).toEqual({ active: false, accounts: [] });
+    expect(activePaymentMethods(DEFAULT_PAYMENT_METHODS)).toEqual(["cod"]);
+  });
+
+  it("never offers the old sample account (or one marked 'contoh') and flags it while it is switched on", () => {
+    const withSample = { ...DEFAULT_PAYMENT_METHODS, bankTransfer: { active: true, accounts: [OLD_SAMPLE] } };
+    expect(isSampleBankAccount(OLD_SAMPLE)).toBe(true);
+    expect(isSampleBankAccount({ ...OLD_SAMPLE, holder: "Sayur Jember" })).toBe(true);
+    expect(isSampleBankAccount({ bank: "BNI", number: "555 666 777", holder: "Rekening Contoh" })).toBe(true);
+    expect(isSampleBankAccount(REAL_ACCOUNT)).toBe(false);
+    expect(activePaymentMethods(withSample)).toEqual(["cod"]);
+    expect(sampleBankAccountActive(withSample)).toBe(true);
+    expect(sampleBankAccountActive({ ...withSample, bankTransfer: { active: false, accounts: [OLD_SAMPLE] } })).toBe(
+      false,
+    );
+    const real = { ...withSample, bankTransfer: { active: true, accounts: [REAL_ACCOUNT] } };
+    expect(sampleBankAccountActive(real)).toBe(false);
+    expect(activePaymentMethods(real)).toEqual(["transfer", "cod"]);
   });
 
   it("lists how to pay the amount due, one line per active method and account", () => {
@@ -60,8 +85,11 @@ describe("payment methods", () => {
   });
 
   it("offers at checkout only the methods switched on, and tells the chosen one alone", () => {
-    expect(activePaymentMethods(DEFAULT_PAYMENT_METHODS)).toEqual(["transfer", "cod"]);
-    const all = { ...DEFAULT_PAYMENT_METHODS, qris: { active: true, imageUrl: QRIS }, cod: { active: false } };
+    const all = {
+      qris: { active: true, imageUrl: QRIS },
+      bankTransfer: { active: true, accounts: [REAL_ACCOUNT] },
+      cod: { active: false },
+    };
     expect(activePaymentMethods(all)).toEqual(["qris", "transfer"]);
     expect(paymentInstructionLines(all, 50000, "qris")).toEqual([
       "QRIS Rp 50.000: pindai kode QRIS di halaman pesanan.",

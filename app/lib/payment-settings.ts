@@ -1,7 +1,8 @@
 // 'Metode Pembayaran': how customers may pay, set by staff on 'Pengaturan Toko'. A fresh
-// shop takes bank transfers (to a sample account staff replace) and cash on delivery, so
-// checkout and a final bill work before anyone configures anything. QRIS needs the shop's
-// own static QRIS image first.
+// shop takes cash on delivery only, so checkout and a final bill work before anyone
+// configures anything; 'Transfer Bank' stays off until the shop enters its own account (a
+// sample account would send customers' money nowhere). QRIS needs the shop's own static
+// QRIS image first.
 import { z } from "zod";
 import { formatRupiah } from "./money";
 import { methodsToExplain, PAYMENT_METHOD, type PaymentMethod } from "./vocab/payment-methods";
@@ -62,12 +63,27 @@ export type PaymentMethodsSetting = z.infer<typeof paymentMethodsSchema>;
 
 export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
   qris: { active: false, imageUrl: null },
-  bankTransfer: {
-    active: true,
-    accounts: [{ bank: "BRI", number: "0123-01-000123-50-1", holder: "Sayur Jember (contoh, ganti di Pengaturan)" }],
-  },
+  bankTransfer: { active: false, accounts: [] },
   cod: { active: true },
 };
+
+// The sample account earlier versions of the shop stored switched on. A shop that never
+// replaced it still has it in its settings.
+const SAMPLE_ACCOUNT_NUMBER = "0123-01-000123-50-1";
+
+/** A placeholder rather than the shop's own account: the old sample, or one marked 'contoh'. */
+export function isSampleBankAccount(a: BankAccount): boolean {
+  const digits = a.number.replace(/\D/g, "");
+  return digits === SAMPLE_ACCOUNT_NUMBER.replace(/\D/g, "") || /\bcontoh\b/i.test(`${a.bank} ${a.holder}`);
+}
+
+/** 'Transfer Bank' is on and lists a placeholder account: no bill may go out with it. */
+export function sampleBankAccountActive(methods: PaymentMethodsSetting): boolean {
+  return methods.bankTransfer.active && methods.bankTransfer.accounts.some(isSampleBankAccount);
+}
+
+export const SAMPLE_BANK_ACCOUNT_REFUSAL =
+  "Rekening contoh masih aktif di Transfer Bank. Ganti dengan rekening toko yang asli, atau matikan Transfer Bank, di Pengaturan Toko sebelum Tagihan Final.";
 
 export function bankAccountLine(a: BankAccount): string {
   return `${a.bank} ${a.number} a.n. ${a.holder}`;

@@ -19,6 +19,7 @@ import {
   LayoutDashboard,
   ListChecks,
   LogOut,
+  MailWarning,
   Settings,
   Package,
   Sprout,
@@ -33,6 +34,7 @@ import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
+import { mailConfigured } from "~/server/mail.server";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
@@ -49,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       admin: { name: admin.name, email: admin.email, role: admin.role },
       flash,
       newInbox: inbox.mitra + inbox.pesan,
+      mailReady: mailConfigured(),
     },
     { headers },
   );
@@ -145,8 +148,28 @@ function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: 
   );
 }
 
+/** Shown on every admin page while mail only waits in the outbox, so nobody trusts a mail that never left. */
+function MailOffBanner() {
+  return (
+    <div
+      role="status"
+      data-testid="mail-off-banner"
+      className="no-print mb-4 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:gap-3 sm:px-4 sm:py-3"
+    >
+      <MailWarning className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <p>
+        <strong>E-mail belum aktif.</strong> Undangan dan tagihan tidak keluar lewat e-mail: kirim lewat WhatsApp.{" "}
+        <span className="hidden sm:inline">
+          Untuk mengaktifkan e-mail, isi <code className="rounded bg-amber-100 px-1">SMTP_URL</code> di konfigurasi
+          server (lihat README).
+        </span>
+      </p>
+    </div>
+  );
+}
+
 export default function AdminLayout() {
-  const { admin, flash, newInbox } = useLoaderData<typeof loader>();
+  const { admin, flash, newInbox, mailReady } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
   const location = useLocation();
   return (
@@ -221,6 +244,7 @@ export default function AdminLayout() {
         <div aria-live="polite" aria-atomic="true">
           <FlashMessage key={`${location.key}-${flash?.message ?? ""}`} flash={flash} />
         </div>
+        {mailReady ? null : <MailOffBanner />}
         <Outlet />
       </main>
     </div>

@@ -2,14 +2,18 @@
 // once they open the mailed link), withdrawing an invitation, and removing a staff member
 // (their sessions and live streams end at once).
 import { Form, useActionData, useLoaderData } from "react-router";
-import { Mail, UserMinus } from "lucide-react";
+import { Mail, MessageCircle, UserMinus } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { CopyButton } from "~/components/final-bill";
+import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
 import { ROLE_LABELS } from "~/lib/roles";
+import { whatsappHref } from "~/lib/shop";
+import { mailConfigured } from "~/server/mail.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { actOnTeam, listTeam, listTeamInvitations, TEAM_FORM } from "~/server/team.server";
@@ -24,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const owner = await requireOwnerOf(context);
   const db = await dbOf(context);
   const [team, invitations] = await Promise.all([listTeam(db, owner), listTeamInvitations(db, owner)]);
-  return { ownerId: owner.id, team, invitations };
+  return { ownerId: owner.id, team, invitations, mailReady: mailConfigured() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,16 +38,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     name: "team change",
     ...TEAM_FORM,
     call: (input) => actOnTeam(db, owner, input),
-    redirectTo: () => "/admin/team",
+    // An invitation that was not mailed stays on this page: its link is shown once, to hand over.
+    redirectTo: (result) => ("inviteLink" in result && result.inviteLink ? null : "/admin/team"),
     flash: true,
   });
 }
 
 export default function AdminTeam() {
-  const { team, invitations, ownerId } = useLoaderData<typeof loader>();
+  const { team, invitations, ownerId, mailReady } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  // A success goes on to this page with its flash message; only a refusal comes back here.
+  // A success goes on to this page with its flash message; a refusal, or an invitation whose
+  // link must be handed over by hand, comes back here.
   const actionData = result && !result.ok ? result : undefined;
+  const unsent = result?.ok && "inviteLink" in result && result.inviteLink ? result : undefined;
   return (
     <div className="space-y-4">
       <div>
@@ -54,6 +61,7 @@ export default function AdminTeam() {
         </p>
       </div>
       {actionData ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      {unsent ? <InviteLinkCard message={unsent.message} link={unsent.inviteLink!} /> : null}
       <Card title="Undang Staf" id="undang">
         <Form method="post" className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end" noValidate>
           <Field label="Nama" required error={actionData?.fieldErrors.name}>
@@ -73,14 +81,16 @@ export default function AdminTeam() {
               />
             )}
           </Field>
-          <SubmitButton intent="invite" pendingText="Mengirim...">
-            <Mail className="h-4 w-4" aria-hidden="true" /> Kirim Undangan
+          <SubmitButton intent="invite" pendingText={mailReady ? "Mengirim..." : "Membuat..."}>
+            <Mail className="h-4 w-4" aria-hidden="true" /> {mailReady ? "Kirim Undangan" : "Buat Undangan"}
           </SubmitButton>
         </Form>
         <p className="mt-2 text-xs text-stone-600">
-          Undangan dikirim sebagai email berisi tautan untuk membuat password (berlaku 3 hari). Akun baru menjadi Staf
-          setelah tautan itu dibuka, juga bila email itu sudah punya akun: password lamanya diganti dan perangkat lain
-          dikeluarkan, jadi orang yang sekadar mendaftar dengan email itu tidak ikut masuk.
+          {mailReady
+            ? "Undangan dikirim sebagai email berisi tautan untuk membuat password (berlaku 3 hari)."
+            : "E-mail belum aktif: undangan tidak lewat email. Setelah dibuat, tautannya tampil sekali di sini untuk disalin atau diteruskan lewat WhatsApp (berlaku 3 hari)."}{" "}
+          Akun baru menjadi Staf setelah tautan itu dibuka, juga bila email itu sudah punya akun: password lamanya
+          diganti dan perangkat lain dikeluarkan, jadi orang yang sekadar mendaftar dengan email itu tidak ikut masuk.
         </p>
       </Card>
       {invitations.length > 0 ? (
@@ -161,6 +171,33 @@ export default function AdminTeam() {
         </ul>
       </Card>
     </div>
+  );
+}
+
+/** The link of an invitation that waits unsent, shown once to the owner who made it. */
+function InviteLinkCard({ message, link }: { message: string; link: string }) {
+  const text = `Undangan bergabung sebagai Staf. Buka tautan ini untuk membuat password (berlaku 3 hari): ${link}`;
+  return (
+    <Card title="Undangan tersimpan, belum terkirim" id="tautan-undangan">
+      <div data-testid="invite-link" className="space-y-3">
+        <p className="text-sm text-amber-900">{message}</p>
+        <Input readOnly value={link} aria-label="Tautan undangan" onFocus={(event) => event.currentTarget.select()} />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <a
+            href={whatsappHref("", text)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ className: "bg-green-700 hover:bg-green-800" })}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Tautan via WhatsApp
+          </a>
+          <CopyButton text={link} label="Salin tautan undangan" />
+        </div>
+        <p className="text-xs text-stone-600">
+          Tautan ini hanya tampil sekali. Bila hilang, batalkan undangannya lalu buat lagi.
+        </p>
+      </div>
+    </Card>
   );
 }
 

@@ -1,12 +1,14 @@
 // /forgot-password: asks for a reset link. The answer never says whether the e-mail has an account.
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import { ArrowLeft, KeyRound, MailCheck } from "lucide-react";
+import { ArrowLeft, KeyRound, MailCheck, MailWarning, MessageCircle } from "lucide-react";
 import { AuthCard, Notice, useSubmitting } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
+import { whatsappHref } from "~/lib/shop";
+import { useRootData } from "~/components/root-data";
 import { accountDeps, FORGOT_FORM, requestPasswordReset } from "~/server/accounts.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
@@ -37,6 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const submitting = useSubmitting();
+  const { shop } = useRootData();
   const [dialog, setDialog] = useState<{ title: string; message: string; tone: "default" | "error" } | null>(null);
   // 'Coba email lain' returns to the form without a page load when JavaScript runs.
   const [showForm, setShowForm] = useState(false);
@@ -48,7 +51,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     setShowForm(false);
     setDialog(
       actionData.ok
-        ? { title: ACCOUNT_TEXT.resetMailSentTitle, message: ACCOUNT_TEXT.resetMailSent, tone: "default" }
+        ? {
+            title: actionData.mailed ? ACCOUNT_TEXT.resetMailSentTitle : ACCOUNT_TEXT.resetMailOffTitle,
+            message: actionData.message,
+            tone: "default",
+          }
         : { title: actionData.title, message: actionData.message, tone: "error" },
     );
   }, [actionData]);
@@ -62,6 +69,38 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       tone={dialog?.tone}
     />
   );
+
+  if (sent && !sent.mailed) {
+    return (
+      <AuthCard title={ACCOUNT_TEXT.resetMailOffTitle} icon={<MailWarning className="h-6 w-6" aria-hidden="true" />}>
+        <p className="text-center text-sm text-stone-700">{ACCOUNT_TEXT.resetMailOff}</p>
+        <div className="mt-6 grid gap-3">
+          <a
+            href={whatsappHref(shop.whatsapp, `Halo ${shop.name}, saya lupa password akun ${sent.email}.`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ size: "lg", className: "bg-green-700 hover:bg-green-800" })}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Hubungi via WhatsApp
+          </a>
+          <Link to="/login" className={buttonClass({ variant: "outline", size: "lg" })}>
+            Kembali ke Login
+          </Link>
+          <Link
+            to="/forgot-password"
+            className={buttonClass({ variant: "outline", size: "lg" })}
+            onClick={(event) => {
+              event.preventDefault();
+              setShowForm(true);
+            }}
+          >
+            Coba email lain
+          </Link>
+        </div>
+        {dialogElement}
+      </AuthCard>
+    );
+  }
 
   if (sent) {
     return (

@@ -15,6 +15,7 @@ import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import type { Route } from "./+types/login";
+import { useRootData } from "~/components/root-data";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
@@ -66,6 +67,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, registered, resetInvalid, passwordChanged } = loaderData;
+  const { mailReady } = useRootData();
   const navigate = useNavigateWhenIdle();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<{ title: string; message: string; tone: "default" | "error" } | null>(null);
@@ -110,7 +112,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
         {registered ? (
           <Notice tone="success" title={ACCOUNT_TEXT.registerSuccessTitle}>
-            Silakan cek email Anda untuk verifikasi, lalu masuk di sini.
+            {mailReady
+              ? "Silakan cek email Anda untuk verifikasi, lalu masuk di sini."
+              : "Silakan masuk dengan email dan password Anda."}
           </Notice>
         ) : null}
         {passwordChanged ? (

@@ -81,7 +81,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       setDialog({ title: actionData.title, message: actionData.message, tone: "error" });
       return;
     }
-    setDialog({ title: ACCOUNT_TEXT.registerSuccessTitle, message: ACCOUNT_TEXT.registerSuccess, tone: "default" });
+    setDialog({ title: ACCOUNT_TEXT.registerSuccessTitle, message: actionData.message, tone: "default" });
     const timer = setTimeout(() => navigate(actionData.next), 2000);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);

@@ -35,6 +35,7 @@ import { authSecret, loadConfig } from "./config.server";
 import { listRecentOrdersForCustomer } from "./customer-orders.server";
 import { parseFields } from "./form-action.server";
 import { viaForm } from "../../tests/support/forms";
+import { setMailConfigured } from "../../tests/support/mail";
 import { rememberedDeliveryArea } from "./delivery.server";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { MailMessage } from "./mail.server";
@@ -78,11 +79,16 @@ vi.mock("./mail.server", async (importOriginal) => {
 let testDb: TestDatabase;
 let deps: AccountDeps;
 
+// sendMail is mocked above; the channel counts as configured, so the answers are the ones a
+// shop with working e-mail gives (tests/integration/honest-messages.test.ts has the others).
+let restoreMail: () => void;
 beforeAll(async () => {
+  restoreMail = setMailConfigured(true);
   testDb = await createTestDatabase({ seed: false });
   deps = { db: testDb.db, auth: createAuth(testDb.db) };
 });
 afterAll(async () => {
+  restoreMail?.();
   await testDb?.destroy();
 });
 beforeEach(() => {

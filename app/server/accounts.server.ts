@@ -20,7 +20,7 @@ import { normalizeIndonesianPhone } from "~/lib/phone";
 import { getAuth, type Auth } from "./auth.server";
 import { config } from "./config.server";
 import { log } from "./logger.server";
-import { sendMail } from "./mail.server";
+import { mailConfigured, sendMail } from "./mail.server";
 import { accountExistsMail } from "./notifications/templates/email/account-mails";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
@@ -193,7 +193,7 @@ export async function registerCustomer(
   client: { key: string },
 ): Promise<FormResult<{ email: string }, RegisterField>> {
   const { name, email, phone, address, password } = input;
-  const done = formSuccess(T.registerSuccess, { email });
+  const done = formSuccess(mailConfigured() ? T.registerSuccess : T.registerSuccessNoMail, { email });
   // Counted once the form is valid, so fixing a typo never locks anyone out.
   const limit = await hitRateLimit(
     deps.db,
@@ -370,9 +370,11 @@ export async function requestPasswordReset(
   deps: AccountDeps,
   input: ForgotInput,
   client: { key: string },
-): Promise<FormResult<{ email: string }, ForgotField>> {
+): Promise<FormResult<{ email: string; mailed: boolean }, ForgotField>> {
   const { email } = input;
-  const sent = formSuccess(T.resetMailSent, { email });
+  // The same answer whether or not the e-mail has an account; it only says whether mail can leave.
+  const mailed = mailConfigured();
+  const sent = formSuccess(mailed ? T.resetMailSent : T.resetMailOff, { email, mailed });
   const byClient = await hitRateLimit(
     deps.db,
     `reset-request:client:${client.key}`,
@@ -610,7 +612,7 @@ export async function resendVerificationEmail(
     );
   try {
     await deps.auth.api.sendVerificationEmail({ body: { email: user.email }, headers });
-    return formSuccess(`Email verifikasi telah dikirim ke ${user.email}.`);
+    return formSuccess(mailConfigured() ? `Email verifikasi telah dikirim ke ${user.email}.` : T.verifyMailOff);
   } catch (error) {
     log.error("verification mail failed", { error, userId: user.id });
     return formFailure(500, "Gagal mengirim email verifikasi. Silakan coba lagi nanti.", { title: T.errorTitle });

@@ -17,6 +17,8 @@
 // the browser knows when the paint was shown.
 // A click on a scripted button (`type="button"`: it does nothing without scripts) before
 // hydration is held and played again after it; links and form buttons work without scripts.
+// What is typed or chosen in a form field before hydration is noted and handed to the page's
+// state once hydrated, so a controlled field does not fall back to its first value.
 // The CSP still allows the re-created script: its nonce is copied from the inert one, and a
 // page shared from the cache lists the hash of every inline script's text, this one included.
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/?>/g;
@@ -49,7 +51,15 @@ export function deferHydration(html: string, nonce: string): string {
     `const hold=(e)=>{if(root.dataset.hydrated)return;const button=e.target instanceof Element&&e.target.closest('button[type="button"]');` +
     `if(!button)return;e.preventDefault();e.stopImmediatePropagation();if(!held.includes(button))held.push(button);start()};` +
     `addEventListener("click",hold,true);` +
+    // What is typed or chosen in a field before hydration is noted as it happens (hydration may
+    // already have reset a select by the time anything could read it) and given back to the
+    // page's state once hydrated (app/lib/typed-before-hydration.ts).
+    `const typed=new Map();window.__typedBeforeHydration=typed;` +
+    `const note=(e)=>{const t=e.target;if(root.dataset.hydrated||!(t instanceof HTMLInputElement||t instanceof HTMLTextAreaElement||t instanceof HTMLSelectElement))return;` +
+    `typed.delete(t);typed.set(t,{value:t.value,checked:t instanceof HTMLInputElement&&t.checked})};` +
+    `addEventListener("input",note,true);addEventListener("change",note,true);` +
     `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;observer.disconnect();removeEventListener("click",hold,true);` +
+    `removeEventListener("input",note,true);removeEventListener("change",note,true);` +
     `for(const button of held.splice(0))if(button.isConnected)button.click()}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]})})()`;
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   return html.replace(MODULEPRELOAD, "").replace(whole, () => `${inert}<script${nonceAttribute}>${loader}</script>`);

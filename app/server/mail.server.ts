@@ -20,6 +20,15 @@ export type MailMessage = {
 
 let transport: nodemailer.Transporter | undefined;
 
+/**
+ * Whether a mail leaves the machine (SMTP_URL is set). Without it every mail waits as a file
+ * in the outbox, so no screen may say it was sent: callers say where it waits instead and
+ * offer the WhatsApp path.
+ */
+export function mailConfigured(): boolean {
+  return Boolean(config().smtpUrl);
+}
+
 export async function sendMail(message: MailMessage): Promise<void> {
   const cfg = config();
   if (cfg.smtpUrl) {

@@ -20,17 +20,23 @@ import {
   type OrderChangeKind,
 } from "~/lib/order-edits";
 import { orderGrandTotal, orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
-import { paymentInstructionLines } from "~/lib/payment-settings";
+import { paymentInstructionLines, SAMPLE_BANK_ACCOUNT_REFUSAL, sampleBankAccountActive } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { moveStock } from "./stock-ledger.server";
+import { mailConfigured } from "./mail.server";
 import { notify } from "./notifications/notify.server";
 import { applyBalanceAtFinal, PaymentRefused } from "./payments.server";
 import { loadShopSettings } from "./settings.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
+
+/** The 'Riwayat Perubahan' line of a final bill, which the customer sees too. */
+export const FINAL_BILL_MAILED = "Tagihan final dibuat dan dikirim ke e-mail pelanggan";
+export const FINAL_BILL_MADE = "Tagihan final dibuat";
+export const FINAL_BILL_NOT_MAILED = "E-mail belum aktif: tagihan belum terkirim, kirim lewat WhatsApp.";
 
 class EditRefused extends Error {
   constructor(
@@ -361,9 +367,15 @@ export async function editOrder(
             .from(orderItems)
             .where(eq(orderItems.orderId, order.id));
           if (lines === 0) throw new EditRefused(400, "Pesanan tanpa produk tidak dapat ditagih. Batalkan pesanannya.");
+          // The bill tells the customer where to pay: never a placeholder account.
+          if (sampleBankAccountActive(await paymentMethods(tx)))
+            throw new EditRefused(409, SAMPLE_BANK_ACCOUNT_REFUSAL);
+          // 'dikirim' only when the mail can leave; otherwise it waits in the outbox and
+          // staff send the bill by WhatsApp.
+          const mailed = mailConfigured();
           const total = await finishEdit(tx, order, {
             kind: "final",
-            description: "Tagihan final dikirim ke pelanggan",
+            description: mailed ? FINAL_BILL_MAILED : FINAL_BILL_MADE,
             changedBy: by,
             billFinal: true,
           });
@@ -373,7 +385,8 @@ export async function editOrder(
             by,
           );
           await notify(tx, { kind: "bill-final", order: order.id });
-          return `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee - applied)}.`;
+          const ready = `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee - applied)}.`;
+          return mailed ? `${ready} E-mail tagihan dikirim ke pelanggan.` : `${ready} ${FINAL_BILL_NOT_MAILED}`;
         }
       }
     });
@@ -483,6 +496,7 @@ export async function loadOrderEditing(
     changes,
     products: productOptions,
     billWhatsappUrl: whatsappHref(whatsappNumber(order.recipientPhone), message),
+    mailReady: mailConfigured(),
   };
 }
 

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/test-
 import { createUser, signIn as signInCookie } from "../../tests/support/factories";
 import { sessions, users } from "~/db/schema";
 import { outboxMails } from "../../tests/support/outbox";
+import { setMailConfigured } from "../../tests/support/mail";
 import { isOwnerRole } from "~/lib/roles";
 import { resetPassword, signIn, verifyEmail, type AccountDeps } from "./accounts.server";
 import { createOrPromoteAdmin } from "./admin-accounts.server";
@@ -25,13 +26,18 @@ let deps: AccountDeps;
 let owner: { id: string; role: "admin"; name: string };
 const client = () => ({ key: `team-test-${Math.random()}` });
 
+// sendMail is mocked above; the channel counts as configured (the owner's answer without it
+// is in tests/integration/honest-messages.test.ts).
+let restoreMail: () => void;
 beforeAll(async () => {
+  restoreMail = setMailConfigured(true);
   testDb = await createTestDatabase({ seed: false });
   deps = { db: testDb.db, auth: createAuth(testDb.db) };
   const created = await createUser(testDb.db, { role: "admin", name: "Bu Pemilik" });
   owner = { id: created.id, role: "admin", name: created.name };
 });
 afterAll(async () => {
+  restoreMail?.();
   await testDb?.destroy();
 });
 beforeEach(() => {

@@ -21,6 +21,7 @@ import { announceStaffAccessChange } from "./order-events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import type { FormParseSpec } from "./form-action.server";
 import { log } from "./logger.server";
+import { mailConfigured } from "./mail.server";
 import { notify } from "./notifications/notify.server";
 
 export type TeamMember = {
@@ -126,7 +127,7 @@ export async function inviteStaff(
   actor: AdminActor & { name: string },
   input: { name: string; email: string },
   auth: Auth = createAuth(db),
-): Promise<FormResult<object, InviteField>> {
+): Promise<FormResult<{ inviteLink?: string }, InviteField>> {
   assertOwner(actor);
   const { name, email } = input;
   const [existing] = await db
@@ -157,7 +158,7 @@ export async function inviteStaff(
   }
   const token = await createInvitation(db, auth, { userId, email, invitedBy: actor.id });
   const href = `${config().appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await notify(db, {
+  const queued = await notify(db, {
     kind: "staff-invitation",
     subject: existing
       ? { name: existing.name, invitedBy: actor.name, href, account: "existing" }
@@ -165,9 +166,17 @@ export async function inviteStaff(
     recipient: { userId, email },
   });
   log.info("staff invited", { ownerId: actor.id, userId, existingAccount: Boolean(existing) });
-  return formSuccess(
-    `Undangan dikirim ke ${email}. ${existing?.name ?? name} menjadi Staf setelah membuka tautan di email itu.`,
-  );
+  const who = existing?.name ?? name;
+  if (queued && mailConfigured()) {
+    return formSuccess(`Undangan dikirim ke ${email}. ${who} menjadi Staf setelah membuka tautan di email itu.`);
+  }
+  // The mail only waits in the outbox: the owner hands the link over themselves, once, here.
+  return formSuccess(inviteNotMailedMessage(email, who), { inviteLink: href });
+}
+
+/** What 'Kirim Undangan' says while no mail leaves the shop. */
+export function inviteNotMailedMessage(email: string, name: string): string {
+  return `E-mail belum aktif: undangan untuk ${email} tersimpan, tetapi tidak terkirim. Salin tautannya dan kirim ke ${name} lewat WhatsApp; ${name} menjadi Staf setelah membukanya.`;
 }
 
 /**
@@ -199,6 +208,10 @@ export async function removeStaff(db: Database, actor: AdminActor, input: { user
 }
 
 /** 'Undang Staf' or 'Hapus dari Tim', by the form's intent. */
-export function actOnTeam(db: Database, actor: AdminActor & { name: string }, input: TeamAction): Promise<FormResult> {
+export function actOnTeam(
+  db: Database,
+  actor: AdminActor & { name: string },
+  input: TeamAction,
+): Promise<FormResult<{ inviteLink?: string }>> {
   return input.intent === "invite" ? inviteStaff(db, actor, input) : removeStaff(db, actor, input);
 }

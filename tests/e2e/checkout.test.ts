@@ -1,6 +1,7 @@
 // A customer buys from the product page, the shop's WhatsApp chat opens with the whole
 // order, the thank-you page follows, and the order is in their list and detail; another
 // customer cannot see it. At phone and desktop sizes.
+import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
@@ -16,7 +17,8 @@ import {
   waitForHydration,
 } from "../support/browser";
 import { linkFromMail, startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { configureBankAccount } from "../support/factories";
+import { registerAndLogin, screenshot, seededDataDir } from "./fixtures";
 
 const SHOP_WHATSAPP = "6289876543210";
 const rupiah = (n: number) => formatRupiah(n).replace(/\u00a0/g, " ");
@@ -46,10 +48,15 @@ async function nextChatTab(context: BrowserContext): Promise<Page> {
 describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
   let server: TestServer;
   let browser: Browser;
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
     // 10:00 on Wednesday 25 November in Jember: tomorrow's slots are open until 21:00.
+    // The shop's own bank account entered (a fresh shop takes no transfers); the catalog is
+    // seeded by the first start, under the test clock.
+    dataDir = await seededDataDir(configureBankAccount, { sampleCatalog: false });
     server = await startTestServer({
+      dataDir,
       env: { SHOP_WHATSAPP, NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T10:00:00+07:00" },
     });
     browser = await launchBrowser();
@@ -58,6 +65,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const [label, size] of [

@@ -48,17 +48,34 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     // A bad address is refused with a message, nothing sent.
     await owner.getByLabel("Nama").fill("Rina");
     await owner.getByLabel("Email").fill("bukan-email");
-    await owner.getByRole("button", { name: "Kirim Undangan" }).click();
+    await owner.getByRole("button", { name: "Buat Undangan" }).click();
     await owner.getByText("Email tidak valid.").waitFor();
 
     await owner.getByLabel("Nama").fill("Rina Staf");
     await owner.getByLabel("Email").fill(STAFF_EMAIL);
-    await owner.getByRole("button", { name: "Kirim Undangan" }).click();
-    await owner.getByText(`Undangan dikirim ke ${STAFF_EMAIL}.`, { exact: false }).waitFor();
+    await owner.getByRole("button", { name: "Buat Undangan" }).click();
+    // No SMTP on this shop: the panel says so on every page, and the invitation is not "sent":
+    // its link is shown once, to copy or pass on by WhatsApp.
+    const banner = owner.getByTestId("mail-off-banner");
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain("E-mail belum aktif.");
+    const card = owner.getByTestId("invite-link");
+    await card.getByText(`E-mail belum aktif: undangan untuk ${STAFF_EMAIL} tersimpan`, { exact: false }).waitFor();
+    expect(await owner.locator("main").innerText()).not.toMatch(/dikirim/);
+    const shown = await card.getByRole("textbox", { name: "Tautan undangan" }).inputValue();
+    expect(shown).toMatch(/\/reset-password\?token=/);
+    const share = new URL((await card.getByRole("link", { name: "Kirim Tautan via WhatsApp" }).getAttribute("href"))!);
+    expect(share.searchParams.get("text")).toContain(shown);
     // Waiting for the link to be opened: not on the team yet.
     expect(await owner.locator(`[data-invitation="${STAFF_EMAIL}"]`).textContent()).toContain("Menunggu");
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).count()).toBe(0);
     await owner.screenshot({ path: ".tmp/screens/team-desktop.png", fullPage: true });
+    const ownerPhone = await ownerContext.newPage();
+    await ownerPhone.setViewportSize(PHONE);
+    await ownerPhone.goto(`${server.url}/admin/team`);
+    await ownerPhone.getByTestId("mail-off-banner").waitFor();
+    await ownerPhone.screenshot({ path: ".tmp/screens/team-mail-off-phone.png", fullPage: false });
+    await ownerPhone.close();
 
     await expect
       .poll(() => server.outbox().some((m) => m.text.includes(`To: ${STAFF_EMAIL}`)), { timeout: 15_000 })
@@ -67,7 +84,8 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     expect(mail.text).toContain("Undangan bergabung sebagai Staf");
     expect(mail.text).toContain("Buat Password & Bergabung");
     const link = linkFromMail(mail.text, "/reset-password");
-    expect(link).toMatch(/\/reset-password\?token=/);
+    // The link shown to the owner is the one in the stored mail.
+    expect(link).toBe(shown);
 
     const staffContext = await newContext(browser, PHONE);
     const staff = await staffContext.newPage();
@@ -126,8 +144,11 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await owner.goto(`${server.url}/admin/team`);
     await owner.getByLabel("Nama").fill("Calon Staf");
     await owner.getByLabel("Email").fill(account.email);
-    await owner.getByRole("button", { name: "Kirim Undangan" }).click();
-    await owner.getByText(`Undangan dikirim ke ${account.email}.`, { exact: false }).waitFor();
+    await owner.getByRole("button", { name: "Buat Undangan" }).click();
+    await owner
+      .getByTestId("invite-link")
+      .getByText(`E-mail belum aktif: undangan untuk ${account.email} tersimpan`, { exact: false })
+      .waitFor();
 
     // The pre-registered session gets no staff access, and neither does a fresh sign-in with its password.
     await squatter.goto(`${server.url}/admin/dashboard`);

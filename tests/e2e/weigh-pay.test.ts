@@ -5,6 +5,7 @@
 // the account to pay and uploads a proof ('Menunggu Verifikasi'); staff press 'Tolak Bukti' with a
 // reason, the shopper reads it and uploads again; staff press 'Tandai Lunas' for a little more
 // than due; the difference shows as 'Saldo' on the profile and is taken off the next order's bill.
+import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,8 @@ import {
   waitForHydration,
 } from "../support/browser";
 import { createStaff, startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { configureBankAccount } from "../support/factories";
+import { registerAndLogin, screenshot, seededDataDir } from "./fixtures";
 
 const STAFF = { email: "timbang@sayurjember.id", password: "Timbang-Segar-2026", name: "Rina Timbang" };
 
@@ -27,8 +29,12 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
   let server: TestServer;
   let browser: Browser;
 
+  let dataDir: string | undefined;
+
   beforeAll(async () => {
-    server = await startTestServer();
+    // The shop's own account entered: a fresh shop takes no transfers.
+    dataDir = await seededDataDir(configureBankAccount);
+    server = await startTestServer({ dataDir });
     await createStaff(server, STAFF);
     browser = await launchBrowser();
   });
@@ -36,6 +42,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.each([
@@ -78,7 +85,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await page.getByText("yang besar-besar").waitFor();
       // Outside the areas: the fee is agreed in the chat and set by staff while weighing.
       await page.locator('select[name="area"]').selectOption("luar-area");
-      // A fresh shop takes transfers to its sample account and cash on delivery.
+      // The shop takes transfers to its own account and cash on delivery.
       const methods = page.getByRole("group", { name: "Pilih metode pembayaran" }).getByRole("radio");
       expect(await methods.count()).toBe(2);
       await page.getByRole("radio", { name: /Transfer Bank/ }).check();
@@ -121,6 +128,16 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
+      // No SMTP on this shop: the bill is "made", never "sent", and WhatsApp is the way to send it.
+      await staff.getByText("E-mail belum aktif: tagihan belum terkirim, kirim lewat WhatsApp.").first().waitFor();
+      await staff.getByTestId("bill-not-mailed").waitFor();
+      const billCards = staff.locator(
+        'section[aria-labelledby="tagihan-title"], section[aria-labelledby="riwayat-perubahan-title"]',
+      );
+      expect(await billCards.count()).toBe(2);
+      expect((await billCards.allInnerTexts()).join("\n")).not.toMatch(/dikirim/);
+      await staff.getByTestId("bill-not-mailed").scrollIntoViewIfNeeded();
+      await staff.screenshot({ path: `test-results/screenshots/bill-not-mailed-${size}.png` });
       expect(await staff.getByTestId("final-total").textContent()).toBe(formatRupiah(32000 + 5000));
       // The fee is part of the final bill: shown, no longer a form.
       expect(await staff.getByTestId("delivery-fee-locked").textContent()).toContain("Tagihan sudah final");
@@ -130,7 +147,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       expect(bill.pathname).toBe("/6281234567890");
       expect(bill.searchParams.get("text")).toContain("Bawang Merah - 0,8 kg = Rp 32.000");
       expect(bill.searchParams.get("text")).toContain("Total akhir: Rp 37.000");
-      // The method the shopper chose, with the shop's sample account.
+      // The method the shopper chose, with the shop's own account.
       expect(bill.searchParams.get("text")).toContain("Transfer Bank Rp 37.000 ke:");
       expect(bill.searchParams.get("text")).not.toContain("Bayar di Tempat (COD)");
       expect(bill.searchParams.get("text")).not.toContain("Bayam Hijau");

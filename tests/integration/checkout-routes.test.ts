@@ -11,7 +11,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
-import { nextDelivery } from "../support/factories";
+import { configureBankAccount, nextDelivery } from "../support/factories";
 import { contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -24,6 +24,8 @@ beforeAll(async () => {
   // The routes ask getDb() for the process database: hand them this test's one.
   store.__shopDatabase = Promise.resolve(testDb);
   setAuthForTests(createAuth(testDb.db, loadConfig({ ...process.env, APP_URL: BASE })));
+  // A fresh shop takes no transfers until the owner enters the shop's own account.
+  await configureBankAccount(testDb.db);
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
-// 'Metode Pembayaran' on 'Pengaturan Toko': a fresh shop takes transfers to a sample account
-// and cash on delivery; staff change accounts and switches through the page's action; bad
+// 'Metode Pembayaran' on 'Pengaturan Toko': a fresh shop takes cash on delivery only, with no
+// bank account until the owner enters the shop's own; staff change accounts and switches through the page's action; bad
 // values are refused in Indonesian with nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as settingsRoute from "~/routes/admin.settings";
@@ -35,8 +35,10 @@ const post = async (fields: Record<string, string>) => {
 };
 
 describe("Metode Pembayaran", () => {
-  it("starts with 'Transfer Bank' (sample account) and 'Bayar di Tempat (COD)' switched on", async () => {
+  it("starts with only 'Bayar di Tempat (COD)' switched on and no bank account", async () => {
     expect((await readShopSettings(testDb.db)).values.paymentMethods).toEqual(DEFAULT_PAYMENT_METHODS);
+    expect(DEFAULT_PAYMENT_METHODS.bankTransfer).toEqual({ active: false, accounts: [] });
+    expect(DEFAULT_PAYMENT_METHODS.cod.active).toBe(true);
   });
 
   it("saves accounts (an emptied row removes one) and the switches", async () => {

@@ -24,7 +24,7 @@ import { exportOrdersCsv, listOrdersForAdmin, parseAdminOrderFilters } from "~/s
 import { placeOrder } from "~/server/orders.server";
 import { readShopSettings } from "~/server/settings.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
-import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { tallPng } from "../support/images";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -47,6 +47,8 @@ beforeAll(async () => {
   ani = await createUser(testDb.db, { name: "Ani Lestari" });
   budi = await createUser(testDb.db, { name: "Budi Santoso" });
   for (const [k, u] of Object.entries({ owner, staff, ani, budi })) cookies[k] = await signIn(testDb.db, u);
+  // A fresh shop takes no transfers until the owner enters the shop's own account.
+  await configureBankAccount(testDb.db);
 });
 
 afterAll(async () => {

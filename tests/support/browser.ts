@@ -1,7 +1,7 @@
 // Chromium for browser tests: CHROMIUM_PATH or /usr/bin/chromium. Without one the tests
 // are skipped with a loud notice, unless REQUIRE_E2E=1, where that is a failure.
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
@@ -36,8 +36,11 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   size: { width: number; height: number } = PHONE,
+  /** Further options, e.g. `serviceWorkers: "block"` for a test that holds the page's scripts back. */
+  extra: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
+    ...extra,
     viewport: size,
     deviceScaleFactor: 1,
     isMobile: size.width < 768,

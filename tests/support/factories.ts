@@ -2,7 +2,7 @@
 // shop's own order store (stock taken through the stock ledger, as checkout does), and the
 // inbox's applications and messages.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { categories, contactMessages, orders, partnerApplications, products, shopSettings, users } from "~/db/schema";
 import { DELIVERY_SLOTS, type DeliverySlot } from "~/lib/vocab/delivery-slots";
@@ -16,7 +16,8 @@ import { storeOrder, type OrderRecord } from "~/server/orders.server";
 import { moveStock, type StockMove } from "~/server/stock-ledger.server";
 import type { SettingKey } from "~/lib/shop-settings";
 import type { AdminActor } from "~/server/admin-actor.server";
-import { readShopSettings, saveShopSetting } from "~/server/settings.server";
+import { forgetCachedSettings, readShopSettings, saveShopSetting } from "~/server/settings.server";
+import type { BankAccount } from "~/lib/payment-settings";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -315,4 +316,18 @@ export async function liftOrdersPerCustomerLimit(db: Queryable) {
     .insert(shopSettings)
     .values({ key: "ordersPerCustomer", value: MAX_ORDERS_PER_CUSTOMER })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: MAX_ORDERS_PER_CUSTOMER } });
+}
+
+/** A bank account that looks like a shop's own (a fresh shop has none and takes no transfers). */
+export const TEST_BANK_ACCOUNT: BankAccount = { bank: "BRI", number: "0987-01-004567-53-2", holder: "Sayur Jember" };
+
+/** Switches 'Transfer Bank' on with `account`, as the owner does on 'Pengaturan Toko'. */
+export async function configureBankAccount(db: Queryable, account: BankAccount = TEST_BANK_ACCOUNT): Promise<void> {
+  const current = (await readShopSettings(db)).values.paymentMethods;
+  const value = { ...current, bankTransfer: { active: true, accounts: [account] } };
+  await db
+    .insert(shopSettings)
+    .values({ key: "paymentMethods", value, revision: 1 })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value, revision: sql`${shopSettings.revision} + 1` } });
+  forgetCachedSettings();
 }

@@ -43,6 +43,8 @@ export type OrderEditsData = {
   changes: Change[];
   products: ProductOption[];
   billWhatsappUrl: string;
+  /** Whether the final bill's e-mail leaves the shop; otherwise WhatsApp is the only way. */
+  mailReady: boolean;
 };
 
 type EditError = { intent: OrderEditIntent; error: string; field?: string };
@@ -185,10 +187,17 @@ export function OrderEditsCard({
       ) : (
         <p className="text-sm text-stone-700">
           {final
-            ? `Tagihan final dikirim ${formatDateTime(new Date(editing.billFinalAt as string | Date))}. Pesanan tidak dapat diubah lagi.`
+            ? `Tagihan final dibuat ${formatDateTime(new Date(editing.billFinalAt as string | Date))}. Pesanan tidak dapat diubah lagi.`
             : "Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah."}
         </p>
       )}
+      {!editing.mailReady && (editable || final) ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="bill-not-mailed">
+          {final
+            ? "E-mail belum aktif: pelanggan belum menerima tagihan ini. Kirim lewat WhatsApp."
+            : "E-mail belum aktif: setelah Tagihan Final, kirim tagihannya lewat WhatsApp."}
+        </p>
+      ) : null}
       <dl className="mt-4 space-y-1 border-t border-stone-200 pt-3 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal produk</dt>
@@ -221,7 +230,7 @@ export function OrderEditsCard({
             href={editing.billWhatsappUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass({ className: "flex-1 bg-green-700 hover:bg-green-800" })}
+            className={buttonClass({ className: "min-h-11 flex-1 bg-green-700 hover:bg-green-800" })}
           >
             <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Tagihan via WhatsApp
           </a>

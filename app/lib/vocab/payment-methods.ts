@@ -6,7 +6,7 @@
 // The shop's settings keep the transfer switch and its accounts under `bankTransfer`: that
 // is the stored shape of the 'Metode Pembayaran' setting (saved rows, backups, the settings
 // form), read only through `offered` below and the settings section.
-import type { PaymentMethodsSetting } from "../payment-settings";
+import { isSampleBankAccount, type PaymentMethodsSetting } from "../payment-settings";
 
 type PaymentMethodInfo = {
   /** The method's name on every page, message and export. */
@@ -27,7 +27,9 @@ export const PAYMENT_METHOD = {
   transfer: {
     label: "Transfer Bank",
     needsProof: true,
-    offered: (s) => s.bankTransfer.active && s.bankTransfer.accounts.length > 0,
+    // A placeholder account is never offered: the customer would pay into it.
+    offered: (s) =>
+      s.bankTransfer.active && s.bankTransfer.accounts.length > 0 && !s.bankTransfer.accounts.some(isSampleBankAccount),
   },
   cod: {
     label: "Bayar di Tempat (COD)",
