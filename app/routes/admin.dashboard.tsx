@@ -16,8 +16,8 @@ import {
   parseAdminOrderFilters,
   setOrderStatus,
   statusChangeSchema,
-} from "~/server/admin-orders.server";
-import { latestOrderEventSeq } from "~/server/order-events.server";
+} from "~/server/orders/staff-list.server";
+import { latestOrderEventSeq } from "~/server/orders/events.server";
 import { defaultSlotDelivery, loadSlotChips } from "~/server/delivery-sheet.server";
 import { DeliveryCard } from "~/components/admin/dashboard/delivery-card";
 import { LowStockCard } from "~/components/admin/dashboard/low-stock-card";

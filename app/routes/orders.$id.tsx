@@ -26,10 +26,10 @@ import {
   customerOrderActionSchema,
   getOrderForCustomer,
   isOrderOfAnotherCustomer,
-} from "~/server/customer-orders.server";
+} from "~/server/orders/customer.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { loadFinalBillForCustomer } from "~/server/order-edits.server";
-import { loadOrderPayment } from "~/server/payments.server";
+import { loadFinalBillForCustomer } from "~/server/orders/edits.server";
+import { loadOrderPayment } from "~/server/orders/payments.server";
 import { dbOf, requireUserOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -29,7 +29,7 @@ import {
   changeOrderStatus,
   customerTelHref,
   orderItemCount,
-} from "./admin-orders.server";
+} from "./orders/staff-list.server";
 import { now as clockNow, shopToday } from "./clock.server";
 import { countSlotOrders, deliveryRulesOf } from "./delivery.server";
 import { log } from "./logger.server";

@@ -8,11 +8,11 @@ import { mailQueue, products, users } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { formatRupiah } from "~/lib/money";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { setDeliveryFee, setOrderStatus } from "./admin-orders.server";
+import { setDeliveryFee, setOrderStatus } from "./orders/staff-list.server";
 import type { MailMessage } from "./mail.server";
 import { enqueueMail, MAIL_MAX_ATTEMPTS, processMailQueue, retryDelayMs } from "./mail-queue.server";
 import { composeMail } from "./mail-templates.server";
-import { placeOrder } from "./orders.server";
+import { placeOrder } from "./orders/placing.server";
 
 let testDb: TestDatabase;
 

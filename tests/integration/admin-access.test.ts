@@ -26,7 +26,7 @@ import * as newProductRoute from "~/routes/admin.products.new";
 import * as productsRoute from "~/routes/admin.products";
 import * as catalogModule from "~/server/admin-catalog.server";
 import * as inboxModule from "~/server/admin-inbox.server";
-import * as orderModule from "~/server/admin-orders.server";
+import * as orderModule from "~/server/orders/staff-list.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import {
   createCategory,

@@ -27,8 +27,8 @@ import {
   parseAdminOrderFilters,
   pickingList,
   setOrderStatus,
-} from "~/server/admin-orders.server";
-import { placeOrder } from "~/server/orders.server";
+} from "~/server/orders/staff-list.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import {
   createManyOrders,
   createOrder,

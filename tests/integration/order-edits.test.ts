@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailQueue, orderChanges, orderItems, orders, products } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { ORDER_CHANGED_MESSAGE } from "~/lib/order-edits";
-import { setDeliveryFee } from "~/server/admin-orders.server";
+import { setDeliveryFee } from "~/server/orders/staff-list.server";
 import { firstFieldError, parseFields } from "~/server/form-action.server";
-import { editOrder, loadFinalBillForCustomer, orderEditSchema } from "~/server/order-edits.server";
-import { placeOrder } from "~/server/orders.server";
+import { editOrder, loadFinalBillForCustomer, orderEditSchema } from "~/server/orders/edits.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import { createProduct, createUser, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 

@@ -12,7 +12,7 @@ import { addDays, formatDate, formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, ORDER_STATUS_LABELS, ORDER_STATUSES, isDeliverySlot, type OrderStatus } from "~/lib/orders";
 import { cn } from "~/lib/utils";
-import type { AdminOrderCounts, AdminOrderRow } from "~/server/admin-orders.server";
+import type { AdminOrderCounts, AdminOrderRow } from "~/server/orders/staff-list.server";
 import { formatIndonesianPhone } from "~/lib/phone";
 import type { action, loader } from "~/routes/admin.dashboard";
 import { QuickFilters } from "./dashboard/quick-filters";

@@ -10,7 +10,7 @@ import { paymentMethodLabel } from "~/lib/payment-settings";
 import { paymentStatusLabel } from "~/lib/payments";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
-import type { AdminOrderDetail } from "~/server/admin-orders.server";
+import type { AdminOrderDetail } from "~/server/orders/staff-list.server";
 
 export type InvoiceShop = { name: string; address: string; phone: string; email: string };
 

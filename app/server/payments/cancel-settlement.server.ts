@@ -9,7 +9,7 @@ import { balanceEntries, orderChanges } from "~/db/schema";
 import { formatRupiah } from "~/lib/money";
 import { shortOrderId } from "~/lib/orders";
 import { balanceMoveRefusal, signedRupiah } from "~/lib/payments";
-import { customerBalance, lockBalance } from "../payments.server";
+import { customerBalance, lockBalance } from "../orders/payments.server";
 
 type CancelledOrder = {
   id: string;

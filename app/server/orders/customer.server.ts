@@ -17,10 +17,10 @@ import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
-import { changeOrderStatus } from "./admin-orders.server";
-import { now as clockNow } from "./clock.server";
-import { loadOrderItems, orderColumns, type OrderItemRecord, type OrderRecord } from "./orders.server";
-import { getCartProducts } from "./catalog.server";
+import { changeOrderStatus } from "./staff-list.server";
+import { now as clockNow } from "../clock.server";
+import { loadOrderItems, orderColumns, type OrderItemRecord, type OrderRecord } from "./placing.server";
+import { getCartProducts } from "../catalog.server";
 import { imageFileSchema, uploadPaymentProof } from "./payments.server";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;

@@ -11,9 +11,9 @@
 import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { DatabaseHandle, Queryable } from "~/db/client.server";
 import { orderEvents, orderItems, orders, sessions, users } from "~/db/schema";
-import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { getDatabaseHandle } from "./db.server";
-import { log } from "./logger.server";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { getDatabaseHandle } from "../db.server";
+import { log } from "../logger.server";
 
 export const ORDER_EVENTS_CHANNEL = "order_events";
 /** Announced whenever a team member loses access (removed from 'Tim', or their sessions ended). */

@@ -13,11 +13,11 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
 import { activePaymentMethods, ORDER_PAYMENT_METHOD_LABELS } from "~/lib/payment-settings";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
-import { now as clockNow } from "./clock.server";
-import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
-import { queueOrderMail } from "./order-mails.server";
-import { readShopSettings } from "./settings.server";
-import { moveStock } from "./stock-ledger.server";
+import { now as clockNow } from "../clock.server";
+import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
+import { queueOrderMail } from "../order-mails.server";
+import { readShopSettings } from "../settings.server";
+import { moveStock } from "../stock-ledger.server";
 
 export type OrderItemRecord = {
   id: string;

@@ -5,9 +5,9 @@ import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, 
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
-import { orderColumns } from "./orders.server";
-import { moveStock } from "./stock-ledger.server";
-import { assertAdmin, type AdminActor } from "./admin-actor.server";
+import { orderColumns } from "./placing.server";
+import { moveStock } from "../stock-ledger.server";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import {
   categories,
   orderChanges,
@@ -37,16 +37,16 @@ import {
 } from "~/lib/orders";
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
-import { shopTomorrow } from "./clock.server";
-import { config } from "./config.server";
+import { shopTomorrow } from "../clock.server";
+import { config } from "../config.server";
 import { farmerLists } from "~/lib/farmer-lists";
-import { toCsv } from "./csv.server";
-import { mailForStatus, queueOrderMail } from "./order-mails.server";
+import { toCsv } from "../csv.server";
+import { mailForStatus, queueOrderMail } from "../order-mails.server";
 import {
   planCancelSettlement,
   writeCancelSettlement,
   type CancelSettlement,
-} from "./payments/cancel-settlement.server";
+} from "../payments/cancel-settlement.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 /**

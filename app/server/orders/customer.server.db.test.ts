@@ -6,12 +6,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { setStock } from "../../tests/support/factories";
-import { getOrderForAdmin, setOrderStatus } from "./admin-orders.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
+import { setStock } from "../../../tests/support/factories";
+import { getOrderForAdmin, setOrderStatus } from "./staff-list.server";
 import { FAILURE_TITLE } from "~/lib/form";
-import { cancelOrderByCustomer, getOrderForCustomer, planReorderForCustomer } from "./customer-orders.server";
-import { placeOrder } from "./orders.server";
+import { cancelOrderByCustomer, getOrderForCustomer, planReorderForCustomer } from "./customer.server";
+import { placeOrder } from "./placing.server";
 
 let testDb: TestDatabase;
 const admin = { id: randomUUID(), role: "admin" as const };

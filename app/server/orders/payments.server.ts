@@ -22,14 +22,14 @@ import {
   signedRupiah,
 } from "~/lib/payments";
 import { isStaffRole } from "~/lib/roles";
-import { assertAdmin, assertOwner, type AdminActor } from "./admin-actor.server";
-import { log } from "./logger.server";
-import { queueOrderMail } from "./order-mails.server";
-import { hitRateLimit, retryMessage } from "./rate-limit.server";
-import { loadShopSettings, readShopSettings, saveShopSetting } from "./settings.server";
-import { deleteImageVariants } from "./image-variants.server";
-import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, type StoredFile } from "./storage.server";
-import { decodeImage } from "./uploads/image-decode.server";
+import { assertAdmin, assertOwner, type AdminActor } from "../admin-actor.server";
+import { log } from "../logger.server";
+import { queueOrderMail } from "../order-mails.server";
+import { hitRateLimit, retryMessage } from "../rate-limit.server";
+import { loadShopSettings, readShopSettings, saveShopSetting } from "../settings.server";
+import { deleteImageVariants } from "../image-variants.server";
+import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, type StoredFile } from "../storage.server";
+import { decodeImage } from "../uploads/image-decode.server";
 
 const PROOF_TITLE = "Bukti Bayar Gagal Diunggah";
 const NOT_FOUND = "Pesanan tidak ditemukan.";

@@ -24,11 +24,11 @@ import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
-import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { moveStock } from "./stock-ledger.server";
-import { queueOrderMail } from "./order-mails.server";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { moveStock } from "../stock-ledger.server";
+import { queueOrderMail } from "../order-mails.server";
 import { applyBalanceAtFinal, PaymentRefused } from "./payments.server";
-import { loadShopSettings } from "./settings.server";
+import { loadShopSettings } from "../settings.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
 
