@@ -20,11 +20,11 @@ import { slotLabel } from "~/lib/admin";
 import { formatDateWithDay } from "~/lib/dates";
 import { isOrderEditIntent } from "~/lib/order-edits";
 import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-actions.server";
-import { getOrderForAdmin } from "~/server/orders/staff-list.server";
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { loadOrderEditing } from "~/server/orders/edits.server";
-import { loadPaymentForStaff } from "~/server/orders/payments.server";
+import { adminOrderDetail, loadOrderView } from "~/server/orders/view.server";
+import { customerBalance } from "~/server/payments/balance.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -38,13 +38,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
   const shop = { name: config().shop.name, appUrl: config().appUrl };
-  const order = await getOrderForAdmin(db, admin, params.id, shop.name);
-  if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  const [editing, payment] = await Promise.all([
-    loadOrderEditing(db, admin, order, shop),
-    loadPaymentForStaff(db, admin, order),
+  const view = await loadOrderView(db, { as: "staff", actor: admin }, params.id);
+  if (!view) throw data("Pesanan tidak ditemukan.", { status: 404 });
+  const [editing, balance] = await Promise.all([
+    loadOrderEditing(db, admin, view, shop),
+    customerBalance(db, view.order.userId),
   ]);
-  return { order, editing, ...payment };
+  return { order: adminOrderDetail(view, shop.name), editing, payment: view.payment, customerBalance: balance };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 // /profile: tabs Profil (view and edit), Pesanan (latest orders) and Keluar. Signed-in users only.
 import { BalanceCard } from "~/components/balance-card";
-import { loadCustomerBalance } from "~/server/orders/payments.server";
+import { loadCustomerBalance } from "~/server/payments/balance.server";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";

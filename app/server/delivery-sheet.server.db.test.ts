@@ -8,7 +8,7 @@ import { mailQueue, orders, orderStatusHistory, products } from "~/db/schema";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { createOrder, createProduct, createUser, type TestUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { setOrderStatus } from "./orders/staff-list.server";
+import { setOrderStatus } from "./orders/status.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import {
   announceOutForDelivery,

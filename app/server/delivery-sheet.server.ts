@@ -23,13 +23,9 @@ import { paymentMethodLabel } from "~/lib/payment-settings";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import {
-  adminItemColumns,
-  adminOrderColumns,
-  changeOrderStatus,
-  customerTelHref,
-  orderItemCount,
-} from "./orders/staff-list.server";
+import { adminItemColumns, adminOrderColumns, orderItemCount } from "./orders/columns.server";
+import { changeOrderStatus } from "./orders/status.server";
+import { customerTelHref } from "./orders/view.server";
 import { now as clockNow, shopToday } from "./clock.server";
 import { countSlotOrders, deliveryRulesOf } from "./delivery.server";
 import { log } from "./logger.server";

@@ -7,7 +7,7 @@ import { formatRupiah } from "~/lib/money";
 import type { SalesReport } from "~/lib/reports";
 import * as reportsRoute from "~/routes/admin.reports";
 import * as exportRoute from "~/routes/admin.reports.export";
-import { setOrderStatus } from "~/server/orders/staff-list.server";
+import { setOrderStatus } from "~/server/orders/status.server";
 import { markOrderPaid } from "~/server/orders/payments.server";
 import { fixedClock, resetClock, setClock } from "~/server/clock.server";
 import { loadSalesReport, salesReportCsv } from "~/server/reports.server";

@@ -10,8 +10,9 @@ import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
-import { changeOrderStatus } from "~/server/orders/staff-list.server";
-import { storeOrder, type OrderRecord } from "~/server/orders/placing.server";
+import { changeOrderStatus } from "~/server/orders/status.server";
+import { storeOrder } from "~/server/orders/placing.server";
+import { type OrderRecord } from "~/server/orders/columns.server";
 import { moveStock } from "~/server/stock-ledger.server";
 
 const uid = () => randomBytes(5).toString("hex");

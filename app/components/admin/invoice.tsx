@@ -7,10 +7,10 @@ import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
 import { paymentMethodLabel } from "~/lib/payment-settings";
-import { paymentStatusLabel } from "~/lib/payments";
+import { amountDue, paymentStatusLabel } from "~/lib/payments";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
-import type { AdminOrderDetail } from "~/server/orders/staff-list.server";
+import type { AdminOrderDetail } from "~/server/orders/view.server";
 
 export type InvoiceShop = { name: string; address: string; phone: string; email: string };
 
@@ -133,7 +133,7 @@ export function Invoice({
             </div>
             <div className="flex justify-between gap-2 font-bold">
               <dt>Jumlah dibayar</dt>
-              <dd className="tabular-nums">{formatRupiah(order.grandTotal - order.balanceApplied)}</dd>
+              <dd className="tabular-nums">{formatRupiah(amountDue(order))}</dd>
             </div>
           </>
         ) : null}

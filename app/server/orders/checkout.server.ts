@@ -20,7 +20,7 @@ import { config } from "../config.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery.server";
 import { log } from "../logger.server";
 import { newIdempotencyKey, placeOrder } from "./placing.server";
-import { loadPaymentMethods } from "./payments.server";
+import { loadPaymentMethods } from "../payments/methods.server";
 import { hitRateLimit, retryMessage } from "../rate-limit.server";
 
 export type CheckoutPaymentOption = { method: PaymentMethod; detail: string };

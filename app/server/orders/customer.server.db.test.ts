@@ -8,9 +8,11 @@ import { mailQueue, orders, orderStatusHistory, products, stockAdjustments, user
 import { parseCheckout } from "~/lib/checkout";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { setStock } from "../../../tests/support/factories";
-import { getOrderForAdmin, setOrderStatus } from "./staff-list.server";
+import { getOrderForAdmin } from "./view.server";
+import { setOrderStatus } from "./status.server";
 import { FAILURE_TITLE } from "~/lib/form";
-import { cancelOrderByCustomer, getOrderForCustomer, planReorderForCustomer } from "./customer.server";
+import { cancelOrderByCustomer, planReorderForCustomer } from "./customer.server";
+import { getOrderForCustomer } from "./view.server";
 import { placeOrder } from "./placing.server";
 
 let testDb: TestDatabase;

@@ -7,28 +7,30 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
-import { orderChanges, orderItems, orders, products, users } from "~/db/schema";
+import { orderItems, products } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import {
   amountText,
   buildFinalBillMessage,
-  type BillLine,
   ORDER_CHANGED_MESSAGE,
   orderEditRefusal,
   parseAmountInput,
   type OrderChangeKind,
 } from "~/lib/order-edits";
-import { orderGrandTotal, orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
 import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
-import { moveStock } from "../stock-ledger.server";
 import { queueOrderMail } from "../order-mails.server";
-import { applyBalanceAtFinal, PaymentRefused } from "./payments.server";
-import { loadShopSettings } from "../settings.server";
+import { PaymentRefused } from "../payments/balance.server";
+import { moveStock } from "../stock-ledger.server";
+import { recordOrderChange } from "./changes.server";
+import { lockOrder, type OrderState } from "./columns.server";
+import { applyBalanceAtFinal } from "./payments.server";
+import type { StaffOrderView } from "./view.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
 
@@ -66,28 +68,11 @@ export const orderEditSchema = z.discriminatedUnion("intent", [
 ]);
 export type OrderEdit = z.infer<typeof orderEditSchema>;
 
-type LockedOrder = {
-  id: string;
-  status: string;
-  version: number;
-  totalAmount: number;
-  deliveryFee: number | null;
-  billFinalAt: Date | null;
-};
+type LockedOrder = OrderState;
 
-async function lockOrder(tx: Queryable, orderId: string, version: number): Promise<LockedOrder> {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      version: orders.version,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      billFinalAt: orders.billFinalAt,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for("update");
+/** The order locked for an edit, refused when the page was drawn from an older version or the bill is final. */
+async function lockEditable(tx: Queryable, orderId: string, version: number): Promise<LockedOrder> {
+  const order = await lockOrder(tx, orderId);
   if (!order) throw new EditRefused(404, "Pesanan tidak ditemukan.");
   const refusal = orderEditRefusal(order, version);
   if (refusal) throw new EditRefused(409, refusal);
@@ -148,7 +133,7 @@ async function takeStock(
   }
 }
 
-/** Recomputes the item total from the lines, bumps the version and writes the change row. */
+/** Recomputes the item total from the lines and records the change (version and 'Riwayat Perubahan'). */
 async function finishEdit(
   tx: Queryable,
   order: LockedOrder,
@@ -160,22 +145,12 @@ async function finishEdit(
     .where(eq(orderItems.orderId, order.id));
   const totalAfter = orderItemsTotal(lines);
   if (totalAfter > MAX_ORDER_TOTAL) throw new EditRefused(400, "Total pesanan terlalu besar.");
-  await tx
-    .update(orders)
-    .set({
-      totalAmount: totalAfter,
-      version: sql`${orders.version} + 1`,
-      updatedAt: new Date(),
-      ...(change.billFinal ? { billFinalAt: new Date() } : {}),
-    })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderChanges).values({
-    orderId: order.id,
+  await recordOrderChange(tx, order, {
     kind: change.kind,
     description: change.description,
-    totalBefore: order.totalAmount,
-    totalAfter,
     changedBy: change.changedBy,
+    totalAfter,
+    set: { totalAmount: totalAfter, ...(change.billFinal ? { billFinalAt: new Date() } : {}) },
   });
   return totalAfter;
 }
@@ -196,7 +171,7 @@ export async function editOrder(
   const short = shortOrderId(orderId);
   try {
     const message = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, orderId, edit.version);
+      const order = await lockEditable(tx, orderId, edit.version);
       const by = actor.id;
       switch (edit.intent) {
         case "weight": {
@@ -387,34 +362,6 @@ export async function editOrder(
   }
 }
 
-export type OrderChangeRow = {
-  id: string;
-  kind: string;
-  description: string;
-  totalBefore: number;
-  totalAfter: number;
-  createdAt: Date;
-  changedByName: string | null;
-};
-
-/** The order's 'Riwayat Perubahan', oldest first. Callers have checked who may read the order. */
-export async function listOrderChanges(db: Queryable, orderId: string): Promise<OrderChangeRow[]> {
-  return db
-    .select({
-      id: orderChanges.id,
-      kind: orderChanges.kind,
-      description: orderChanges.description,
-      totalBefore: orderChanges.totalBefore,
-      totalAfter: orderChanges.totalAfter,
-      createdAt: orderChanges.createdAt,
-      changedByName: users.name,
-    })
-    .from(orderChanges)
-    .leftJoin(users, eq(users.id, orderChanges.changedBy))
-    .where(eq(orderChanges.orderId, orderId))
-    .orderBy(asc(orderChanges.createdAt), asc(orderChanges.id));
-}
-
 /** Active products staff can add or substitute, by name. */
 export async function listProductsForOrderEdits(db: Queryable) {
   return db
@@ -432,85 +379,31 @@ export async function listProductsForOrderEdits(db: Queryable) {
     .orderBy(asc(sql`lower(${products.name})`));
 }
 
-async function paymentMethods(db: Queryable) {
-  return (await loadShopSettings(db)).values.paymentMethods;
-}
-
-/** Everything the staff order page needs to edit the order and send its bill. */
+/** Everything the staff order page needs to edit the order and send its bill, from its one read. */
 export async function loadOrderEditing(
   db: Queryable,
   actor: AdminActor,
-  order: {
-    id: string;
-    recipientName: string;
-    recipientPhone: string;
-    totalAmount: number;
-    deliveryFee: number | null;
-    items: readonly BillLine[];
-  },
+  view: StaffOrderView,
   shop: { name: string; appUrl: string },
 ) {
   assertAdmin(actor);
-  const [state] = await db
-    .select({
-      version: orders.version,
-      billFinalAt: orders.billFinalAt,
-      paymentMethod: orders.paymentMethod,
-      balanceApplied: orders.balanceApplied,
-    })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  const [changes, productOptions] = await Promise.all([listOrderChanges(db, order.id), listProductsForOrderEdits(db)]);
-  const balanceApplied = state?.balanceApplied ?? 0;
+  const { order, items, payment, changes } = view;
   const message = buildFinalBillMessage({
     id: order.id,
     recipientName: order.recipientName,
     shopName: shop.name,
     totalAmount: order.totalAmount,
     deliveryFee: order.deliveryFee,
-    balanceApplied,
-    items: order.items,
-    paymentLines: paymentInstructionLines(
-      await paymentMethods(db),
-      orderGrandTotal(order.totalAmount, order.deliveryFee) - balanceApplied,
-      state?.paymentMethod ?? null,
-    ),
+    balanceApplied: order.balanceApplied,
+    items,
+    paymentLines: paymentInstructionLines(view.paymentMethods, payment.amountDue, order.paymentMethod),
     orderUrl: `${shop.appUrl}/orders/${order.id}`,
   });
   return {
-    version: state?.version ?? 1,
-    billFinalAt: state?.billFinalAt ?? null,
-    changes,
-    products: productOptions,
-    billWhatsappUrl: whatsappHref(whatsappNumber(order.recipientPhone), message),
-  };
-}
-
-/**
- * The final bill of a customer's own order: when it was made final, its 'Riwayat
- * Perubahan' and how to pay. Null while the bill is not final or the order is not theirs.
- */
-export async function loadFinalBillForCustomer(db: Queryable, userId: string, orderId: string) {
-  if (!isUuid(orderId)) return null;
-  const [order] = await db
-    .select({
-      billFinalAt: orders.billFinalAt,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      balanceApplied: orders.balanceApplied,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order?.billFinalAt) return null;
-  const changes = await listOrderChanges(db, orderId);
-  return {
+    version: order.version,
     billFinalAt: order.billFinalAt,
-    // Staff names stay inside the shop.
-    changes: changes.map(({ changedByName: _name, ...change }) => change),
-    paymentMethods: await paymentMethods(db),
-    paymentMethod: order.paymentMethod,
-    balanceApplied: order.balanceApplied,
-    amountDue: orderGrandTotal(order.totalAmount, order.deliveryFee) - order.balanceApplied,
+    changes,
+    products: await listProductsForOrderEdits(db),
+    billWhatsappUrl: whatsappHref(whatsappNumber(order.recipientPhone), message),
   };
 }

@@ -8,12 +8,8 @@ import { orderItems, orders, orderStatusHistory, products, stockAdjustments, use
 import { parseCheckout, parseCheckoutForm, type CheckoutInput } from "~/lib/checkout";
 import { nextDelivery } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
-import {
-  getOrderForCustomer,
-  isOrderOfAnotherCustomer,
-  listOrdersForCustomer,
-  listRecentOrdersForCustomer,
-} from "./customer.server";
+import { getOrderForCustomer, isOrderOfAnotherCustomer } from "./view.server";
+import { listOrdersForCustomer, listRecentOrdersForCustomer } from "./customer.server";
 import { placeOrder } from "./placing.server";
 
 let testDb: TestDatabase;

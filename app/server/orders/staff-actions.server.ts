@@ -7,9 +7,10 @@ import type { Queryable } from "~/db/client.server";
 import { formFailure, isUuid, type FormResult } from "~/lib/form";
 import { ORDER_STATUSES } from "~/lib/orders";
 import type { AdminActor } from "../admin-actor.server";
-import { deliveryFeeSchema, setDeliveryFee, setOrderStatus } from "./staff-list.server";
+import { deliveryFeeSchema, setDeliveryFee } from "./fee.server";
 import { editOrder, orderEditSchema, orderVersionSchema } from "./edits.server";
 import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";
+import { setOrderStatus } from "./status.server";
 
 export const adminOrderActionSchema = z.discriminatedUnion(
   "intent",
