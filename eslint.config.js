@@ -14,6 +14,14 @@ const ROUTES = {
   message: "Routes depend on app/lib and app/server, never the other way round.",
   allowTypeImports: true,
 };
+// Not even for a type: a component that reads a route's loader type or the root's hooks ties
+// itself to one page. What components share lives in components or lib (root-data.ts,
+// admin/dashboard/dashboard-data.ts).
+const ROUTES_FROM_COMPONENTS = {
+  group: ["~/routes/*", "~/root", "**/routes/*", "**/root"],
+  message:
+    "Components never import a route or root.tsx, not even a type: move what they share to app/components or app/lib.",
+};
 const DB_CLIENT = {
   group: ["~/server/db.server", "**/server/db.server", "~/db/client.server", "**/db/client.server"],
   message:
@@ -49,7 +57,9 @@ export default tseslint.config(
   {
     files: ["app/components/**"],
     ignores: ["**/*.test.*"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_OR_DB] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_OR_DB, ROUTES_FROM_COMPONENTS] }],
+    },
   },
   {
     files: ["app/lib/**"],

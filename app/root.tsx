@@ -1,24 +1,15 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
 import { ErrorState } from "~/components/error-state";
 import { PageTitle } from "~/components/page-title";
 import { ToastProvider } from "~/components/ui/toast";
-import { useVisitor, VisitorProvider, type Visitor } from "~/components/visitor-provider";
+import type { RootData } from "~/components/root-data";
+import { VisitorProvider } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
-import { defaultShop as FALLBACK_SHOP, type ShopIdentity } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
@@ -51,21 +42,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 // Nothing about the visitor here: the root's data is part of every catalog page, which is the
 // same for everyone. Who is signed in comes to the client from /api/visitor (VisitorProvider).
-export function loader() {
+export function loader(): RootData {
   return { shop: config().shop };
-}
-
-export type RootUser = Visitor;
-
-/**
- * The shop identity and the signed-in user, for any component. The user is known on the
- * client only (null in the server's HTML and until /api/visitor answers): server-rendered
- * pages never depend on who asks.
- */
-export function useRootData(): { user: RootUser; shop: ShopIdentity } {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const { user } = useVisitor();
-  return { user, shop: data?.shop ?? FALLBACK_SHOP };
 }
 
 export const links: Route.LinksFunction = () => [

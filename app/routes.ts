@@ -31,6 +31,7 @@ export default [
     route("favorites", "routes/favorites.tsx"),
     route("stock-alerts", "routes/stock-alerts.tsx"),
     route("stock-alerts/unsubscribe", "routes/stock-alerts.unsubscribe.tsx"),
+    route("stock-alerts/confirm", "routes/stock-alerts.confirm.tsx"),
 
     // Content
     route("about", "routes/about.tsx"),

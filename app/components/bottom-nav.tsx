@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { Home, Search, ShoppingCart, Store, User } from "lucide-react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu-lazy";
 import { useCart } from "./cart-provider";

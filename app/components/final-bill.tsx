@@ -6,7 +6,8 @@ import { useState } from "react";
 import { Copy, ReceiptText } from "lucide-react";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { isPaymentMethod, PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import type { PaymentMethodsSetting } from "~/lib/payment-settings";
+import { methodsToExplain, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { OrderChangesList, type OrderChange } from "./order-changes";
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -39,15 +40,15 @@ export function PaymentInstructions({
   chosen: string | null;
   amount: number;
 }) {
-  const only = isPaymentMethod(chosen) ? chosen : null;
-  const showQris = only === "qris" || (only === null && methods.qris.active);
-  const showTransfer = only === "transfer" || (only === null && methods.bankTransfer.active);
-  const showCod = only === "cod" || (only === null && methods.cod.active);
+  const shown = methodsToExplain(methods, chosen);
+  const showQris = shown.includes("qris");
+  const showTransfer = shown.includes("transfer");
+  const showCod = shown.includes("cod");
   return (
     <div className="space-y-3" data-testid="payment-instructions">
       {showQris && methods.qris.imageUrl ? (
         <div>
-          <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD_LABELS.qris}</p>
+          <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD.qris.label}</p>
           <p className="text-sm text-stone-700">
             Pindai dengan aplikasi bank atau e-wallet, lalu bayar {formatRupiah(amount)}.
           </p>
@@ -60,7 +61,7 @@ export function PaymentInstructions({
       ) : null}
       {showTransfer ? (
         <div>
-          <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD_LABELS.bankTransfer}</p>
+          <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD.transfer.label}</p>
           <ul className="mt-1 space-y-2">
             {methods.bankTransfer.accounts.map((a) => (
               <li
@@ -80,7 +81,7 @@ export function PaymentInstructions({
       ) : null}
       {showCod ? (
         <p className="text-sm text-stone-800">
-          <span className="font-semibold">{PAYMENT_METHOD_LABELS.cod}:</span> siapkan uang tunai{" "}
+          <span className="font-semibold">{PAYMENT_METHOD.cod.label}:</span> siapkan uang tunai{" "}
           <strong>{formatRupiah(amount)}</strong> untuk kurir.
         </p>
       ) : null}

@@ -3,7 +3,7 @@
 // by `step`, shown and typed in kg the Indonesian way ('0,75 kg', '0,8' or '0.8').
 import { useState } from "react";
 import { cn } from "~/lib/utils";
-import { formatKg, parseKg } from "~/lib/weight";
+import { parseKg, formatAmount } from "~/lib/weight";
 import { MinusIcon, PlusIcon } from "./ui/stroke-icons";
 
 export function QuantityStepper({
@@ -65,7 +65,7 @@ export function QuantityStepper({
         inputMode={weight ? "decimal" : "numeric"}
         pattern={weight ? undefined : "[0-9]*"}
         aria-label={label}
-        value={draft ?? (weight ? formatKg(value) : String(value))}
+        value={draft ?? formatAmount(value, { soldByWeight: weight })}
         disabled={disabled}
         onFocus={weight ? (e) => e.currentTarget.select() : undefined}
         onChange={(e) =>

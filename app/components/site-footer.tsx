@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Leaf, Mail, MapPin, Phone } from "lucide-react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { shopDate } from "~/lib/dates";
 import { shopAddressLine, telHref } from "~/lib/shop";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu-lazy";
 import { useCart } from "./cart-provider";

@@ -1,6 +1,7 @@
 // Tables only. Money is integer rupiah; timestamps are timestamptz; ids are uuids
 // except the Better Auth tables, whose ids Better Auth generates itself.
 import { sql } from "drizzle-orm";
+import type { StockReason } from "../lib/vocab/stock-reasons";
 import {
   bigint,
   bigserial,
@@ -343,7 +344,7 @@ export const stockAdjustments = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
     stockAfter: integer("stock_after").notNull(),
-    reason: text("reason").notNull(), // 'order' | 'cancel' | 'uncancel' | 'manual' | 'initial'
+    reason: text("reason").$type<StockReason>().notNull(), // STOCK_REASON (app/lib/vocab/stock-reasons.ts)
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
     note: text("note").notNull().default(""),

@@ -1,5 +1,4 @@
 // Vocabulary of the admin panel shared by its server modules and its screens.
-import { DELIVERY_SLOTS, isDeliverySlot } from "./orders";
 
 export const INBOX_STATUSES = ["new", "contacted", "done"] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
@@ -20,21 +19,4 @@ export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export function inboxStatusLabel(status: string): string {
   return (INBOX_STATUS_LABELS as Record<string, string>)[status] ?? status;
-}
-
-export const STOCK_REASON_LABELS: Record<string, string> = {
-  initial: "Stok awal",
-  manual: "Diubah admin",
-  order: "Pesanan",
-  cancel: "Pesanan dibatalkan",
-  uncancel: "Pesanan diaktifkan lagi",
-};
-
-/**
- * "Pagi (05:00 - 07:00)"; with `time`, the window the order was promised (the chat message).
- * Anything else: that time, or both windows for the picking list's 'semua'.
- */
-export function slotLabel(slot: string, time?: string): string {
-  if (isDeliverySlot(slot)) return `${DELIVERY_SLOTS[slot].label} (${time ?? DELIVERY_SLOTS[slot].time})`;
-  return time ?? "Pagi dan Sore";
 }

@@ -6,10 +6,10 @@ import { MAX_LINE_GRAMS } from "./weight";
 import { isValidDateString } from "./dates";
 import { OUTSIDE_AREA } from "./delivery-settings";
 import { normalizeIndonesianPhone } from "./phone";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "./form-text";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
 import { fieldErrorsFromZod, type FormResult } from "./form";
 import { uuidField } from "./form-schema";
-import { PAYMENT_METHODS } from "./payment-settings";
+import { PAYMENT_METHODS } from "./vocab/payment-methods";
 
 export const INCOMPLETE_TITLE = "Data Tidak Lengkap";
 export const INCOMPLETE_MESSAGE = "Mohon lengkapi semua data pengiriman.";
@@ -48,7 +48,7 @@ export const checkoutSchema = z.object({
     .trim()
     .min(1, "Nama lengkap wajib diisi.")
     .max(100, "Nama lengkap maksimal 100 karakter.")
-    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   phone: z
     .string()
     .trim()

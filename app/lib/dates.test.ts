@@ -30,6 +30,14 @@ describe("shop dates", () => {
     expect(isValidDateString("22-11-2026")).toBe(false);
     expect(isValidDateString("'; drop table orders; --")).toBe(false);
   });
+  it("refuses dates outside the shop's range, year 0000 above all", () => {
+    expect(isValidDateString("0000-01-01")).toBe(false);
+    expect(isValidDateString("1999-12-31")).toBe(false);
+    expect(isValidDateString("2000-01-01")).toBe(true);
+    expect(isValidDateString("2100-12-31")).toBe(true);
+    expect(isValidDateString("2101-01-01")).toBe(false);
+    expect(isValidDateString("9999-12-31")).toBe(false);
+  });
   it("formats in Indonesian", () => {
     expect(formatDate("2026-11-22")).toBe("22 November 2026");
   });

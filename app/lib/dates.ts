@@ -32,8 +32,20 @@ export function startOfShopDay(date: string): Date {
   return new Date(`${date}T00:00:00+07:00`);
 }
 
+/** The earliest date any form or address may name: nothing of the shop happened before it. */
+export const EARLIEST_SHOP_DATE = "2000-01-01";
+/** The latest: far enough for any holiday planned ahead, near enough for every engine and formatter. */
+export const LATEST_SHOP_DATE = "2100-12-31";
+
+/**
+ * Whether a date from outside (a form, an address, a stored setting) is a real calendar date
+ * (yyyy-mm-dd, no 31 February) between EARLIEST_SHOP_DATE and LATEST_SHOP_DATE. Every date
+ * crossing a trust boundary is checked here: PostgreSQL has no year 0, so '0000-01-01' used
+ * to reach the database and come back as a 500.
+ */
 export function isValidDateString(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (value < EARLIEST_SHOP_DATE || value > LATEST_SHOP_DATE) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { isValidDateString } from "./dates";
 import { formatRupiah } from "./money";
 import { optionalWholeNumberField, wholeNumberField } from "./number-input";
-import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
+import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 
 export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
 
@@ -57,7 +58,7 @@ export const deliverySlotsSchema = z
         ctx.addIssue({
           code: "custom",
           path: [slot, "cutoffTime"],
-          message: `Batas pesan hari yang sama harus paling lambat ${DELIVERY_SLOTS[slot].start}, saat pengiriman ${DELIVERY_SLOTS[slot].label} dimulai.`,
+          message: `Batas pesan hari yang sama harus paling lambat ${DELIVERY_SLOTS[slot].start}, saat pengiriman ${slotName(slot)} dimulai.`,
         });
       }
     }
@@ -79,7 +80,8 @@ export const closedDaySchema = z.object({
     .string({ error: "Keterangan wajib diisi." })
     .trim()
     .min(1, "Keterangan wajib diisi, mis. Idul Fitri.")
-    .max(120, "Keterangan maksimal 120 karakter."),
+    .max(120, "Keterangan maksimal 120 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
 });
 export type ClosedDay = z.output<typeof closedDaySchema>;
 
@@ -101,6 +103,23 @@ export const minimumOrderSchema = optionalWholeNumberField(rupiahOptions("Minima
   (v) => v ?? 0,
 );
 
+/** A fresh shop's cap on one customer's orders in one delivery slot: no account takes a whole quota. */
+export const DEFAULT_ORDERS_PER_CUSTOMER = 3;
+export const MAX_ORDERS_PER_CUSTOMER = 100;
+
+export const ordersPerCustomerSchema = wholeNumberField({
+  kind: "count",
+  label: "Batas pesanan",
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  required: "Batas pesanan harus angka bulat, mis. 3.",
+}).pipe(
+  z
+    .number()
+    .min(1, "Batas pesanan minimal 1 per waktu pengiriman.")
+    .max(MAX_ORDERS_PER_CUSTOMER, `Batas pesanan maksimal ${MAX_ORDERS_PER_CUSTOMER} per waktu pengiriman.`),
+);
+
 const AREA_ID = /^[a-z0-9-]{1,40}$/;
 
 export const deliveryAreaSchema = z.object({
@@ -109,7 +128,8 @@ export const deliveryAreaSchema = z.object({
     .string({ error: "Nama area wajib diisi." })
     .trim()
     .min(1, "Nama area wajib diisi.")
-    .max(60, "Nama area maksimal 60 karakter."),
+    .max(60, "Nama area maksimal 60 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   fee: wholeNumberField(rupiahOptions("Ongkir", 0)),
   /** Products subtotal from which delivery is free; null (left empty): never free. */
   freeFrom: optionalWholeNumberField(rupiahOptions("Gratis ongkir mulai", 1)),

@@ -4,7 +4,7 @@
 import { addDays, shopDate, shopInstant } from "./dates";
 import { relativeDayName, slotKey, type DeliveryRules, type SlotCounts } from "./delivery";
 import { SLOT_IDS } from "./delivery-settings";
-import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
+import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 import { amountDue } from "./payments";
 
 export type SlotDelivery = { date: string; slot: DeliverySlot };
@@ -54,7 +54,7 @@ export function slotChips(rules: DeliveryRules, today: string, counts: SlotCount
       chips.push({
         date,
         slot,
-        name: `${relativeDayName(date, today) ?? date} ${DELIVERY_SLOTS[slot].label}`,
+        name: `${relativeDayName(date, today) ?? date} ${slotName(slot)}`,
         count,
         quota,
         full: quota !== null && count >= quota,

@@ -11,7 +11,7 @@ import {
   type SlotRule,
 } from "./delivery-settings";
 import { formatRupiah } from "./money";
-import { DELIVERY_SLOTS, type DeliverySlot } from "./orders";
+import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 
 export { minimumOrderMessage, minimumOrderShortfall } from "./minimum-order";
 
@@ -75,8 +75,7 @@ function closedNoteOf(rules: DeliveryRules, date: string): string | null {
 function choiceFor(rules: DeliveryRules, today: string, counts: SlotCounts, date: string, slot: DeliverySlot) {
   const rule = rules.slots[slot];
   const relative = relativeDayName(date, today);
-  const slotLabel = DELIVERY_SLOTS[slot].label;
-  const name = relative ? `${relative} ${slotLabel}` : slotLabel;
+  const name = relative ? `${relative} ${slotName(slot)}` : slotName(slot);
   const count = counts[slotKey(date, slot)] ?? 0;
   return {
     date,
@@ -145,7 +144,7 @@ export function checkDeliveryChoice(
   const today = shopDate(now);
   const rule = rules.slots[slot];
   const dateText = formatWeekdayDate(date, today);
-  const slotName = DELIVERY_SLOTS[slot].label;
+  const windowName = slotName(slot);
   const closedNote = closedNoteOf(rules, date);
   if (closedNote !== null)
     return {
@@ -157,7 +156,7 @@ export function checkDeliveryChoice(
     return {
       ok: false,
       problem: "inactive",
-      message: `Pengiriman ${slotName} sedang tidak tersedia. Silakan pilih waktu lain.`,
+      message: `Pengiriman ${windowName} sedang tidak tersedia. Silakan pilih waktu lain.`,
     };
   if (cutoffInstant(date, rule).getTime() <= now.getTime()) {
     const choice = choiceFor(rules, today, counts, date, slot);
@@ -206,7 +205,7 @@ export function deliveryPromise(rules: DeliveryRules, now: Date, counts: SlotCou
         ? `besok ${time}`
         : `${formatWeekday(cutoffDate)} ${time}`;
   const delivered =
-    choice.name === DELIVERY_SLOTS[choice.slot].label
+    choice.name === slotName(choice.slot)
       ? `${choice.name} ${choice.hours}, ${formatWeekdayDate(choice.date, today)}`
       : `${choice.name} ${choice.hours}`;
   return { text: `Pesan sebelum ${when}, diantar ${delivered}`, choice };

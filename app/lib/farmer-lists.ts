@@ -3,11 +3,11 @@
 // summed in grams and shown in kg ('1,25 kg'); everything else in whole units. Products
 // without a farmer (or deleted since they were ordered) go under 'Tanpa Petani'.
 import { formatDateWithDay } from "./dates";
-import { slotLabel } from "./admin";
+import { slotLabel } from "./vocab/delivery-slots";
 import { unitWord } from "./low-stock";
 import { whatsappNumber } from "./phone";
 import { whatsappHref } from "./shop";
-import { formatKg } from "./weight";
+import { formatKg, formatAmount } from "./weight";
 
 export const NO_FARMER_LABEL = "Tanpa Petani";
 
@@ -41,7 +41,7 @@ export type FarmerList = {
 
 /** '3 ikat' or '1,25 kg'. */
 export function itemAmount(item: { soldByWeight: boolean; quantity: number; productUnit: string }): string {
-  return item.soldByWeight ? formatKg(item.quantity) : `${item.quantity} ${unitWord(item.productUnit)}`;
+  return formatAmount(item.quantity, { soldByWeight: item.soldByWeight, unit: unitWord(item.productUnit) });
 }
 
 /** 'Total: 3,5 kg · 12 satuan' (only the parts that are there). */

@@ -16,6 +16,9 @@ describe("import boundaries", () => {
   it.each([
     ["app/components/contoh.tsx", 'import { getDb } from "~/server/db.server";'],
     ["app/components/contoh.tsx", 'import { products } from "~/db/schema";'],
+    ["app/components/contoh.tsx", 'import { useRootData } from "~/root";'],
+    ["app/components/contoh.tsx", 'import type { loader } from "~/routes/admin.dashboard";'],
+    ["app/components/admin/contoh.tsx", 'import type { action } from "../../routes/admin.dashboard";'],
     ["app/lib/contoh.ts", 'import { log } from "../server/logger.server";'],
     ["app/lib/contoh.ts", 'import { loader } from "~/routes/home";'],
     ["app/server/contoh.server.ts", 'import { Button } from "~/components/ui/button";'],

@@ -2,7 +2,7 @@
 // unit of its stock (whole units, or grams when sold by weight). A product without its own
 // limit uses the shop's default: 5 units, or 2 kg of produce sold by weight.
 import { parseWholeNumber } from "./number-input";
-import { formatKg, parseKg } from "./weight";
+import { parseKg, formatAmount, kgFieldValue } from "./weight";
 
 export const DEFAULT_LOW_STOCK_UNITS = 5;
 export const DEFAULT_LOW_STOCK_GRAMS = 2000;
@@ -31,8 +31,7 @@ export function isLowStock(product: {
 
 /** A stock amount as staff read it: '1,25 kg' for produce sold by weight, '3 pcs' otherwise. */
 export function formatStockAmount(amount: number, product: { soldByWeight: boolean; unit: string }): string {
-  if (product.soldByWeight) return formatKg(amount);
-  return `${new Intl.NumberFormat("id-ID").format(amount)} ${unitWord(product.unit)}`;
+  return formatAmount(amount, { soldByWeight: product.soldByWeight, unit: unitWord(product.unit), grouped: true });
 }
 
 /** 'per ikat' -> 'ikat', 'pcs' -> 'pcs', 'per 10 butir' -> 'x 10 butir'. */
@@ -48,9 +47,7 @@ export function unitWord(unit: string): string {
  */
 export function lowStockFormValue(product: { soldByWeight: boolean; lowStockThreshold: number | null }): string {
   if (product.lowStockThreshold === null) return "";
-  return product.soldByWeight
-    ? formatKg(product.lowStockThreshold).replace(" kg", "")
-    : String(product.lowStockThreshold);
+  return product.soldByWeight ? kgFieldValue(product.lowStockThreshold) : String(product.lowStockThreshold);
 }
 
 /**

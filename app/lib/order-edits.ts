@@ -3,7 +3,7 @@
 import { formatRupiah } from "./money";
 import { parseWholeNumber } from "./number-input";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "./orders";
-import { formatKg, MAX_LINE_GRAMS, parseKg } from "./weight";
+import { MAX_LINE_GRAMS, parseKg, formatAmount } from "./weight";
 
 export const ORDER_CHANGED_MESSAGE = "Pesanan ini baru saja diubah. Muat ulang halaman.";
 export const ORDER_LOCKED_MESSAGE = "Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah.";
@@ -83,7 +83,7 @@ export function parseAmountInput(text: string, soldByWeight: boolean): number | 
 
 /** '0,8 kg' or '3 per ikat'. */
 export function amountText(quantity: number, item: { soldByWeight: boolean; productUnit: string }): string {
-  return item.soldByWeight ? formatKg(quantity) : `${quantity} ${item.productUnit}`;
+  return formatAmount(quantity, { soldByWeight: item.soldByWeight, unit: item.productUnit });
 }
 
 export type BillLine = {

@@ -1,13 +1,13 @@
 // The one builder of the WhatsApp texts about an order: the order sent at checkout and the
 // 'Butuh Bantuan?' question. Both name the real order number.
-import { slotLabel } from "./admin";
+import { slotLabel } from "./vocab/delivery-slots";
 import { formatDateWithDay } from "./dates";
 import { formatRupiah } from "./money";
 import { orderLineTotal, shortOrderId } from "./orders";
 import { formatKg } from "./weight";
 import { SUBSTITUTE_LABELS } from "./cart";
 import { whatsappHref } from "./shop";
-import { isPaymentMethod, paymentMethodLabel } from "./payment-settings";
+import { isPaymentMethod, paymentMethodLabel } from "./vocab/payment-methods";
 
 export type OrderMessageItem = {
   name: string;

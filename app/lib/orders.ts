@@ -2,58 +2,6 @@
 import { formatRupiah } from "./money";
 import { formatAmount, formatKg, linePrice, linesTotal } from "./weight";
 
-export const ORDER_STATUSES = ["pending", "processing", "completed", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Menunggu",
-  processing: "Diproses",
-  completed: "Selesai",
-  cancelled: "Dibatalkan",
-};
-
-/** Tailwind classes of the status badge: yellow, blue, green, red; unknown is grey. */
-export const ORDER_STATUS_BADGE: Record<OrderStatus, string> = {
-  pending: "bg-yellow-100 text-yellow-900 ring-yellow-300",
-  processing: "bg-blue-100 text-blue-900 ring-blue-300",
-  completed: "bg-green-100 text-green-900 ring-green-300",
-  cancelled: "bg-red-100 text-red-900 ring-red-300",
-};
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-export function orderStatusLabel(status: string): string {
-  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
-}
-
-/**
- * The two daily delivery windows. `time` is the text stored on orders; `start` and `hours`
- * are what cut-off rules and labels read.
- */
-export const DELIVERY_SLOTS = {
-  pagi: {
-    label: "Pagi",
-    time: "05:00 - 07:00",
-    start: "05:00",
-    hours: "05:00-07:00",
-    description: "Pesanan akan diantar besok pagi",
-  },
-  sore: {
-    label: "Sore",
-    time: "16:00 - 18:00",
-    start: "16:00",
-    hours: "16:00-18:00",
-    description: "Pesanan akan diantar besok sore",
-  },
-} as const;
-export type DeliverySlot = keyof typeof DELIVERY_SLOTS;
-
-export function isDeliverySlot(value: unknown): value is DeliverySlot {
-  return value === "pagi" || value === "sore";
-}
-
 /** The order number people see and say: the first 8 characters of its id. */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  activePaymentMethods,
-  DEFAULT_PAYMENT_METHODS,
-  paymentInstructionLines,
-  paymentMethodsSchema,
-} from "./payment-settings";
+import { DEFAULT_PAYMENT_METHODS, paymentInstructionLines, paymentMethodsSchema } from "./payment-settings";
+import { activePaymentMethods } from "./vocab/payment-methods";
 
 const QRIS = "/uploads/qris/0123456789abcdef0123456789abcdef.png";
 

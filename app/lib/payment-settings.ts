@@ -4,6 +4,7 @@
 // own static QRIS image first.
 import { z } from "zod";
 import { formatRupiah } from "./money";
+import { methodsToExplain, PAYMENT_METHOD, type PaymentMethod } from "./vocab/payment-methods";
 
 export const MAX_BANK_ACCOUNTS = 5;
 
@@ -68,45 +69,6 @@ export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
   cod: { active: true },
 };
 
-export const PAYMENT_METHOD_LABELS = {
-  qris: "QRIS",
-  bankTransfer: "Transfer Bank",
-  cod: "Bayar di Tempat (COD)",
-} as const;
-
-/** How an order is paid, as stored on the order. */
-export const PAYMENT_METHODS = ["qris", "transfer", "cod"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const ORDER_PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  qris: PAYMENT_METHOD_LABELS.qris,
-  transfer: PAYMENT_METHOD_LABELS.bankTransfer,
-  cod: PAYMENT_METHOD_LABELS.cod,
-};
-
-export function isPaymentMethod(value: unknown): value is PaymentMethod {
-  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
-}
-
-/** The label of an order's method; orders from before checkout asked were settled in the chat. */
-export function paymentMethodLabel(method: string | null): string {
-  return isPaymentMethod(method) ? ORDER_PAYMENT_METHOD_LABELS[method] : "Dikonfirmasi via WhatsApp";
-}
-
-/** The methods a customer can choose now, in the order checkout lists them. */
-export function activePaymentMethods(methods: PaymentMethodsSetting): PaymentMethod[] {
-  const out: PaymentMethod[] = [];
-  if (methods.qris.active && methods.qris.imageUrl) out.push("qris");
-  if (methods.bankTransfer.active && methods.bankTransfer.accounts.length > 0) out.push("transfer");
-  if (methods.cod.active) out.push("cod");
-  return out;
-}
-
-/** Methods paid ahead with a proof the customer uploads; cash is counted by the courier. */
-export function needsProof(method: string | null): boolean {
-  return method === "qris" || method === "transfer";
-}
-
 export function bankAccountLine(a: BankAccount): string {
   return `${a.bank} ${a.number} a.n. ${a.holder}`;
 }
@@ -121,26 +83,23 @@ export function paymentInstructionLines(
   chosen: string | null = null,
 ): string[] {
   const rupiah = formatRupiah(amount).replace(/\u00a0/g, " ");
-  const lines: string[] = [];
-  const only = isPaymentMethod(chosen) ? chosen : null;
-  if (only === "qris" || (only === null && methods.qris.active && methods.qris.imageUrl)) {
-    lines.push(`${PAYMENT_METHOD_LABELS.qris} ${rupiah}: pindai kode QRIS di halaman pesanan.`);
-  }
-  if (only === "transfer" || (only === null && methods.bankTransfer.active)) {
-    lines.push(`${PAYMENT_METHOD_LABELS.bankTransfer} ${rupiah} ke:`);
-    for (const a of methods.bankTransfer.accounts) lines.push(`- ${bankAccountLine(a)}`);
-  }
-  if (only === "cod" || (only === null && methods.cod.active))
-    lines.push(`${PAYMENT_METHOD_LABELS.cod}: siapkan uang tunai ${rupiah} untuk kurir.`);
-  return lines;
+  const linesOf = {
+    qris: () => [`${PAYMENT_METHOD.qris.label} ${rupiah}: pindai kode QRIS di halaman pesanan.`],
+    transfer: () => [
+      `${PAYMENT_METHOD.transfer.label} ${rupiah} ke:`,
+      ...methods.bankTransfer.accounts.map((a) => `- ${bankAccountLine(a)}`),
+    ],
+    cod: () => [`${PAYMENT_METHOD.cod.label}: siapkan uang tunai ${rupiah} untuk kurir.`],
+  } satisfies Record<PaymentMethod, () => string[]>;
+  return methodsToExplain(methods, chosen).flatMap((method) => linesOf[method]());
 }
 
 /** The setting's lines in the settings history. */
 export function summarizePaymentMethods(v: PaymentMethodsSetting): string[] {
   return [
-    `${PAYMENT_METHOD_LABELS.qris}: ${v.qris.active ? "aktif" : "tidak aktif"}${v.qris.imageUrl ? `, gambar ${v.qris.imageUrl.slice(-12, -4)}` : ""}`,
-    `${PAYMENT_METHOD_LABELS.bankTransfer}: ${v.bankTransfer.active ? "aktif" : "tidak aktif"}`,
+    `${PAYMENT_METHOD.qris.label}: ${v.qris.active ? "aktif" : "tidak aktif"}${v.qris.imageUrl ? `, gambar ${v.qris.imageUrl.slice(-12, -4)}` : ""}`,
+    `${PAYMENT_METHOD.transfer.label}: ${v.bankTransfer.active ? "aktif" : "tidak aktif"}`,
     ...v.bankTransfer.accounts.map((a) => `Rekening ${bankAccountLine(a)}`),
-    `${PAYMENT_METHOD_LABELS.cod}: ${v.cod.active ? "aktif" : "tidak aktif"}`,
+    `${PAYMENT_METHOD.cod.label}: ${v.cod.active ? "aktif" : "tidak aktif"}`,
   ];
 }

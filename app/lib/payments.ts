@@ -4,32 +4,6 @@
 import { formatRupiah, MAX_BALANCE } from "./money";
 import { orderGrandTotal } from "./orders";
 
-export const PAYMENT_STATUSES = ["unpaid", "pending", "paid", "rejected"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  unpaid: "Belum Bayar",
-  pending: "Menunggu Verifikasi",
-  paid: "Lunas",
-  rejected: "Ditolak",
-};
-
-/** Badge colours by payment status (Tailwind classes), like the order status badge. */
-export const PAYMENT_STATUS_BADGE: Record<PaymentStatus, string> = {
-  unpaid: "bg-stone-100 text-stone-800 ring-stone-300",
-  pending: "bg-amber-100 text-amber-900 ring-amber-300",
-  paid: "bg-green-100 text-green-900 ring-green-300",
-  rejected: "bg-red-100 text-red-900 ring-red-300",
-};
-
-export function isPaymentStatus(value: unknown): value is PaymentStatus {
-  return typeof value === "string" && (PAYMENT_STATUSES as readonly string[]).includes(value);
-}
-
-export function paymentStatusLabel(status: string): string {
-  return isPaymentStatus(status) ? PAYMENT_STATUS_LABELS[status] : status;
-}
-
 /** What the customer pays for an order: its grand total less the balance taken into it. */
 export function amountDue(order: { totalAmount: number; deliveryFee: number | null; balanceApplied: number }): number {
   return orderGrandTotal(order.totalAmount, order.deliveryFee) - order.balanceApplied;

@@ -1,9 +1,10 @@
 // The sales report's date range and the arithmetic its charts share (pure: used by the
 // server module and the page).
 import { addDays, isValidDateString } from "./dates";
-import type { DeliverySlot, OrderStatus } from "./orders";
-import type { PaymentStatus } from "./payments";
-import { formatKg } from "./weight";
+import type { DeliverySlot } from "./vocab/delivery-slots";
+import type { OrderStatus } from "./vocab/order-statuses";
+import type { PaymentStatus } from "./vocab/payment-statuses";
+import { formatAmount } from "./weight";
 
 export const REPORT_DEFAULT_DAYS = 30;
 /** A year and a day: a whole leap year fits, and the report stays a few thousand rows. */
@@ -157,5 +158,5 @@ export type SalesReport = {
 
 /** A product's amount as staff read it: '12,5 kg' or '40 per ikat'. */
 export function productAmount(p: Pick<ProductFigures, "quantity" | "soldByWeight" | "unit">): string {
-  return p.soldByWeight ? formatKg(p.quantity) : `${new Intl.NumberFormat("id-ID").format(p.quantity)} ${p.unit}`;
+  return formatAmount(p.quantity, { soldByWeight: p.soldByWeight, unit: p.unit, grouped: true });
 }

@@ -15,6 +15,8 @@ import {
   deliveryAreasSchema,
   deliverySlotsSchema,
   minimumOrderSchema,
+  ordersPerCustomerSchema,
+  DEFAULT_ORDERS_PER_CUSTOMER,
   SLOT_IDS,
   type ClosedDay,
   type DeliveryArea,
@@ -27,7 +29,7 @@ import {
   summarizePaymentMethods,
   type PaymentMethodsSetting,
 } from "./payment-settings";
-import { DELIVERY_SLOTS } from "./orders";
+import { slotName } from "./vocab/delivery-slots";
 
 type SettingDefinition<T> = {
   /** The section name staff know it by, shown in the history. */
@@ -51,7 +53,7 @@ export const SHOP_SETTINGS = {
       SLOT_IDS.map((slot) => {
         const rule = value[slot];
         const quota = rule.quota === null ? "tanpa batas" : `${rule.quota} pesanan`;
-        return `${DELIVERY_SLOTS[slot].label}: batas pesan ${rule.cutoffTime} ${CUTOFF_DAYS[rule.cutoffDay].toLowerCase()}, kuota ${quota}, ${rule.active ? "aktif" : "tidak aktif"}`;
+        return `${slotName(slot)}: batas pesan ${rule.cutoffTime} ${CUTOFF_DAYS[rule.cutoffDay].toLowerCase()}, kuota ${quota}, ${rule.active ? "aktif" : "tidak aktif"}`;
       }),
   }),
   closedDays: define<ClosedDay[]>({
@@ -66,6 +68,12 @@ export const SHOP_SETTINGS = {
     schema: minimumOrderSchema,
     defaultValue: 0,
     summarize: (value) => [value === 0 ? "Tanpa minimal belanja" : `Minimal belanja ${formatRupiah(value)}`],
+  }),
+  ordersPerCustomer: define<number>({
+    title: "Batas Pesanan per Pelanggan",
+    schema: ordersPerCustomerSchema,
+    defaultValue: DEFAULT_ORDERS_PER_CUSTOMER,
+    summarize: (value) => [`Maksimal ${value} pesanan per pelanggan untuk setiap waktu pengiriman`],
   }),
   deliveryAreas: define<DeliveryArea[]>({
     title: "Area Pengiriman",

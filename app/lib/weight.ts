@@ -31,6 +31,11 @@ export function formatKg(grams: number): string {
   return `${sign}${wholeText}${fraction ? `,${fraction}` : ""} kg`;
 }
 
+/** Grams as a kg field shows them for editing, without the unit: 750 -> '0,75' (what `parseKg` reads back). */
+export function kgFieldValue(grams: number): string {
+  return formatKg(grams).replace(" kg", "");
+}
+
 /**
  * Kilograms as people type them ('0,8', '0.8', '1', '1,25 kg') to integer grams, read from
  * the digits (no floating point); null for anything else or more than three decimals.
@@ -42,9 +47,18 @@ export function parseKg(text: string): number | null {
   return grams;
 }
 
-/** The amount of a line in words: '0,75 kg' for a weighed product, '3' otherwise. */
-export function formatAmount(quantity: number, rules: { soldByWeight: boolean }): string {
-  return rules.soldByWeight ? formatKg(quantity) : String(quantity);
+/**
+ * An amount (a line, a stock, a total) in words, the one formatter for them all: '0,75 kg'
+ * for a weighed product; otherwise the number ('3'), followed by `unit` when given ('3 ikat')
+ * and with thousands separators when `grouped` ('1.200 ikat', for staff's totals).
+ */
+export function formatAmount(
+  quantity: number,
+  rules: { soldByWeight: boolean; unit?: string; grouped?: boolean },
+): string {
+  if (rules.soldByWeight) return formatKg(quantity);
+  const number = rules.grouped ? new Intl.NumberFormat("id-ID").format(quantity) : String(quantity);
+  return rules.unit === undefined ? number : `${number} ${rules.unit}`;
 }
 
 /**

@@ -17,7 +17,7 @@ import { Faq, type FaqEntry } from "~/components/faq";
 import { ClosingBand, ContentSection, ON_DARK_PRIMARY, ON_DARK_SECONDARY, PageHero } from "~/components/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/page-meta";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/about";
 import { cachePolicy } from "~/server/http-cache.server";
 

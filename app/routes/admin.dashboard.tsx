@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { addDays, formatDate } from "~/lib/dates";
-import { DELIVERY_SLOTS } from "~/lib/orders";
+import { slotName } from "~/lib/vocab/delivery-slots";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import { countOrdersByStatus, listOrdersForAdmin, parseAdminOrderFilters } from "~/server/orders/staff-list.server";
@@ -21,6 +21,7 @@ import { isOwnerRole } from "~/lib/roles";
 import { LiveOrders } from "~/components/admin/live-orders";
 import type { Route } from "./+types/admin.dashboard";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
+import type { AdminDashboardData } from "~/components/admin/dashboard/dashboard-data";
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
 import { cachePolicy } from "~/server/http-cache.server";
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listLowStock(db, admin),
   ]);
   const today = shopToday();
-  return {
+  const data = {
     adminName: admin.name,
     filters,
     tab,
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canEditProducts: isOwnerRole(admin.role),
     today,
     tomorrow: addDays(today, 1),
-  };
+  } satisfies AdminDashboardData & Record<string, unknown>;
+  return data;
 }
 
 /** A status picked in the list: the order and its new status. */
@@ -124,7 +126,7 @@ export default function AdminDashboard() {
                   </strong>{" "}
                   pesanan
                   {filters.date ? ` untuk pengiriman ${formatDate(filters.date)}` : ""}
-                  {filters.slot ? ` (${DELIVERY_SLOTS[filters.slot].label.toLowerCase()})` : ""}
+                  {filters.slot ? ` (${slotName(filters.slot).toLowerCase()})` : ""}
                   {list.pageCount > 1
                     ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}`
                     : ""}

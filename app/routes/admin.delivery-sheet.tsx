@@ -10,7 +10,7 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { slotLabel } from "~/lib/admin";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { config } from "~/server/config.server";

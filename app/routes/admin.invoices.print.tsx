@@ -7,7 +7,7 @@ import { Invoice, INVOICE_PRINT_CSS } from "~/components/admin/invoice";
 import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
-import { slotLabel } from "~/lib/admin";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { shopAddressLine } from "~/lib/shop";
 import { config } from "~/server/config.server";
 import { invoicePrintSchema, loadSlotInvoices } from "~/server/delivery-sheet.server";

@@ -34,7 +34,7 @@ import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/admin.layout";
 

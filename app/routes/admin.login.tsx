@@ -8,7 +8,7 @@ import { Notice, PasswordInput, useSubmitting } from "~/components/account-form"
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { accountDeps, LOGIN_FORM, signInAdmin } from "~/server/accounts.server";
 import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";

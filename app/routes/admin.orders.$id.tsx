@@ -16,7 +16,7 @@ import { OrderChangesCard, OrderEditsCard } from "~/components/admin/order-edits
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { buttonClass } from "~/components/ui/button";
-import { slotLabel } from "~/lib/admin";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatDateWithDay } from "~/lib/dates";
 import { isOrderEditIntent } from "~/lib/order-edits";
 import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-actions.server";

@@ -4,7 +4,7 @@ import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
-import { slotLabel } from "~/lib/admin";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatKg } from "~/lib/weight";
 import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { FarmerLists } from "~/components/admin/farmer-lists";

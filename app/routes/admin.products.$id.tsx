@@ -11,7 +11,7 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/dates";
 import { shortOrderId } from "~/lib/orders";
-import { STOCK_REASON_LABELS } from "~/lib/admin";
+import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
 import {
   changeProduct,
   CHECK_MARKED,
@@ -21,7 +21,7 @@ import {
   productPageActionSchema,
 } from "~/server/admin-catalog.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { formatKg } from "~/lib/weight";
+import { kgFieldValue } from "~/lib/weight";
 import { lowStockFormValue } from "~/lib/low-stock";
 import { listSupplierOptions } from "~/server/suppliers.server";
 import type { Route } from "./+types/admin.products.$id";
@@ -107,8 +107,8 @@ export default function AdminEditProduct() {
               stock: v?.stock ?? String(product.stock),
               featured: v ? v.featured === "on" : product.featured,
               soldByWeight: v ? v.soldByWeight === "on" : product.soldByWeight,
-              weightStep: v?.weightStep ?? formatKg(product.weightStep).replace(" kg", ""),
-              weightMin: v?.weightMin ?? formatKg(product.weightMin).replace(" kg", ""),
+              weightStep: v?.weightStep ?? kgFieldValue(product.weightStep),
+              weightMin: v?.weightMin ?? kgFieldValue(product.weightMin),
               categoryId: v?.categoryId ?? product.categoryId ?? "",
               supplierId: v?.supplierId ?? product.supplierId ?? "",
               lowStockThreshold: v?.lowStockThreshold ?? lowStockFormValue(product),
@@ -185,7 +185,7 @@ export default function AdminEditProduct() {
                   <li key={a.id} className="flex items-start justify-between gap-2 py-2">
                     <div>
                       <p className="font-medium text-stone-900">
-                        {STOCK_REASON_LABELS[a.reason] ?? a.reason}
+                        {stockReasonLabel(a.reason)}
                         {a.orderId ? (
                           <>
                             {" "}

@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { listProductsForAdmin, parseProductListFilters } from "~/server/admin-catalog.server";
-import { formatKg } from "~/lib/weight";
+import { formatAmount } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -153,7 +153,7 @@ export default function AdminProducts() {
                     <td
                       className={`py-2.5 pr-3 text-right font-semibold tabular-nums ${p.stock <= 0 ? "text-red-700" : ""}`}
                     >
-                      {p.soldByWeight ? formatKg(p.stock) : p.stock}
+                      {formatAmount(p.stock, p)}
                     </td>
                     <td className="py-2.5 text-right">
                       <Link
@@ -188,7 +188,7 @@ export default function AdminProducts() {
                       <span
                         className={`block text-xs font-semibold ${p.stock <= 0 ? "text-red-700" : "text-stone-700"}`}
                       >
-                        Stok {p.soldByWeight ? formatKg(p.stock) : p.stock}
+                        Stok {formatAmount(p.stock, p)}
                       </span>
                     </div>
                   </Link>

@@ -20,7 +20,7 @@ import { WeighedBadge } from "~/components/price-block";
 import { DeliveryPromiseText, useDeliveryInfo } from "~/components/delivery-promise";
 import { minimumOrderMessage } from "~/lib/minimum-order";
 import { CartLineOptions } from "~/components/cart-line-options";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/cart";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -12,7 +12,7 @@ import { buttonClass } from "~/components/ui/button";
 import { z } from "zod";
 import { pageMeta } from "~/lib/page-meta";
 import { whatsappHref } from "~/lib/shop";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { dbOf } from "~/server/request-context.server";

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CheckCircle2, MessageCircle } from "lucide-react";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/order-success";
 import { buttonClass } from "~/components/ui/button";
 import { isUuid } from "~/lib/form";

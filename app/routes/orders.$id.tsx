@@ -18,7 +18,8 @@ import { useToast } from "~/components/ui/toast";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
-import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
@@ -109,9 +110,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
     );
   }
 
-  const slot = isDeliverySlot(order.deliverySlot)
-    ? `${DELIVERY_SLOTS[order.deliverySlot].label} (${order.deliveryTime})`
-    : order.deliveryTime;
+  const slot = slotLabel(order.deliverySlot, order.deliveryTime);
 
   return (
     <div className="mx-auto max-w-4xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">

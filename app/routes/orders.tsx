@@ -13,7 +13,8 @@ import { SheetContent } from "~/components/ui/dialog";
 import { Input, Select } from "~/components/ui/field";
 import { formatDate, formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { ORDER_STATUS, ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 import {
   listOrdersForCustomer,
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const STATUS_TABS = [
   { value: "all", label: "Semua" },
-  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS[s].label })),
 ] as const;
 
 const TIME_OPTIONS = [

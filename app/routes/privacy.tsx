@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { pageMeta } from "~/lib/page-meta";
 import { whatsappHref } from "~/lib/shop";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/privacy";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -13,7 +13,8 @@ import { NotifyDialog } from "~/components/ui/dialog";
 import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH } from "~/lib/account-rules";
 import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { isOrderStatus, ORDER_STATUS_BADGE, orderGrandTotal, orderStatusLabel, shortOrderId } from "~/lib/orders";
+import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { isOrderStatus, ORDER_STATUS, orderStatusLabel } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 import { formSuccess, type FormResult } from "~/lib/form";
 import { deliveryAreaText } from "~/components/checkout/delivery-area-select";
@@ -381,7 +382,7 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
                       className={cn(
                         "rounded-full px-2 py-0.5 text-xs font-semibold ring-1",
                         isOrderStatus(order.status)
-                          ? ORDER_STATUS_BADGE[order.status]
+                          ? ORDER_STATUS[order.status].badge
                           : "bg-stone-100 text-stone-800 ring-stone-300",
                       )}
                     >

@@ -11,7 +11,7 @@ import { clientKey } from "~/server/rate-limit.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { stockAlertSchema, subscribeToStock } from "~/server/stock-alerts.server";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
-import { SUBSCRIBE_FAILED_TITLE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
+import { CONFIRMATION_SENT_TITLE, SUBSCRIBE_FAILED_TITLE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
@@ -49,7 +49,7 @@ export default function StockAlerts() {
         >
           <BellRing className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
           <div>
-            <p className="font-bold">{SUBSCRIBED_TITLE}</p>
+            <p className="font-bold">{result.pending ? CONFIRMATION_SENT_TITLE : SUBSCRIBED_TITLE}</p>
             <p className="mt-1 text-sm">{result.message}</p>
           </div>
         </div>
@@ -60,7 +60,7 @@ export default function StockAlerts() {
       ) : (
         <p className="mt-3 text-stone-700">
           Buka halaman produk yang sedang habis, lalu pilih ‘Kabari Saya’. Kami mengirim satu email saat stoknya
-          tersedia lagi.
+          tersedia lagi (bila Anda belum masuk, lebih dulu satu email untuk memastikan alamatnya milik Anda).
         </p>
       )}
       <Link

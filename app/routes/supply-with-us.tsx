@@ -23,7 +23,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { pageMeta } from "~/lib/page-meta";
 import { whatsappHref } from "~/lib/shop";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { HONEYPOT_FIELD, PARTNER_LIMITS } from "~/lib/submissions";
 import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { pageMeta } from "~/lib/page-meta";
 import { shopAddressLine, whatsappHref } from "~/lib/shop";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/terms";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { MailCheck, MailX } from "lucide-react";
 import { AuthCard } from "~/components/account-form";
 import { buttonClass } from "~/components/ui/button";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { accountDeps, verifyEmail } from "~/server/accounts.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/verify-email";

@@ -25,7 +25,13 @@ import { accountExistsMail } from "./mail-templates.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
 import { hitRateLimit, retryMessage } from "./rate-limit.server";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  isSingleLineText,
+  isTokenShaped,
+  SINGLE_LINE_MESSAGE,
+} from "~/lib/form-text";
 import {
   formFailure,
   formSuccess,
@@ -77,7 +83,7 @@ const nameField = text(
     .trim()
     .min(1, "Nama lengkap wajib diisi.")
     .max(NAME_MAX_LENGTH, `Nama maksimal ${NAME_MAX_LENGTH} karakter.`)
-    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
 );
 const phoneField = text(
   z
@@ -406,7 +412,7 @@ export async function isInvitationLink(deps: AccountDeps, token: string): Promis
 }
 
 export async function isResetTokenValid(deps: AccountDeps, token: string | null | undefined): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  if (!isTokenShaped(token, 200)) return false;
   const ctx = await deps.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   return Boolean(verification && verification.expiresAt > new Date());
@@ -418,7 +424,7 @@ export type ResetField = "password" | "confirmPassword";
 export const RESET_FORM = formSpec({
   schema: withConfirmation(
     z.object({
-      token: text(z.string().min(1).max(200)),
+      token: text(z.string().refine((v) => isTokenShaped(v, 200), T.resetLinkInvalid)),
       password: newPasswordField,
       confirmPassword: text(z.string()),
     }),
@@ -558,7 +564,7 @@ export async function changePassword(
 export type VerifyResult = { ok: true } | { ok: false; reason: "expired" | "invalid" };
 
 export async function verifyEmail(deps: AccountDeps, token: string | null | undefined): Promise<VerifyResult> {
-  if (!token || token.length > 2000) return { ok: false, reason: "invalid" };
+  if (!isTokenShaped(token, 2000)) return { ok: false, reason: "invalid" };
   try {
     // Whether this link is the one that verifies the address, for a staff invitation waiting
     // on it: only a link issued after the invitation, flipping the address to verified now.

@@ -5,12 +5,13 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { ROLE_LABELS } from "~/lib/roles";
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
 import { createAuth, type Auth } from "./auth.server";
 
 export const adminCreateInput = z.object({
   email: z.string().trim().toLowerCase().email("Email tidak valid."),
   password: z.string().min(8, "Password minimal 8 karakter.").max(128, "Password maksimal 128 karakter."),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: z.string().trim().min(1).max(100).refine(isSingleLineText, SINGLE_LINE_MESSAGE).optional(),
   role: z
     .enum(["owner", "staff"], { error: "Peran harus owner atau staff." })
     .default("owner")

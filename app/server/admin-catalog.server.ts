@@ -12,12 +12,18 @@ import { deleteImageVariants } from "./image-variants.server";
 import { decodeImage } from "./uploads/image-decode.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "./storage.server";
 import { normalizeQuery } from "~/lib/catalog-filters";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  isSingleLineText,
+  SINGLE_LINE_MESSAGE,
+} from "~/lib/form-text";
 import { formFailure, formSuccess, isUuid, type FieldErrors, type FormResult } from "~/lib/form";
 import { DEFAULT_WEIGHT_STEP_GRAMS, MAX_LINE_GRAMS, parseKg, WEIGHED_UNIT } from "~/lib/weight";
 import { parseLowStockThreshold } from "~/lib/low-stock";
 import { optionalWholeNumberField, wholeNumberField, type WholeNumberKind } from "~/lib/number-input";
 import { supplierExists } from "./suppliers.server";
+import { likePattern, likePrefix } from "~/lib/vocab/like-patterns";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -47,7 +53,7 @@ async function uniqueSlug(db: Queryable, table: typeof products | typeof categor
       await db
         .select({ slug: table.slug })
         .from(table)
-        .where(or(eq(table.slug, base), sql`${table.slug} like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`))
+        .where(or(eq(table.slug, base), sql`${table.slug} like ${likePrefix(`${base}-`)}`))
     ).map((r) => r.slug),
   );
   if (!taken.has(base)) return base;
@@ -82,7 +88,7 @@ export function parseProductListFilters(params: URLSearchParams): ProductListFil
 export async function listProductsForAdmin(db: Queryable, actor: AdminActor, filters: ProductListFilters) {
   assertOwner(actor);
   const where = and(
-    filters.q ? ilike(products.name, `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filters.q ? ilike(products.name, likePattern(filters.q)) : undefined,
     filters.show === "aktif"
       ? eq(products.isActive, true)
       : filters.show === "tersembunyi"
@@ -191,13 +197,13 @@ export const productFormSchema = z.object({
     .trim()
     .min(1, "Nama produk wajib diisi.")
     .max(100, "Nama produk maksimal 100 karakter.")
-    .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   price: wholeNumber("Harga", { kind: "rupiah", required: true, min: 0, max: MAX_PRICE }),
   unit: z
     .string()
     .optional()
     .transform((v) => (v ?? "").trim() || "pcs")
-    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE)),
+    .pipe(z.string().max(30, "Satuan maksimal 30 karakter.").refine(isSingleLineText, SINGLE_LINE_MESSAGE)),
   discount: wholeNumber("Diskon", { kind: "count", required: false, min: 0, max: 100 }),
   stock: wholeNumber("Stok", { kind: "count", required: true, min: 0, max: MAX_STOCK }),
   featured: checkbox,
@@ -589,7 +595,7 @@ export const categoryNameSchema = z
   .trim()
   .min(1, "Nama kategori wajib diisi.")
   .max(60, "Nama kategori maksimal 60 karakter.")
-  .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+  .refine(isSingleLineText, SINGLE_LINE_MESSAGE);
 
 export async function listCategoriesForAdmin(db: Queryable, actor: AdminActor) {
   assertOwner(actor);

@@ -10,6 +10,7 @@ import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
 import { announceStaffAccessChange } from "./orders/events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
+import { likePattern } from "~/lib/vocab/like-patterns";
 
 export type AdminCustomerRow = {
   id: string;
@@ -33,7 +34,7 @@ export async function listCustomersForAdmin(
 ): Promise<AdminCustomerRow[]> {
   assertAdmin(actor);
   const q = normalizeQuery(query);
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(q);
   const where = q
     ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern))
     : undefined;

@@ -15,6 +15,7 @@ import {
   type ProductDetail,
   type ProductSummary,
 } from "~/lib/catalog";
+import { escapeLike, likePattern } from "~/lib/vocab/like-patterns";
 
 export const FEATURED_LIMIT = 4;
 export const RELATED_LIMIT = 4;
@@ -55,10 +56,8 @@ function isPlausibleSlug(slug: string): boolean {
   return slug.length > 0 && slug.length <= 200 && !/[\u0000-\u001f\u007f]/.test(slug);
 }
 
-/** `%`, `_` and `\` match themselves: the search text is a literal substring. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// Tests and callers that search the catalog build their patterns the same way.
+export { likePattern };
 
 function nameContains(text: string): SQL {
   return sql`${products.name} ilike ${likePattern(text)} escape '\\'`;
@@ -401,7 +400,7 @@ export async function suggestProducts(
     discount: products.discount,
   };
   // Names that start with the text, then names with a word that does, then the rest.
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(q);
   // The first letters of a common name ('ka', 'cab') match a large part of the catalog and two
   // letters give the trigram index nothing to narrow: when six names start with the text they
   // are the answer, and the name index finds them among the first names from the text onwards

@@ -6,7 +6,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailQueue, orders, orderStatusHistory, products } from "~/db/schema";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
-import { createOrder, createProduct, createUser, type TestUser } from "../../tests/support/factories";
+import { createOrder, createProduct, createUser, saveSetting, type TestUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { setOrderStatus } from "./orders/status.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
@@ -18,7 +18,7 @@ import {
   loadSlotInvoices,
   markOrderDelivered,
 } from "./delivery-sheet.server";
-import { forgetCachedSettings, saveShopSetting } from "./settings.server";
+import { forgetCachedSettings } from "./settings.server";
 
 let testDb: TestDatabase;
 let owner: TestUser;
@@ -245,7 +245,7 @@ describe("invoices of a slot", () => {
 describe("slot chips", () => {
   it("count today's and tomorrow's orders per slot against the quota, cancelled ones left out", async () => {
     setClock(fixedClock(`${date}T10:00:00+07:00`));
-    const saved = await saveShopSetting(testDb.db, owner, "deliverySlots", {
+    const saved = await saveSetting(testDb.db, owner, "deliverySlots", {
       ...DEFAULT_DELIVERY_SLOTS,
       pagi: { ...DEFAULT_DELIVERY_SLOTS.pagi, quota: 20 },
     });
@@ -261,7 +261,7 @@ describe("slot chips", () => {
     expect(chips.find((c) => c.name === "Besok Sore")).toMatchObject({ count: 1, quota: null });
     expect(chips.map((c) => c.name)).toEqual(["Hari Ini Pagi", "Hari Ini Sore", "Besok Pagi", "Besok Sore"]);
     // Leaves the fresh shop's rules for the other tests.
-    await saveShopSetting(testDb.db, owner, "deliverySlots", DEFAULT_DELIVERY_SLOTS);
+    await saveSetting(testDb.db, owner, "deliverySlots", DEFAULT_DELIVERY_SLOTS);
     forgetCachedSettings();
   });
 });

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
+import { isSingleLineText } from "~/lib/form-text";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { addDays, isValidDateString } from "~/lib/dates";
@@ -18,8 +19,9 @@ import {
   type SlotDelivery,
 } from "~/lib/delivery-sheet";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { isDeliverySlot, orderGrandTotal, orderLineTotal, shortOrderId, type DeliverySlot } from "~/lib/orders";
-import { paymentMethodLabel } from "~/lib/payment-settings";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
+import { isCashOnDelivery, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
@@ -124,7 +126,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
     deliveryFee: r.deliveryFee,
     paymentStatus: r.paymentStatus,
     paymentMethodText: paymentMethodLabel(r.paymentMethod),
-    cashOnDelivery: r.paymentMethod === "cod",
+    cashOnDelivery: isCashOnDelivery(r.paymentMethod),
     collect: amountToCollect(r),
     announced: r.announced,
     links: {
@@ -158,7 +160,12 @@ export const deliveryActionSchema = z.discriminatedUnion(
       intent: z.literal("dispatch"),
       date: z.string().refine(isValidDateString, "Tanggal kirim tidak valid."),
       slot: z.enum(["pagi", "sore"], { message: "Waktu kirim tidak valid." }),
-      area: z.string().trim().min(1, "Pilih area pengiriman.").max(200),
+      area: z
+        .string()
+        .trim()
+        .min(1, "Pilih area pengiriman.")
+        .max(200, "Area pengiriman tidak dikenal.")
+        .refine(isSingleLineText, "Area pengiriman tidak dikenal. Muat ulang lembar pengiriman."),
     }),
   ],
   { error: "Permintaan tidak dikenal." },

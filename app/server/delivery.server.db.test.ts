@@ -10,13 +10,13 @@ import { parseCheckout, type CheckoutInput } from "~/lib/checkout";
 import { SLOT_FULL_MESSAGE } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS, OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { SettingKey } from "~/lib/shop-settings";
-import { createProduct, createUser } from "../../tests/support/factories";
+import { createProduct, createUser, saveSetting } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { setOrderStatus } from "./orders/status.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import { loadDeliveryOptions } from "./delivery.server";
 import { placeOrder } from "./orders/placing.server";
-import { forgetCachedSettings, saveShopSetting } from "./settings.server";
+import { forgetCachedSettings } from "./settings.server";
 
 let testDb: TestDatabase;
 let admin: { id: string; role: "admin"; name: string };
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function setting(key: SettingKey, value: unknown) {
-  const result = await saveShopSetting(testDb.db, admin, key, value);
+  const result = await saveSetting(testDb.db, admin, key, value);
   if (!result.ok) throw new Error(JSON.stringify(result));
   forgetCachedSettings();
 }
@@ -103,6 +103,49 @@ describe(`slot quota (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
   });
 });
 
+describe(`orders per customer per slot (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("a fresh shop lets one account place 3 orders in a slot and refuses the 4th, naming the limit", async () => {
+    setClock(fixedClock("2026-11-25T10:00:00+07:00"));
+    const product = await createProduct(testDb.db, { price: 20000, stock: 100 });
+    const buyer = await createUser(testDb.db);
+    for (let i = 0; i < 3; i++) expect((await placeOrder(testDb.db, buyer, checkout(product.id))).ok).toBe(true);
+    const fourth = await placeOrder(testDb.db, buyer, checkout(product.id));
+    expect(fourth).toMatchObject({ ok: false, field: "delivery" });
+    expect(!fourth.ok && fourth.message).toMatch(/batasnya 3 pesanan per pelanggan/);
+    expect(!fourth.ok && fourth.message).toContain("Kamis, 26 November");
+    // The other slot, and another customer in the same slot, are not affected.
+    expect((await placeOrder(testDb.db, buyer, checkout(product.id, { slot: "sore" }))).ok).toBe(true);
+    expect((await placeOrder(testDb.db, await createUser(testDb.db), checkout(product.id))).ok).toBe(true);
+  });
+
+  it("ten checkouts at once from one account, limit 2: exactly 2 placed, the rest told the limit, no stock taken", async () => {
+    setClock(fixedClock("2026-11-25T10:00:00+07:00"));
+    await setting("ordersPerCustomer", 2);
+    const product = await createProduct(testDb.db, { price: 20000, stock: 100 });
+    const buyer = await createUser(testDb.db);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        placeOrder(testDb.db, buyer, checkout(product.id, { deliveryDate: "2026-11-27" })),
+      ),
+    );
+    const placed = results.filter((r) => r.ok);
+    expect(placed).toHaveLength(2);
+    for (const r of results.filter((x) => !x.ok))
+      expect(r).toMatchObject({ ok: false, field: "delivery", message: expect.stringMatching(/batasnya 2 pesanan/) });
+    const [{ stock }] = await testDb.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(stock).toBe(98);
+    // A cancelled order gives its place back.
+    const first = placed[0];
+    if (!first.ok) throw new Error("unreachable");
+    expect((await setOrderStatus(testDb.db, admin, { orderId: first.order.id, status: "cancelled" })).ok).toBe(true);
+    expect((await placeOrder(testDb.db, buyer, checkout(product.id, { deliveryDate: "2026-11-27" }))).ok).toBe(true);
+    await setting("ordersPerCustomer", 3);
+  });
+});
+
 describe("the order transaction re-checks the delivery", () => {
   it("takes tomorrow morning at 20:59:59 and refuses it at 21:00:00, naming the cut-off", async () => {
     const product = await createProduct(testDb.db, { price: 20000, stock: 100 });
@@ -165,7 +208,8 @@ describe("the order transaction re-checks the delivery", () => {
     // The area is remembered for the next checkout.
     const [row] = await testDb.db.select({ area: users.deliveryAreaId }).from(users).where(eq(users.id, buyer.id));
     expect(row.area).toBe(OUTSIDE_AREA);
-    expect(await placeOrder(testDb.db, buyer, checkout(cheap.id, { area: "atlantis" }))).toMatchObject({
+    // Another slot: this buyer's three orders are the most one customer may place in the morning one.
+    expect(await placeOrder(testDb.db, buyer, checkout(cheap.id, { area: "atlantis", slot: "sore" }))).toMatchObject({
       ok: false,
       field: "area",
       message: "Area pengiriman tidak dikenal. Pilih area dari daftar.",

@@ -5,7 +5,8 @@
 import { and, count, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
-import { addDays, shopDate } from "~/lib/dates";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
+import { addDays, formatWeekdayDate, shopDate } from "~/lib/dates";
 import {
   checkDeliveryChoice,
   DELIVERY_WINDOW_DAYS,
@@ -20,7 +21,7 @@ import {
   type SlotCounts,
 } from "~/lib/delivery";
 import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
-import { isDeliverySlot, type DeliverySlot } from "~/lib/orders";
+import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import type { ShopSettings } from "~/lib/shop-settings";
 import { now as clockNow } from "./clock.server";
 import { loadShopSettings } from "./settings.server";
@@ -79,10 +80,10 @@ export async function loadDeliveryPromise(db: Queryable, now: Date = clockNow())
 export type SlotReservation = { ok: true; choice: SlotChoice } | { ok: false; message: string };
 
 /**
- * Inside the order transaction: takes the lock of `date` + `slot`, counts its orders and
- * checks the choice against the rules at `now`. The lock is held until the transaction
- * ends, so the next checkout for the same slot counts this order too: concurrent
- * checkouts never exceed the quota.
+ * Inside the order transaction: takes the lock of `date` + `slot`, counts its orders (all of
+ * them, and the customer's own) and checks the choice against the rules at `now`. The lock is
+ * held until the transaction ends, so the next checkout for the same slot counts this order
+ * too: concurrent checkouts never exceed the quota, nor one customer's share of it.
  */
 export async function reserveDeliverySlot(
   tx: Queryable,
@@ -90,15 +91,24 @@ export async function reserveDeliverySlot(
   now: Date,
   date: string,
   slot: DeliverySlot,
+  customer: { userId: string; limit: number },
 ): Promise<SlotReservation> {
   await tx.execute(sql`select pg_advisory_xact_lock(7206, hashtext(${slotKey(date, slot)}))`);
-  const [{ n }] = await tx
-    .select({ n: count() })
+  const [{ n, mine }] = await tx
+    .select({ n: count(), mine: sql<number>`count(*) filter (where ${orders.userId} = ${customer.userId})::int` })
     .from(orders)
     .where(and(eq(orders.deliveryDate, date), eq(orders.deliverySlot, slot), ne(orders.status, "cancelled")));
   const counts: SlotCounts = { [slotKey(date, slot)]: Number(n) };
   const check = checkDeliveryChoice(rules, now, counts, date, slot);
-  return check.ok ? check : { ok: false, message: check.message };
+  if (!check.ok) return { ok: false, message: check.message };
+  if (Number(mine) >= customer.limit)
+    return { ok: false, message: perCustomerLimitMessage(customer.limit, date, slot) };
+  return check;
+}
+
+/** Why one more order in this slot is refused: the limit, and what the shopper can do instead. */
+export function perCustomerLimitMessage(limit: number, date: string, slot: DeliverySlot): string {
+  return `Anda sudah punya ${limit} pesanan untuk ${slotLabel(slot)}, ${formatWeekdayDate(date)}: batasnya ${limit} pesanan per pelanggan untuk setiap waktu pengiriman. Pilih waktu pengiriman lain, atau hubungi kami untuk menambah pesanan yang sudah ada.`;
 }
 
 export type AreaChoice = { ok: true; area: DeliveryArea | null } | { ok: false; message: string };

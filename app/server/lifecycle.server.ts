@@ -11,7 +11,7 @@ import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
 import { lowStockDigestChore } from "./low-stock.server";
 import { startMailWorker, stopMailWorker, wakeMailWorker } from "./mail-queue.server";
-import { STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
+import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
@@ -43,7 +43,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     pruneRateLimits(handle.db).catch((error) => log.warn("pruning rate limits failed", { error }));
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
-  startMailWorker(handle.db, [lowStockDigestChore, stockAlertsChore]);
+  startMailWorker(handle.db, [lowStockDigestChore, stockAlertsChore, expiredConfirmationsChore]);
   // A product back in stock (any process, any path) wakes the worker to mail its waiting shoppers.
   stopStockAlertListener = await handle.listen(STOCK_ALERTS_CHANNEL, wakeMailWorker).catch((error: unknown) => {
     log.warn("back-in-stock alerts wait for the mail worker's poll", { error });

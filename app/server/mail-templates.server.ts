@@ -9,8 +9,9 @@
 // order and the customer's address itself.
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
-import { formatKg } from "~/lib/weight";
+import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { slotName } from "~/lib/vocab/delivery-slots";
+import { formatAmount } from "~/lib/weight";
 import { shopAddressLine } from "~/lib/shop";
 import { config } from "./config.server";
 import type { MailMessage } from "./mail.server";
@@ -196,16 +197,14 @@ export function orderPageUrl(orderId: string): string {
 
 /** "Selasa, 25 November 2026, Pagi (05:00 - 07:00)" */
 export function deliverySlotText(order: Pick<OrderMailData, "deliveryDate" | "deliverySlot" | "deliveryTime">): string {
-  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  const slot = slotName(order.deliverySlot);
   return `${formatDateWithDay(order.deliveryDate)}, ${slot} (${order.deliveryTime})`;
 }
 
 function orderLines(order: OrderMailData, totalLabel?: string): MailTableRow[] {
   const rows: MailTableRow[] = order.items.map((i) => ({
     // Weighed produce reads '0,75 kg'; the price is the line's, rounded once.
-    label: i.soldByWeight
-      ? `${i.productName} ${formatKg(i.quantity)}`
-      : `${i.productName} × ${i.quantity} ${i.productUnit}`,
+    label: `${i.productName} ${i.soldByWeight ? "" : "× "}${formatAmount(i.quantity, { soldByWeight: i.soldByWeight === true, unit: i.productUnit })}`,
     value: formatRupiah(orderLineTotal(i)),
   }));
   rows.push({ label: "Subtotal", value: formatRupiah(order.totalAmount) });
@@ -322,6 +321,31 @@ export function orderMail(kind: OrderMailKind, order: OrderMailData, extra: { re
 }
 
 // ---------------------------------------------------------------- back-in-stock mails
+
+/**
+ * 'Kabari Saya' asked by someone who has not proven the address: one mail that asks the
+ * owner of the address to turn the alert on. Nothing is sent about the product until then.
+ */
+export function stockAlertConfirmMail(
+  to: string,
+  product: { name: string },
+  confirmHref: string,
+  validHours: number,
+): MailMessage {
+  const shop = config().shop;
+  return composeMail({
+    to,
+    subject: `Konfirmasi kabar stok ${product.name} di ${shop.name}`,
+    preheader: `Tekan tombol di email ini agar kami mengabari Anda saat ${product.name} tersedia lagi.`,
+    paragraphs: [
+      "Halo,",
+      `Seseorang (semoga Anda) meminta ${shop.name} mengirim kabar ke alamat ini saat ${product.name} tersedia lagi. Kabar itu baru aktif setelah Anda menekan tombol di bawah dan memilih 'Ya, kabari saya'.`,
+      `Tautan ini berlaku ${validHours} jam. Bila Anda tidak memintanya, abaikan email ini: kami tidak akan mengirim apa pun lagi.`,
+    ],
+    button: { href: confirmHref, label: "Aktifkan kabar stok" },
+    footer: { text: `Anda menerima email ini karena alamat ini diisi di 'Kabari Saya' di ${shop.name}.` },
+  });
+}
 
 /** 'Kabari Saya': the product a shopper waited for is in stock again; one mail, then the alert ends. */
 export function backInStockMail(

@@ -8,8 +8,9 @@ import type { Queryable } from "~/db/client.server";
 import { orderDayStats } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from "~/lib/payments";
-import { DELIVERY_SLOTS, ORDER_STATUSES, orderStatusLabel, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { PAYMENT_STATUS, PAYMENT_STATUSES, type PaymentStatus } from "~/lib/vocab/payment-statuses";
+import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "~/lib/vocab/delivery-slots";
+import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from "~/lib/vocab/order-statuses";
 import {
   daysInRange,
   listDays,
@@ -62,7 +63,7 @@ export async function loadSalesReport(db: Queryable, actor: AdminActor, range: R
   const slots = new Map<DeliverySlot, SlotFigures>(
     (Object.keys(DELIVERY_SLOTS) as DeliverySlot[]).map((slot) => [
       slot,
-      { slot, label: DELIVERY_SLOTS[slot].label, orders: 0, revenue: 0 },
+      { slot, label: slotName(slot), orders: 0, revenue: 0 },
     ]),
   );
   const statuses = new Map<OrderStatus, StatusFigures>(
@@ -71,7 +72,7 @@ export async function loadSalesReport(db: Queryable, actor: AdminActor, range: R
   const payments = new Map<PaymentStatus, PaymentFigures>(
     PAYMENT_STATUSES.map((status) => [
       status,
-      { status, label: PAYMENT_STATUS_LABELS[status], orders: 0, value: 0, paid: 0 },
+      { status, label: PAYMENT_STATUS[status].label, orders: 0, value: 0, paid: 0 },
     ]),
   );
   const totals = {

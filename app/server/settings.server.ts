@@ -85,15 +85,16 @@ type SaveSettingResult = FormResult<{ changed: boolean }>;
 
 /**
  * Saves one setting for staff. `candidate` is checked by its schema; `expectedRevision` is the
- * revision the page showed, so a page saved over someone else's newer change is refused
- * instead of silently undoing it.
+ * revision the page showed (or the caller read), so a page saved over someone else's newer
+ * change is refused instead of silently undoing it. A save that names no revision is refused
+ * the same way: otherwise leaving the field out of the post would skip the check.
  */
 export async function saveShopSetting<K extends SettingKey>(
   db: Queryable,
   actor: AdminActor & { name: string },
   key: K,
   candidate: unknown,
-  { expectedRevision }: { expectedRevision?: number } = {},
+  { expectedRevision }: { expectedRevision: number | undefined },
 ): Promise<SaveSettingResult> {
   assertOwner(actor);
   const definition = SHOP_SETTINGS[key];
@@ -118,7 +119,7 @@ export async function saveShopSetting<K extends SettingKey>(
       .from(shopSettings)
       .where(eq(shopSettings.key, key))
       .for("update");
-    if (expectedRevision !== undefined && row.revision !== expectedRevision) {
+    if (expectedRevision === undefined || row.revision !== expectedRevision) {
       return formFailure(
         409,
         `${definition.title} baru saja diubah oleh staf lain. Muat ulang halaman untuk melihat perubahannya, lalu simpan lagi.`,

@@ -1,17 +1,22 @@
 // 'Kabari Saya' on the engine the tests run on (PGlite, or PostgreSQL with TEST_DATABASE_URL):
-// subscribing, the trigger that marks alerts due on any rise from zero, exactly one queued
+// subscribing (a visitor's address only through its confirmation mail), the trigger that marks alerts due on any rise from zero, exactly one queued
 // e-mail per subscriber, the rate limits, and the signed unsubscribe link.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, like } from "drizzle-orm";
-import { mailQueue, products, rateLimits, stockAlerts, users } from "~/db/schema";
+import { mailQueue, products, rateLimits, stockAlerts, users, verifications } from "~/db/schema";
+import { fixedClock, resetClock, setClock } from "./clock.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { setStock as setStockTo } from "../../tests/support/factories";
 import {
   ALERTS_PER_EMAIL_PER_HOUR,
+  confirmationToken,
+  confirmStockAlert,
   dispatchStockAlerts,
+  forgetExpiredConfirmations,
   isSubscribed,
   stockAlertSchema,
   subscribeToStock,
+  type StockAlertInput,
   unsubscribeStockAlerts,
   unsubscribeToken,
   verifyUnsubscribeToken,
@@ -21,11 +26,32 @@ let testDb: TestDatabase;
 let productId: string;
 let otherId: string;
 const visitor = (clientKey = "10.0.0.1") => ({ user: null, clientKey });
-const shopper = { id: "pembeli-1", email: "Sari@Contoh.id" };
+const shopper = { id: "pembeli-1", email: "Sari@Contoh.id", emailVerified: true };
+const unverified = { id: "pembeli-2", email: "dodi@contoh.id", emailVerified: false };
 
 const mails = () =>
   testDb.db.select().from(mailQueue).where(like(mailQueue.dedupeKey, "back-in-stock:%")).orderBy(mailQueue.toAddress);
 const setStock = (id: string, stock: number) => setStockTo(testDb.db, id, stock);
+const confirmationMails = (to?: string) =>
+  testDb.db
+    .select()
+    .from(mailQueue)
+    .where(like(mailQueue.dedupeKey, "stock-alert-confirm:%"))
+    .then((rows) => rows.filter((m) => to === undefined || m.toAddress === to));
+
+/** The token of the newest confirmation mail to this address, read from the mail as its reader would. */
+async function tokenMailedTo(email: string): Promise<string> {
+  const [mail] = (await confirmationMails(email)).sort((a, b) => +b.createdAt - +a.createdAt);
+  const match = mail?.textBody.match(/\/stock-alerts\/confirm\?token=(\S+)/);
+  if (!match) throw new Error(`no confirmation mail to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** A visitor's 'Kabari Saya' and the press on the button behind its confirmation mail. */
+async function subscribeConfirmed(input: StockAlertInput & { email: string }, clientKey?: string) {
+  expect(await subscribeToStock(testDb.db, visitor(clientKey), input)).toMatchObject({ ok: true, pending: true });
+  expect(await confirmStockAlert(testDb.db, await tokenMailedTo(input.email))).toMatchObject({ ok: true });
+}
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: false });
@@ -44,6 +70,8 @@ beforeEach(async () => {
   await testDb.db.delete(stockAlerts);
   await testDb.db.delete(mailQueue);
   await testDb.db.delete(rateLimits);
+  await testDb.db.delete(verifications);
+  resetClock();
   await setStock(productId, 0);
   await setStock(otherId, 0);
 });
@@ -53,21 +81,92 @@ afterAll(async () => {
 });
 
 describe(`Kabari Saya (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
-  it("subscribes a visitor by e-mail and a signed-in shopper by the account, answering alike", async () => {
+  it("mails a visitor one confirmation and subscribes nothing until its button is pressed", async () => {
     const input = stockAlertSchema.parse({ productId, email: "  Budi@Contoh.ID " });
     const first = await subscribeToStock(testDb.db, visitor(), input);
-    expect(first).toMatchObject({ ok: true, email: "budi@contoh.id" });
+    expect(first).toMatchObject({ ok: true, email: "budi@contoh.id", pending: true });
     expect(first.ok && first.message).toBe(
-      "Kami akan mengirim email ke budi@contoh.id saat Cabai Rawit tersedia lagi.",
+      "Kami mengirim email konfirmasi ke budi@contoh.id. Buka email itu dan tekan 'Aktifkan kabar stok' agar kami mengabari Anda saat Cabai Rawit tersedia lagi.",
     );
-    // Asking again gives the very same answer: nothing tells whether the address was known.
-    expect(await subscribeToStock(testDb.db, visitor(), input)).toEqual(first);
+    expect(await testDb.db.select().from(stockAlerts)).toHaveLength(0);
+    const [mail] = await confirmationMails("budi@contoh.id");
+    expect(mail.subject).toMatch(/^Konfirmasi kabar stok Cabai Rawit di /);
+    expect(mail.textBody).toContain("Aktifkan kabar stok: ");
+    // Asking again gives the very same answer and sends nothing more, from any client.
+    for (const key of ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+      expect(await subscribeToStock(testDb.db, visitor(key), input)).toEqual(first);
+    expect(await confirmationMails()).toHaveLength(1);
 
+    expect(await confirmStockAlert(testDb.db, await tokenMailedTo("budi@contoh.id"))).toMatchObject({
+      ok: true,
+      message: "Kabar stok aktif. Kami akan mengirim email ke budi@contoh.id saat Cabai Rawit tersedia lagi.",
+    });
+    expect((await testDb.db.select().from(stockAlerts)).map((a) => a.email)).toEqual(["budi@contoh.id"]);
+    // Once it waits, asking again still sends nothing.
+    expect(await subscribeToStock(testDb.db, visitor(), input)).toEqual(first);
+    expect(await confirmationMails()).toHaveLength(1);
+  });
+
+  it("subscribes a signed-in shopper's verified address at once, an unverified one by confirmation", async () => {
     const signedIn = await subscribeToStock(testDb.db, { user: shopper, clientKey: "x" }, { productId });
-    expect(signedIn).toMatchObject({ ok: true, email: "sari@contoh.id" });
+    expect(signedIn).toMatchObject({ ok: true, email: "sari@contoh.id", pending: false });
     expect(await isSubscribed(testDb.db, shopper, productId)).toBe(true);
     expect(await isSubscribed(testDb.db, shopper, otherId)).toBe(false);
-    expect(await testDb.db.select().from(stockAlerts)).toHaveLength(2);
+    // Another address typed by the same shopper is not theirs until proven.
+    const typed = await subscribeToStock(
+      testDb.db,
+      { user: shopper, clientKey: "x" },
+      { productId: otherId, email: "teman@contoh.id" },
+    );
+    expect(typed).toMatchObject({ ok: true, pending: true });
+    const notVerified = await subscribeToStock(testDb.db, { user: unverified, clientKey: "y" }, { productId });
+    expect(notVerified).toMatchObject({ ok: true, pending: true });
+    expect((await testDb.db.select().from(stockAlerts)).map((a) => a.email)).toEqual(["sari@contoh.id"]);
+    expect((await confirmationMails()).map((m) => m.toAddress).sort()).toEqual(["dodi@contoh.id", "teman@contoh.id"]);
+  });
+
+  it("ten requests at once for one address and product send one confirmation mail", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        subscribeToStock(testDb.db, visitor(`10.0.3.${i}`), { productId, email: "serbu@contoh.id" }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(ALERTS_PER_EMAIL_PER_HOUR);
+    expect(await confirmationMails("serbu@contoh.id")).toHaveLength(1);
+  });
+
+  it("refuses a changed, used or expired confirmation link, and forgets unanswered requests", async () => {
+    setClock(fixedClock("2026-11-25T10:00:00+07:00"));
+    await subscribeToStock(testDb.db, visitor(), { productId, email: "budi@contoh.id" });
+    const token = await tokenMailedTo("budi@contoh.id");
+    const [id] = token.split(".");
+    for (const bad of [
+      `${id}.${"A".repeat(43)}`,
+      confirmationToken("00000000-0000-4000-8000-000000000000"),
+      "x",
+      "\u0000",
+    ])
+      expect(await confirmStockAlert(testDb.db, bad), bad).toMatchObject({ ok: false, status: 400 });
+    expect(await confirmStockAlert(testDb.db, token)).toMatchObject({ ok: true });
+    expect(await confirmStockAlert(testDb.db, token)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/tidak valid atau sudah dipakai/),
+    });
+
+    await subscribeToStock(testDb.db, visitor(), { productId: otherId, email: "lambat@contoh.id" });
+    const late = await tokenMailedTo("lambat@contoh.id");
+    await subscribeToStock(testDb.db, visitor(), { productId: otherId, email: "lupa@contoh.id" });
+    setClock(fixedClock("2026-11-28T10:00:01+07:00"));
+    expect(await confirmStockAlert(testDb.db, late)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/sudah lewat 72 jam/),
+    });
+    expect(await forgetExpiredConfirmations(testDb.db)).toBe(1);
+    expect(await testDb.db.select().from(verifications)).toHaveLength(0);
+    expect((await testDb.db.select().from(stockAlerts)).map((a) => a.email)).toEqual(["budi@contoh.id"]);
+    // After expiry a new request may mail again.
+    await subscribeToStock(testDb.db, visitor("10.9.9.9"), { productId: otherId, email: "lupa@contoh.id" });
+    expect(await confirmationMails("lupa@contoh.id")).toHaveLength(2);
   });
 
   it("refuses what cannot be subscribed, with Indonesian messages", async () => {
@@ -109,9 +208,9 @@ describe(`Kabari Saya (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
   });
 
   it("mails each subscriber exactly once when the stock rises above zero, then ends the alert", async () => {
-    await subscribeToStock(testDb.db, visitor(), { productId, email: "budi@contoh.id" });
+    await subscribeConfirmed({ productId, email: "budi@contoh.id" });
     await subscribeToStock(testDb.db, { user: shopper, clientKey: "x" }, { productId });
-    await subscribeToStock(testDb.db, visitor(), { productId: otherId, email: "budi@contoh.id" });
+    await subscribeConfirmed({ productId: otherId, email: "budi@contoh.id" });
 
     // Nothing is due while the product stays out of stock.
     expect(await dispatchStockAlerts(testDb.db)).toBe(0);
@@ -143,7 +242,7 @@ describe(`Kabari Saya (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
     expect(await dispatchStockAlerts(testDb.db)).toBe(0);
 
     await setStock(otherId, 0);
-    await subscribeToStock(testDb.db, visitor(), { productId: otherId, email: "tunggu@contoh.id" });
+    await subscribeConfirmed({ productId: otherId, email: "tunggu@contoh.id" });
     await setStock(otherId, 2);
     await setStock(otherId, 0);
     expect(await dispatchStockAlerts(testDb.db)).toBe(0);
@@ -154,9 +253,9 @@ describe(`Kabari Saya (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})
   });
 
   it("stops every alert of an address through its signed link, and refuses a forged one", async () => {
-    await subscribeToStock(testDb.db, visitor(), { productId, email: "budi@contoh.id" });
-    await subscribeToStock(testDb.db, visitor(), { productId: otherId, email: "budi@contoh.id" });
-    await subscribeToStock(testDb.db, visitor(), { productId, email: "ani@contoh.id" });
+    await subscribeConfirmed({ productId, email: "budi@contoh.id" });
+    await subscribeConfirmed({ productId: otherId, email: "budi@contoh.id" });
+    await subscribeConfirmed({ productId, email: "ani@contoh.id" });
 
     const token = unsubscribeToken("budi@contoh.id");
     expect(verifyUnsubscribeToken(token)).toBe("budi@contoh.id");

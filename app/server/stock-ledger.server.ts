@@ -5,13 +5,13 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { products, stockAdjustments } from "~/db/schema";
+import type { StockReason } from "~/lib/vocab/stock-reasons";
 
 export type StockMove = {
   productId: string;
   /** Positive puts stock back, negative takes it. */
   delta: number;
-  /** 'initial', 'manual', 'order', 'cancel', 'uncancel', ... (STOCK_REASON_LABELS). */
-  reason: string;
+  reason: StockReason;
   changedBy: string | null;
   orderId?: string | null;
   note?: string;

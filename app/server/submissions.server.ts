@@ -17,7 +17,12 @@ import {
 } from "~/lib/submissions";
 import { log } from "./logger.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  isSingleLineText,
+  SINGLE_LINE_MESSAGE,
+} from "~/lib/form-text";
 
 /** Submissions per client per window, for each form. */
 export const SUBMISSION_LIMIT = 5;
@@ -40,13 +45,16 @@ const text = (max: number, tooLong: string) =>
   );
 
 const required = (max: number, missing: string, tooLong: string) => text(max, tooLong).pipe(z.string().min(1, missing));
+/** A required one-line field (a name, a subject): a line break there is refused, not stored. */
+const requiredLine = (max: number, missing: string, tooLong: string) =>
+  required(max, missing, tooLong).pipe(z.string().refine(isSingleLineText, SINGLE_LINE_MESSAGE));
 
 /** The honeypot: people leave it empty; whatever a bot puts there is kept only to be noticed. */
 const honeypot = z.preprocess((v) => (typeof v === "string" ? v.slice(0, 200) : ""), z.string());
 
 export const partnerApplicationSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
-  name: required(PARTNER_LIMITS.name, "Nama wajib diisi.", `Nama maksimal ${PARTNER_LIMITS.name} karakter.`),
+  name: requiredLine(PARTNER_LIMITS.name, "Nama wajib diisi.", `Nama maksimal ${PARTNER_LIMITS.name} karakter.`),
   phone: required(PARTNER_LIMITS.phone, "Nomor telepon wajib diisi.", "Nomor telepon terlalu panjang.").pipe(
     z.string().transform((v, ctx) => {
       const normalized = normalizeIndonesianPhone(v);
@@ -73,11 +81,11 @@ export const partnerApplicationSchema = z.object({
 
 export const contactMessageSchema = z.object({
   [HONEYPOT_FIELD]: honeypot,
-  name: required(CONTACT_LIMITS.name, "Nama wajib diisi.", `Nama maksimal ${CONTACT_LIMITS.name} karakter.`),
+  name: requiredLine(CONTACT_LIMITS.name, "Nama wajib diisi.", `Nama maksimal ${CONTACT_LIMITS.name} karakter.`),
   email: required(CONTACT_LIMITS.email, "E-mail wajib diisi.", "Alamat e-mail terlalu panjang.").pipe(
     z.email("Alamat e-mail tidak valid, mis. nama@contoh.com."),
   ),
-  subject: required(
+  subject: requiredLine(
     CONTACT_LIMITS.subject,
     "Subjek wajib diisi.",
     `Subjek maksimal ${CONTACT_LIMITS.subject} karakter.`,

@@ -8,7 +8,12 @@ import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { partnerApplications, products, suppliers } from "~/db/schema";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoControlCharacters,
+  isSingleLineText,
+  SINGLE_LINE_MESSAGE,
+} from "~/lib/form-text";
 import { formatIndonesianPhone, normalizeIndonesianPhone } from "~/lib/phone";
 import { SUPPLIER_LIMITS } from "~/lib/suppliers";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
@@ -42,7 +47,7 @@ const phoneField = z.preprocess(
 
 export const supplierFieldsSchema = z.object({
   name: text(SUPPLIER_LIMITS.name, `Nama maksimal ${SUPPLIER_LIMITS.name} karakter.`).pipe(
-    z.string().min(1, "Nama petani wajib diisi."),
+    z.string().min(1, "Nama petani wajib diisi.").refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   ),
   phone: phoneField,
   village: text(SUPPLIER_LIMITS.village, `Desa maksimal ${SUPPLIER_LIMITS.village} karakter.`),

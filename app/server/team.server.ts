@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { userRole, type UserRole } from "~/lib/roles";
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { createAuth, type Auth } from "./auth.server";
 import { config } from "./config.server";
@@ -81,7 +82,8 @@ export const inviteSchema = z.object({
     .string({ error: "Nama wajib diisi." })
     .trim()
     .min(2, "Nama minimal 2 karakter.")
-    .max(100, "Nama maksimal 100 karakter."),
+    .max(100, "Nama maksimal 100 karakter.")
+    .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   email: z
     .string({ error: "Email wajib diisi." })
     .trim()

@@ -20,8 +20,7 @@ import { DEFAULT_DELIVERY_AREAS, OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { SettingKey } from "~/lib/shop-settings";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { placeOrder } from "~/server/orders/placing.server";
-import { saveShopSetting } from "~/server/settings.server";
-import { createUser } from "../support/factories";
+import { createUser, saveSetting } from "../support/factories";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
 
@@ -44,7 +43,7 @@ const shop = setupBrowserShop({
   seed: async (db) => {
     const owner = await createUser(db, { role: "admin", name: "Ratna Pemilik" });
     const save = async (key: SettingKey, value: unknown) => {
-      const saved = await saveShopSetting(db, owner, key, value);
+      const saved = await saveSetting(db, owner, key, value);
       if (!saved.ok) throw new Error(`${key}: ${saved.message} ${JSON.stringify(saved.fieldErrors)}`);
     };
     await save("deliverySlots", {

@@ -14,8 +14,7 @@ import { orders, products } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { nextDeliverySlot } from "~/lib/delivery-sheet";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
-import { saveShopSetting } from "~/server/settings.server";
-import { createOrder, createUser } from "../support/factories";
+import { createOrder, createUser, saveSetting } from "../support/factories";
 import {
   DESKTOP,
   hasChromium,
@@ -55,7 +54,7 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
       const [product] = await db.select().from(products).where(eq(products.isActive, true)).limit(1);
       const customer = await createUser(db, { name: "Siti Aminah" });
       const owner = await createUser(db, { role: "admin", name: "Bu Ratna" });
-      const quota = await saveShopSetting(db, owner, "deliverySlots", {
+      const quota = await saveSetting(db, owner, "deliverySlots", {
         ...DEFAULT_DELIVERY_SLOTS,
         [next.slot]: { ...DEFAULT_DELIVERY_SLOTS[next.slot], quota: 20 },
       });

@@ -1,5 +1,5 @@
-// 'Kabari Saya' in a real browser: a visitor leaves an e-mail, a signed-in shopper subscribes
-// with one press, staff raise the stock in the admin panel, each gets exactly one e-mail with
+// 'Kabari Saya' in a real browser: a visitor leaves an e-mail and turns the alert on from the
+// confirmation mail, a signed-in shopper with a verified address subscribes with one press, staff raise the stock in the admin panel, each gets exactly one e-mail with
 // the product link, and its unsubscribe link works. The product page stays the same bytes for
 // everyone. Also without JavaScript.
 import type { Page } from "playwright-core";
@@ -16,7 +16,12 @@ const PRODUCT = { name: "Kemangi", slug: "kemangi" };
 const shop = setupBrowserShop({ staff: [STAFF] });
 
 const kabari = (page: Page) => page.getByTestId("kabari-saya");
-const stockMails = () => shop.server.outbox().filter((m) => m.text.includes(`${PRODUCT.name} tersedia lagi`));
+const stockMails = () =>
+  shop.server
+    .outbox()
+    .filter((m) => m.text.includes(`${PRODUCT.name} tersedia lagi di`) && !m.text.includes("Konfirmasi"));
+const confirmationMails = (to: string) =>
+  shop.server.outbox().filter((m) => m.text.includes("Konfirmasi kabar stok") && m.text.includes(to));
 
 describe.skipIf(!hasChromium)("Kabari Saya", () => {
   it("subscribes a visitor and a shopper, mails each once when staff restock, and unsubscribes", async () => {
@@ -32,16 +37,35 @@ describe.skipIf(!hasChromium)("Kabari Saya", () => {
     await kabari(visitor).getByRole("button", { name: "Kabari Saya" }).click();
     await visitor
       .getByRole("status")
-      .filter({ hasText: `Kami akan mengirim email ke budi.kabari@contoh.id saat ${PRODUCT.name} tersedia lagi.` })
+      .filter({ hasText: "Kami mengirim email konfirmasi ke budi.kabari@contoh.id." })
       .waitFor();
     expect(await seriousViolations(visitor)).toEqual([]);
     await screenshot(visitor, "kabari-saya-visitor-phone");
     expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
 
+    // --- Nothing waits until the address's owner presses the button behind the mail's link.
+    await expect.poll(() => confirmationMails("budi.kabari@contoh.id").length, { timeout: 20_000 }).toBe(1);
+    const confirm = linkFromMail(confirmationMails("budi.kabari@contoh.id")[0].text, "/stock-alerts/confirm?token=");
+    expect(confirm).not.toBeNull();
+    await visitor.goto(confirm!);
+    await waitForHydration(visitor);
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await visitor.getByRole("button", { name: "Ya, kabari saya" }).click();
+    await visitor
+      .getByRole("status")
+      .filter({ hasText: `Kabar stok aktif. Kami akan mengirim email ke budi.kabari@contoh.id saat ${PRODUCT.name}` })
+      .waitFor();
+    await screenshot(visitor, "kabari-saya-confirmed-phone");
+
     // --- A signed-in shopper on a desktop: one press, no e-mail to type.
     const shopperContext = await newContext(shop.browser, DESKTOP);
     const shopper = await shopperContext.newPage();
     const customer = await registerAndLogin(shopper, shop.url, { email: "sari.kabari@contoh.id" });
+    const verification = shop.server
+      .outbox()
+      .find((m) => m.text.includes("Verifikasi email akun") && m.text.includes(customer.email));
+    await shopper.goto(linkFromMail(verification!.text, "/verify-email")!);
+    await shopper.getByRole("heading", { name: "Email Berhasil Diverifikasi" }).waitFor();
     await shopper.goto(`${shop.url}/products/${PRODUCT.slug}`);
     await waitForHydration(shopper);
     await kabari(shopper).getByText(`Kami kirim satu email ke ${customer.email}`).waitFor();
@@ -112,7 +136,8 @@ describe.skipIf(!hasChromium)("Kabari Saya", () => {
     await page.getByLabel("Email").fill("tanpa.js@contoh.id");
     await page.getByRole("button", { name: "Kabari Saya" }).click();
     await page.waitForURL(`${shop.url}/stock-alerts`);
-    await page.getByText("Kami akan mengirim email ke tanpa.js@contoh.id saat Beras Organik tersedia lagi.").waitFor();
+    await page.getByText("Cek Email Anda").waitFor();
+    await page.getByText("Kami mengirim email konfirmasi ke tanpa.js@contoh.id.", { exact: false }).waitFor();
     await page.getByRole("link", { name: "Kembali ke Beras Organik" }).waitFor();
     await screenshot(page, "kabari-saya-no-js-phone");
     await context.close();

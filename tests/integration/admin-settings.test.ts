@@ -4,6 +4,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopSettings, shopSettingsHistory } from "~/db/schema";
+import { SETTINGS_SECTIONS } from "~/components/admin/settings/sections";
+import type { SettingKey } from "~/lib/shop-settings";
 import * as settingsRoute from "~/routes/admin.settings";
 import { fixedClock, resetClock, setClock } from "~/server/clock.server";
 import { forgetCachedSettings, loadShopSettings, readShopSettings, SETTINGS_CACHE_MS } from "~/server/settings.server";
@@ -29,7 +31,14 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const post = (fields: Record<string, string>) =>
+const SECTION_KEYS: Record<string, SettingKey> = Object.fromEntries(SETTINGS_SECTIONS.map((s) => [s.id, s.key]));
+/** Posts a section as the page does: with the revision it showed (the stored one, unless the fields say otherwise). */
+const post = async (fields: Record<string, string>) => {
+  const key = SECTION_KEYS[fields.intent];
+  const revision = key ? String((await readShopSettings(testDb.db)).revisions[key]) : undefined;
+  return postAsIs({ ...(revision === undefined ? {} : { revision }), ...fields });
+};
+const postAsIs = (fields: Record<string, string>) =>
   callAction(settingsRoute.action, "/admin/settings", form(fields), { cookie });
 const page = async () =>
   (await callLoader(settingsRoute.loader, "/admin/settings", { cookie })).data as Awaited<
@@ -131,6 +140,41 @@ describe("saving a section", () => {
     expect(second.status).toBe(409);
     expect((second.data as { message: string }).message).toMatch(/baru saja diubah oleh staf lain/);
     expect((await readShopSettings(testDb.db)).values.minimumOrder).toBe(50000);
+  });
+
+  it("'Batas Pesanan per Pelanggan' starts at 3, saves a new limit and refuses one that is not a whole number from 1", async () => {
+    expect((await page()).settings.values.ordersPerCustomer).toBe(3);
+    for (const [typed, message] of [
+      ["0", /minimal 1/],
+      ["2,5", /bilangan bulat/],
+      ["2.5", /bilangan bulat/],
+      ["", /angka bulat/],
+      ["101", /maksimal 100/],
+    ] as const) {
+      const refused = await post({ intent: "batas-per-pelanggan", ordersPerCustomer: typed });
+      expect(refused.status, typed).toBe(400);
+      expect((refused.data as { fieldErrors: Record<string, string> }).fieldErrors[""], typed).toMatch(message);
+    }
+    expect((await post({ intent: "batas-per-pelanggan", ordersPerCustomer: "5" })).status).toBe(303);
+    const after = await page();
+    expect(after.settings.values.ordersPerCustomer).toBe(5);
+    expect(after.history[0]).toMatchObject({
+      title: "Batas Pesanan per Pelanggan",
+      added: ["Maksimal 5 pesanan per pelanggan untuk setiap waktu pengiriman"],
+    });
+    expect((await post({ intent: "batas-per-pelanggan", ordersPerCustomer: "3" })).status).toBe(303);
+  });
+
+  it("refuses a save that carries no revision as stale, whatever the page's fields say", async () => {
+    const before = await readShopSettings(testDb.db);
+    for (const revision of [undefined, "", "terbaru", "-1"]) {
+      const fields: Record<string, string> = { intent: "minimal-belanja", minimumOrder: "75000" };
+      if (revision !== undefined) fields.revision = revision;
+      const result = await postAsIs(fields);
+      expect(result.status, String(revision)).toBe(409);
+      expect((result.data as { message: string }).message).toMatch(/Muat ulang halaman/);
+    }
+    expect(await readShopSettings(testDb.db)).toEqual(before);
   });
 
   it("adds and removes closed days with their 'Keterangan', refusing a past date", async () => {

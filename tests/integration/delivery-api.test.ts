@@ -6,9 +6,8 @@ import { products } from "~/db/schema";
 import * as deliveryRoute from "~/routes/api.delivery";
 import { fixedClock, resetClock, setClock } from "~/server/clock.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
-import { saveShopSetting } from "~/server/settings.server";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
-import { createOrder, createUser, signIn, type TestUser } from "../support/factories";
+import { createOrder, createUser, saveSetting, signIn, type TestUser } from "../support/factories";
 import { buildRequest, callLoader, contextFor, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -64,12 +63,12 @@ describe("/api/delivery", () => {
 
   it("moves the promise past a full slot and reports the minimum staff set", async () => {
     setClock(fixedClock("2026-11-25T10:00:00+07:00"));
-    const quota = await saveShopSetting(testDb.db, owner, "deliverySlots", {
+    const quota = await saveSetting(testDb.db, owner, "deliverySlots", {
       ...DEFAULT_DELIVERY_SLOTS,
       pagi: { ...DEFAULT_DELIVERY_SLOTS.pagi, quota: 1 },
     });
     expect(quota.ok).toBe(true);
-    const minimum = await saveShopSetting(testDb.db, owner, "minimumOrder", 50_000);
+    const minimum = await saveSetting(testDb.db, owner, "minimumOrder", 50_000);
     expect(minimum.ok).toBe(true);
     expect(await delivery()).toEqual({
       promise: "Pesan sebelum 21:00, diantar Besok Pagi 05:00-07:00",

@@ -17,6 +17,7 @@ import {
   partnerApplications,
   products,
   sessions,
+  shopSettings,
   suppliers,
   users,
 } from "~/db/schema";
@@ -43,6 +44,19 @@ import * as profileRoute from "~/routes/profile";
 import * as registerRoute from "~/routes/register";
 import * as resetRoute from "~/routes/reset-password";
 import * as supplyRoute from "~/routes/supply-with-us";
+import * as deliverySheetRoute from "~/routes/admin.delivery-sheet";
+import * as invoicesPrintRoute from "~/routes/admin.invoices.print";
+import * as ordersExportRoute from "~/routes/admin.orders.export";
+import * as pickingListRoute from "~/routes/admin.picking-list";
+import * as reportsExportRoute from "~/routes/admin.reports.export";
+import * as reportsRoute from "~/routes/admin.reports";
+import * as settingsRoute from "~/routes/admin.settings";
+import * as teamRoute from "~/routes/admin.team";
+import * as unsubscribeRoute from "~/routes/stock-alerts.unsubscribe";
+import * as confirmRoute from "~/routes/stock-alerts.confirm";
+import * as verifyEmailRoute from "~/routes/verify-email";
+import type { SettingKey } from "~/lib/shop-settings";
+import { readShopSettings } from "~/server/settings.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import {
   createCategory,
@@ -95,7 +109,7 @@ afterAll(async () => {
 /** Everything an action could store, as one comparable value. */
 async function snapshot(): Promise<string> {
   const db = testDb.db;
-  const [u, o, oi, p, c, m, a, s, f] = await Promise.all([
+  const [u, o, oi, p, c, m, a, s, f, settings] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -124,9 +138,11 @@ async function snapshot(): Promise<string> {
     db.select({ id: partnerApplications.id, status: partnerApplications.status }).from(partnerApplications),
     db.select({ id: sessions.id }).from(sessions),
     db.select().from(suppliers),
+    db.select({ key: shopSettings.key, value: shopSettings.value }).from(shopSettings),
   ]);
   const sort = <T extends { id: string }>(rows: T[]) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
-  return JSON.stringify([sort(u), sort(o), sort(oi), sort(p), sort(c), sort(m), sort(a), s.length, sort(f)]);
+  const byKey = [...settings].sort((x, y) => x.key.localeCompare(y.key));
+  return JSON.stringify([sort(u), sort(o), sort(oi), sort(p), sort(c), sort(m), sort(a), s.length, sort(f), byKey]);
 }
 
 const MALICIOUS = [
@@ -184,6 +200,8 @@ type ActionCase = {
   fixed?: () => Record<string, string>;
   /** A valid value per field: most runs change one or two fields of an otherwise good form, where a stored NUL or an unchecked number would slip through. */
   valid?: () => Record<string, string>;
+  /** Valid values read from the database before each run (a settings section's current revision). */
+  fresh?: () => Promise<Record<string, string>>;
   /** Statuses that may come without a field named (a refused login says nothing about which field). */
   unnamed?: number[];
 };
@@ -420,6 +438,52 @@ const CASES: ActionCase[] = [
     unnamed: [404, 409],
   },
   {
+    name: "admin 'Area Pengiriman'",
+    valid: () => ({
+      intent: "area-pengiriman",
+      "0.id": "kota",
+      "0.name": "Kota Jember",
+      "0.fee": "5000",
+      "0.active": "on",
+    }),
+    action: settingsRoute.action as never,
+    path: () => "/admin/settings",
+    cookie: () => adminCookie,
+    fields: ["0.id", "0.name", "0.fee", "0.freeFrom", "0.active", "revision"],
+    fresh: () => revisionOf("deliveryAreas"),
+    fixed: () => ({ intent: "area-pengiriman" }),
+    unnamed: [400, 409],
+  },
+  {
+    name: "admin 'Hari Libur'",
+    valid: () => ({ op: "tambah", "new.date": "2031-01-02", "new.note": "Tahun Baru" }),
+    action: settingsRoute.action as never,
+    path: () => "/admin/settings",
+    cookie: () => adminCookie,
+    fields: ["op", "new.date", "new.note", "0.date", "0.note", "revision"],
+    fresh: () => revisionOf("closedDays"),
+    fixed: () => ({ intent: "hari-libur" }),
+    unnamed: [400, 409],
+  },
+  {
+    name: "admin 'Tim' invitation",
+    valid: () => ({ intent: "invite", name: "Dewi Staf", email: `dewi.${randomBytes(4).toString("hex")}@contoh.id` }),
+    action: teamRoute.action as never,
+    path: () => "/admin/team",
+    cookie: () => adminCookie,
+    fields: ["intent", "name", "email"],
+    unnamed: [400, 404, 409, 429],
+  },
+  {
+    name: "delivery sheet 'Kabari Pelanggan'",
+    valid: () => ({ intent: "dispatch", date: "2030-01-01", slot: "pagi", area: "Kota Jember" }),
+    action: deliverySheetRoute.action as never,
+    path: () => "/admin/delivery-sheet",
+    cookie: () => adminCookie,
+    fields: ["intent", "date", "slot", "area"],
+    unnamed: [400, 404],
+  },
+  {
     name: "admin customers",
     action: customersRoute.action as never,
     path: () => "/admin/customers",
@@ -456,7 +520,7 @@ describe.each(CASES)("$name action under hostile input", (c) => {
       fc.asyncProperty(form, async ({ values, extra }) => {
         const body = new FormData();
         for (const [k, v] of Object.entries(extra)) body.append(k, v);
-        const valid = c.valid?.() ?? {};
+        const valid = { ...(await c.fresh?.()), ...c.valid?.() };
         c.fields.forEach((field, i) => {
           const v = values[i] === "valid" ? valid[field] : values[i];
           if (v !== undefined) body.append(field, v);
@@ -515,17 +579,177 @@ describe("a NUL byte in a stored text field (found by the properties above: it w
     ["checkout notes", () => CASES.find((c) => c.name === "checkout")!, "notes"],
     ["profile name", () => CASES.find((c) => c.name === "profile")!, "name"],
     ["new product description", () => CASES.find((c) => c.name === "admin new product")!, "description"],
+    ["delivery area name", () => CASES.find((c) => c.name === "admin 'Area Pengiriman'")!, "0.name"],
+    ["holiday note", () => CASES.find((c) => c.name === "admin 'Hari Libur'")!, "new.note"],
+    ["invitation name", () => CASES.find((c) => c.name === "admin 'Tim' invitation")!, "name"],
+    ["'Kabari Pelanggan' area", () => CASES.find((c) => c.name === "delivery sheet 'Kabari Pelanggan'")!, "area"],
   ];
   it.each(cases)("%s: 400 naming the field, nothing stored", async (_, pick, field) => {
-    const c = pick();
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ ...c.valid!(), ...c.fixed?.() })) body.append(k, v);
-    body.set(field, "sebelum\u0000sesudah");
-    const before = await snapshot();
-    const result = await callAction(c.action, c.path(), body, { cookie: c.cookie(), params: c.params?.() ?? {} });
+    const result = await postWith(pick(), field, "sebelum\u0000sesudah");
     expect(result.status).toBe(400);
     expect(namedFields(result)).toContain(field);
+  });
+});
+
+/** The revision the settings page would show for this setting now. */
+async function revisionOf(key: SettingKey): Promise<Record<string, string>> {
+  return { revision: String((await readShopSettings(testDb.db)).revisions[key]) };
+}
+
+/** Posts a case's valid form with one field replaced; checks nothing was stored on an error. */
+async function postWith(c: ActionCase, field: string, value: string): Promise<RouteResult> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries({ ...(await c.fresh?.()), ...c.valid!(), ...c.fixed?.() })) body.append(k, v);
+  body.set(field, value);
+  const before = await snapshot();
+  const result = await callAction(c.action, c.path(), body, { cookie: c.cookie(), params: c.params?.() ?? {} });
+  if (result.status >= 400) expect(await snapshot(), "an error answer stored something").toBe(before);
+  return result;
+}
+
+describe("control characters and line breaks in one-line staff fields", () => {
+  const cases: [string, string, string][] = [
+    ["admin 'Area Pengiriman'", "0.name", "Kota\nJember"],
+    ["admin 'Area Pengiriman'", "0.name", "Kota\tJember"],
+    ["admin 'Hari Libur'", "new.note", "Idul\r\nFitri"],
+    ["admin 'Hari Libur'", "new.note", "Idul\u001bFitri"],
+    ["admin 'Tim' invitation", "name", "Dewi\nStaf"],
+    ["admin 'Tim' invitation", "name", "Dewi\u0007Staf"],
+    ["delivery sheet 'Kabari Pelanggan'", "area", "Kota\u2028Jember"],
+  ];
+  it.each(cases)("%s %s = %j: refused with a message, nothing stored", async (name, field, value) => {
+    const result = await postWith(
+      CASES.find((c) => c.name === name)!,
+      field,
+      value,
+    );
+    expect(result.status).toBe(400);
+    expect(JSON.stringify(result.data)).toMatch(/karakter|Area pengiriman tidak dikenal/);
+  });
+});
+
+describe("dates outside the calendar or the shop's range", () => {
+  const BAD_DATES = ["0000-01-01", "0001-01-01", "1999-12-31", "2101-01-01", "9999-12-31", "2027-02-29"];
+
+  it.each(BAD_DATES)("checkout with delivery=%s|pagi: a message about the date, nothing stored", async (date) => {
+    const c = CASES.find((x) => x.name === "checkout")!;
+    const result = await postWith(c, "delivery", `${date}|pagi`);
+    expect(result.status).toBe(400);
+    expect(JSON.stringify(result.data)).toMatch(/[Tt]anggal/);
+  });
+
+  it.each(BAD_DATES)("'Kabari Pelanggan' for %s: refused naming the date", async (date) => {
+    const result = await postWith(
+      CASES.find((c) => c.name === "delivery sheet 'Kabari Pelanggan'")!,
+      "date",
+      date,
+    );
+    expect(result.status).toBe(400);
+    expect(namedFields(result)).toContain("date");
+  });
+
+  it.each(BAD_DATES)("a holiday on %s: refused naming the date", async (date) => {
+    const result = await postWith(
+      CASES.find((c) => c.name === "admin 'Hari Libur'")!,
+      "new.date",
+      date,
+    );
+    expect(result.status).toBe(400);
+    expect(namedFields(result)).toContain("new.date");
+  });
+
+  it.each(BAD_DATES.filter((d) => d > "2026"))(
+    "a listed holiday posted as %s: refused, nothing stored",
+    async (date) => {
+      const c = CASES.find((x) => x.name === "admin 'Hari Libur'")!;
+      const result = await postWith({ ...c, valid: () => ({ op: "", "0.date": date, "0.note": "Libur" }) }, "op", "");
+      expect(result.status).toBe(400);
+      expect(namedFields(result)).toContain("0.date");
+    },
+  );
+
+  type Page = [string, (args: never) => unknown, (date: string) => string];
+  const pages: Page[] = [
+    ["delivery sheet", deliverySheetRoute.loader as never, (d) => `/admin/delivery-sheet?date=${d}&slot=pagi`],
+    ["picking list", pickingListRoute.loader as never, (d) => `/admin/picking-list?date=${d}&slot=pagi`],
+    ["reports (from)", reportsRoute.loader as never, (d) => `/admin/reports?from=${d}`],
+    ["reports (to)", reportsRoute.loader as never, (d) => `/admin/reports?from=2026-01-01&to=${d}`],
+    ["reports export", reportsExportRoute.loader as never, (d) => `/admin/reports/export?from=${d}&to=2026-01-01`],
+    ["orders filter", adminDashboardPage.loader as never, (d) => `/admin/dashboard?date=${d}`],
+    ["orders export", ordersExportRoute.loader as never, (d) => `/admin/orders/export.csv?from=${d}&to=${d}`],
+    ["invoices print", invoicesPrintRoute.loader as never, (d) => `/admin/invoices/print?date=${d}&slot=pagi`],
+  ];
+  it.each(pages)("%s answers a page or a message for every bad date, never a 5xx", async (_, loader, url) => {
+    for (const date of BAD_DATES) {
+      const result = await callLoader(loader, url(date), { cookie: adminCookie });
+      expect(result.status, url(date)).toBeLessThan(500);
+    }
+  });
+});
+
+describe("token parameters with NUL and control characters", () => {
+  const TOKENS = ["\u0000", "abc\u0000def", "a\nb", "\u001b[31m", "%00", "a".repeat(5000)];
+
+  const tokenPages: [string, (args: never) => unknown][] = [
+    ["/reset-password", resetRoute.loader as never],
+    ["/verify-email", verifyEmailRoute.loader as never],
+    ["/stock-alerts/unsubscribe", unsubscribeRoute.loader as never],
+    ["/stock-alerts/confirm", confirmRoute.loader as never],
+  ];
+  it.each(tokenPages)("%s answers a page or a redirect for any token, never a 5xx", async (page, loader) => {
+    const token = fc.oneof(
+      fc.constantFrom(...TOKENS, ...MALICIOUS.filter((m) => m.length < 1000)),
+      fc.string({ unit: "binary", maxLength: 60 }),
+      fc.tuple(fc.uuid(), fc.string({ unit: "binary", maxLength: 50 })).map(([id, sig]) => `${id}.${sig}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(token, async (t) => {
+        const result = await callLoader(loader, `${page}?token=${encodeURIComponent(t)}`);
+        expect(result.status, JSON.stringify(t)).toBeLessThan(500);
+      }),
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 40),
+        seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined,
+      },
+    );
+  });
+
+  it.each(TOKENS)("/reset-password?token=%j goes to the login page as an invalid link", async (token) => {
+    const result = await callLoader(resetRoute.loader as never, `/reset-password?token=${encodeURIComponent(token)}`);
+    expect(result.status).toBeGreaterThanOrEqual(300);
+    expect(result.status).toBeLessThan(400);
+    expect(result.location).toBe("/login?reset=invalid");
+  });
+
+  it.each(TOKENS)("posting a new password with token %j: the link is invalid, nothing changes", async (token) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries({
+      token,
+      password: "Sayur-Segar-Baru-1",
+      confirmPassword: "Sayur-Segar-Baru-1",
+    }))
+      body.append(k, v);
+    const before = await snapshot();
+    const result = await callAction(resetRoute.action as never, "/reset-password", body, {});
+    expect(result.status).toBe(400);
+    expect(JSON.stringify(result.data)).toMatch(/[Tt]autan/);
     expect(await snapshot()).toBe(before);
+  });
+
+  it.each(TOKENS)("/verify-email?token=%j says the link is invalid", async (token) => {
+    const result = await callLoader(
+      verifyEmailRoute.loader as never,
+      `/verify-email?token=${encodeURIComponent(token)}`,
+    );
+    expect(result.status).toBeLessThan(400);
+    expect(result.data).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it.each(TOKENS)("/stock-alerts/unsubscribe?token=%j says the link is invalid", async (token) => {
+    const url = `/stock-alerts/unsubscribe?token=${encodeURIComponent(token)}`;
+    const result = await callLoader(unsubscribeRoute.loader as never, url);
+    expect(result.status).toBeLessThan(400);
+    expect((result.data as { valid: boolean }).valid).toBe(false);
   });
 });
 

@@ -12,7 +12,9 @@ import { firstFieldError, parseFields } from "~/server/form-action.server";
 import { editOrder, orderEditSchema } from "~/server/orders/edits.server";
 import { loadFinalBillForCustomer } from "~/server/orders/view.server";
 import { placeOrder } from "~/server/orders/placing.server";
-import { createProduct, createUser, type TestUser } from "../support/factories";
+import { getProductForAdmin } from "~/server/admin-catalog.server";
+import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
+import { createProduct, createUser, liftOrdersPerCustomerLimit, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let testDb: TestDatabase;
@@ -23,6 +25,8 @@ beforeAll(async () => {
   testDb = await createTestDatabase({ seed: false });
   admin = await createUser(testDb.db, { role: "admin", name: "Dewi Staf" });
   customer = await createUser(testDb.db, { name: "Siti Aminah" });
+  // One shopper places every order here, all for the same slot.
+  await liftOrdersPerCustomerLimit(testDb.db);
 });
 
 afterAll(async () => {
@@ -94,6 +98,19 @@ describe("staff order edits", () => {
       ["weight", "Bawang Merah Edit: 0,75 kg → 0,8 kg (Rp\u00a030.000 → Rp\u00a032.000)", 30000, 32000, admin.id],
       ["weight", expect.stringContaining("0,8 kg → 0,7 kg"), 32000, 28000, admin.id],
     ]);
+  });
+
+  it("the product's stock history names an order edit 'Pesanan diubah', not the stored word", async () => {
+    const tomat = await createProduct(testDb.db, { name: "Tomat Riwayat", price: 30000, stock: 5000, ...weighed });
+    const order = await placed([{ productId: tomat.id, quantity: 500 }]);
+    const [line] = await itemsOf(order.id);
+    expect(await edit(order.id, { intent: "weight", version: 1, itemId: line.id, amount: "0,75" })).toMatchObject({
+      ok: true,
+    });
+    const product = await getProductForAdmin(testDb.db, admin, tomat.id);
+    const history = (product?.adjustments ?? []).map((a) => `${stockReasonLabel(a.reason)} ${a.delta}`);
+    expect(history).toContain("Pesanan diubah -250");
+    expect(history).toContain("Pesanan -500");
   });
 
   it("refuses an edit from an older page with 'Pesanan ini baru saja diubah. Muat ulang halaman.' and changes nothing", async () => {

@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "~/db/schema";
-import { ORDER_STATUSES } from "~/lib/orders";
+import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { countOrdersByStatus } from "~/server/orders/staff-list.server";
 import { setDeliveryFee } from "~/server/orders/fee.server";
 import { setOrderStatus } from "~/server/orders/status.server";

@@ -23,8 +23,16 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-const post = (fields: Record<string, string>) =>
-  callAction(settingsRoute.action, "/admin/settings", form({ intent: "metode-pembayaran", ...fields }), { cookie });
+/** Posts 'Metode Pembayaran' as its page does, with the revision it shows. */
+const post = async (fields: Record<string, string>) => {
+  const revision = String((await readShopSettings(testDb.db)).revisions.paymentMethods);
+  return callAction(
+    settingsRoute.action,
+    "/admin/settings",
+    form({ intent: "metode-pembayaran", revision, ...fields }),
+    { cookie },
+  );
+};
 
 describe("Metode Pembayaran", () => {
   it("starts with 'Transfer Bank' (sample account) and 'Bayar di Tempat (COD)' switched on", async () => {

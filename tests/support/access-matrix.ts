@@ -145,6 +145,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       destructive: true,
     },
   ]),
+  page("stock-alerts/confirm", "/stock-alerts/confirm?token=palsu", all("ok"), [
+    {
+      name: "turn on an alert with a forged token",
+      body: () => ({ token: "00000000-0000-4000-8000-000000000000.palsu" }),
+      expect: all(400),
+    },
+  ]),
   page("*", "/tidak-ada-halaman-ini", all("notFound")),
 
   // ---- accounts ----
@@ -516,9 +523,15 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page("admin/settings", "/admin/settings", ownerOnly(), [
     {
       name: "set the minimum order",
-      body: () => ({ intent: "minimal-belanja", minimumOrder: "75000" }),
+      // Revision 1: a fresh shop's seeded row, as its settings page shows it; nothing else saves this section.
+      body: () => ({ intent: "minimal-belanja", revision: "1", minimumOrder: "75000" }),
       expect: ownerOnly("redirect:/admin/settings"),
       destructive: true,
+    },
+    {
+      name: "save a section without the revision its page showed",
+      body: () => ({ intent: "minimal-belanja", minimumOrder: "80000" }),
+      expect: ownerOnly(409),
     },
   ]),
   // The shop's QRIS image for 'Metode Pembayaran': the owner's, like the rest of the settings.

@@ -4,16 +4,20 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
-import { categories, contactMessages, orders, partnerApplications, products, users } from "~/db/schema";
-import { DELIVERY_SLOTS, type DeliverySlot, type OrderStatus } from "~/lib/orders";
+import { categories, contactMessages, orders, partnerApplications, products, shopSettings, users } from "~/db/schema";
+import { DELIVERY_SLOTS, type DeliverySlot } from "~/lib/vocab/delivery-slots";
+import { type OrderStatus } from "~/lib/vocab/order-statuses";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
-import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
+import { DEFAULT_DELIVERY_SLOTS, MAX_ORDERS_PER_CUSTOMER } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
 import { createAuth } from "~/server/auth.server";
 import { changeOrderStatus } from "~/server/orders/status.server";
 import { storeOrder } from "~/server/orders/placing.server";
 import { type OrderRecord } from "~/server/orders/columns.server";
-import { moveStock } from "~/server/stock-ledger.server";
+import { moveStock, type StockMove } from "~/server/stock-ledger.server";
+import type { SettingKey } from "~/lib/shop-settings";
+import type { AdminActor } from "~/server/admin-actor.server";
+import { readShopSettings, saveShopSetting } from "~/server/settings.server";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -126,7 +130,7 @@ async function storeTestOrder(tx: Queryable, input: CreateOrderInput) {
   if (!(input.takeStock ?? true) && status !== "cancelled") {
     await moveStock(
       tx,
-      order.items.map((item) => ({
+      order.items.map((item): StockMove => ({
         productId: item.productId ?? "",
         delta: item.quantity,
         reason: "manual",
@@ -156,7 +160,7 @@ export async function createManyOrders(
     for (const w of wanted) topUp.set(w.product.id, (topUp.get(w.product.id) ?? 0) + (w.quantity ?? 1));
     await moveStock(
       tx,
-      [...topUp].map(([productId, delta]) => ({ productId, delta, reason: "manual", changedBy: null })),
+      [...topUp].map(([productId, delta]): StockMove => ({ productId, delta, reason: "manual", changedBy: null })),
     );
     const made: { id: string; recipientName: string; recipientPhone: string; createdAt: Date }[] = [];
     const cancelled = new Map<string, number>();
@@ -173,7 +177,7 @@ export async function createManyOrders(
     }
     await moveStock(
       tx,
-      [...cancelled].map(([productId, quantity]) => ({
+      [...cancelled].map(([productId, quantity]): StockMove => ({
         productId,
         delta: -quantity,
         reason: "manual",
@@ -290,4 +294,26 @@ export function nextDelivery(): { deliveryDate: string; slot: "pagi" | "sore" } 
   const choice = earliestOpenChoice(deliveryDays({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, now()));
   if (!choice) throw new Error("no delivery open under the default rules");
   return { deliveryDate: choice.date, slot: choice.slot };
+}
+
+/** Saves a setting as the owner would from a freshly loaded settings page: with the revision it shows. */
+export async function saveSetting<K extends SettingKey>(
+  db: Queryable,
+  owner: AdminActor & { name: string },
+  key: K,
+  value: unknown,
+) {
+  const { revisions } = await readShopSettings(db);
+  return saveShopSetting(db, owner, key, value, { expectedRevision: revisions[key] });
+}
+
+/**
+ * Load and race tests send many orders per customer into one delivery slot: this lifts the
+ * per-customer limit (to its maximum), which is not what they measure.
+ */
+export async function liftOrdersPerCustomerLimit(db: Queryable) {
+  await db
+    .insert(shopSettings)
+    .values({ key: "ordersPerCustomer", value: MAX_ORDERS_PER_CUSTOMER })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: MAX_ORDERS_PER_CUSTOMER } });
 }

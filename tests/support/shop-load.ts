@@ -11,7 +11,7 @@ import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.se
 import { orderItems, orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { createPostgresDatabase } from "./postgres";
-import { createProduct, createUser, nextDelivery, signIn } from "./factories";
+import { createProduct, createUser, liftOrdersPerCustomerLimit, nextDelivery, signIn } from "./factories";
 
 /** The checkout's default choice under a fresh shop's rules, as its radio posts it. */
 function nextDeliveryValue(): string {
@@ -79,6 +79,7 @@ export async function prepareShop(
   const handle = await openEngine(engine, "test-setup");
   try {
     await seedCatalogIfEmpty(handle.db);
+    await liftOrdersPerCustomerLimit(handle.db);
     const made: Customer[] = [];
     for (let i = 0; i < customers; i++) {
       const user = await createUser(handle.db);

@@ -1,24 +1,25 @@
 // The parts of the 'Admin Dashboard' page: the order list (a table on a desktop, cards on a
 // phone) with its status picker, the filters, the tabs, the 'Statistik' counters and the CSV export.
-import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "~/lib/payments";
+import { PAYMENT_STATUS, PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { addDays, formatDate, formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, ORDER_STATUS_LABELS, ORDER_STATUSES, isDeliverySlot, type OrderStatus } from "~/lib/orders";
+import { DELIVERY_SLOTS, slotName } from "~/lib/vocab/delivery-slots";
+import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 import type { AdminOrderCounts, AdminOrderRow } from "~/server/orders/staff-list.server";
 import { formatIndonesianPhone } from "~/lib/phone";
-import type { action, loader } from "~/routes/admin.dashboard";
+import { useAdminDashboardData, type StatusChangeAnswer } from "./dashboard/dashboard-data";
 import { QuickFilters } from "./dashboard/quick-filters";
 
 function useReturnTo() {
-  const { filters, tab } = useLoaderData<typeof loader>();
+  const { filters, tab } = useAdminDashboardData();
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
@@ -32,7 +33,7 @@ function useReturnTo() {
 }
 
 function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: boolean }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<StatusChangeAnswer>();
   const returnTo = useReturnTo();
   const id = useId();
   const busy = fetcher.state !== "idle";
@@ -61,7 +62,7 @@ function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: bool
         >
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
+              {ORDER_STATUS[s].label}
             </option>
           ))}
         </Select>
@@ -89,7 +90,7 @@ function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: bool
 }
 
 function DeliveryCell({ order }: { order: AdminOrderRow }) {
-  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  const slot = slotName(order.deliverySlot);
   return (
     <span>
       Kirim {formatDate(order.deliveryDate)} · {slot} ({order.deliveryTime})
@@ -235,7 +236,7 @@ export function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
 }
 
 export function Filters() {
-  const { filters } = useLoaderData<typeof loader>();
+  const { filters } = useAdminDashboardData();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
   const active = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
@@ -275,7 +276,7 @@ export function Filters() {
             <option value="">Semua</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
+                {ORDER_STATUS[s].label}
               </option>
             ))}
           </Select>
@@ -288,7 +289,7 @@ export function Filters() {
             <option value="">Semua</option>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {PAYMENT_STATUS_LABELS[s]}
+                {PAYMENT_STATUS[s].label}
               </option>
             ))}
           </Select>
@@ -325,7 +326,7 @@ export function Filters() {
 }
 
 export function Tabs() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab } = useAdminDashboardData();
   const returnTo = useReturnTo();
   const params = new URLSearchParams(returnTo.split("?")[1] ?? "");
   params.delete("tab");
@@ -420,7 +421,7 @@ export function Statistics({ counts }: { counts: AdminOrderCounts }) {
 }
 
 export function ExportForm() {
-  const { today } = useLoaderData<typeof loader>();
+  const { today } = useAdminDashboardData();
   return (
     <details className="group mt-4 rounded-xl border border-stone-200 bg-white">
       <summary className="flex min-h-12 cursor-pointer items-center gap-2 px-4 text-sm font-semibold text-stone-800">

@@ -5,9 +5,12 @@ import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
 import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, orderLinePriceText, orderStatusLabel } from "~/lib/orders";
-import { paymentMethodLabel } from "~/lib/payment-settings";
-import { amountDue, paymentStatusLabel } from "~/lib/payments";
+import { orderLinePriceText } from "~/lib/orders";
+import { amountDue } from "~/lib/payments";
+import { slotName } from "~/lib/vocab/delivery-slots";
+import { orderStatusLabel } from "~/lib/vocab/order-statuses";
+import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
+import { paymentStatusLabel } from "~/lib/vocab/payment-statuses";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
 import type { AdminOrderDetail } from "~/server/orders/view.server";
@@ -38,7 +41,7 @@ export function Invoice({
   /** h2 when the page has its own h1 (the bulk print). */
   titleTag?: "h1" | "h2";
 }) {
-  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  const slot = slotName(order.deliverySlot);
   return (
     <article
       data-order-id={order.id}

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatDateTime, formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, isDeliverySlot, shortOrderId } from "~/lib/orders";
+import { shortOrderId } from "~/lib/orders";
+import { isDeliverySlot, slotName } from "~/lib/vocab/delivery-slots";
 import { cn } from "~/lib/utils";
 
 export type LiveOrderRow = {
@@ -315,7 +316,7 @@ export function LiveOrders({ since }: { since: number }) {
                   <span className="block text-xs text-stone-600">
                     {order.itemCount} barang · dipesan {formatDateTime(order.createdAt)} · kirim{" "}
                     {formatDate(order.deliveryDate)}{" "}
-                    {isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label.toLowerCase() : ""}
+                    {isDeliverySlot(order.deliverySlot) ? slotName(order.deliverySlot).toLowerCase() : ""}
                   </span>
                 </div>
                 <span className="font-semibold text-stone-900 tabular-nums">{formatRupiah(order.totalAmount)}</span>

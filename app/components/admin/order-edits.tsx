@@ -12,7 +12,7 @@ import { formatDateTime } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { canEditOrder, type OrderEditIntent } from "~/lib/order-edits";
 import { orderGrandTotal } from "~/lib/orders";
-import { formatKg } from "~/lib/weight";
+import { formatKg, formatAmount, kgFieldValue } from "~/lib/weight";
 import { OrderChangesList, type OrderChange } from "~/components/order-changes";
 
 type EditLine = {
@@ -86,7 +86,7 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
         <span>
           {line.productName}{" "}
           <span className="font-normal text-stone-700">
-            · {line.soldByWeight ? formatKg(line.quantity) : `${line.quantity} ${line.productUnit}`}
+            · {formatAmount(line.quantity, { soldByWeight: line.soldByWeight, unit: line.productUnit })}
           </span>
         </span>
         <span className="tabular-nums">{formatRupiah(line.lineTotal)}</span>
@@ -99,7 +99,7 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
             <Input
               name="amount"
               inputMode="decimal"
-              defaultValue={formatKg(line.quantity).replace(" kg", "")}
+              defaultValue={kgFieldValue(line.quantity)}
               aria-label={`Berat aktual ${line.productName} (kg)`}
               autoComplete="off"
             />

@@ -9,7 +9,7 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { ErrorNote } from "~/components/admin/card";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { DEFAULT_LOW_STOCK_GRAMS, DEFAULT_LOW_STOCK_UNITS } from "~/lib/low-stock";
-import { formatKg } from "~/lib/weight";
+import { formatKg, kgFieldValue } from "~/lib/weight";
 
 export type ProductFormDefaults = {
   name: string;
@@ -203,9 +203,7 @@ export function ProductForm({
               inputMode="decimal"
               defaultValue={defaults.lowStockThreshold ?? ""}
               placeholder={
-                defaults.soldByWeight
-                  ? formatKg(DEFAULT_LOW_STOCK_GRAMS).replace(" kg", "")
-                  : String(DEFAULT_LOW_STOCK_UNITS)
+                defaults.soldByWeight ? kgFieldValue(DEFAULT_LOW_STOCK_GRAMS) : String(DEFAULT_LOW_STOCK_UNITS)
               }
               maxLength={20}
               autoComplete="off"

@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { addDays, formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS } from "~/lib/orders";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
 import {
   formatCount,
   formatPercent,
@@ -205,7 +205,7 @@ export function SlotsCard({ slots }: { slots: SalesReport["slots"] }) {
         title="Pesanan per slot pengiriman"
         description={slots.map((s) => `${s.label}: ${s.orders} pesanan, ${formatRupiah(s.revenue)}`).join("; ")}
         rows={slots.map((s) => ({
-          label: `${s.label} (${DELIVERY_SLOTS[s.slot].time})`,
+          label: slotLabel(s.slot),
           value: s.orders,
           text: `${formatCount(s.orders)} pesanan`,
         }))}

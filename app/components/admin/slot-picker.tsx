@@ -3,7 +3,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
-import { DELIVERY_SLOTS } from "~/lib/orders";
+import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
 
 export function SlotPicker({
   idPrefix,

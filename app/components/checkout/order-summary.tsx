@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cartTotals, describeLineAmount, lineSubtotal, type CartLine } from "~/lib/cart";
 import type { FeeQuote } from "~/lib/delivery";
 import { formatRupiah, hasDiscount } from "~/lib/money";
-import { formatKg, WEIGHED_BADGE, WEIGHED_NOTE } from "~/lib/weight";
+import { WEIGHED_BADGE, WEIGHED_NOTE, formatAmount } from "~/lib/weight";
 import { FeeRow, shownFeeValue } from "./delivery-summary";
 import { CheckoutSection } from "./section";
 
@@ -44,7 +44,7 @@ function SummaryLine({
             {problem ??
               (unavailable
                 ? "Produk ini sudah tidak tersedia."
-                : `Stok tersisa ${weighed ? formatKg(line.product.stock) : line.product.stock}.`)}
+                : `Stok tersisa ${formatAmount(line.product.stock, { soldByWeight: weighed })}.`)}
           </p>
         ) : null}
       </div>

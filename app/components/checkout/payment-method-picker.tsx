@@ -2,10 +2,10 @@
 // confirmed in the WhatsApp chat, which names the chosen method; how to pay (QRIS image,
 // account numbers) shows on the order page once the bill is final.
 import { Banknote, Landmark, QrCode } from "lucide-react";
-import { ORDER_PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/lib/payment-settings";
+import { PAYMENT_METHOD, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { cn } from "~/lib/utils";
 
-const ICONS: Record<PaymentMethod, typeof QrCode> = { qris: QrCode, transfer: Landmark, cod: Banknote };
+const ICONS = { qris: QrCode, transfer: Landmark, cod: Banknote } satisfies Record<PaymentMethod, typeof QrCode>;
 
 export function PaymentMethodPicker({
   options,
@@ -49,7 +49,7 @@ export function PaymentMethodPicker({
               />
               <span>
                 <span className="flex items-center gap-2 font-semibold text-stone-900">
-                  <Icon className="h-4 w-4 text-brand-700" aria-hidden="true" /> {ORDER_PAYMENT_METHOD_LABELS[method]}
+                  <Icon className="h-4 w-4 text-brand-700" aria-hidden="true" /> {PAYMENT_METHOD[method].label}
                 </span>
                 <span className="block text-sm text-stone-700">{detail}</span>
               </span>

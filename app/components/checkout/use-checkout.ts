@@ -15,7 +15,7 @@ import {
 } from "~/lib/checkout";
 import type { DeliveryDay, DeliveryPromise, SlotChoice } from "~/lib/delivery";
 import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
-import type { PaymentMethod } from "~/lib/payment-settings";
+import type { PaymentMethod } from "~/lib/vocab/payment-methods";
 import { deliveryValue } from "./delivery-slot-picker";
 
 export type CheckoutDelivery = {

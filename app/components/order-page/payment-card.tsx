@@ -10,7 +10,7 @@ import { Field, Input } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
-import { needsProof, paymentMethodLabel } from "~/lib/payment-settings";
+import { needsProof, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 
 export const PROOF_INTENT = "proof";
 

@@ -1,7 +1,8 @@
 // 'Kabari Saya' on an out-of-stock product. The product page is one cached page for everyone,
 // so the server renders the visitor's form (an e-mail and the button), which also works
-// without JavaScript. On the client, once /api/visitor says someone is signed in, the form
-// becomes one button that subscribes the account's e-mail at once, or says it already waits.
+// without JavaScript (a visitor's address gets a confirmation mail first). On the client, once
+// /api/visitor says someone is signed in, the form becomes one button that subscribes the
+// account's e-mail (at once when it is verified), or says it already waits.
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { BellRing, CheckCircle2 } from "lucide-react";
@@ -62,7 +63,7 @@ export function NotifyMe({ productId, productName }: { productId: string; produc
         Produk ini sedang habis.{" "}
         {signedIn
           ? `Kami kirim satu email ke ${user?.email} saat stoknya tersedia lagi.`
-          : "Tinggalkan email Anda, kami kirim satu email saat stoknya tersedia lagi."}
+          : "Tinggalkan email Anda. Setelah Anda mengonfirmasi lewat email, kami kirim satu email saat stoknya tersedia lagi."}
       </p>
       {signedIn ? null : (
         <div className="mt-3">

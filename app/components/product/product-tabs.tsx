@@ -2,8 +2,8 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { displayUnit, isInStock, UNCATEGORIZED, type ProductDetail } from "~/lib/catalog";
 import { formatRupiah } from "~/lib/money";
-import { formatKg, WEIGHED_BADGE } from "~/lib/weight";
-import { useRootData } from "~/root";
+import { formatKg, WEIGHED_BADGE, formatAmount } from "~/lib/weight";
+import { useRootData } from "~/components/root-data";
 
 export function ProductTabs({
   product,
@@ -39,7 +39,7 @@ export function ProductTabs({
                 : displayUnit(product.unit),
             ],
             ["Harga", `${formatRupiah(unitPrice)} / ${displayUnit(product.unit)}`],
-            ["Stok", inStock ? (product.soldByWeight ? formatKg(product.stock) : String(product.stock)) : "Stok Habis"],
+            ["Stok", inStock ? formatAmount(product.stock, product) : "Stok Habis"],
             ["Asal", "Petani dan pemasok sekitar Jember"],
           ].map(([term, value]) => (
             <div key={term} className="flex justify-between gap-4 px-4 py-3">

@@ -1,5 +1,5 @@
 // The stock line of a product page: out, low (amber) or available, in kilograms for produce sold by weight.
-import { formatKg } from "~/lib/weight";
+import { formatAmount } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 
 const LOW_STOCK = 5;
@@ -15,7 +15,7 @@ export function StockIndicator({ stock, soldByWeight }: { stock: number; soldByW
   }
   // Produce sold by weight keeps its stock in grams: low is under LOW_STOCK kilograms.
   const low = soldByWeight ? stock <= LOW_STOCK * 1000 : stock <= LOW_STOCK;
-  const shown = soldByWeight ? formatKg(stock) : String(stock);
+  const shown = formatAmount(stock, { soldByWeight });
   return (
     <p
       className={cn("inline-flex items-center gap-2 text-sm font-semibold", low ? "text-amber-800" : "text-brand-800")}

@@ -14,7 +14,7 @@ import {
 } from "~/lib/checkout";
 import { formFailure, formSuccess } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
-import { activePaymentMethods, type PaymentMethod } from "~/lib/payment-settings";
+import { activePaymentMethods, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "../config.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery.server";

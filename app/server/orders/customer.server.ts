@@ -15,7 +15,8 @@ import {
 } from "~/lib/form";
 import { addDays, shopDate, startOfShopDay } from "~/lib/dates";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
-import { ORDER_STATUSES, shortOrderId } from "~/lib/orders";
+import { shortOrderId } from "~/lib/orders";
+import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { now as clockNow } from "../clock.server";
 import { loadOrderItems, orderListColumns } from "./columns.server";
@@ -23,6 +24,7 @@ import { getCartProducts } from "../catalog.server";
 import { imageFileSchema, uploadPaymentProof } from "./payments.server";
 import { changeOrderStatus } from "./status.server";
 import { CUSTOMER_CANCEL_NOTE } from "./view.server";
+import { likePattern, likePrefix } from "~/lib/vocab/like-patterns";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
 export const ORDER_THUMBNAILS = 4;
@@ -80,11 +82,6 @@ export type CustomerOrderPage = {
   hasAnyOrder: boolean;
 };
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function subtractMonths(date: string, months: number): string {
   const [y, m, d] = date.split("-").map(Number);
   const target = new Date(Date.UTC(y, m - 1 - months, 1));
@@ -103,14 +100,13 @@ export function timeFilterStart(time: OrderTimeFilter, now: Date = clockNow()): 
 function searchCondition(q: string): SQL | undefined {
   const term = q.replace(/^#/, "").trim();
   if (term === "") return undefined;
-  const contains = `%${escapeLike(term)}%`;
+  const contains = likePattern(term);
   const conditions: SQL[] = [
     sql`${orders.notes} ilike ${contains}`,
     sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productName} ilike ${contains})`,
   ];
   // Order numbers are the id's first characters: match them as a prefix.
-  if (/^[0-9a-f-]{1,36}$/i.test(term))
-    conditions.push(sql`${orders.id}::text like ${`${escapeLike(term.toLowerCase())}%`}`);
+  if (/^[0-9a-f-]{1,36}$/i.test(term)) conditions.push(sql`${orders.id}::text like ${likePrefix(term.toLowerCase())}`);
   return or(...conditions);
 }
 

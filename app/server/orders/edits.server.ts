@@ -22,7 +22,7 @@ import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
 import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
-import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { queueOrderMail } from "../order-mails.server";
 import { PaymentRefused } from "../payments/balance.server";
@@ -128,7 +128,7 @@ async function takeStock(
   });
   if (!moved) {
     const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, move.productId));
-    const left = p ? (move.soldByWeight ? formatKg(p.stock) : String(p.stock)) : "0";
+    const left = p ? formatAmount(p.stock, move) : "0";
     throw new EditRefused(409, `Stok ${move.name} tidak cukup: tersisa ${left}.`, "amount");
   }
 }

@@ -12,15 +12,9 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-te
 import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
-import { needsProof } from "~/lib/payment-settings";
-import {
-  amountDue,
-  balanceMoveRefusal,
-  balanceToApply,
-  PAYMENT_STATUS_LABELS,
-  REJECT_REASON_MAX,
-  signedRupiah,
-} from "~/lib/payments";
+import { needsProof } from "~/lib/vocab/payment-methods";
+import { amountDue, balanceMoveRefusal, balanceToApply, REJECT_REASON_MAX, signedRupiah } from "~/lib/payments";
+import { PAYMENT_STATUS } from "~/lib/vocab/payment-statuses";
 import { isStaffRole } from "~/lib/roles";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { log } from "../logger.server";
@@ -131,7 +125,7 @@ export async function uploadPaymentProof(
       .delete(replaced)
       .catch((error) => log.warn("old proof not deleted", { error }));
   log.info("payment proof uploaded", { orderId });
-  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS_LABELS.pending}.`);
+  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS.pending.label}.`);
 }
 
 /**

@@ -10,9 +10,10 @@ import { addDays, shopDate } from "~/lib/dates";
 import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~/lib/delivery";
 import { formFailure, formSuccess, type FieldErrors, type FormFailure, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { DELIVERY_SLOTS, orderItemsTotal } from "~/lib/orders";
-import { activePaymentMethods, ORDER_PAYMENT_METHOD_LABELS } from "~/lib/payment-settings";
-import { formatKg, isAllowedWeight } from "~/lib/weight";
+import { orderItemsTotal } from "~/lib/orders";
+import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
+import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
+import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
 import { queueOrderMail } from "../order-mails.server";
@@ -93,7 +94,7 @@ async function describeShortLine(tx: Queryable, productId: string): Promise<stri
     .limit(1);
   if (!product) return "Salah satu produk di keranjang sudah tidak tersedia. Hapus produk tersebut dari keranjang.";
   if (!product.isActive) return `Produk ${product.name} sudah tidak tersedia. Hapus dari keranjang untuk melanjutkan.`;
-  const left = product.soldByWeight ? formatKg(product.stock) : String(product.stock);
+  const left = formatAmount(product.stock, product);
   return `Stok ${product.name} tidak cukup: tersisa ${left}.`;
 }
 
@@ -269,14 +270,17 @@ export async function placeOrder(
 
       // The settings of this moment, never a cached copy: they decide what is stored.
       const { values: settings } = await readShopSettings(tx);
-      const reservation = await reserveDeliverySlot(tx, deliveryRulesOf(settings), now, deliveryDate, input.slot);
+      const reservation = await reserveDeliverySlot(tx, deliveryRulesOf(settings), now, deliveryDate, input.slot, {
+        userId: user.id,
+        limit: settings.ordersPerCustomer,
+      });
       if (!reservation.ok) throw new DeliveryRefused(reservation.message, "delivery");
       const chosenArea = resolveDeliveryArea(settings.deliveryAreas, input.area);
       if (!chosenArea.ok) throw new DeliveryRefused(chosenArea.message, "area");
       const paymentMethod = input.paymentMethod ?? null;
       if (paymentMethod && !activePaymentMethods(settings.paymentMethods).includes(paymentMethod))
         throw new DeliveryRefused(
-          `${ORDER_PAYMENT_METHOD_LABELS[paymentMethod]} sedang tidak tersedia. Pilih metode pembayaran lain.`,
+          `${PAYMENT_METHOD[paymentMethod].label} sedang tidak tersedia. Pilih metode pembayaran lain.`,
           "payment",
         );
 

@@ -8,8 +8,10 @@ import { categories, orderDayStats, orderItems, orders, products, suppliers } fr
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { isValidDateString } from "~/lib/dates";
 import { farmerLists } from "~/lib/farmer-lists";
-import { ORDER_STATUSES, orderGrandTotal, shortOrderId } from "~/lib/orders";
-import { PAYMENT_STATUSES } from "~/lib/payments";
+import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { likePattern } from "~/lib/vocab/like-patterns";
+import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
+import { PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { shopTomorrow } from "../clock.server";
 import { config } from "../config.server";
@@ -43,10 +45,6 @@ export function parseAdminOrderFilters(params: URLSearchParams): AdminOrderFilte
   return adminOrderFiltersSchema.parse(Object.fromEntries([...params.entries()].filter(([, v]) => v !== "")));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function uuidFromHex(hex32: string): string {
   return `${hex32.slice(0, 8)}-${hex32.slice(8, 12)}-${hex32.slice(12, 16)}-${hex32.slice(16, 20)}-${hex32.slice(20)}`;
 }
@@ -64,7 +62,7 @@ function searchCondition(q: string): SQL | undefined {
   if (/^[0-9a-f]{1,32}$/.test(hex)) {
     conditions.push(between(orders.id, uuidFromHex(hex.padEnd(32, "0")), uuidFromHex(hex.padEnd(32, "f"))));
   }
-  conditions.push(sql`${orders.recipientName} ilike ${`%${escapeLike(text)}%`}`);
+  conditions.push(sql`${orders.recipientName} ilike ${likePattern(text)}`);
   if (/^\+?[\d\s().-]+$/.test(text)) {
     const digits = text.replace(/\D/g, "");
     if (digits.length >= 3) {

@@ -1,14 +1,14 @@
 // The dashboard's way to the next delivery: its sheet for the driver and all its invoices in
 // one print.
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { Printer, Truck } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
-import { slotLabel } from "~/lib/admin";
-import type { loader } from "~/routes/admin.dashboard";
+import { slotLabel } from "~/lib/vocab/delivery-slots";
+import { useAdminDashboardData } from "./dashboard-data";
 
 export function DeliveryCard() {
-  const { nextSlot } = useLoaderData<typeof loader>();
+  const { nextSlot } = useAdminDashboardData();
   const query = `date=${nextSlot.date}&slot=${nextSlot.slot}`;
   return (
     <section

@@ -1,13 +1,13 @@
 // The dashboard's 'Stok Menipis' card: active products at or below their 'Batas Stok
 // Menipis', sold-out ones first. The owner gets a link to each product's edit page; staff,
 // who cannot change products, see the list and whom to tell.
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { PackageX } from "lucide-react";
 import { cn } from "~/lib/utils";
-import type { loader } from "~/routes/admin.dashboard";
+import { useAdminDashboardData } from "./dashboard-data";
 
 export function LowStockCard() {
-  const { lowStock, canEditProducts } = useLoaderData<typeof loader>();
+  const { lowStock, canEditProducts } = useAdminDashboardData();
   if (lowStock.total === 0) return null;
   const more = lowStock.total - lowStock.products.length;
   return (

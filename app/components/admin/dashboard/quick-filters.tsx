@@ -1,11 +1,10 @@
 // The dashboard's quick filters: tomorrow's slots with their orders against the quota
 // ('Besok Pagi 7/20'), all of tomorrow, and today. Cancelled orders are not counted.
-import { useLoaderData } from "react-router";
 import { SlotChipLink } from "~/components/admin/slot-chip";
-import type { loader } from "~/routes/admin.dashboard";
+import { useAdminDashboardData } from "./dashboard-data";
 
 export function QuickFilters() {
-  const { filters, tomorrow, today, slotChips } = useLoaderData<typeof loader>();
+  const { filters, tomorrow, today, slotChips } = useAdminDashboardData();
   const dayCount = (date: string) => slotChips.filter((c) => c.date === date).reduce((sum, c) => sum + c.count, 0);
   const chips = [
     ...slotChips.filter((c) => c.date === tomorrow),

@@ -3,7 +3,7 @@ import { ArrowRight } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { formatDateTime } from "~/lib/dates";
-import { orderStatusLabel } from "~/lib/orders";
+import { orderStatusLabel } from "~/lib/vocab/order-statuses";
 import { isStaffRole, ROLE_LABELS } from "~/lib/roles";
 import type { AdminOrderView } from "./types";
 

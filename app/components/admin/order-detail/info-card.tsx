@@ -2,12 +2,12 @@
 import { Card } from "~/components/admin/card";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
-import { DELIVERY_SLOTS, isDeliverySlot } from "~/lib/orders";
+import { slotName } from "~/lib/vocab/delivery-slots";
 import type { AdminOrderView } from "./types";
 import { Row } from "./row";
 
 export function OrderInfoCard({ order }: { order: AdminOrderView }) {
-  const slot = isDeliverySlot(order.deliverySlot) ? DELIVERY_SLOTS[order.deliverySlot].label : order.deliverySlot;
+  const slot = slotName(order.deliverySlot);
   return (
     <Card title="Informasi Pesanan" id="info">
       <dl className="divide-y divide-stone-100">

@@ -10,7 +10,7 @@ import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { paymentMethodLabel } from "~/lib/payment-settings";
+import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { balanceText, REJECT_REASON_MAX } from "~/lib/payments";
 import { Row } from "./row";
 

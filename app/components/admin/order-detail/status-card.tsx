@@ -2,7 +2,7 @@
 import { Form } from "react-router";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/orders";
+import { ORDER_STATUS, ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 
 const STATUS_BUTTON_TONE: Record<string, string> = {
@@ -30,7 +30,7 @@ export function StatusButtons({ order, error }: { order: { status: string }; err
               disabled={current}
               className={cn("h-12 ring-2 ring-transparent ring-inset disabled:opacity-100", STATUS_BUTTON_TONE[s])}
             >
-              {ORDER_STATUS_LABELS[s]}
+              {ORDER_STATUS[s].label}
             </SubmitButton>
           );
         })}

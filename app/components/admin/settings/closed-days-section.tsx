@@ -3,6 +3,7 @@
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { addDays, formatDateWithDay, isValidDateString } from "~/lib/dates";
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
 import type { ClosedDay } from "~/lib/delivery-settings";
 import { defineSection, saveCandidate, showDraft, formText, inputText, type SectionProps } from "./section";
 
@@ -109,6 +110,7 @@ export const closedDaysSection = defineSection({
         fieldErrors["new.date"] = "Tanggal ini sudah ada di daftar hari libur.";
       if (newDay.note === "") fieldErrors["new.note"] = "Keterangan wajib diisi, mis. Idul Fitri.";
       else if (newDay.note.length > 120) fieldErrors["new.note"] = "Keterangan maksimal 120 karakter.";
+      else if (!isSingleLineText(newDay.note)) fieldErrors["new.note"] = SINGLE_LINE_MESSAGE;
       if (Object.keys(fieldErrors).length > 0) return showDraft({ days, newDay }, fieldErrors);
       kept = [...kept, newDay];
     }

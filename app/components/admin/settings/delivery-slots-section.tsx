@@ -1,7 +1,7 @@
 // 'Waktu Pengiriman': per slot the cut-off ('Batas Pesan' and its 'Hari'), the quota and 'Aktif'.
 import { Field, Input, Select } from "~/components/ui/field";
 import { CUTOFF_DAYS, SLOT_IDS, type DeliverySlotsSetting } from "~/lib/delivery-settings";
-import { DELIVERY_SLOTS } from "~/lib/orders";
+import { DELIVERY_SLOTS, slotLabel } from "~/lib/vocab/delivery-slots";
 import { defineSection, saveCandidate, formText, inputText, type SectionProps } from "./section";
 
 // A list of times (24-hour, every half hour) reads the same on every phone, unlike a time
@@ -26,7 +26,7 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"deliverySlots">) {
         return (
           <fieldset key={slot} className="space-y-3 rounded-lg border border-stone-200 p-3">
             <legend className="px-1 text-sm font-bold text-stone-900">
-              {DELIVERY_SLOTS[slot].label} ({DELIVERY_SLOTS[slot].hours})
+              {slotLabel(slot, DELIVERY_SLOTS[slot].hours)}
             </legend>
             <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3">
               <Field label="Batas Pesan" error={fieldErrors[`${slot}.cutoffTime`]}>

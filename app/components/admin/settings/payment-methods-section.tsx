@@ -3,7 +3,8 @@
 // Tempat (COD)', each switched on or off. Checkout offers the active ones.
 import { Link } from "react-router";
 import { Field, Input } from "~/components/ui/field";
-import { MAX_BANK_ACCOUNTS, PAYMENT_METHOD_LABELS, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import { MAX_BANK_ACCOUNTS, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import { PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { defineSection, saveCandidate, formText, type SectionProps } from "./section";
 
 const EMPTY = { bank: "", number: "", holder: "" };
@@ -24,7 +25,7 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"paymentMethods">) {
   return (
     <div className="space-y-4">
       <div className="space-y-2 rounded-lg border border-stone-200 p-3">
-        <Toggle name="qris" label={PAYMENT_METHOD_LABELS.qris} checked={shown.qris.active} />
+        <Toggle name="qris" label={PAYMENT_METHOD.qris.label} checked={shown.qris.active} />
         {fieldErrors.qris ? (
           <p className="text-sm text-red-700" role="alert">
             {fieldErrors.qris}
@@ -47,7 +48,7 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"paymentMethods">) {
       </div>
       <fieldset className="space-y-3 rounded-lg border border-stone-200 p-3">
         <legend className="px-1">
-          <Toggle name="bankTransfer" label={PAYMENT_METHOD_LABELS.bankTransfer} checked={shown.bankTransfer.active} />
+          <Toggle name="bankTransfer" label={PAYMENT_METHOD.transfer.label} checked={shown.bankTransfer.active} />
         </legend>
         {fieldErrors.bankTransfer ? (
           <p className="text-sm text-red-700" role="alert">
@@ -79,7 +80,7 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"paymentMethods">) {
         <p className="text-xs text-stone-600">Kosongkan satu baris untuk menghapus rekening itu.</p>
       </fieldset>
       <div className="rounded-lg border border-stone-200 p-3">
-        <Toggle name="cod" label={PAYMENT_METHOD_LABELS.cod} checked={shown.cod.active} />
+        <Toggle name="cod" label={PAYMENT_METHOD.cod.label} checked={shown.cod.active} />
         <p className="text-xs text-stone-600">Kurir menerima uang tunai sebesar total akhir saat mengantar.</p>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { closedDaysSection } from "./closed-days-section";
 import { deliveryAreasSection } from "./delivery-areas-section";
 import { deliverySlotsSection } from "./delivery-slots-section";
 import { minimumOrderSection } from "./minimum-order-section";
+import { ordersPerCustomerSection } from "./orders-per-customer-section";
 import { paymentMethodsSection } from "./payment-methods-section";
 import type { SettingsSection } from "./section";
 
@@ -13,6 +14,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   deliverySlotsSection,
   closedDaysSection,
   minimumOrderSection,
+  ordersPerCustomerSection,
   deliveryAreasSection,
   paymentMethodsSection,
 ] as SettingsSection[];
