@@ -3,6 +3,7 @@
 import { formatRupiah } from "./money";
 import { parseWholeNumber } from "./number-input";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "./orders";
+import { amountDue } from "./payments";
 import { MAX_LINE_GRAMS, parseKg, formatAmount } from "./weight";
 
 export const ORDER_CHANGED_MESSAGE = "Pesanan ini baru saja diubah. Muat ulang halaman.";
@@ -127,7 +128,7 @@ export function buildFinalBillMessage(bill: BillForMessage): string {
     ...(bill.balanceApplied
       ? [
           `Saldo: ${bill.balanceApplied > 0 ? "-" : "+"}${rupiah(Math.abs(bill.balanceApplied))}`,
-          `Jumlah dibayar: ${rupiah(orderGrandTotal(bill.totalAmount, bill.deliveryFee) - bill.balanceApplied)}`,
+          `Jumlah dibayar: ${rupiah(amountDue({ totalAmount: bill.totalAmount, deliveryFee: bill.deliveryFee, balanceApplied: bill.balanceApplied }))}`,
         ]
       : []),
     "",

@@ -22,9 +22,7 @@ import { isOrderEditIntent } from "~/lib/order-edits";
 import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-actions.server";
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { loadOrderEditing } from "~/server/orders/edits.server";
-import { adminOrderDetail, loadOrderView } from "~/server/orders/view.server";
-import { customerBalance } from "~/server/payments/balance.server";
+import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -38,13 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
   const shop = { name: config().shop.name, appUrl: config().appUrl };
-  const view = await loadOrderView(db, { as: "staff", actor: admin }, params.id);
-  if (!view) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  const [editing, balance] = await Promise.all([
-    loadOrderEditing(db, admin, view, shop),
-    customerBalance(db, view.order.userId),
-  ]);
-  return { order: adminOrderDetail(view, shop.name), editing, payment: view.payment, customerBalance: balance };
+  const page = await loadStaffOrderPage(db, admin, params.id, shop);
+  if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
+  return page;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

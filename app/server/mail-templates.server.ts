@@ -10,6 +10,7 @@
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { amountDue } from "~/lib/payments";
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { formatAmount } from "~/lib/weight";
 import { shopAddressLine } from "~/lib/shop";
@@ -224,7 +225,7 @@ function orderLines(order: OrderMailData, totalLabel?: string): MailTableRow[] {
     });
     rows.push({
       label: "Jumlah dibayar",
-      value: formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee) - order.balanceApplied),
+      value: formatRupiah(amountDue({ ...order, balanceApplied: order.balanceApplied })),
       strong: true,
     });
   }

@@ -3,7 +3,7 @@
 // the order, refuses an edit made from an older page (version), moves the stock, recomputes
 // the item total from the lines and writes a 'Riwayat Perubahan' row; anything refused
 // changes nothing.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
@@ -12,16 +12,12 @@ import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import {
   amountText,
-  buildFinalBillMessage,
   ORDER_CHANGED_MESSAGE,
   orderEditRefusal,
   parseAmountInput,
   type OrderChangeKind,
 } from "~/lib/order-edits";
 import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
-import { paymentInstructionLines } from "~/lib/payment-settings";
-import { whatsappNumber } from "~/lib/phone";
-import { whatsappHref } from "~/lib/shop";
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { queueOrderMail } from "../order-mails.server";
@@ -30,7 +26,6 @@ import { moveStock } from "../stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder, type OrderState } from "./columns.server";
 import { applyBalanceAtFinal } from "./payments.server";
-import type { StaffOrderView } from "./view.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
 
@@ -360,50 +355,4 @@ export async function editOrder(
       fieldErrors: error.field ? { [error.field]: error.message } : {},
     });
   }
-}
-
-/** Active products staff can add or substitute, by name. */
-export async function listProductsForOrderEdits(db: Queryable) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      price: products.price,
-      discount: products.discount,
-      unit: products.unit,
-      soldByWeight: products.soldByWeight,
-      stock: products.stock,
-    })
-    .from(products)
-    .where(eq(products.isActive, true))
-    .orderBy(asc(sql`lower(${products.name})`));
-}
-
-/** Everything the staff order page needs to edit the order and send its bill, from its one read. */
-export async function loadOrderEditing(
-  db: Queryable,
-  actor: AdminActor,
-  view: StaffOrderView,
-  shop: { name: string; appUrl: string },
-) {
-  assertAdmin(actor);
-  const { order, items, payment, changes } = view;
-  const message = buildFinalBillMessage({
-    id: order.id,
-    recipientName: order.recipientName,
-    shopName: shop.name,
-    totalAmount: order.totalAmount,
-    deliveryFee: order.deliveryFee,
-    balanceApplied: order.balanceApplied,
-    items,
-    paymentLines: paymentInstructionLines(view.paymentMethods, payment.amountDue, order.paymentMethod),
-    orderUrl: `${shop.appUrl}/orders/${order.id}`,
-  });
-  return {
-    version: order.version,
-    billFinalAt: order.billFinalAt,
-    changes,
-    products: await listProductsForOrderEdits(db),
-    billWhatsappUrl: whatsappHref(whatsappNumber(order.recipientPhone), message),
-  };
 }
