@@ -20,7 +20,7 @@ export { registerRouteDeclarations } from "~/server/http-cache.server";
 // The server entry (server/app.mjs) starts and stops the database through these.
 export { runControlCommand, startServices, stopServices, checkHealth } from "~/server/lifecycle.server";
 export { crossSiteRefusal, isCrossSiteMutation, malformedUrlPage } from "~/server/request-guard.server";
-export { closeOrderEventStreams } from "~/server/order-events.server";
+export { closeOrderEventStreams } from "~/server/orders/events.server";
 
 export const streamTimeout = 10_000;
 

@@ -10,14 +10,9 @@ import { addDays, formatDate } from "~/lib/dates";
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
-import {
-  countOrdersByStatus,
-  listOrdersForAdmin,
-  parseAdminOrderFilters,
-  setOrderStatus,
-  statusChangeSchema,
-} from "~/server/admin-orders.server";
-import { latestOrderEventSeq } from "~/server/order-events.server";
+import { countOrdersByStatus, listOrdersForAdmin, parseAdminOrderFilters } from "~/server/orders/staff-list.server";
+import { setOrderStatus, statusChangeSchema } from "~/server/orders/status.server";
+import { latestOrderEventSeq } from "~/server/orders/events.server";
 import { defaultSlotDelivery, loadSlotChips } from "~/server/delivery-sheet.server";
 import { DeliveryCard } from "~/components/admin/dashboard/delivery-card";
 import { LowStockCard } from "~/components/admin/dashboard/low-stock-card";

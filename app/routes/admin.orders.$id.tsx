@@ -19,12 +19,10 @@ import { buttonClass } from "~/components/ui/button";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatDateWithDay } from "~/lib/dates";
 import { isOrderEditIntent } from "~/lib/order-edits";
-import { actOnAdminOrder, adminOrderActionSchema } from "~/server/admin-order-actions.server";
-import { getOrderForAdmin } from "~/server/admin-orders.server";
+import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-actions.server";
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { loadOrderEditing } from "~/server/order-edits.server";
-import { loadPaymentForStaff } from "~/server/payments.server";
+import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -38,13 +36,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
   const shop = { name: config().shop.name, appUrl: config().appUrl };
-  const order = await getOrderForAdmin(db, admin, params.id, shop.name);
-  if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  const [editing, payment] = await Promise.all([
-    loadOrderEditing(db, admin, order, shop),
-    loadPaymentForStaff(db, admin, order),
-  ]);
-  return { order, editing, ...payment };
+  const page = await loadStaffOrderPage(db, admin, params.id, shop);
+  if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
+  return page;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 // /admin/orders/events: the staff's live stream of new orders (Server-Sent Events). A
 // reconnecting browser sends Last-Event-ID; a page opening the stream passes ?since= the
 // newest event it was rendered with, so nothing placed in between is missed.
-import { openOrderEventStream, parseEventCursor } from "~/server/order-events.server";
+import { openOrderEventStream, parseEventCursor } from "~/server/orders/events.server";
 import type { Route } from "./+types/admin.orders.events";
 import { adminGuardMiddleware, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -1,6 +1,6 @@
 // /admin/orders/export.csv?from=yyyy-mm-dd&to=yyyy-mm-dd&basis=created|delivery
 import { redirectWithFlash } from "~/server/admin-flash.server";
-import { exportOrdersCsv, exportSchema } from "~/server/admin-orders.server";
+import { exportOrdersCsv, exportSchema } from "~/server/orders/export.server";
 import type { Route } from "./+types/admin.orders.export";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

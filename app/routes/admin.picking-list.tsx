@@ -12,7 +12,7 @@ import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { FarmerLists } from "~/components/admin/farmer-lists";
 import { cn } from "~/lib/utils";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
-import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
+import { parsePickingListFilters, pickingList } from "~/server/orders/staff-list.server";
 import { shopToday, shopTomorrow } from "~/server/clock.server";
 import type { Route } from "./+types/admin.picking-list";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";

@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { loadPaymentMethods, qrisUploadSchema, saveQrisImage } from "~/server/payments.server";
+import { loadPaymentMethods, qrisUploadSchema, saveQrisImage } from "~/server/payments/methods.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/admin.settings.qris";

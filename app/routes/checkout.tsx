@@ -20,7 +20,7 @@ import { Field, Textarea } from "~/components/ui/field";
 import { cartTotals } from "~/lib/cart";
 import { CHECKOUT_FAILED_TITLE, isIncomplete, parseCheckoutForm, type CheckoutAnswer } from "~/lib/checkout";
 import { minimumOrderMessage } from "~/lib/delivery";
-import { checkoutInvalid, loadCheckout, submitCheckout } from "~/server/checkout.server";
+import { checkoutInvalid, loadCheckout, submitCheckout } from "~/server/orders/checkout.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf, requireUserOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -1,7 +1,7 @@
 // /orders/:id/payment-proof: the customer's proof of payment ('Bukti Bayar'), for that
 // customer and for staff only. Never cached outside the browser that asked, never stored by
 // it either; anyone else gets the same 404 as for an order without a proof.
-import { readPaymentProof } from "~/server/payments.server";
+import { readPaymentProof } from "~/server/orders/payments.server";
 import { dbOf, requireUserOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/orders.$id.payment-proof";

@@ -22,15 +22,9 @@ import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { config } from "~/server/config.server";
-import {
-  actOnCustomerOrder,
-  customerOrderActionSchema,
-  getOrderForCustomer,
-  isOrderOfAnotherCustomer,
-} from "~/server/customer-orders.server";
+import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
+import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/server/orders/view.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { loadFinalBillForCustomer } from "~/server/order-edits.server";
-import { loadOrderPayment } from "~/server/payments.server";
 import { dbOf, requireUserOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 
@@ -39,19 +33,19 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
   const db = await dbOf(context);
-  const order = await getOrderForCustomer(db, user.id, params.id);
-  if (!order) {
+  const view = await loadOrderView(db, { as: "customer", id: user.id }, params.id);
+  if (!view) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");
     return data({ order: null, helpUrl: null, resendUrl: null, bill: null }, { status: 404 });
   }
+  const order = customerOrderDetail(view);
+  const { payment, bill } = view;
   const shop = config().shop;
-  const payment = await loadOrderPayment(db, order.id);
   return data({
     order,
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
     canCancel:
       order.status === "pending" &&
-      payment !== null &&
       canCustomerCancel({
         billFinal: payment.billFinal,
         paymentStatus: payment.status,
@@ -60,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     helpUrl: orderChatUrl(shop.whatsapp, buildOrderHelpMessage(shop.name, order.id)),
     // A customer who never sent the checkout chat can still send it while the order waits.
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
-    bill: await loadFinalBillForCustomer(db, user.id, order.id),
+    bill,
     payment,
   });
 }

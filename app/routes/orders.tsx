@@ -21,7 +21,7 @@ import {
   parseCustomerOrdersQuery,
   type CustomerOrderCard,
   type CustomerOrdersQuery,
-} from "~/server/customer-orders.server";
+} from "~/server/orders/customer.server";
 import { requireUserOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -1,6 +1,6 @@
 // /profile: tabs Profil (view and edit), Pesanan (latest orders) and Keluar. Signed-in users only.
 import { BalanceCard } from "~/components/balance-card";
-import { loadCustomerBalance } from "~/server/payments.server";
+import { loadCustomerBalance } from "~/server/payments/balance.server";
 import { useEffect, useState } from "react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -30,7 +30,7 @@ import {
 } from "~/server/accounts.server";
 import { loadDeliveryAreas } from "~/server/delivery.server";
 import { formAction } from "~/server/form-action.server";
-import { listRecentOrdersForCustomer } from "~/server/customer-orders.server";
+import { listRecentOrdersForCustomer } from "~/server/orders/customer.server";
 import { authHeaders, setCookieHeaders } from "~/server/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";

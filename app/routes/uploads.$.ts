@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { isImageVariantWidth } from "~/lib/images";
 import { getImageVariant } from "~/server/image-variants.server";
-import { isCurrentQrisKey } from "~/server/payments.server";
+import { isCurrentQrisKey } from "~/server/payments/methods.server";
 import { dbOf } from "~/server/request-context.server";
 import { getStorage, isPrivateKey, isValidKey } from "~/server/storage.server";
 import type { Route } from "./+types/uploads.$";

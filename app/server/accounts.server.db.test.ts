@@ -32,7 +32,7 @@ import { createOrPromoteAdmin } from "./admin-accounts.server";
 import { createAuth } from "./auth.server";
 import type * as MailModule from "./mail.server";
 import { authSecret, loadConfig } from "./config.server";
-import { listRecentOrdersForCustomer } from "./customer-orders.server";
+import { listRecentOrdersForCustomer } from "./orders/customer.server";
 import { parseFields } from "./form-action.server";
 import { viaForm } from "../../tests/support/forms";
 import { setMailConfigured } from "../../tests/support/mail";

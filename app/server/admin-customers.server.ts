@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { orders, sessions, users } from "~/db/schema";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
-import { announceStaffAccessChange } from "./order-events.server";
+import { announceStaffAccessChange } from "./orders/events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { likePattern } from "~/lib/vocab/like-patterns";
 

@@ -9,7 +9,7 @@ import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { createOrder, createProduct, createUser, saveSetting, type TestUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import { outboxMails } from "../../tests/support/outbox";
-import { setOrderStatus } from "./admin-orders.server";
+import { setOrderStatus } from "./orders/status.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import {
   announceOutForDelivery,

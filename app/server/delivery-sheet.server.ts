@@ -25,13 +25,9 @@ import { isCashOnDelivery, paymentMethodLabel } from "~/lib/vocab/payment-method
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import {
-  adminItemColumns,
-  adminOrderColumns,
-  changeOrderStatus,
-  customerTelHref,
-  orderItemCount,
-} from "./admin-orders.server";
+import { adminItemColumns, adminOrderColumns, orderItemCount } from "./orders/columns.server";
+import { changeOrderStatus } from "./orders/status.server";
+import { customerTelHref } from "./orders/view.server";
 import { now as clockNow, shopToday } from "./clock.server";
 import { countSlotOrders, deliveryRulesOf } from "./delivery.server";
 import { log } from "./logger.server";

@@ -12,10 +12,10 @@ import { DEFAULT_DELIVERY_SLOTS, OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { SettingKey } from "~/lib/shop-settings";
 import { createProduct, createUser, saveSetting } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { setOrderStatus } from "./admin-orders.server";
+import { setOrderStatus } from "./orders/status.server";
 import { fixedClock, resetClock, setClock } from "./clock.server";
 import { loadDeliveryOptions } from "./delivery.server";
-import { placeOrder } from "./orders.server";
+import { placeOrder } from "./orders/placing.server";
 import { forgetCachedSettings } from "./settings.server";
 
 let testDb: TestDatabase;

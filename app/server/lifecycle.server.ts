@@ -12,7 +12,7 @@ import { log } from "./logger.server";
 import { lowStockDigestChore } from "./low-stock.server";
 import { startOutboxWorker, stopOutboxWorker, wakeOutbox } from "./notifications/outbox.server";
 import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
-import { closeOrderEventStreams } from "./order-events.server";
+import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the

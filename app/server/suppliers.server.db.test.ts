@@ -7,7 +7,7 @@ import { partnerApplications, products, suppliers } from "~/db/schema";
 import { createOrder, createPartnerApplication, createProduct, createUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
 import type { AdminActor } from "./admin-actor.server";
-import { pickingList } from "./admin-orders.server";
+import { pickingList } from "./orders/staff-list.server";
 import {
   acceptPartnerApplication,
   createSupplier,

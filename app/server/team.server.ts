@@ -17,7 +17,7 @@ import {
   listPendingInvitations,
   type PendingInvitation,
 } from "./accounts/staff-invitations.server";
-import { announceStaffAccessChange } from "./order-events.server";
+import { announceStaffAccessChange } from "./orders/events.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import type { FormParseSpec } from "./form-action.server";
 import { log } from "./logger.server";

@@ -17,15 +17,15 @@ import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.se
 import { categories, products } from "~/db/schema";
 import { EMPTY_FILTERS } from "~/lib/catalog-filters";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
-import { countOrdersByStatus, listOrdersForAdmin } from "~/server/admin-orders.server";
+import { countOrdersByStatus, listOrdersForAdmin } from "~/server/orders/staff-list.server";
 import { closestProducts, listProducts, suggestProducts } from "~/server/catalog.server";
-import { listOrdersForCustomer } from "~/server/customer-orders.server";
+import { listOrdersForCustomer } from "~/server/orders/customer.server";
 import { loadDeliveryOptions } from "~/server/delivery.server";
 import { addDays, shopDate } from "~/lib/dates";
 import { defaultReportRange } from "~/lib/reports";
 import { forgetHeldDays } from "~/server/best-sellers.server";
 import { loadSalesReport, readDayFigures, readTopProducts } from "~/server/reports.server";
-import { placeOrder } from "~/server/orders.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import { benchServerUrl, postgresReachable, redact, throwAwayDatabase } from "./databases";
 import { customerCount, fillShop, FIRST_NAMES, LAST_NAMES, type FillSize } from "./fill";
 import { ms, summarize, table } from "./stats";

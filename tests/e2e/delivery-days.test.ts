@@ -19,7 +19,7 @@ import { seedProducts } from "~/db/seed-data";
 import { DEFAULT_DELIVERY_AREAS, OUTSIDE_AREA } from "~/lib/delivery-settings";
 import type { SettingKey } from "~/lib/shop-settings";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { placeOrder } from "~/server/orders.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import { createUser, saveSetting } from "../support/factories";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { addDays, shopDate } from "~/lib/dates";
-import { setOrderStatus } from "~/server/admin-orders.server";
+import { setOrderStatus } from "~/server/orders/status.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
 import { adminLogin, screenshot, setupBrowserShop } from "./fixtures";

@@ -26,7 +26,11 @@ import * as newProductRoute from "~/routes/admin.products.new";
 import * as productsRoute from "~/routes/admin.products";
 import * as catalogModule from "~/server/admin-catalog.server";
 import * as inboxModule from "~/server/admin-inbox.server";
-import * as orderModule from "~/server/admin-orders.server";
+import * as orderExportModule from "~/server/orders/export.server";
+import * as orderFeeModule from "~/server/orders/fee.server";
+import * as orderListModule from "~/server/orders/staff-list.server";
+import * as orderStatusModule from "~/server/orders/status.server";
+import * as orderViewModule from "~/server/orders/view.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import {
   createCategory,
@@ -47,6 +51,15 @@ import {
   type RouteResult,
 } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+// The order modules the staff pages call, as one set.
+const orderModule = {
+  ...orderListModule,
+  ...orderViewModule,
+  ...orderStatusModule,
+  ...orderFeeModule,
+  ...orderExportModule,
+};
 
 let testDb: TestDatabase;
 let uploads: string;

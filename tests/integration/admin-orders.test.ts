@@ -15,13 +15,13 @@ import * as printRoute from "~/routes/admin.orders.print.$id";
 import * as pickingRoute from "~/routes/admin.picking-list";
 import {
   countOrdersByStatus,
-  exportOrdersCsv,
   listOrdersForAdmin,
   parseAdminOrderFilters,
   pickingList,
-  setOrderStatus,
-} from "~/server/admin-orders.server";
-import { placeOrder } from "~/server/orders.server";
+} from "~/server/orders/staff-list.server";
+import { exportOrdersCsv } from "~/server/orders/export.server";
+import { setOrderStatus } from "~/server/orders/status.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import {
   createManyOrders,
   createOrder,

@@ -24,10 +24,10 @@ import {
   resetPassword,
   type AccountDeps,
 } from "~/server/accounts.server";
-import { setDeliveryFee } from "~/server/admin-orders.server";
+import { setDeliveryFee } from "~/server/orders/fee.server";
 import type * as MailModule from "~/server/mail.server";
-import { editOrder, FINAL_BILL_MADE, FINAL_BILL_MAILED } from "~/server/order-edits.server";
-import { placeOrder } from "~/server/orders.server";
+import { editOrder, FINAL_BILL_MADE, FINAL_BILL_MAILED } from "~/server/orders/edits.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import { inviteStaff } from "~/server/team.server";
 import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { viaForm } from "../support/forms";

@@ -15,7 +15,7 @@ import { parseCheckout } from "~/lib/checkout";
 import * as adminOrderRoute from "~/routes/admin.orders.$id";
 import * as orderRoute from "~/routes/orders.$id";
 import * as profileRoute from "~/routes/profile";
-import { placeOrder } from "~/server/orders.server";
+import { placeOrder } from "~/server/orders/placing.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";

@@ -13,7 +13,7 @@ import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, slotName } from "~/lib/vocab/delivery-slots";
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
-import type { AdminOrderCounts, AdminOrderRow } from "~/server/admin-orders.server";
+import type { AdminOrderCounts, AdminOrderRow } from "~/server/orders/staff-list.server";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { useAdminDashboardData, type StatusChangeAnswer } from "./dashboard/dashboard-data";
 import { QuickFilters } from "./dashboard/quick-filters";

@@ -6,13 +6,14 @@ import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
 import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { orderLinePriceText } from "~/lib/orders";
+import { amountDue } from "~/lib/payments";
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { orderStatusLabel } from "~/lib/vocab/order-statuses";
 import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { paymentStatusLabel } from "~/lib/vocab/payment-statuses";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { cn } from "~/lib/utils";
-import type { AdminOrderDetail } from "~/server/admin-orders.server";
+import type { AdminOrderDetail } from "~/server/orders/view.server";
 
 export type InvoiceShop = { name: string; address: string; phone: string; email: string };
 
@@ -135,7 +136,7 @@ export function Invoice({
             </div>
             <div className="flex justify-between gap-2 font-bold">
               <dt>Jumlah dibayar</dt>
-              <dd className="tabular-nums">{formatRupiah(order.grandTotal - order.balanceApplied)}</dd>
+              <dd className="tabular-nums">{formatRupiah(amountDue(order))}</dd>
             </div>
           </>
         ) : null}

@@ -5,11 +5,12 @@
 // they paid for it, and writes each move in the order's 'Riwayat Perubahan'.
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { balanceEntries, orderChanges } from "~/db/schema";
+import { balanceEntries } from "~/db/schema";
 import { formatRupiah } from "~/lib/money";
 import { shortOrderId } from "~/lib/orders";
 import { balanceMoveRefusal, signedRupiah } from "~/lib/payments";
-import { customerBalance, lockBalance } from "../payments.server";
+import { recordOrderChange } from "../orders/changes.server";
+import { customerBalance, lockBalance } from "./balance.server";
 
 type CancelledOrder = {
   id: string;
@@ -101,13 +102,6 @@ export async function writeCancelSettlement(
       // The real moment: the next bill finds this entry after the last one it took.
       createdAt: sql`clock_timestamp()`,
     });
-    await tx.insert(orderChanges).values({
-      orderId: order.id,
-      kind: "balance",
-      description: move.line,
-      totalBefore: order.totalAmount,
-      totalAfter: order.totalAmount,
-      changedBy,
-    });
+    await recordOrderChange(tx, order, { kind: "balance", description: move.line, changedBy });
   }
 }

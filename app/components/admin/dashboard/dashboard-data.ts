@@ -2,7 +2,7 @@
 // with this type, so the parts need not import the route (lint refuses that import).
 import { useLoaderData } from "react-router";
 import type { FormResult } from "~/lib/form";
-import type { AdminOrderFilters } from "~/server/admin-orders.server";
+import type { AdminOrderFilters } from "~/server/orders/staff-list.server";
 import type { SlotChip, SlotDelivery } from "~/lib/delivery-sheet";
 import type { listLowStock } from "~/server/low-stock.server";
 

@@ -1,50 +1,35 @@
-// Payments of an order, apart from its status: the customer's 'Unggah Bukti Bayar' (a private
-// image, re-encoded by sharp), staff's 'Tandai Lunas' and 'Tolak Bukti', the customer's
-// 'Saldo' when a payment differs from the amount due, and the shop's QRIS image. Each change
-// is one transaction that locks the order; anything refused stores nothing.
+// The payment of an order, apart from its status: the customer's 'Unggah Bukti Bayar' (a
+// private image, re-encoded), staff's 'Tandai Lunas' and 'Tolak Bukti', and what a payment that
+// differs from the amount due, or the 'Saldo' taken into a final bill, writes to the customer's
+// balance and the order's 'Riwayat Perubahan'. Each change is one transaction that locks the
+// order; anything refused stores nothing.
 import { and, desc, eq, gt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { balanceEntries, orderChanges, orders } from "~/db/schema";
+import { balanceEntries, orders } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
-import type { PaymentMethodsSetting } from "~/lib/payment-settings";
 import { needsProof } from "~/lib/vocab/payment-methods";
-import {
-  amountDue,
-  balanceToApply,
-  PROOF_MAX_BYTES,
-  REJECT_REASON_MAX,
-  balanceMoveRefusal,
-  signedRupiah,
-} from "~/lib/payments";
+import { amountDue, balanceMoveRefusal, balanceToApply, REJECT_REASON_MAX, signedRupiah } from "~/lib/payments";
 import { PAYMENT_STATUS } from "~/lib/vocab/payment-statuses";
 import { isStaffRole } from "~/lib/roles";
-import { assertAdmin, assertOwner, type AdminActor } from "./admin-actor.server";
-import { log } from "./logger.server";
-import { notify } from "./notifications/notify.server";
-import { hitRateLimit, retryMessage } from "./rate-limit.server";
-import { loadShopSettings, readShopSettings, saveShopSetting } from "./settings.server";
-import { deleteImageVariants } from "./image-variants.server";
-import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey, type StoredFile } from "./storage.server";
-import { decodeImage } from "./uploads/image-decode.server";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { log } from "../logger.server";
+import { notify } from "../notifications/notify.server";
+import { assertBalanceMove, customerBalance, lockBalance, PaymentRefused } from "../payments/balance.server";
+import { hitRateLimit, retryMessage } from "../rate-limit.server";
+import { getStorage, randomKey, type StoredFile } from "../storage.server";
+import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
+import { recordOrderChange } from "./changes.server";
+import { lockOrder } from "./columns.server";
+
+export { imageFileSchema };
 
 const PROOF_TITLE = "Bukti Bayar Gagal Diunggah";
 const NOT_FOUND = "Pesanan tidak ditemukan.";
-
-/** A payment or balance change refused with a message; the transaction it is thrown in stores nothing. */
-export class PaymentRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 function refusal(error: unknown, title?: string) {
   if (!(error instanceof PaymentRefused)) throw error;
@@ -52,100 +37,6 @@ function refusal(error: unknown, title?: string) {
     title,
     fieldErrors: error.field ? { [error.field]: error.message } : {},
   });
-}
-
-// ---------------------------------------------------------------- images
-
-type Encoded = { ok: true; data: Buffer } | { ok: false; status: number; message: string };
-
-/**
- * An uploaded photo decoded by sharp, turned upright, shrunk to `maxSide` and written again:
- * whatever rode along (metadata such as the phone's location, bytes after the image) is gone.
- * Its header is checked before anything is decoded (see decodeImage).
- */
-async function reencode(file: File, maxSide: number, format: "webp" | "png", what: string): Promise<Encoded> {
-  if (file.size === 0) return { ok: false, status: 400, message: "Pilih gambar terlebih dahulu." };
-  if (file.size > PROOF_MAX_BYTES) return { ok: false, status: 400, message: "Ukuran gambar maksimal 5 MB." };
-  const decoded = await decodeImage(
-    Buffer.from(await file.arrayBuffer()),
-    (image) => {
-      const resized = image
-        .rotate()
-        .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
-      return format === "png" ? resized.png({ compressionLevel: 9 }) : resized.webp({ quality: 82 });
-    },
-    what,
-  );
-  return decoded.ok ? { ok: true, data: decoded.data } : decoded;
-}
-
-/** The image field of a form: a file, or a refusal for anything else. */
-export const imageFileSchema = z.custom<File>(
-  (v) => typeof File !== "undefined" && v instanceof File && v.size > 0,
-  "Pilih gambar terlebih dahulu.",
-);
-
-// ---------------------------------------------------------------- QRIS image (settings)
-
-export const qrisUploadSchema = z.object({ qrisImage: imageFileSchema });
-
-/**
- * Stores the shop's static QRIS image and switches QRIS on: owner only. The image it replaces
- * is deleted with its resized copies, so its old address answers 404 from then on (a
- * customer must never pay into a code the shop has dropped).
- */
-export async function saveQrisImage(
-  db: Queryable,
-  actor: AdminActor & { name: string },
-  input: z.output<typeof qrisUploadSchema>,
-): Promise<FormResult> {
-  assertOwner(actor);
-  // QR codes stay sharp as PNG; 1200 px is plenty for any phone to scan.
-  const encoded = await reencode(input.qrisImage, 1200, "png", "qris image");
-  if (!encoded.ok)
-    return formFailure(encoded.status, encoded.message, {
-      title: "QRIS Gagal Disimpan",
-      fieldErrors: { qrisImage: encoded.message },
-    });
-  const key = randomKey("qris", "png");
-  await getStorage().put(key, encoded.data);
-  const { values, revisions } = await readShopSettings(db);
-  const current = values.paymentMethods;
-  // Saved only over the value just read: the image it replaces is then surely the one deleted below.
-  const saved = await saveShopSetting(
-    db,
-    actor,
-    "paymentMethods",
-    { ...current, qris: { active: true, imageUrl: publicUrlOf(key) } },
-    { expectedRevision: revisions.paymentMethods },
-  ).catch(async (error: unknown) => {
-    await getStorage().delete(key);
-    throw error;
-  });
-  if (!saved.ok) {
-    await getStorage().delete(key);
-    return formFailure(saved.status, saved.message, { title: "QRIS Gagal Disimpan" });
-  }
-  const replaced = keyOfPublicUrl(current.qris.imageUrl);
-  if (replaced && replaced !== key) {
-    try {
-      // The resized copies first: a copy must never outlive its original.
-      await deleteImageVariants(replaced);
-      await getStorage().delete(replaced);
-    } catch (error) {
-      log.warn("old qris image not deleted", { key: replaced, error });
-    }
-  }
-  return formSuccess("Gambar QRIS disimpan dan QRIS diaktifkan.");
-}
-
-/**
- * Whether `key` is the shop's QRIS image now. Read fresh, not from the settings cache: a
- * replaced image stops being served by every process at once.
- */
-export async function isCurrentQrisKey(db: Queryable, key: string): Promise<boolean> {
-  const current = (await readShopSettings(db)).values.paymentMethods.qris.imageUrl;
-  return keyOfPublicUrl(current) === key;
 }
 
 // ---------------------------------------------------------------- proof of payment (customer)
@@ -194,7 +85,7 @@ export async function uploadPaymentProof(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   const early = proofRefusal(order);
   if (early) return refusal(early, PROOF_TITLE);
-  const encoded = await reencode(input.proof, 1600, "webp", "payment proof");
+  const encoded = await reencodeImage(input.proof, 1600, "webp", "payment proof");
   if (!encoded.ok)
     return formFailure(encoded.status, encoded.message, {
       title: PROOF_TITLE,
@@ -256,66 +147,6 @@ export async function readPaymentProof(
   return getStorage().get(order.key);
 }
 
-// ---------------------------------------------------------------- balance ('Saldo')
-
-/**
- * Refuses (throws `PaymentRefused`) a move of the customer's balance that would take it out of
- * range. Call with the balance locked.
- */
-export async function assertBalanceMove(tx: Queryable, userId: string, delta: number, field?: string) {
-  const refusal = balanceMoveRefusal(await customerBalance(tx, userId), delta);
-  if (refusal) throw new PaymentRefused(409, refusal, field);
-}
-
-/** The customer's balance: positive when the shop owes them, negative when they owe. */
-export async function customerBalance(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db
-    // Added up as bigint: a sum of integers may pass what an integer holds, and reading it must never fail.
-    .select({ total: sql<number>`coalesce(sum(${balanceEntries.amount}), 0)::bigint`.mapWith(Number) })
-    .from(balanceEntries)
-    .where(eq(balanceEntries.userId, userId));
-  return row?.total ?? 0;
-}
-
-/** The balance's entries, newest first, with the order each belongs to. */
-export async function listBalanceEntries(db: Queryable, userId: string, limit = 20) {
-  return db
-    .select({
-      id: balanceEntries.id,
-      orderId: balanceEntries.orderId,
-      kind: balanceEntries.kind,
-      amount: balanceEntries.amount,
-      description: balanceEntries.description,
-      createdAt: balanceEntries.createdAt,
-    })
-    .from(balanceEntries)
-    .where(eq(balanceEntries.userId, userId))
-    .orderBy(desc(balanceEntries.createdAt), desc(balanceEntries.id))
-    .limit(limit);
-}
-
-export async function lockBalance(tx: Queryable, userId: string) {
-  // One writer of a customer's balance at a time: two bills never take the same credit.
-  await tx.execute(sql`select pg_advisory_xact_lock(7206, hashtext(${userId}))`);
-}
-
-async function changeLine(
-  tx: Queryable,
-  order: { id: string; totalAmount: number },
-  kind: "payment" | "balance",
-  description: string,
-  changedBy: string,
-) {
-  await tx.insert(orderChanges).values({
-    orderId: order.id,
-    kind,
-    description,
-    totalBefore: order.totalAmount,
-    totalAfter: order.totalAmount,
-    changedBy,
-  });
-}
-
 /**
  * The payment's difference from the amount due goes to the customer's balance, with a line in
  * the order's 'Riwayat Perubahan'. Only once the bill is final: before that the amount due
@@ -346,13 +177,11 @@ async function settleDifference(
     // The real moment, not the transaction's start: the next bill finds this entry after the last one it took.
     createdAt: sql`clock_timestamp()`,
   });
-  await changeLine(
-    tx,
-    order,
-    "balance",
-    `${description}: dibayar ${formatRupiah(paid)}, tagihan ${formatRupiah(due)}`,
-    by,
-  );
+  await recordOrderChange(tx, order, {
+    kind: "balance",
+    description: `${description}: dibayar ${formatRupiah(paid)}, tagihan ${formatRupiah(due)}`,
+    changedBy: by,
+  });
 }
 
 /**
@@ -413,23 +242,24 @@ export async function applyBalanceAtFinal(
       createdAt: sql`clock_timestamp()`,
     });
     await tx.update(orders).set({ balanceApplied: applied }).where(eq(orders.id, order.id));
-    await changeLine(
-      tx,
-      current,
-      "balance",
-      applied > 0
-        ? `Saldo lebih bayar ${formatRupiah(applied)}${from ? ` dari pesanan ${from}` : ""} dipotong dari tagihan`
-        : `Kurang bayar ${formatRupiah(-applied)}${from ? ` dari pesanan ${from}` : ""} ditambahkan ke tagihan`,
-      by,
-    );
+    await recordOrderChange(tx, current, {
+      kind: "balance",
+      description:
+        applied > 0
+          ? `Saldo lebih bayar ${formatRupiah(applied)}${from ? ` dari pesanan ${from}` : ""} dipotong dari tagihan`
+          : `Kurang bayar ${formatRupiah(-applied)}${from ? ` dari pesanan ${from}` : ""} ditambahkan ke tagihan`,
+      changedBy: by,
+    });
     for (const source of sources) {
       if (source.orderId === order.id) continue;
-      await changeLine(
+      await recordOrderChange(
         tx,
         { id: source.orderId, totalAmount: source.totalAmount },
-        "balance",
-        `Saldo ${signedRupiah(applied)} dibawa ke tagihan pesanan #${shortOrderId(order.id)}`,
-        by,
+        {
+          kind: "balance",
+          description: `Saldo ${signedRupiah(applied)} dibawa ke tagihan pesanan #${shortOrderId(order.id)}`,
+          changedBy: by,
+        },
       );
     }
   }
@@ -460,21 +290,7 @@ export const rejectProofSchema = z.object({
 });
 
 async function lockOrderForPayment(tx: Queryable, orderId: string) {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      userId: orders.userId,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      balanceApplied: orders.balanceApplied,
-      billFinalAt: orders.billFinalAt,
-      paymentStatus: orders.paymentStatus,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for("update");
+  const order = await lockOrder(tx, orderId);
   if (!order) throw new PaymentRefused(404, NOT_FOUND);
   if (order.status === "cancelled") throw new PaymentRefused(409, "Pesanan ini sudah dibatalkan.");
   return order;
@@ -498,7 +314,11 @@ export async function markOrderPaid(
         .update(orders)
         .set({ paymentStatus: "paid", paidAmount: input.paidAmount, paidAt: new Date(), updatedAt: new Date() })
         .where(eq(orders.id, order.id));
-      await changeLine(tx, order, "payment", `Tandai Lunas: diterima ${formatRupiah(input.paidAmount)}`, actor.id);
+      await recordOrderChange(tx, order, {
+        kind: "payment",
+        description: `Tandai Lunas: diterima ${formatRupiah(input.paidAmount)}`,
+        changedBy: actor.id,
+      });
       if (order.billFinalAt) await settleDifference(tx, order, input.paidAmount, due, actor.id);
       await notify(tx, { kind: "payment-verified", order: order.id });
       const short = shortOrderId(order.id);
@@ -532,78 +352,15 @@ export async function rejectPaymentProof(
         .update(orders)
         .set({ paymentStatus: "rejected", paymentRejectReason: input.reason, updatedAt: new Date() })
         .where(eq(orders.id, order.id));
-      await changeLine(tx, order, "payment", `Bukti bayar ditolak: ${input.reason}`, actor.id);
+      await recordOrderChange(tx, order, {
+        kind: "payment",
+        description: `Bukti bayar ditolak: ${input.reason}`,
+        changedBy: actor.id,
+      });
       await notify(tx, { kind: "payment-rejected", order: order.id, reason: input.reason });
       return formSuccess(`Bukti bayar pesanan #${shortOrderId(order.id)} ditolak.`);
     });
   } catch (error) {
     return refusal(error);
   }
-}
-
-// ---------------------------------------------------------------- what the pages show
-
-export type OrderPayment = {
-  method: string | null;
-  status: string;
-  hasProof: boolean;
-  proofAt: Date | null;
-  rejectReason: string;
-  paidAmount: number | null;
-  paidAt: Date | null;
-  balanceApplied: number;
-  amountDue: number;
-  billFinal: boolean;
-};
-
-/** The payment of one order. Callers have checked who may read the order. */
-export async function loadOrderPayment(db: Queryable, orderId: string): Promise<OrderPayment | null> {
-  if (!isUuid(orderId)) return null;
-  const [o] = await db
-    .select({
-      method: orders.paymentMethod,
-      status: orders.paymentStatus,
-      proofKey: orders.paymentProofKey,
-      proofAt: orders.paymentProofAt,
-      rejectReason: orders.paymentRejectReason,
-      paidAmount: orders.paidAmount,
-      paidAt: orders.paidAt,
-      balanceApplied: orders.balanceApplied,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      billFinalAt: orders.billFinalAt,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!o) return null;
-  return {
-    method: o.method,
-    status: o.status,
-    hasProof: o.proofKey !== null,
-    proofAt: o.proofAt,
-    rejectReason: o.rejectReason,
-    paidAmount: o.paidAmount,
-    paidAt: o.paidAt,
-    balanceApplied: o.balanceApplied,
-    amountDue: amountDue(o),
-    billFinal: o.billFinalAt !== null,
-  };
-}
-
-/** The customer's balance for their profile; `userId` is the signed-in customer. */
-export async function loadCustomerBalance(db: Queryable, userId: string) {
-  const [balance, entries] = await Promise.all([customerBalance(db, userId), listBalanceEntries(db, userId, 10)]);
-  return { balance, entries };
-}
-
-/** The shop's payment methods for pages (cached briefly). */
-export async function loadPaymentMethods(db: Queryable): Promise<PaymentMethodsSetting> {
-  return (await loadShopSettings(db)).values.paymentMethods;
-}
-
-/** The payment of an order and its customer's balance, for the staff order page. */
-export async function loadPaymentForStaff(db: Queryable, actor: AdminActor, order: { id: string; userId: string }) {
-  assertAdmin(actor);
-  const [payment, balance] = await Promise.all([loadOrderPayment(db, order.id), customerBalance(db, order.userId)]);
-  return { payment, customerBalance: balance };
 }

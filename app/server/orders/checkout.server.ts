@@ -16,12 +16,12 @@ import { formFailure, formSuccess } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { activePaymentMethods, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { config } from "./config.server";
-import { loadDeliveryOptions, rememberedDeliveryArea } from "./delivery.server";
-import { log } from "./logger.server";
-import { newIdempotencyKey, placeOrder } from "./orders.server";
-import { loadPaymentMethods } from "./payments.server";
-import { hitRateLimit, retryMessage } from "./rate-limit.server";
+import { config } from "../config.server";
+import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery.server";
+import { log } from "../logger.server";
+import { newIdempotencyKey, placeOrder } from "./placing.server";
+import { loadPaymentMethods } from "../payments/methods.server";
+import { hitRateLimit, retryMessage } from "../rate-limit.server";
 
 export type CheckoutPaymentOption = { method: PaymentMethod; detail: string };
 

@@ -1,7 +1,7 @@
 // Placing an order: one transaction that reads the shop's own prices, takes the stock and
 // stores the order with all its items, or stores nothing at all.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
@@ -13,55 +13,13 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { orderItemsTotal } from "~/lib/orders";
 import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
 import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
-import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
-import { now as clockNow } from "./clock.server";
-import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "./delivery.server";
-import { notify } from "./notifications/notify.server";
-import { readShopSettings } from "./settings.server";
-import { moveStock } from "./stock-ledger.server";
-
-export type OrderItemRecord = {
-  id: string;
-  productId: string | null;
-  productName: string;
-  productUnit: string;
-  productImageUrl: string | null;
-  /** Whole units, or grams when `soldByWeight`. */
-  quantity: number;
-  soldByWeight: boolean;
-  /** Unit price charged (after discount); per kg when `soldByWeight`. */
-  price: number;
-  /** The shopper's 'Catatan' for the line, and 'Boleh diganti produk serupa' (true) or 'Jangan diganti'. */
-  note: string;
-  allowSubstitute: boolean;
-  originalPrice: number;
-  discount: number;
-};
-
-export type OrderRecord = {
-  id: string;
-  userId: string;
-  status: string;
-  totalAmount: number;
-  deliveryFee: number | null;
-  /** 'area' (the area's rule at checkout), 'staff' (set on the order page), null (CS decides). */
-  deliveryFeeSource: string | null;
-  deliveryAreaId: string | null;
-  deliveryAreaName: string | null;
-  /** The area's fee at checkout, before a free-delivery threshold. */
-  areaFee: number | null;
-  deliverySlot: string;
-  deliveryTime: string;
-  deliveryDate: string;
-  notes: string;
-  recipientName: string;
-  recipientPhone: string;
-  recipientAddress: string;
-  /** 'qris' | 'transfer' | 'cod', or null when settled in the chat (orders from before the choice). */
-  paymentMethod: string | null;
-  createdAt: Date;
-  items: OrderItemRecord[];
-};
+import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
+import { now as clockNow } from "../clock.server";
+import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
+import { notify } from "../notifications/notify.server";
+import { readShopSettings } from "../settings.server";
+import { moveStock } from "../stock-ledger.server";
+import { loadOrderItems, orderColumns, type OrderRecord } from "./columns.server";
 
 type CheckoutLine = CheckoutInput["lines"][number];
 /** A checked checkout; a line's note and substitution choice may be left out (none, 'Jangan diganti'). */
@@ -110,52 +68,6 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === "23505") return true;
   }
   return false;
-}
-
-/** The one projection of an order row: every page that shows an order selects these (plus its own extras). */
-export const orderColumns = {
-  id: orders.id,
-  userId: orders.userId,
-  status: orders.status,
-  totalAmount: orders.totalAmount,
-  deliveryFee: orders.deliveryFee,
-  deliveryFeeSource: orders.deliveryFeeSource,
-  deliveryAreaId: orders.deliveryAreaId,
-  deliveryAreaName: orders.deliveryAreaName,
-  areaFee: orders.areaFee,
-  deliverySlot: orders.deliverySlot,
-  deliveryTime: orders.deliveryTime,
-  deliveryDate: orders.deliveryDate,
-  notes: orders.notes,
-  recipientName: orders.recipientName,
-  recipientPhone: orders.recipientPhone,
-  recipientAddress: orders.recipientAddress,
-  paymentMethod: orders.paymentMethod,
-  createdAt: orders.createdAt,
-};
-
-const itemColumns = {
-  id: orderItems.id,
-  productId: orderItems.productId,
-  productName: orderItems.productName,
-  productUnit: orderItems.productUnit,
-  productImageUrl: orderItems.productImageUrl,
-  quantity: orderItems.quantity,
-  soldByWeight: orderItems.soldByWeight,
-  price: orderItems.price,
-  note: orderItems.note,
-  allowSubstitute: orderItems.allowSubstitute,
-  originalPrice: orderItems.originalPrice,
-  discount: orderItems.discount,
-};
-
-/** The items of an order, in the one order every screen and message lists them. */
-export async function loadOrderItems(db: Queryable, orderId: string): Promise<OrderItemRecord[]> {
-  return db
-    .select(itemColumns)
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
 }
 
 async function findOrderByKey(db: Queryable, userId: string, idempotencyKey: string): Promise<OrderRecord | null> {

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
+import { orderItems, orders } from "~/db/schema";
 import { normalizeQuery } from "~/lib/catalog-filters";
 import {
   CHECK_FIELDS_MESSAGE,
@@ -18,11 +18,12 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-te
 import { shortOrderId } from "~/lib/orders";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
-import { changeOrderStatus } from "./admin-orders.server";
-import { now as clockNow } from "./clock.server";
-import { loadOrderItems, orderColumns, type OrderItemRecord, type OrderRecord } from "./orders.server";
-import { getCartProducts } from "./catalog.server";
+import { now as clockNow } from "../clock.server";
+import { loadOrderItems, orderListColumns } from "./columns.server";
+import { getCartProducts } from "../catalog.server";
 import { imageFileSchema, uploadPaymentProof } from "./payments.server";
+import { changeOrderStatus } from "./status.server";
+import { CUSTOMER_CANCEL_NOTE } from "./view.server";
 import { likePattern, likePrefix } from "~/lib/vocab/like-patterns";
 
 export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
@@ -68,16 +69,7 @@ export type RecentOrder = {
 /** An order as a card of /orders: a list line with the first products' pictures. */
 export type CustomerOrderCard = RecentOrder & { thumbnails: OrderThumbnail[] };
 
-/** The columns both lists show, and their order: newest first. */
-const orderListColumns = {
-  id: orders.id,
-  status: orders.status,
-  totalAmount: orders.totalAmount,
-  deliveryFee: orders.deliveryFee,
-  createdAt: orders.createdAt,
-  deliveryDate: orders.deliveryDate,
-  deliveryTime: orders.deliveryTime,
-};
+/** Both lists show the newest first. */
 const newestFirst = [sql`${orders.createdAt} desc nulls last`, desc(orders.id)];
 
 export type CustomerOrderPage = {
@@ -230,91 +222,9 @@ export async function listRecentOrdersForCustomer(db: Queryable, userId: string,
     .limit(safeLimit);
 }
 
-export type CustomerOrderItem = OrderItemRecord & {
-  /** The product page, while the product is still sold. */
-  productSlug: string | null;
-};
-
-export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & {
-  items: CustomerOrderItem[];
-  /** Who cancelled and why, once the order is cancelled. */
-  cancellation: { byCustomer: boolean; reason: string; at: Date } | null;
-};
-
-// The customer's own id stays on the server.
-const { userId: _ownerId, ...customerOrderColumns } = orderColumns;
-
-/** One order of this customer, or null when it does not exist, is someone else's, or the id is malformed. */
-export async function getOrderForCustomer(
-  db: Queryable,
-  userId: string,
-  orderId: string,
-): Promise<CustomerOrderDetail | null> {
-  if (!isUuid(orderId)) return null;
-  const [order] = await db
-    .select(customerOrderColumns)
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  if (!order) return null;
-  const items = await loadOrderItems(db, order.id);
-  const productIds = items.map((i) => i.productId).filter((id): id is string => id !== null);
-  const slugs = new Map(
-    productIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: products.id, slug: products.slug })
-            .from(products)
-            .where(and(inArray(products.id, productIds), eq(products.isActive, true)))
-        ).map((p) => [p.id, p.slug]),
-  );
-  let cancellation: CustomerOrderDetail["cancellation"] = null;
-  if (order.status === "cancelled") {
-    const [row] = await db
-      .select({
-        changedBy: orderStatusHistory.changedBy,
-        note: orderStatusHistory.note,
-        at: orderStatusHistory.createdAt,
-      })
-      .from(orderStatusHistory)
-      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, "cancelled")))
-      .orderBy(desc(orderStatusHistory.createdAt))
-      .limit(1);
-    if (row) {
-      const byCustomer = row.changedBy === userId;
-      const reason =
-        byCustomer && row.note.startsWith(CUSTOMER_CANCEL_NOTE) ? row.note.slice(CUSTOMER_CANCEL_NOTE.length + 2) : "";
-      cancellation = { byCustomer, reason, at: row.at };
-    }
-  }
-  return {
-    ...order,
-    items: items.map((i) => ({ ...i, productSlug: (i.productId && slugs.get(i.productId)) || null })),
-    cancellation,
-  };
-}
-
-/**
- * Whether an id names an order of another customer. Only tells the page to send the
- * visitor to /profile; nothing of that order is read.
- */
-export async function isOrderOfAnotherCustomer(db: Queryable, userId: string, orderId: string): Promise<boolean> {
-  if (!isUuid(orderId)) return false;
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), sql`${orders.userId} <> ${userId}`))
-    .limit(1);
-  return Boolean(row);
-}
-
 // ---------------------------------------------------------------- cancelling before processing
 
 export const CANCEL_REASON_MAX = 300;
-/** The history note of a customer's own cancellation, followed by ': reason' when one was given. */
-const CUSTOMER_CANCEL_NOTE = "Dibatalkan oleh pelanggan";
-
 export const customerCancelSchema = z.object({
   reason: z
     .string()

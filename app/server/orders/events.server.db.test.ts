@@ -5,22 +5,22 @@
 // and catching up reaches back over a recent window only.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import { createOrder, createProduct, createUser, signIn } from "../../tests/support/factories";
-import { sseReader } from "../../tests/support/sse";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
+import { createOrder, createProduct, createUser, signIn } from "../../../tests/support/factories";
+import { sseReader } from "../../../tests/support/sse";
 import { orderEvents } from "~/db/schema";
-import { endAllSessionsOfUser } from "./admin-customers.server";
-import type * as MailModule from "./mail.server";
+import { endAllSessionsOfUser } from "../admin-customers.server";
+import type * as MailModule from "../mail.server";
 import {
   closeOrderEventStreams,
   MAX_STREAMS_PER_ACCOUNT,
   openOrderEventStream,
   parseEventCursor,
   type LiveOrder,
-} from "./order-events.server";
-import { removeStaff } from "./team.server";
+} from "./events.server";
+import { removeStaff } from "../team.server";
 
-vi.mock("./mail.server", async (importOriginal) => ({
+vi.mock("../mail.server", async (importOriginal) => ({
   ...(await importOriginal<typeof MailModule>()),
   sendMail: vi.fn(async () => {}),
 }));

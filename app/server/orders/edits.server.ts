@@ -3,33 +3,32 @@
 // the order, refuses an edit made from an older page (version), moves the stock, recomputes
 // the item total from the lines and writes a 'Riwayat Perubahan' row; anything refused
 // changes nothing.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
-import { orderChanges, orderItems, orders, products, users } from "~/db/schema";
+import { orderItems, products } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import {
   amountText,
-  buildFinalBillMessage,
-  type BillLine,
   ORDER_CHANGED_MESSAGE,
   orderEditRefusal,
   parseAmountInput,
   type OrderChangeKind,
 } from "~/lib/order-edits";
-import { orderGrandTotal, orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
-import { paymentInstructionLines, SAMPLE_BANK_ACCOUNT_REFUSAL, sampleBankAccountActive } from "~/lib/payment-settings";
-import { whatsappNumber } from "~/lib/phone";
-import { whatsappHref } from "~/lib/shop";
-import { formatKg, isAllowedWeight, formatAmount } from "~/lib/weight";
-import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { moveStock } from "./stock-ledger.server";
-import { mailConfigured } from "./mail.server";
-import { notify } from "./notifications/notify.server";
-import { applyBalanceAtFinal, PaymentRefused } from "./payments.server";
-import { loadShopSettings } from "./settings.server";
+import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { SAMPLE_BANK_ACCOUNT_REFUSAL, sampleBankAccountActive } from "~/lib/payment-settings";
+import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { mailConfigured } from "../mail.server";
+import { notify } from "../notifications/notify.server";
+import { loadShopSettings } from "../settings.server";
+import { PaymentRefused } from "../payments/balance.server";
+import { moveStock } from "../stock-ledger.server";
+import { recordOrderChange } from "./changes.server";
+import { lockOrder, type OrderState } from "./columns.server";
+import { applyBalanceAtFinal } from "./payments.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
 
@@ -72,28 +71,11 @@ export const orderEditSchema = z.discriminatedUnion("intent", [
 ]);
 export type OrderEdit = z.infer<typeof orderEditSchema>;
 
-type LockedOrder = {
-  id: string;
-  status: string;
-  version: number;
-  totalAmount: number;
-  deliveryFee: number | null;
-  billFinalAt: Date | null;
-};
+type LockedOrder = OrderState;
 
-async function lockOrder(tx: Queryable, orderId: string, version: number): Promise<LockedOrder> {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      version: orders.version,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      billFinalAt: orders.billFinalAt,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for("update");
+/** The order locked for an edit, refused when the page was drawn from an older version or the bill is final. */
+async function lockEditable(tx: Queryable, orderId: string, version: number): Promise<LockedOrder> {
+  const order = await lockOrder(tx, orderId);
   if (!order) throw new EditRefused(404, "Pesanan tidak ditemukan.");
   const refusal = orderEditRefusal(order, version);
   if (refusal) throw new EditRefused(409, refusal);
@@ -154,7 +136,7 @@ async function takeStock(
   }
 }
 
-/** Recomputes the item total from the lines, bumps the version and writes the change row. */
+/** Recomputes the item total from the lines and records the change (version and 'Riwayat Perubahan'). */
 async function finishEdit(
   tx: Queryable,
   order: LockedOrder,
@@ -166,22 +148,12 @@ async function finishEdit(
     .where(eq(orderItems.orderId, order.id));
   const totalAfter = orderItemsTotal(lines);
   if (totalAfter > MAX_ORDER_TOTAL) throw new EditRefused(400, "Total pesanan terlalu besar.");
-  await tx
-    .update(orders)
-    .set({
-      totalAmount: totalAfter,
-      version: sql`${orders.version} + 1`,
-      updatedAt: new Date(),
-      ...(change.billFinal ? { billFinalAt: new Date() } : {}),
-    })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderChanges).values({
-    orderId: order.id,
+  await recordOrderChange(tx, order, {
     kind: change.kind,
     description: change.description,
-    totalBefore: order.totalAmount,
-    totalAfter,
     changedBy: change.changedBy,
+    totalAfter,
+    set: { totalAmount: totalAfter, ...(change.billFinal ? { billFinalAt: new Date() } : {}) },
   });
   return totalAfter;
 }
@@ -202,7 +174,7 @@ export async function editOrder(
   const short = shortOrderId(orderId);
   try {
     const message = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, orderId, edit.version);
+      const order = await lockEditable(tx, orderId, edit.version);
       const by = actor.id;
       switch (edit.intent) {
         case "weight": {
@@ -368,7 +340,7 @@ export async function editOrder(
             .where(eq(orderItems.orderId, order.id));
           if (lines === 0) throw new EditRefused(400, "Pesanan tanpa produk tidak dapat ditagih. Batalkan pesanannya.");
           // The bill tells the customer where to pay: never a placeholder account.
-          if (sampleBankAccountActive(await paymentMethods(tx)))
+          if (sampleBankAccountActive((await loadShopSettings(tx)).values.paymentMethods))
             throw new EditRefused(409, SAMPLE_BANK_ACCOUNT_REFUSAL);
           // 'dikirim' only when the mail can leave; otherwise it waits in the outbox and
           // staff send the bill by WhatsApp.
@@ -398,133 +370,4 @@ export async function editOrder(
       fieldErrors: error.field ? { [error.field]: error.message } : {},
     });
   }
-}
-
-export type OrderChangeRow = {
-  id: string;
-  kind: string;
-  description: string;
-  totalBefore: number;
-  totalAfter: number;
-  createdAt: Date;
-  changedByName: string | null;
-};
-
-/** The order's 'Riwayat Perubahan', oldest first. Callers have checked who may read the order. */
-export async function listOrderChanges(db: Queryable, orderId: string): Promise<OrderChangeRow[]> {
-  return db
-    .select({
-      id: orderChanges.id,
-      kind: orderChanges.kind,
-      description: orderChanges.description,
-      totalBefore: orderChanges.totalBefore,
-      totalAfter: orderChanges.totalAfter,
-      createdAt: orderChanges.createdAt,
-      changedByName: users.name,
-    })
-    .from(orderChanges)
-    .leftJoin(users, eq(users.id, orderChanges.changedBy))
-    .where(eq(orderChanges.orderId, orderId))
-    .orderBy(asc(orderChanges.createdAt), asc(orderChanges.id));
-}
-
-/** Active products staff can add or substitute, by name. */
-export async function listProductsForOrderEdits(db: Queryable) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      price: products.price,
-      discount: products.discount,
-      unit: products.unit,
-      soldByWeight: products.soldByWeight,
-      stock: products.stock,
-    })
-    .from(products)
-    .where(eq(products.isActive, true))
-    .orderBy(asc(sql`lower(${products.name})`));
-}
-
-async function paymentMethods(db: Queryable) {
-  return (await loadShopSettings(db)).values.paymentMethods;
-}
-
-/** Everything the staff order page needs to edit the order and send its bill. */
-export async function loadOrderEditing(
-  db: Queryable,
-  actor: AdminActor,
-  order: {
-    id: string;
-    recipientName: string;
-    recipientPhone: string;
-    totalAmount: number;
-    deliveryFee: number | null;
-    items: readonly BillLine[];
-  },
-  shop: { name: string; appUrl: string },
-) {
-  assertAdmin(actor);
-  const [state] = await db
-    .select({
-      version: orders.version,
-      billFinalAt: orders.billFinalAt,
-      paymentMethod: orders.paymentMethod,
-      balanceApplied: orders.balanceApplied,
-    })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  const [changes, productOptions] = await Promise.all([listOrderChanges(db, order.id), listProductsForOrderEdits(db)]);
-  const balanceApplied = state?.balanceApplied ?? 0;
-  const message = buildFinalBillMessage({
-    id: order.id,
-    recipientName: order.recipientName,
-    shopName: shop.name,
-    totalAmount: order.totalAmount,
-    deliveryFee: order.deliveryFee,
-    balanceApplied,
-    items: order.items,
-    paymentLines: paymentInstructionLines(
-      await paymentMethods(db),
-      orderGrandTotal(order.totalAmount, order.deliveryFee) - balanceApplied,
-      state?.paymentMethod ?? null,
-    ),
-    orderUrl: `${shop.appUrl}/orders/${order.id}`,
-  });
-  return {
-    version: state?.version ?? 1,
-    billFinalAt: state?.billFinalAt ?? null,
-    changes,
-    products: productOptions,
-    billWhatsappUrl: whatsappHref(whatsappNumber(order.recipientPhone), message),
-    mailReady: mailConfigured(),
-  };
-}
-
-/**
- * The final bill of a customer's own order: when it was made final, its 'Riwayat
- * Perubahan' and how to pay. Null while the bill is not final or the order is not theirs.
- */
-export async function loadFinalBillForCustomer(db: Queryable, userId: string, orderId: string) {
-  if (!isUuid(orderId)) return null;
-  const [order] = await db
-    .select({
-      billFinalAt: orders.billFinalAt,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      balanceApplied: orders.balanceApplied,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order?.billFinalAt) return null;
-  const changes = await listOrderChanges(db, orderId);
-  return {
-    billFinalAt: order.billFinalAt,
-    // Staff names stay inside the shop.
-    changes: changes.map(({ changedByName: _name, ...change }) => change),
-    paymentMethods: await paymentMethods(db),
-    paymentMethod: order.paymentMethod,
-    balanceApplied: order.balanceApplied,
-    amountDue: orderGrandTotal(order.totalAmount, order.deliveryFee) - order.balanceApplied,
-  };
 }

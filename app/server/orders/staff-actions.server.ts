@@ -6,10 +6,11 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { formFailure, isUuid, type FormResult } from "~/lib/form";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
-import type { AdminActor } from "./admin-actor.server";
-import { deliveryFeeSchema, setDeliveryFee, setOrderStatus } from "./admin-orders.server";
-import { editOrder, orderEditSchema, orderVersionSchema } from "./order-edits.server";
+import type { AdminActor } from "../admin-actor.server";
+import { deliveryFeeSchema, setDeliveryFee } from "./fee.server";
+import { editOrder, orderEditSchema, orderVersionSchema } from "./edits.server";
 import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";
+import { setOrderStatus } from "./status.server";
 
 export const adminOrderActionSchema = z.discriminatedUnion(
   "intent",

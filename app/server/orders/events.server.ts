@@ -11,9 +11,10 @@
 import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { DatabaseHandle, Queryable } from "~/db/client.server";
 import { orderEvents, orderItems, orders, sessions, users } from "~/db/schema";
-import { assertAdmin, type AdminActor } from "./admin-actor.server";
-import { getDatabaseHandle } from "./db.server";
-import { log } from "./logger.server";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { getDatabaseHandle } from "../db.server";
+import { log } from "../logger.server";
+import { orderListColumns } from "./columns.server";
 
 export const ORDER_EVENTS_CHANNEL = "order_events";
 /** Announced whenever a team member loses access (removed from 'Tim', or their sessions ended). */
@@ -89,16 +90,10 @@ export async function listOrderEventsSince(
   const rows = await db
     .select({
       seq: orderEvents.seq,
-      id: orders.id,
+      ...orderListColumns,
       recipientName: orders.recipientName,
       recipientPhone: orders.recipientPhone,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      deliveryDate: orders.deliveryDate,
       deliverySlot: orders.deliverySlot,
-      deliveryTime: orders.deliveryTime,
-      status: orders.status,
-      createdAt: orders.createdAt,
       itemCount: itemCount.n,
     })
     .from(orderEvents)

@@ -6,15 +6,11 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusHistory, products, stockAdjustments, users } from "~/db/schema";
 import { parseCheckout, parseCheckoutForm, type CheckoutInput } from "~/lib/checkout";
-import { nextDelivery } from "../../tests/support/factories";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
-import {
-  getOrderForCustomer,
-  isOrderOfAnotherCustomer,
-  listOrdersForCustomer,
-  listRecentOrdersForCustomer,
-} from "./customer-orders.server";
-import { placeOrder } from "./orders.server";
+import { nextDelivery } from "../../../tests/support/factories";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
+import { getOrderForCustomer, isOrderOfAnotherCustomer } from "./view.server";
+import { listOrdersForCustomer, listRecentOrdersForCustomer } from "./customer.server";
+import { placeOrder } from "./placing.server";
 
 let testDb: TestDatabase;
 

@@ -1,0 +1,77 @@
+// The delivery fee agreed in the chat: an order edit like the packing edits, recorded in the
+// 'Riwayat Perubahan' through the one change writer.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
+import { uuidField } from "~/lib/form-schema";
+import { formatRupiah } from "~/lib/money";
+import { wholeNumberField } from "~/lib/number-input";
+import { orderEditRefusal } from "~/lib/order-edits";
+import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { notify } from "../notifications/notify.server";
+import { recordOrderChange } from "./changes.server";
+import { lockOrder } from "./columns.server";
+
+export const MAX_DELIVERY_FEE = 10_000_000;
+
+/** Accepts what staff type: 15000, 15.000, Rp 15.000 or 15000.00. */
+export const deliveryFeeSchema = z.object({
+  orderId: uuidField("Pesanan tidak ditemukan."),
+  deliveryFee: wholeNumberField({
+    kind: "rupiah",
+    label: "Ongkos kirim",
+    min: 0,
+    max: MAX_DELIVERY_FEE,
+    required: "Masukkan ongkos kirim.",
+  }),
+});
+
+/**
+ * Sets the fee agreed in the chat. It is an order edit like the packing edits: posted with the
+ * version of the page it was typed on, only while the lines may change (open order, bill not
+ * final), and a change goes up the version and into the 'Riwayat Perubahan'. Anything refused
+ * stores nothing.
+ */
+export async function setDeliveryFee(
+  db: Queryable,
+  actor: AdminActor,
+  input: { orderId: string; deliveryFee: number; version: number },
+): Promise<FormResult> {
+  assertAdmin(actor);
+  if (!Number.isInteger(input.deliveryFee) || input.deliveryFee < 0 || input.deliveryFee > MAX_DELIVERY_FEE) {
+    const message = `Ongkos kirim harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`;
+    return formFailure(400, message, { fieldErrors: { deliveryFee: message } });
+  }
+  if (!isUuid(input.orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
+  const outcome = await db.transaction(async (tx) => {
+    const before = await lockOrder(tx, input.orderId);
+    if (!before) return { refused: formFailure(404, "Pesanan tidak ditemukan.") };
+    const refusal = orderEditRefusal(before, input.version);
+    if (refusal) return { refused: formFailure(409, refusal) };
+    // Staff's fee overrides the area's; the order keeps the area's fee to show which applies.
+    if (before.deliveryFee !== input.deliveryFee) {
+      await recordOrderChange(tx, before, {
+        kind: "fee",
+        description: `Ongkos kirim: ${before.deliveryFee === null ? "belum ditentukan" : formatRupiah(before.deliveryFee)} → ${formatRupiah(input.deliveryFee)}`,
+        changedBy: actor.id,
+        set: { deliveryFee: input.deliveryFee, deliveryFeeSource: "staff" },
+      });
+    } else {
+      await tx
+        .update(orders)
+        .set({ deliveryFeeSource: "staff", updatedAt: new Date() })
+        .where(eq(orders.id, before.id));
+    }
+    // Told with the fee it reports: the mail exists exactly when the saved fee does.
+    await notify(tx, { kind: "fee-set", order: before.id });
+    return { row: before };
+  });
+  if (!outcome.row) return outcome.refused;
+  const updated = outcome.row;
+  return formSuccess(
+    `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
+  );
+}

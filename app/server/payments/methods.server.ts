@@ -1,0 +1,77 @@
+// The shop's payment methods as pages read them, and the QRIS image the owner uploads.
+import { z } from "zod";
+import type { Queryable } from "~/db/client.server";
+import { formFailure, formSuccess, type FormResult } from "~/lib/form";
+import type { PaymentMethodsSetting } from "~/lib/payment-settings";
+import { assertOwner, type AdminActor } from "../admin-actor.server";
+import { deleteImageVariants } from "../image-variants.server";
+import { log } from "../logger.server";
+import { loadShopSettings, readShopSettings, saveShopSetting } from "../settings.server";
+import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "../storage.server";
+import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
+
+/** The shop's payment methods for pages (cached briefly). */
+export async function loadPaymentMethods(db: Queryable): Promise<PaymentMethodsSetting> {
+  return (await loadShopSettings(db)).values.paymentMethods;
+}
+
+export const qrisUploadSchema = z.object({ qrisImage: imageFileSchema });
+
+/**
+ * Stores the shop's static QRIS image and switches QRIS on: owner only. The image it replaces
+ * is deleted with its resized copies, so its old address answers 404 from then on (a
+ * customer must never pay into a code the shop has dropped).
+ */
+export async function saveQrisImage(
+  db: Queryable,
+  actor: AdminActor & { name: string },
+  input: z.output<typeof qrisUploadSchema>,
+): Promise<FormResult> {
+  assertOwner(actor);
+  // QR codes stay sharp as PNG; 1200 px is plenty for any phone to scan.
+  const encoded = await reencodeImage(input.qrisImage, 1200, "png", "qris image");
+  if (!encoded.ok)
+    return formFailure(encoded.status, encoded.message, {
+      title: "QRIS Gagal Disimpan",
+      fieldErrors: { qrisImage: encoded.message },
+    });
+  const key = randomKey("qris", "png");
+  await getStorage().put(key, encoded.data);
+  const { values, revisions } = await readShopSettings(db);
+  const current = values.paymentMethods;
+  // Saved only over the value just read: the image it replaces is then surely the one deleted below.
+  const saved = await saveShopSetting(
+    db,
+    actor,
+    "paymentMethods",
+    { ...current, qris: { active: true, imageUrl: publicUrlOf(key) } },
+    { expectedRevision: revisions.paymentMethods },
+  ).catch(async (error: unknown) => {
+    await getStorage().delete(key);
+    throw error;
+  });
+  if (!saved.ok) {
+    await getStorage().delete(key);
+    return formFailure(saved.status, saved.message, { title: "QRIS Gagal Disimpan" });
+  }
+  const replaced = keyOfPublicUrl(current.qris.imageUrl);
+  if (replaced && replaced !== key) {
+    try {
+      // The resized copies first: a copy must never outlive its original.
+      await deleteImageVariants(replaced);
+      await getStorage().delete(replaced);
+    } catch (error) {
+      log.warn("old qris image not deleted", { key: replaced, error });
+    }
+  }
+  return formSuccess("Gambar QRIS disimpan dan QRIS diaktifkan.");
+}
+
+/**
+ * Whether `key` is the shop's QRIS image now. Read fresh, not from the settings cache: a
+ * replaced image stops being served by every process at once.
+ */
+export async function isCurrentQrisKey(db: Queryable, key: string): Promise<boolean> {
+  const current = (await readShopSettings(db)).values.paymentMethods.qris.imageUrl;
+  return keyOfPublicUrl(current) === key;
+}
