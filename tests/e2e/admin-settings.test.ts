@@ -1,40 +1,22 @@
 // 'Pengaturan Toko' in the browser at phone and desktop size: staff open it from the admin
 // menu, save a quota, add a closed day, add a delivery area with 'Tambah Area', see a refused
 // value next to its field, and find each change in the history on the same page.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { createStaff, startTestServer, type TestServer } from "../support/server";
-import { screenshot } from "./fixtures";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { adminLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const STAFF = { email: "ratna.pemilik@sayurjember.id", password: "Bawang-Merah-Probolinggo-26", name: "Ratna Pemilik" };
-
-async function adminLogin(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.fill('input[name="email"]', STAFF.email);
-  await page.fill('input[name="password"]', STAFF.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${baseUrl}/admin/dashboard`, { timeout: 15_000 });
-}
 
 function section(page: Page, title: string) {
   return page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 }
 
 describe.skipIf(!hasChromium)("Pengaturan Toko", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Noon on 25 November 2026 in Jember, whatever this machine's clock says.
-    server = await startTestServer({ env: { NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T12:00:00+07:00" } });
-    await createStaff(server, STAFF);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // Noon on 25 November 2026 in Jember, whatever this machine's clock says.
+  const shop = setupBrowserShop({
+    staff: [STAFF],
+    env: { NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T12:00:00+07:00" },
   });
 
   for (const [label, size] of [
@@ -42,14 +24,14 @@ describe.skipIf(!hasChromium)("Pengaturan Toko", () => {
     ["desktop", DESKTOP],
   ] as const) {
     it(`saves each section on its own and shows the history (${label})`, async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await adminLogin(page, server.url);
+      await adminLogin(page, shop.url, STAFF);
       await page.getByRole("link", { name: "Pengaturan" }).click();
       await page.getByRole("heading", { level: 1, name: "Pengaturan Toko" }).waitFor();
       // The document title is checked on a full load of the page.
-      await page.goto(`${server.url}/admin/settings`);
+      await page.goto(`${shop.url}/admin/settings`);
       await page.getByRole("heading", { level: 1, name: "Pengaturan Toko" }).waitFor();
       expect(await page.title()).toContain("Pengaturan Toko");
 

@@ -3,22 +3,13 @@
 // the delivery fee agreed in the chat (the customer then sees it), print the invoice, and
 // add a product with a photo that then appears in the shop. A customer who tries the
 // dashboard is sent away and stays signed in.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { createStaff, startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 // A real 200x200 photo-sized PNG. A 1-pixel image would not do: served through a srcset
 // variant wider than the slot, the browser reports it 0.8 pixels wide, i.e. naturalWidth 0,
@@ -63,28 +54,8 @@ async function orderForTomorrowMorning(
   return number;
 }
 
-async function adminLogin(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.fill('input[name="email"]', STAFF.email);
-  await page.fill('input[name="password"]', STAFF.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${baseUrl}/admin/dashboard`, { timeout: 15_000 });
-}
-
 describe.skipIf(!hasChromium)("admin panel", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    await createStaff(server, STAFF);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = setupBrowserShop({ staff: [STAFF] });
 
   for (const [label, size] of [
     ["phone", PHONE],
@@ -92,20 +63,20 @@ describe.skipIf(!hasChromium)("admin panel", () => {
   ] as const) {
     it(`runs tomorrow morning's orders and adds a product (${label})`, async () => {
       // --- A customer orders for tomorrow morning.
-      const shopper = await newContext(browser, size);
+      const shopper = await newContext(shop.browser, size);
       await shopper.route("https://wa.me/**", (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
       );
       const customerPage = await shopper.newPage();
-      const customer = await registerAndLogin(customerPage, server.url, { name: `Bu Ratna ${label}` });
+      const customer = await registerAndLogin(customerPage, shop.url, { name: `Bu Ratna ${label}` });
       const product = seeded("wortel");
-      const number = await orderForTomorrowMorning(shopper, customerPage, server.url, product);
+      const number = await orderForTomorrowMorning(shopper, customerPage, shop.url, product);
 
       // --- Staff log in and find tomorrow morning's orders.
-      const staff = await newContext(browser, size);
+      const staff = await newContext(shop.browser, size);
       const page = await staff.newPage();
       const errors = trackPageErrors(page);
-      await adminLogin(page, server.url);
+      await adminLogin(page, shop.url, STAFF);
       await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
       await page.getByRole("link", { name: "Besok Pagi" }).click();
       await page.waitForURL(/slot=pagi/);
@@ -169,7 +140,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await invoice.close();
 
       // --- The customer now sees the fee and the grand total on their order.
-      await customerPage.goto(`${server.url}/orders`);
+      await customerPage.goto(`${shop.url}/orders`);
       await customerPage.getByRole("link", { name: new RegExp(`Pesanan #${number}`) }).click();
       await customerPage.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
       expect(await customerPage.getByTestId("delivery-fee").textContent()).toBe(formatRupiah(12000));
@@ -191,7 +162,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       await screenshot(page, `admin-product-${label}`);
 
       const slug = `jamur-tiram-segar-${label}`;
-      await customerPage.goto(`${server.url}/products/${slug}`);
+      await customerPage.goto(`${shop.url}/products/${slug}`);
       await customerPage.getByRole("heading", { name }).waitFor();
       const photo = customerPage.locator('main img[src^="/uploads/products/"]').first();
       await photo.waitFor();
@@ -200,10 +171,10 @@ describe.skipIf(!hasChromium)("admin panel", () => {
         .toBe(true);
 
       // --- A customer who tries the dashboard is sent to the admin login and stays signed in.
-      await customerPage.goto(`${server.url}/admin/dashboard`);
+      await customerPage.goto(`${shop.url}/admin/dashboard`);
       expect(new URL(customerPage.url()).pathname).toBe("/admin/login");
       expect(await customerPage.content()).not.toContain(`#${number}`);
-      await customerPage.goto(`${server.url}/orders`);
+      await customerPage.goto(`${shop.url}/orders`);
       expect(new URL(customerPage.url()).pathname).toBe("/orders");
 
       // The one 400 is the refused fee "abc" above; the browser logs every 4xx answer.
@@ -221,14 +192,14 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       "/admin/inbox",
       "/admin/orders/export.csv?from=2026-01-01&to=2026-01-31",
     ]) {
-      const response = await fetch(`${server.url}${url}`, { redirect: "manual" });
+      const response = await fetch(`${shop.url}${url}`, { redirect: "manual" });
       expect([302, 303]).toContain(response.status);
       expect(response.headers.get("location")).toBe("/admin/login");
     }
-    const post = await fetch(`${server.url}/admin/categories`, {
+    const post = await fetch(`${shop.url}/admin/categories`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
       body: "intent=create&name=Peretas",
     });
     expect(post.headers.get("location")).toBe("/admin/login");

@@ -4,7 +4,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { setupBrowserShop } from "./fixtures";
+import { setupBrowserShop } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 

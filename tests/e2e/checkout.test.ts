@@ -1,22 +1,14 @@
 // A customer buys from the product page, the shop's WhatsApp chat opens with the whole
 // order, the thank-you page follows, and the order is in their list and detail; another
 // customer cannot see it. At phone and desktop sizes.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { formatDateWithDay } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { linkFromMail, startTestServer, type TestServer } from "../support/server";
-import { registerAndLogin, screenshot } from "./fixtures";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { linkFromMail } from "../support/server";
+import { registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const SHOP_WHATSAPP = "6289876543210";
 const rupiah = (n: number) => formatRupiah(n).replace(/\u00a0/g, " ");
@@ -44,20 +36,9 @@ async function nextChatTab(context: BrowserContext): Promise<Page> {
 }
 
 describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // 10:00 on Wednesday 25 November in Jember: tomorrow's slots are open until 21:00.
-    server = await startTestServer({
-      env: { SHOP_WHATSAPP, NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T10:00:00+07:00" },
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // 10:00 on Wednesday 25 November in Jember: tomorrow's slots are open until 21:00.
+  const shop = setupBrowserShop({
+    env: { SHOP_WHATSAPP, NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T10:00:00+07:00" },
   });
 
   for (const [label, size] of [
@@ -65,20 +46,20 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
     ["desktop", DESKTOP],
   ] as const) {
     it(`buys from the product page, opens the chat with the order, then lists it (${label})`, async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(shop.browser, size);
       await context.route("https://wa.me/**", (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
       );
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      const customer = await registerAndLogin(page, server.url, { name: `Dewi & Budi ${label}` });
+      const customer = await registerAndLogin(page, shop.url, { name: `Dewi & Budi ${label}` });
 
       const wortel = seeded("wortel");
       // Tomatoes are weighed: the stepper starts at 0,5 kg and one press adds 0,25 kg.
       const tomat = seeded("tomat");
       expect(tomat).toMatchObject({ soldByWeight: true, weightMin: 500, weightStep: 250 });
-      await addFromProductPage(page, server.url, wortel.name, wortel.slug, 2);
-      await page.goto(`${server.url}/products/${tomat.slug}`);
+      await addFromProductPage(page, shop.url, wortel.name, wortel.slug, 2);
+      await page.goto(`${shop.url}/products/${tomat.slug}`);
       await waitForHydration(page);
       await page.getByText("Ditimbang", { exact: true }).first().waitFor();
       await page.getByText("Harga akhir mengikuti berat timbangan").first().waitFor();
@@ -90,7 +71,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       await page.getByText(`${tomat.name} telah ditambahkan ke keranjang belanja.`).waitFor();
       const tomatLine = Math.round((tomat.charged * 750) / 1000);
 
-      await page.goto(`${server.url}/cart`);
+      await page.goto(`${shop.url}/cart`);
       await page.getByRole("textbox", { name: `Jumlah ${tomat.name}` }).waitFor();
       expect(await page.getByRole("textbox", { name: `Jumlah ${tomat.name}` }).inputValue()).toBe("0,75 kg");
       // A note and 'may substitute' for the tomatoes; the carrots keep the default.
@@ -99,7 +80,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       await page.getByRole("listitem").filter({ hasText: tomat.name }).getByText("Boleh diganti produk serupa").click();
       await screenshot(page, `cart-weighed-${label}`);
 
-      await page.goto(`${server.url}/checkout`);
+      await page.goto(`${shop.url}/checkout`);
       await expect.poll(() => page.locator('input[name="name"]').inputValue()).toBe(customer.name);
       const summary = page.getByRole("list", { name: "Produk yang dipesan" });
       await summary.getByText(wortel.name, { exact: true }).waitFor();
@@ -167,9 +148,9 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
       await screenshot(page, `order-success-${label}`);
       // Back to the shop by itself after 5 s.
-      await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
+      await page.waitForURL(`${shop.url}/`, { timeout: 10_000 });
 
-      await page.goto(`${server.url}/orders`);
+      await page.goto(`${shop.url}/orders`);
       const card = page.getByRole("link", { name: new RegExp(`Pesanan #${number}`) });
       await card.waitFor();
       expect(await card.textContent()).toContain("Menunggu");
@@ -194,7 +175,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
       await expect
         .poll(
           () =>
-            server
+            shop.server
               .outbox()
               .some(
                 (m) => m.text.includes(`Pesanan #${number} kami terima`) && linkFromMail(m.text, `/orders/${orderId}`),
@@ -204,25 +185,25 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
         .toBe(true);
 
       // The profile's Pesanan tab lists it too, with 'Lihat Semua' to the full list.
-      await page.goto(`${server.url}/profile?tab=pesanan`);
+      await page.goto(`${shop.url}/profile?tab=pesanan`);
       await page.getByRole("link", { name: new RegExp(`#${number}`) }).waitFor();
       expect(await page.getByRole("link", { name: "Lihat Semua" }).getAttribute("href")).toBe("/orders");
       expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
 
       // Another customer: sent to their profile; neither the page nor its data request leaks the order.
-      const otherContext = await newContext(browser, size);
+      const otherContext = await newContext(shop.browser, size);
       const other = await otherContext.newPage();
-      await registerAndLogin(other, server.url, { name: "Orang Lain" });
-      await other.goto(`${server.url}/orders/${orderId}`);
+      await registerAndLogin(other, shop.url, { name: "Orang Lain" });
+      await other.goto(`${shop.url}/orders/${orderId}`);
       expect(new URL(other.url()).pathname).toBe("/profile");
       expect(await other.content()).not.toContain(notes.slice(0, 12));
-      const dataResponse = await other.request.get(`${server.url}/orders/${orderId}.data`, { maxRedirects: 0 });
+      const dataResponse = await other.request.get(`${shop.url}/orders/${orderId}.data`, { maxRedirects: 0 });
       const body = await dataResponse.text();
       expect(body).not.toContain("Pagar hijau");
       expect(body).not.toContain(customer.address);
       expect(body).toContain("/profile");
 
-      await other.goto(`${server.url}/orders/bukan-pesanan`);
+      await other.goto(`${shop.url}/orders/bukan-pesanan`);
       await other.getByRole("heading", { name: "Pesanan Tidak Ditemukan" }).waitFor();
       await other.getByRole("link", { name: "Kembali ke Profil" }).waitFor();
       await otherContext.close();

@@ -19,7 +19,7 @@ import {
   waitForHydration,
 } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
-import { setupBrowserShop } from "./fixtures";
+import { setupBrowserShop } from "../support/browser-shop";
 
 async function fillPartnerForm(
   page: Page,
