@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { postAdminLogin } from "../support/http";
+import { post, postAdminLogin } from "../support/http";
 import { runAdminCreate, startTestServer, type TestServer } from "../support/server";
 
 const servers: TestServer[] = [];
@@ -55,18 +55,14 @@ describe("admin:create", () => {
     );
 
     // A customer signs up in the shop, is refused by the admin login, then promoted.
-    const signup = await fetch(`${server.url}/register`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({
-        name: "Dewi",
-        email: "dewi@contoh.id",
-        phone: "081234567890",
-        address: "Jl. Melati 2, Jember",
-        password: "Dewi-Punya-Password",
-        confirmPassword: "Dewi-Punya-Password",
-        terms: "on",
-      }),
+    const signup = await post(server.url, "/register", {
+      name: "Dewi",
+      email: "dewi@contoh.id",
+      phone: "081234567890",
+      address: "Jl. Melati 2, Jember",
+      password: "Dewi-Punya-Password",
+      confirmPassword: "Dewi-Punya-Password",
+      terms: "on",
     });
     expect(signup.status).toBe(303);
     const refused = await postAdminLogin(server.url, { email: "dewi@contoh.id", password: "Dewi-Punya-Password" });

@@ -10,6 +10,7 @@ import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, newContext, trackPageErrors, waitForHydration } from "../support/browser";
 import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import { post } from "../support/http";
 
 // A real 200x200 photo-sized PNG. A 1-pixel image would not do: served through a srcset
 // variant wider than the slot, the browser reports it 0.8 pixels wide, i.e. naturalWidth 0,
@@ -190,12 +191,12 @@ describe.skipIf(!hasChromium)("admin panel", () => {
       expect([302, 303]).toContain(response.status);
       expect(response.headers.get("location")).toBe("/admin/login");
     }
-    const post = await fetch(`${shop.url}/admin/categories`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.url },
-      body: "intent=create&name=Peretas",
-    });
-    expect(post.headers.get("location")).toBe("/admin/login");
+    const created = await post(
+      shop.url,
+      "/admin/categories",
+      { intent: "create", name: "Peretas" },
+      { headers: { Origin: shop.url } },
+    );
+    expect(created.headers.get("location")).toBe("/admin/login");
   });
 });
