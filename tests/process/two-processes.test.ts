@@ -17,6 +17,7 @@ import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 import { sseReader } from "../support/sse";
 import { post } from "../support/http";
+import { stockOf } from "../support/db-reads";
 
 const pgUp = await postgresOrSkip(
   "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run",
@@ -195,8 +196,7 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     // The rest were told the stock ran out (409 with a message), never a server error.
     expect(refused.map((r) => r.status)).toEqual(Array(ATTEMPTS - STOCK).fill(409));
 
-    const [row] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
-    expect(row.stock).toBe(0);
+    expect(await stockOf(handle.db, product.id)).toBe(0);
     const [sold] = await handle.db
       .select({ units: sum(orderItems.quantity) })
       .from(orderItems)
