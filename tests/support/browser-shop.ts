@@ -26,7 +26,8 @@ export type BrowserShop = {
   /**
    * Stops the server, runs `whileDown` (e.g. an order arriving through another process), and
    * starts it again on the same port and environment, as a restart in production does. The
-   * data stays for a shop on PostgreSQL or one made with `seed`; otherwise it starts afresh.
+   * data stays for a shop on PostgreSQL or one made with `seed` or `keepData`; otherwise it
+   * starts afresh.
    */
   restartServer(whileDown?: () => Promise<void>): Promise<void>;
 };
@@ -37,6 +38,9 @@ export type BrowserShop = {
  * nothing starts (the browser tests skip themselves).
  * - `seed` writes the shop's data into a fresh PGlite data directory before the server opens it,
  *   on top of the sample catalog unless `sampleCatalog: false`.
+ * - `keepData` gives the shop such a directory without extra data, kept until the file ends,
+ *   so a test can stop the server (`shop.server.stop()`) and read what it stored in
+ *   `shop.server.dataDir` (the embedded database belongs to the server while it runs).
  * - `staff` accounts are made with `npm run admin:create`, as the README tells a shop owner.
  * - `env` is the server's extra environment; a function is asked in beforeAll, after the
  *   file's own earlier beforeAll hooks (e.g. one that made a PostgreSQL database).
@@ -45,6 +49,7 @@ export function setupBrowserShop(
   options: {
     seed?: (db: Database) => Promise<void>;
     sampleCatalog?: boolean;
+    keepData?: boolean;
     staff?: StaffAccount[];
     env?: Record<string, string> | (() => Record<string, string>);
   } = {},
@@ -55,7 +60,8 @@ export function setupBrowserShop(
   let env: Record<string, string> | undefined;
   beforeAll(async () => {
     if (!hasChromium) return;
-    if (options.seed) dataDir = await seededDataDir(options.seed, { sampleCatalog: options.sampleCatalog ?? true });
+    if (options.seed || options.keepData)
+      dataDir = await seededDataDir(options.seed ?? (async () => {}), { sampleCatalog: options.sampleCatalog ?? true });
     env = typeof options.env === "function" ? options.env() : options.env;
     const startServer = async () => {
       server = await startTestServer({ dataDir, env });
