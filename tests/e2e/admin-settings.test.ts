@@ -49,7 +49,9 @@ describe.skipIf(!hasChromium)("Pengaturan Toko", () => {
     // A refused value is named next to its field; nothing else on the page is lost.
     await section(page, "Minimal Belanja").locator('input[name="minimumOrder"]').fill("lima puluh ribu");
     await section(page, "Minimal Belanja").getByRole("button", { name: "Simpan" }).click();
-    await section(page, "Minimal Belanja").getByText("Minimal belanja harus angka rupiah, mis. 10000.").waitFor();
+    await section(page, "Minimal Belanja")
+      .getByText("Minimal belanja harus angka rupiah, mis. 11.000 atau 11000.")
+      .waitFor();
     const minimum = "50.000";
     await section(page, "Minimal Belanja").locator('input[name="minimumOrder"]').fill(minimum);
     await section(page, "Minimal Belanja").getByRole("button", { name: "Simpan" }).click();

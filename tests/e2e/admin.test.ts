@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
     expect(await page.getByTestId("delivery-fee").textContent()).toBe("Ditentukan oleh CS via WhatsApp");
     await page.getByLabel("Ongkos kirim yang disepakati (Rp)").fill("abc");
     await page.getByRole("button", { name: "Simpan Ongkir" }).click();
-    await page.getByText("Ongkos kirim harus berupa angka rupiah tanpa desimal, mis. 10000.").waitFor();
+    await page.getByText("Ongkos kirim harus angka rupiah, mis. 11.000 atau 11000.").waitFor();
     await page.getByLabel("Ongkos kirim yang disepakati (Rp)").fill("12000");
     await page.getByRole("button", { name: "Simpan Ongkir" }).click();
     await expect
