@@ -4,7 +4,7 @@
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory, products } from "~/db/schema";
+import { orders, orderStatusHistory } from "~/db/schema";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { createOrder, createProduct, createUser, saveSetting, type TestUser } from "../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-db";
@@ -20,6 +20,7 @@ import {
   markOrderDelivered,
 } from "./delivery-sheet.server";
 import { forgetCachedSettings } from "./settings.server";
+import { stockOf } from "../../tests/support/db-reads";
 
 let testDb: TestDatabase;
 let owner: TestUser;
@@ -159,12 +160,11 @@ describe("'Terkirim'", () => {
   it("refuses a cancelled order with a message, changing neither the order nor the stock", async () => {
     const o = await order();
     await setOrderStatus(testDb.db, owner, { orderId: o.id, status: "cancelled" });
-    const [before] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+    const before = await stockOf(testDb.db, productId);
     const result = await markOrderDelivered(testDb.db, staff, { orderId: o.id });
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect(!result.ok && result.message).toContain("sudah dibatalkan");
-    const [after] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-    expect(after.stock).toBe(before.stock);
+    expect(await stockOf(testDb.db, productId)).toBe(before);
     const [row] = await testDb.db.select({ status: orders.status }).from(orders).where(eq(orders.id, o.id));
     expect(row.status).toBe("cancelled");
   });

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, users } from "~/db/schema";
+import { orders, users } from "~/db/schema";
 import { parseCheckout, type CheckoutInput } from "~/lib/checkout";
 import { SLOT_FULL_MESSAGE } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS, OUTSIDE_AREA } from "~/lib/delivery-settings";
@@ -17,6 +17,7 @@ import { fixedClock, resetClock, setClock } from "./clock.server";
 import { loadDeliveryOptions } from "./delivery.server";
 import { placeOrder } from "./orders/placing.server";
 import { forgetCachedSettings } from "./settings.server";
+import { stockOf } from "../../tests/support/db-reads";
 
 let testDb: TestDatabase;
 let admin: { id: string; role: "admin"; name: string };
@@ -80,11 +81,7 @@ describe(`slot quota (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
     for (const r of refused) expect(r).toMatchObject({ ok: false, message: SLOT_FULL_MESSAGE, field: "delivery" });
     expect(await ordersFor("2026-11-26", "pagi")).toBe(3);
     // Refused checkouts took no stock.
-    const [{ stock }] = await testDb.db
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, product.id));
-    expect(stock).toBe(97);
+    expect(await stockOf(testDb.db, product.id)).toBe(97);
 
     // The checkout shows it: 'Penuh' and the next open slot chosen by default.
     const options = await loadDeliveryOptions(testDb.db);
@@ -132,11 +129,7 @@ describe(`orders per customer per slot (${process.env.TEST_DATABASE_URL ? "Postg
     expect(placed).toHaveLength(2);
     for (const r of results.filter((x) => !x.ok))
       expect(r).toMatchObject({ ok: false, field: "delivery", message: expect.stringMatching(/batasnya 2 pesanan/) });
-    const [{ stock }] = await testDb.db
-      .select({ stock: products.stock })
-      .from(products)
-      .where(eq(products.id, product.id));
-    expect(stock).toBe(98);
+    expect(await stockOf(testDb.db, product.id)).toBe(98);
     // A cancelled order gives its place back.
     const first = placed[0];
     if (!first.ok) throw new Error("unreachable");

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { seriousViolations } from "../support/axe";
-import { firstLink, registerAndLogin, setupBrowserShop } from "./fixtures";
+import { firstLink, registerAndLogin, setupBrowserShop } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 let productPath = "";

@@ -4,7 +4,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { setupBrowserShop } from "./fixtures";
+import { setupBrowserShop } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 
@@ -170,155 +170,158 @@ for (const [label, size] of [
       expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
       await context.close();
     });
-
-    it("adds products to the cart, changes quantities, removes them, and keeps the cart across a reload", async () => {
-      const context = await newContext(shop.browser, size);
-      const page = await context.newPage();
-      const errors = trackPageErrors(page);
-
-      // A discounted product in stock, opened from the list (on whichever page it is).
-      const discountedCards = () =>
-        cards(page)
-          .filter({ has: page.getByTestId("original-price") })
-          .filter({ hasNot: page.getByText("Stok Habis") });
-      await open(page, "/products");
-      for (let listPage = 2; (await discountedCards().count()) === 0 && listPage < 10; listPage++)
-        await open(page, `/products?page=${listPage}`);
-      const discounted = discountedCards().first();
-      const name = (await discounted.getByTestId("product-name").textContent())!.trim();
-      const paid = rupiah(await discounted.getByTestId("price").textContent());
-      const original = rupiah(await discounted.getByTestId("original-price").textContent());
-      expect(paid).toBeLessThan(original);
-      await discounted.getByTestId("product-name").locator("a").click();
-      await page.waitForURL(/\/products\/[^/]+$/);
-      await page.getByRole("heading", { level: 1, name }).waitFor();
-      const percent = Math.round((1 - paid / original) * 100);
-      await expect.poll(() => page.getByText(new RegExp(`^\\d+% OFF$`)).first().textContent()).toMatch(/\d+% OFF/);
-      expect(
-        Math.abs(
-          Number(
-            (await page
-              .getByText(/^\d+% OFF$/)
-              .first()
-              .textContent())!.replace(/\D/g, ""),
-          ) - percent,
-        ),
-      ).toBeLessThanOrEqual(1);
-      await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Produk" }).waitFor();
-      for (const tab of ["Deskripsi", "Informasi", "Pengiriman"]) await page.getByRole("tab", { name: tab }).waitFor();
-      await page.getByRole("tab", { name: "Pengiriman" }).click();
-      await page.getByText(/05:00 - 07:00/).waitFor();
-
-      // The quantity is bounded by the stock: a typed 9999 becomes the stock.
-      const stepper = page.getByRole("textbox", { name: `Jumlah ${name}`, exact: true });
-      const stock = Number((await page.getByTestId("stock").textContent())!.replace(/\D/g, ""));
-      await stepper.fill("9999");
-      await stepper.press("Enter");
-      await expect.poll(() => stepper.inputValue()).toBe(String(stock));
-      await expect.poll(() => page.getByRole("button", { name: "Tambah jumlah" }).first().isDisabled()).toBe(true);
-      await stepper.fill("1");
-      await stepper.press("Enter");
-
-      // Quantity 2, then add: the notice, the badge, and the stepper back at 1.
-      await expect.poll(() => page.getByRole("button", { name: "Kurangi jumlah" }).first().isDisabled()).toBe(true);
-      await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-      await expect.poll(() => stepper.inputValue()).toBe("2");
-      await page.getByRole("button", { name: "Tambah ke Keranjang" }).click();
-      await page.getByTestId("toast").filter({ hasText: "Produk Ditambahkan" }).waitFor();
-      await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
-      await expect.poll(() => stepper.inputValue()).toBe("1");
-      await expect.poll(() => visibleBadge(page).textContent()).toBe("2");
-
-      // A second product from the list, with its card's own button.
-      await open(page, "/products");
-      const other = cards(page)
-        .filter({ hasNot: page.getByText("Stok Habis") })
-        .filter({ hasNotText: name })
-        .first();
-      const otherName = (await other.getByTestId("product-name").textContent())!.trim();
-      await other.getByRole("button", { name: `Tambah ${otherName} ke keranjang` }).click();
-      await page.getByText(`${otherName} telah ditambahkan ke keranjang belanja.`).waitFor();
-      await expect.poll(() => visibleBadge(page).textContent()).toBe("3");
-
-      // The cart: discounted unit price, totals, quantity changes.
-      await open(page, "/cart");
-      const lines = page.getByTestId("cart-line");
-      await lines.first().waitFor();
-      await expect.poll(() => lines.count()).toBe(2);
-      const first = lines.filter({ hasText: name });
-      await expect.poll(() => first.getByTestId("unit-price").textContent().then(rupiah)).toBe(paid);
-      await expect.poll(() => first.getByTestId("line-subtotal").textContent().then(rupiah)).toBe(paid * 2);
-      await first.getByRole("button", { name: "Tambah jumlah" }).click();
-      await expect.poll(() => first.getByTestId("line-subtotal").textContent().then(rupiah)).toBe(paid * 3);
-      await first.getByRole("button", { name: "Kurangi jumlah" }).click();
-      await first.getByRole("button", { name: "Kurangi jumlah" }).click();
-      await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("1");
-      await expect.poll(() => first.getByRole("button", { name: "Kurangi jumlah" }).isDisabled()).toBe(true);
-      await first.getByRole("button", { name: "Tambah jumlah" }).click();
-      const subtotals = (await lines.getByTestId("line-subtotal").allTextContents()).map(rupiah);
-      await expect
-        .poll(() => page.getByTestId("cart-total").textContent().then(rupiah))
-        .toBe(subtotals[0] + subtotals[1]);
-      await page.getByText("Ringkasan Order").waitFor();
-      // The fee depends on the area, chosen at checkout.
-      await page.getByText("Dihitung saat checkout").waitFor();
-      await page.getByText("*Belum termasuk biaya pengiriman").waitFor();
-      await expect
-        .poll(() => page.getByRole("link", { name: "Login", exact: true }).getAttribute("href"))
-        .toBe("/login?redirect=/checkout");
-
-      // Reload: the same lines and quantities, restored from the browser's storage.
-      await page.reload();
-      await waitForHydration(page);
-      await lines.first().waitFor();
-      await expect.poll(() => lines.count()).toBe(2);
-      await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("2");
-      await expect.poll(() => visibleBadge(page).textContent()).toBe("3");
-
-      // Remove one line, then empty the cart.
-      await first.getByRole("button", { name: `Hapus ${name}` }).click();
-      const dialog = page.getByRole("alertdialog");
-      await dialog.getByText("Item Dihapus").waitFor();
-      await dialog.getByText(`${name} telah dihapus dari keranjang.`).waitFor();
-      await dialog.getByRole("button", { name: "OK" }).click();
-      await expect.poll(() => lines.count()).toBe(1);
-      await page.getByRole("button", { name: "Hapus Semua" }).click();
-      await dialog.getByText("Keranjang Dikosongkan").waitFor();
-      await dialog.getByText("Semua item telah dihapus dari keranjang.").waitFor();
-      await dialog.getByRole("button", { name: "OK" }).click();
-      await page.getByRole("heading", { name: "Keranjang Anda Kosong" }).waitFor();
-      await expect.poll(() => page.getByRole("link", { name: "Mulai Belanja" }).getAttribute("href")).toBe("/products");
-      await expect.poll(() => visibleBadge(page).count()).toBe(0);
-      await page.reload();
-      await waitForHydration(page);
-      await page.getByRole("heading", { name: "Keranjang Anda Kosong" }).waitFor();
-
-      expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
-      await context.close();
-    });
-
-    it("does not let a sold-out product be added", async () => {
-      const context = await newContext(shop.browser, size);
-      const page = await context.newPage();
-      await open(page, "/products");
-      const soldOut = cards(page)
-        .filter({ has: page.getByRole("button", { name: /stok habis/i }) })
-        .first();
-      const name = (await soldOut.getByTestId("product-name").textContent())!.trim();
-      await expect.poll(() => soldOut.getByRole("button", { name: /stok habis/i }).isDisabled()).toBe(true);
-      await expect.poll(() => soldOut.getByRole("button", { name: /ke keranjang/ }).count()).toBe(0);
-
-      await soldOut.getByTestId("product-name").locator("a").click();
-      await page.getByRole("heading", { level: 1, name }).waitFor();
-      await expect.poll(() => page.getByTestId("stock").textContent()).toBe("Stok Habis");
-      // In its place: 'Kabari Saya', to hear when it is back.
-      await page.getByRole("button", { name: "Kabari Saya" }).waitFor();
-      await expect.poll(() => page.getByRole("button", { name: "Tambah ke Keranjang" }).count()).toBe(0);
-      await expect.poll(() => page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
-      await context.close();
-    });
   });
 }
+
+// The cart is behaviour, not layout: one size is enough (the filters above differ by size).
+describe.skipIf(!hasChromium)("catalog on a phone", () => {
+  it("adds products to the cart, changes quantities, removes them, and keeps the cart across a reload", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+
+    // A discounted product in stock, opened from the list (on whichever page it is).
+    const discountedCards = () =>
+      cards(page)
+        .filter({ has: page.getByTestId("original-price") })
+        .filter({ hasNot: page.getByText("Stok Habis") });
+    await open(page, "/products");
+    for (let listPage = 2; (await discountedCards().count()) === 0 && listPage < 10; listPage++)
+      await open(page, `/products?page=${listPage}`);
+    const discounted = discountedCards().first();
+    const name = (await discounted.getByTestId("product-name").textContent())!.trim();
+    const paid = rupiah(await discounted.getByTestId("price").textContent());
+    const original = rupiah(await discounted.getByTestId("original-price").textContent());
+    expect(paid).toBeLessThan(original);
+    await discounted.getByTestId("product-name").locator("a").click();
+    await page.waitForURL(/\/products\/[^/]+$/);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    const percent = Math.round((1 - paid / original) * 100);
+    await expect.poll(() => page.getByText(new RegExp(`^\\d+% OFF$`)).first().textContent()).toMatch(/\d+% OFF/);
+    expect(
+      Math.abs(
+        Number(
+          (await page
+            .getByText(/^\d+% OFF$/)
+            .first()
+            .textContent())!.replace(/\D/g, ""),
+        ) - percent,
+      ),
+    ).toBeLessThanOrEqual(1);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Produk" }).waitFor();
+    for (const tab of ["Deskripsi", "Informasi", "Pengiriman"]) await page.getByRole("tab", { name: tab }).waitFor();
+    await page.getByRole("tab", { name: "Pengiriman" }).click();
+    await page.getByText(/05:00 - 07:00/).waitFor();
+
+    // The quantity is bounded by the stock: a typed 9999 becomes the stock.
+    const stepper = page.getByRole("textbox", { name: `Jumlah ${name}`, exact: true });
+    const stock = Number((await page.getByTestId("stock").textContent())!.replace(/\D/g, ""));
+    await stepper.fill("9999");
+    await stepper.press("Enter");
+    await expect.poll(() => stepper.inputValue()).toBe(String(stock));
+    await expect.poll(() => page.getByRole("button", { name: "Tambah jumlah" }).first().isDisabled()).toBe(true);
+    await stepper.fill("1");
+    await stepper.press("Enter");
+
+    // Quantity 2, then add: the notice, the badge, and the stepper back at 1.
+    await expect.poll(() => page.getByRole("button", { name: "Kurangi jumlah" }).first().isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+    await expect.poll(() => stepper.inputValue()).toBe("2");
+    await page.getByRole("button", { name: "Tambah ke Keranjang" }).click();
+    await page.getByTestId("toast").filter({ hasText: "Produk Ditambahkan" }).waitFor();
+    await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
+    await expect.poll(() => stepper.inputValue()).toBe("1");
+    await expect.poll(() => visibleBadge(page).textContent()).toBe("2");
+
+    // A second product from the list, with its card's own button.
+    await open(page, "/products");
+    const other = cards(page)
+      .filter({ hasNot: page.getByText("Stok Habis") })
+      .filter({ hasNotText: name })
+      .first();
+    const otherName = (await other.getByTestId("product-name").textContent())!.trim();
+    await other.getByRole("button", { name: `Tambah ${otherName} ke keranjang` }).click();
+    await page.getByText(`${otherName} telah ditambahkan ke keranjang belanja.`).waitFor();
+    await expect.poll(() => visibleBadge(page).textContent()).toBe("3");
+
+    // The cart: discounted unit price, totals, quantity changes.
+    await open(page, "/cart");
+    const lines = page.getByTestId("cart-line");
+    await lines.first().waitFor();
+    await expect.poll(() => lines.count()).toBe(2);
+    const first = lines.filter({ hasText: name });
+    await expect.poll(() => first.getByTestId("unit-price").textContent().then(rupiah)).toBe(paid);
+    await expect.poll(() => first.getByTestId("line-subtotal").textContent().then(rupiah)).toBe(paid * 2);
+    await first.getByRole("button", { name: "Tambah jumlah" }).click();
+    await expect.poll(() => first.getByTestId("line-subtotal").textContent().then(rupiah)).toBe(paid * 3);
+    await first.getByRole("button", { name: "Kurangi jumlah" }).click();
+    await first.getByRole("button", { name: "Kurangi jumlah" }).click();
+    await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("1");
+    await expect.poll(() => first.getByRole("button", { name: "Kurangi jumlah" }).isDisabled()).toBe(true);
+    await first.getByRole("button", { name: "Tambah jumlah" }).click();
+    const subtotals = (await lines.getByTestId("line-subtotal").allTextContents()).map(rupiah);
+    await expect
+      .poll(() => page.getByTestId("cart-total").textContent().then(rupiah))
+      .toBe(subtotals[0] + subtotals[1]);
+    await page.getByText("Ringkasan Order").waitFor();
+    // The fee depends on the area, chosen at checkout.
+    await page.getByText("Dihitung saat checkout").waitFor();
+    await page.getByText("*Belum termasuk biaya pengiriman").waitFor();
+    await expect
+      .poll(() => page.getByRole("link", { name: "Login", exact: true }).getAttribute("href"))
+      .toBe("/login?redirect=/checkout");
+
+    // Reload: the same lines and quantities, restored from the browser's storage.
+    await page.reload();
+    await waitForHydration(page);
+    await lines.first().waitFor();
+    await expect.poll(() => lines.count()).toBe(2);
+    await expect.poll(() => first.getByRole("textbox", { name: /^Jumlah / }).inputValue()).toBe("2");
+    await expect.poll(() => visibleBadge(page).textContent()).toBe("3");
+
+    // Remove one line, then empty the cart.
+    await first.getByRole("button", { name: `Hapus ${name}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("Item Dihapus").waitFor();
+    await dialog.getByText(`${name} telah dihapus dari keranjang.`).waitFor();
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => lines.count()).toBe(1);
+    await page.getByRole("button", { name: "Hapus Semua" }).click();
+    await dialog.getByText("Keranjang Dikosongkan").waitFor();
+    await dialog.getByText("Semua item telah dihapus dari keranjang.").waitFor();
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("heading", { name: "Keranjang Anda Kosong" }).waitFor();
+    await expect.poll(() => page.getByRole("link", { name: "Mulai Belanja" }).getAttribute("href")).toBe("/products");
+    await expect.poll(() => visibleBadge(page).count()).toBe(0);
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Keranjang Anda Kosong" }).waitFor();
+
+    expect(errors.filter((e) => !e.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
+  it("does not let a sold-out product be added", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    const page = await context.newPage();
+    await open(page, "/products");
+    const soldOut = cards(page)
+      .filter({ has: page.getByRole("button", { name: /stok habis/i }) })
+      .first();
+    const name = (await soldOut.getByTestId("product-name").textContent())!.trim();
+    await expect.poll(() => soldOut.getByRole("button", { name: /stok habis/i }).isDisabled()).toBe(true);
+    await expect.poll(() => soldOut.getByRole("button", { name: /ke keranjang/ }).count()).toBe(0);
+
+    await soldOut.getByTestId("product-name").locator("a").click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await expect.poll(() => page.getByTestId("stock").textContent()).toBe("Stok Habis");
+    // In its place: 'Kabari Saya', to hear when it is back.
+    await page.getByRole("button", { name: "Kabari Saya" }).waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Tambah ke Keranjang" }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
+    await context.close();
+  });
+});
 
 describe.skipIf(!hasChromium)("catalog edge cases", () => {
   it("survives a corrupt or hand-edited cart in localStorage", async () => {

@@ -1,25 +1,15 @@
 // Content pages in Chromium at phone size: the farmer application and the contact message
 // really reach the database the admin inbox reads, failures keep what was typed, the forms
 // work without JavaScript, and the FAQ accordion works by keyboard.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { contactMessages, partnerApplications } from "~/db/schema";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { startTestServer, type TestServer } from "../support/server";
-import { setupBrowserShop } from "./fixtures";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { setupBrowserShop } from "../support/browser-shop";
 
 async function fillPartnerForm(
   page: Page,
@@ -42,23 +32,11 @@ async function fillContactForm(page: Page, values: { name: string; email: string
 }
 
 describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
-  let browser: Browser;
-  let server: TestServer;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-content-"));
-    [browser, server] = await Promise.all([launchBrowser(), startTestServer({ dataDir })]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Its own shop: the test stops the server to read the database the shop wrote.
+  const shop = setupBrowserShop({ keepData: true });
 
   it("stores a farmer's application and a contact message, as the shop's database shows after a restart", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     // Failed loads are judged by their responses below; the favicon is the shell's business.
@@ -70,7 +48,7 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
     const farmer = `Pak Slamet ${stamp}`;
     const subject = `Pesanan untuk warung ${stamp}`;
 
-    await page.goto(`${server.url}/supply-with-us`);
+    await page.goto(`${shop.url}/supply-with-us`);
     await fillPartnerForm(page, {
       name: farmer,
       phone: "0812 3456 7890",
@@ -87,7 +65,7 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
     const whatsapp = page.getByRole("link", { name: "Chat via WhatsApp" }).first();
     expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/62\d+\?text=/);
 
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${shop.url}/contact`);
     await fillContactForm(page, {
       name: "Bu Rina",
       email: "rina@contoh.id",
@@ -102,8 +80,8 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
     await context.close();
 
     // The embedded database belongs to the server while it runs: read it once the server is stopped.
-    await server.stop();
-    const handle = await openDatabase({ kind: "pglite", dataDir, holder: "test" });
+    await shop.server.stop();
+    const handle = await openDatabase({ kind: "pglite", dataDir: shop.server.dataDir, holder: "test" });
     try {
       const [application] = await handle.db
         .select()

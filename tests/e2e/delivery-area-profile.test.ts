@@ -2,7 +2,7 @@
 // address book, shown on the profile, and chosen already when they reach checkout.
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, waitForHydration } from "../support/browser";
-import { registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 

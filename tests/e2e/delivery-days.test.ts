@@ -22,7 +22,7 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { placeOrder } from "~/server/orders/placing.server";
 import { createUser, saveSetting } from "../support/factories";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 /** The shop's clock when the server starts: exactly the default cut-off of tomorrow's slots. */
 const CLOCK_START = "2026-11-25T21:00:00+07:00";

@@ -3,54 +3,25 @@
 // links and the amount to collect, and presses 'Terkirim' at the door: the order shows
 // 'Selesai' and its history names who did it. The sheet prints on A4 without its buttons, and
 // the slot's invoices print one order per A4 page.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
-import { seedCatalogIfEmpty } from "~/db/seed.server";
+import { describe, expect, it } from "vitest";
 import { orders, products } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { nextDeliverySlot } from "~/lib/delivery-sheet";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { createOrder, createUser, saveSetting } from "../support/factories";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { runAdminCreate, startTestServer, type TestServer } from "../support/server";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { seriousViolations } from "../support/axe";
-import { screenshot } from "./fixtures";
+import { adminLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const STAFF = { email: "kurir.staf@sayurjember.id", password: "Antar-Pagi-Sayur-2026", name: "Mas Kurir" };
 // The delivery the sheet opens on by the fresh shop's rules at the time the test runs.
 const next = nextDeliverySlot({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, new Date());
 
-async function staffLogin(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.fill('input[name="email"]', STAFF.email);
-  await page.fill('input[name="password"]', STAFF.password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${baseUrl}/admin/dashboard`, { timeout: 15_000 });
-}
-
 describe.skipIf(!hasChromium)("delivery sheet", () => {
-  let server: TestServer;
-  let browser: Browser;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-sheet-"));
   const orderIds: Record<string, string> = {};
-
-  beforeAll(async () => {
-    const handle = await openDatabase({ kind: "pglite", dataDir, holder: "delivery sheet test" });
-    try {
-      const db = handle.db;
-      await seedCatalogIfEmpty(db);
+  const shop = setupBrowserShop({
+    staff: [{ ...STAFF, role: "staff" }],
+    seed: async (db) => {
       const [product] = await db.select().from(products).where(eq(products.isActive, true)).limit(1);
       const customer = await createUser(db, { name: "Siti Aminah" });
       const owner = await createUser(db, { role: "admin", name: "Bu Ratna" });
@@ -96,35 +67,14 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
         .set({ paymentMethod: "transfer", paymentStatus: "paid" })
         .where(eq(orders.id, orderIds.budi));
       await db.update(orders).set({ paymentMethod: "cod" }).where(eq(orders.id, orderIds.rina));
-    } finally {
-      await handle.close();
-    }
-    server = await startTestServer({ dataDir });
-    const created = await runAdminCreate(server.dataDir, [
-      "--email",
-      STAFF.email,
-      "--password",
-      STAFF.password,
-      "--name",
-      STAFF.name,
-      "--role",
-      "staff",
-    ]);
-    if (created.code !== 0) throw new Error(created.output);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    },
   });
 
   it("on a phone, staff open the next delivery from the dashboard and mark an order 'Terkirim'", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await staffLogin(page, server.url);
+    await adminLogin(page, shop.url, STAFF);
     const chips = page.getByLabel("Filter cepat");
     await expect.poll(() => chips.textContent()).toContain("Besok Pagi");
     await screenshot(page, "delivery-dashboard-phone");
@@ -177,7 +127,7 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
     await screenshot(page, "delivery-sheet-phone-delivered");
 
     // The order's history says who marked it.
-    await page.goto(`${server.url}/admin/orders/${orderIds.siti}`);
+    await page.goto(`${shop.url}/admin/orders/${orderIds.siti}`);
     await page.getByText("Terkirim (Lembar Pengiriman)").waitFor();
     expect(await page.locator("body").textContent()).toContain(STAFF.name);
     expect(errors).toEqual([]);
@@ -185,12 +135,12 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
   });
 
   it("on a desktop, the sheet prints on A4 without its buttons and the slot's invoices one order per page", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
-    await staffLogin(page, server.url);
+    await adminLogin(page, shop.url, STAFF);
     await screenshot(page, "delivery-dashboard-desktop");
-    await page.goto(`${server.url}/admin/delivery-sheet?date=${next.date}&slot=${next.slot}`);
+    await page.goto(`${shop.url}/admin/delivery-sheet?date=${next.date}&slot=${next.slot}`);
     await page.getByRole("heading", { level: 1, name: "Lembar Pengiriman" }).waitFor();
     await screenshot(page, "delivery-sheet-desktop");
     expect(await seriousViolations(page)).toEqual([]);
@@ -204,7 +154,8 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
       .getByText("1 pelanggan di Kaliwates dikabari bahwa pesanannya sedang diantar.")
       .waitFor();
     await kaliwates.getByText("Sudah dikabari").waitFor();
-    const told = () => server.outbox().filter((m) => m.text.includes(`#${orderIds.rina.slice(0, 8)} sedang diantar`));
+    const told = () =>
+      shop.server.outbox().filter((m) => m.text.includes(`#${orderIds.rina.slice(0, 8)} sedang diantar`));
     await expect.poll(() => told().length, { timeout: 15_000 }).toBe(1);
 
     await page.emulateMedia({ media: "print" });
@@ -220,7 +171,7 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
 
     const invoicesHref = await page.getByRole("link", { name: "Cetak Semua Invoice" }).getAttribute("href");
     expect(invoicesHref).toBe(`/admin/invoices/print?date=${next.date}&slot=${next.slot}`);
-    await page.goto(`${server.url}${invoicesHref}`);
+    await page.goto(`${shop.url}${invoicesHref}`);
     await page.getByRole("button", { name: "Cetak 4 Invoice" }).waitFor();
     expect(await page.locator("article.invoice").count()).toBe(4);
     await screenshot(page, "invoices-bulk-desktop");
@@ -232,7 +183,7 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBe(4);
 
     await page.emulateMedia({ media: "screen" });
-    await page.goto(`${server.url}/admin/invoices/print?date=2026-02-30&slot=pagi`);
+    await page.goto(`${shop.url}/admin/invoices/print?date=2026-02-30&slot=pagi`);
     await page
       .getByRole("alert")
       .getByText("Tanggal kirim tidak valid. Gunakan format TTTT-BB-HH, mis. 2026-11-26.")
@@ -242,10 +193,10 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
   });
 
   it("on a phone, the bulk invoices and the bad-address message read well", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await staffLogin(page, server.url);
-    await page.goto(`${server.url}/admin/invoices/print?date=${next.date}&slot=${next.slot}`);
+    await adminLogin(page, shop.url, STAFF);
+    await page.goto(`${shop.url}/admin/invoices/print?date=${next.date}&slot=${next.slot}`);
     await page.getByRole("button", { name: /^Cetak \d Invoice$/ }).waitFor();
     await screenshot(page, "invoices-bulk-phone");
     await context.close();

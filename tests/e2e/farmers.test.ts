@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { shopTomorrow } from "~/server/clock.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { createOrder, createPartnerApplication, createProduct, createUser, type TestUser } from "../support/factories";
-import { adminLogin, setupBrowserShop } from "./fixtures";
+import { adminLogin, setupBrowserShop } from "../support/browser-shop";
 
 let owner: TestUser;
 const date = shopTomorrow();

@@ -2,23 +2,21 @@
 // places orders straight into it, as another app process would), a staff member on a phone
 // sees the new row highlighted within 3 s, the unseen count in the tab title, a browser
 // notification, and the 'Suara' choice kept across visits, also after odd stored values.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
-import { startTestServer, type TestServer } from "../support/server";
-import { adminLogin } from "./fixtures";
+import { adminLogin, setupBrowserShop, type BrowserShop } from "../support/browser-shop";
 
 const pgUp = await postgresOrSkip("live-orders: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable");
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let handle: DatabaseHandle;
-let server: TestServer;
-let browser: Browser;
 let staff: TestUser;
 let customerId: string;
+let shop: BrowserShop;
 let productId: string;
 
 // Records notifications instead of showing them; permission counts as given.
@@ -32,31 +30,28 @@ const NOTIFICATION_STUB = `
 `;
 
 async function staffPage(size: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(browser, size);
+  const context = await newContext(shop.browser, size);
   await context.addInitScript(NOTIFICATION_STUB);
   const page = await context.newPage();
-  await adminLogin(page, server.url, staff);
+  await adminLogin(page, shop.url, staff);
   await page.locator('[data-testid="live-status"][data-state="open"]').waitFor({ timeout: 10_000 });
   return page;
 }
 
 describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard", () => {
+  // The database first (this hook runs before the kit's), the shop's server on it after.
   beforeAll(async () => {
     database = await createPostgresDatabase("live_orders");
-    server = await startTestServer({ env: { DATABASE_URL: database.url } });
     handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
     staff = await createUser(handle.db, { role: "admin", name: "Dewi Staf" });
     customerId = (await createUser(handle.db)).id;
     productId = (await createProduct(handle.db, { stock: 100, price: 8_500, name: "Sawi Langsung" })).id;
-    browser = await launchBrowser();
   });
-
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await handle?.close();
     await database?.drop();
   });
+  shop = setupBrowserShop({ env: () => ({ DATABASE_URL: database.url }) });
 
   it("shows a new order within 3 s, highlighted, with a notification and the count in the title", async () => {
     const page = await staffPage(PHONE);
@@ -111,15 +106,16 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     expect(await page.getByRole("switch", { name: "Suara" }).getAttribute("aria-checked")).toBe("false");
 
     // The server restarts; an order comes in (through another process) while it is down.
-    const port = server.port;
-    await server.stop();
-    await page.locator('[data-testid="live-status"][data-state="retrying"]').waitFor({ timeout: 5_000 });
-    const missed = await createOrder(handle.db, {
-      userId: customerId,
-      recipientName: "Mbak Yuni Saat Putus",
-      items: [{ productId, quantity: 3 }],
+    let missed: { id: string } | undefined;
+    await shop.restartServer(async () => {
+      await page.locator('[data-testid="live-status"][data-state="retrying"]').waitFor({ timeout: 5_000 });
+      missed = await createOrder(handle.db, {
+        userId: customerId,
+        recipientName: "Mbak Yuni Saat Putus",
+        items: [{ productId, quantity: 3 }],
+      });
     });
-    server = await startTestServer({ env: { DATABASE_URL: database.url }, port });
+    if (!missed) throw new Error("no order placed while the server was down");
     await page.locator(`[data-live-order-id="${missed.id}"]`).waitFor({ timeout: 15_000 });
     expect(await page.locator(`[data-live-order-id="${missed.id}"]`).count()).toBe(1);
     await page.screenshot({ path: ".tmp/screens/live-orders-desktop.png", fullPage: false });

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { hasChromium, newContext, PHONE, waitForHydration } from "../support/browser";
-import { setupBrowserShop } from "./fixtures";
+import { setupBrowserShop } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 

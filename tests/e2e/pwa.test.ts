@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, newContext, PHONE } from "../support/browser";
-import { adminLogin, firstLink, registerAndLogin, setupBrowserShop } from "./fixtures";
+import { adminLogin, firstLink, registerAndLogin, setupBrowserShop } from "../support/browser-shop";
 
 const STAFF = { email: "pwa.staf@sayurjember.id", password: "Staf-Pwa-Rahasia-2026", name: "Staf PWA" };
 

@@ -7,7 +7,7 @@ import { addDays, shopDate } from "~/lib/dates";
 import { setOrderStatus } from "~/server/orders/status.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
-import { adminLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { adminLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 let owner: TestUser;
 let staff: TestUser;

@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { firstLink, openMenu, registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { firstLink, openMenu, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 /** The first product of the catalog with stock, as the catalog page links it. */
 async function firstProductSlug(baseUrl: string): Promise<string> {

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { adminLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const STAFF = { email: "sari.staf@sayurjember.id", password: "Serai-Wangi-Pagi-2026", name: "Sari Staf" };
 

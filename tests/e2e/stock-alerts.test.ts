@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { linkFromMail } from "../support/server";
-import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const STAFF = { email: "rina.staf@sayurjember.id", password: "Kemangi-Harum-Sore-2026", name: "Rina Staf" };
 // Out of stock in the sample catalog.

@@ -4,44 +4,24 @@
 // ends their session at once. Someone who registered the invited address in advance gets
 // nothing from the invitation: their session stays a customer's and ends when the address's
 // holder accepts.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
-import { createStaff, linkFromMail, startTestServer, type TestServer } from "../support/server";
-import { login, newCustomer, register } from "./fixtures";
+
+import { describe, expect, it } from "vitest";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { linkFromMail } from "../support/server";
+import { adminLogin, login, newCustomer, register, setupBrowserShop } from "../support/browser-shop";
 
 const OWNER = { email: "pemilik.tim@sayurjember.id", password: "Pemilik-Toko-Jember-2026", name: "Bu Pemilik" };
 const STAFF_EMAIL = "rina.staf@sayurjember.id";
 const STAFF_PASSWORD = "Rina-Staf-Baru-2026";
 
-let server: TestServer;
-let browser: Browser;
-
-async function adminLogin(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/admin/login`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', password);
-  await page.getByRole("button", { name: "Masuk", exact: true }).click();
-  await page.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
-}
-
 describe.skipIf(!hasChromium)("the owner's team", () => {
-  beforeAll(async () => {
-    server = await startTestServer();
-    await createStaff(server, OWNER);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const shop = setupBrowserShop({ staff: [OWNER] });
 
   it("invites a staff member who sets a password, works without owner pages, and is removed", async () => {
-    const ownerContext = await newContext(browser, DESKTOP);
+    const ownerContext = await newContext(shop.browser, DESKTOP);
     const owner = await ownerContext.newPage();
     const ownerErrors = trackPageErrors(owner);
-    await adminLogin(owner, OWNER.email, OWNER.password);
+    await adminLogin(owner, shop.url, OWNER);
     await owner.getByRole("link", { name: "Tim" }).click();
     await owner.getByRole("heading", { level: 1, name: "Tim" }).waitFor();
 
@@ -72,22 +52,22 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await owner.screenshot({ path: ".tmp/screens/team-desktop.png", fullPage: true });
     const ownerPhone = await ownerContext.newPage();
     await ownerPhone.setViewportSize(PHONE);
-    await ownerPhone.goto(`${server.url}/admin/team`);
+    await ownerPhone.goto(`${shop.url}/admin/team`);
     await ownerPhone.getByTestId("mail-off-banner").waitFor();
     await ownerPhone.screenshot({ path: ".tmp/screens/team-mail-off-phone.png", fullPage: false });
     await ownerPhone.close();
 
     await expect
-      .poll(() => server.outbox().some((m) => m.text.includes(`To: ${STAFF_EMAIL}`)), { timeout: 15_000 })
+      .poll(() => shop.server.outbox().some((m) => m.text.includes(`To: ${STAFF_EMAIL}`)), { timeout: 15_000 })
       .toBe(true);
-    const mail = server.outbox().find((m) => m.text.includes(`To: ${STAFF_EMAIL}`))!;
+    const mail = shop.server.outbox().find((m) => m.text.includes(`To: ${STAFF_EMAIL}`))!;
     expect(mail.text).toContain("Undangan bergabung sebagai Staf");
     expect(mail.text).toContain("Buat Password & Bergabung");
     const link = linkFromMail(mail.text, "/reset-password");
     // The link shown to the owner is the one in the stored mail.
     expect(link).toBe(shown);
 
-    const staffContext = await newContext(browser, PHONE);
+    const staffContext = await newContext(shop.browser, PHONE);
     const staff = await staffContext.newPage();
     const staffErrors = trackPageErrors(staff);
     await staff.goto(link!);
@@ -97,7 +77,7 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await staff.getByRole("button", { name: "Simpan Password Baru" }).click();
     await staff.waitForURL(/\/login/, { timeout: 15_000 });
 
-    await adminLogin(staff, STAFF_EMAIL, STAFF_PASSWORD);
+    await adminLogin(staff, shop.url, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
     await owner.reload();
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).textContent()).toContain("Staf");
     const nav = staff.getByRole("navigation", { name: "Menu admin" });
@@ -105,13 +85,13 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     expect(await nav.getByRole("link", { name: "Produk" }).count()).toBe(0);
     expect(await nav.getByRole("link", { name: "Tim" }).count()).toBe(0);
     for (const path of ["/admin/products", "/admin/team", "/admin/categories"]) {
-      const response = await staff.goto(`${server.url}${path}`);
+      const response = await staff.goto(`${shop.url}${path}`);
       expect(response?.status(), path).toBe(403);
       await staff.getByRole("heading", { name: "Khusus Pemilik" }).waitFor();
       await staff.getByText("Halaman ini khusus Pemilik toko.", { exact: false }).waitFor();
     }
     await staff.screenshot({ path: ".tmp/screens/owner-only-phone.png", fullPage: false });
-    await staff.goto(`${server.url}/admin/picking-list`);
+    await staff.goto(`${shop.url}/admin/picking-list`);
     expect(await staff.getByRole("heading", { level: 1 }).first().textContent()).toBeTruthy();
 
     // The owner removes her: her next page is the admin login.
@@ -121,8 +101,8 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await owner.screenshot({ path: ".tmp/screens/team-after-remove.png" });
     await owner.getByText(/Rina Staf dihapus dari tim; \d+ sesi diakhiri\./).waitFor();
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).count()).toBe(0);
-    await staff.goto(`${server.url}/admin/dashboard`);
-    await staff.waitForURL(`${server.url}/admin/login`);
+    await staff.goto(`${shop.url}/admin/dashboard`);
+    await staff.waitForURL(`${shop.url}/admin/login`);
 
     // The refused invitation answered 400, as it should; nothing else went wrong.
     expect(ownerErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
@@ -132,16 +112,16 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
   });
 
   it("an account registered in advance with the invited address stays a customer until the address's holder accepts", async () => {
-    const squatterContext = await newContext(browser, DESKTOP);
+    const squatterContext = await newContext(shop.browser, DESKTOP);
     const squatter = await squatterContext.newPage();
     const account = newCustomer({ name: "Pendaftar Duluan" });
-    await register(squatter, server.url, account);
-    await login(squatter, server.url, account.email, account.password);
+    await register(squatter, shop.url, account);
+    await login(squatter, shop.url, account.email, account.password);
 
-    const ownerContext = await newContext(browser, DESKTOP);
+    const ownerContext = await newContext(shop.browser, DESKTOP);
     const owner = await ownerContext.newPage();
-    await adminLogin(owner, OWNER.email, OWNER.password);
-    await owner.goto(`${server.url}/admin/team`);
+    await adminLogin(owner, shop.url, OWNER);
+    await owner.goto(`${shop.url}/admin/team`);
     await owner.getByLabel("Nama").fill("Calon Staf");
     await owner.getByLabel("Email").fill(account.email);
     await owner.getByRole("button", { name: "Buat Undangan" }).click();
@@ -151,8 +131,8 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
       .waitFor();
 
     // The pre-registered session gets no staff access, and neither does a fresh sign-in with its password.
-    await squatter.goto(`${server.url}/admin/dashboard`);
-    await squatter.waitForURL(`${server.url}/admin/login`);
+    await squatter.goto(`${shop.url}/admin/dashboard`);
+    await squatter.waitForURL(`${shop.url}/admin/login`);
     await squatter.fill('input[name="email"]', account.email);
     await squatter.fill('input[name="password"]', account.password);
     await squatter.getByRole("button", { name: "Masuk", exact: true }).click();
@@ -161,15 +141,20 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
 
     // The mail to an existing account says its link accepts the invitation and replaces the password.
     await expect
-      .poll(() => server.outbox().some((m) => m.text.includes(`To: ${account.email}`) && m.text.includes("Undangan")), {
-        timeout: 15_000,
-      })
+      .poll(
+        () => shop.server.outbox().some((m) => m.text.includes(`To: ${account.email}`) && m.text.includes("Undangan")),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
-    const mail = server.outbox().find((m) => m.text.includes(`To: ${account.email}`) && m.text.includes("Undangan"))!;
+    const mail = shop.server
+      .outbox()
+      .find((m) => m.text.includes(`To: ${account.email}`) && m.text.includes("Undangan"))!;
     expect(mail.text).toContain("Terima Undangan");
     expect(mail.text).toContain("membuat password baru untuk akun ini");
 
-    const holderContext = await newContext(browser, PHONE);
+    const holderContext = await newContext(shop.browser, PHONE);
     const holder = await holderContext.newPage();
     await holder.goto(linkFromMail(mail.text, "/reset-password")!);
     await holder.getByRole("heading", { name: "Terima Undangan Staf" }).waitFor();
@@ -178,10 +163,10 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await holder.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
     await holder.getByRole("button", { name: "Simpan Password Baru" }).click();
     await holder.waitForURL(/\/login/, { timeout: 15_000 });
-    await adminLogin(holder, account.email, STAFF_PASSWORD);
+    await adminLogin(holder, shop.url, { email: account.email, password: STAFF_PASSWORD });
 
     // The pre-registered session ended with the old password.
-    await squatter.goto(`${server.url}/profile`);
+    await squatter.goto(`${shop.url}/profile`);
     await squatter.waitForURL(/\/login/);
     await squatterContext.close();
     await ownerContext.close();

@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { login, newCustomer, register, registerAndLogin, screenshot, setupBrowserShop } from "./fixtures";
+import { login, newCustomer, register, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 // The shop's service worker would hand out the scripts itself, past the hold below.

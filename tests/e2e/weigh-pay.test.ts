@@ -1,66 +1,38 @@
-// The weigh-and-pay loop in the browser, at phone and at desktop size: a shopper orders shallots
+// The weigh-and-pay loop in the browser, on a phone: a shopper orders shallots
 // by weight with a note, and a bunch of spinach, and chooses 'Transfer Bank' at checkout; staff
 // mark the spinach 'Tidak Tersedia', type the weighed amount the Indonesian way, set the fee and
 // press 'Tagihan Final' (the fee is then no longer a form); the shopper sees the final bill with
 // the account to pay and uploads a proof ('Menunggu Verifikasi'); staff press 'Tolak Bukti' with a
 // reason, the shopper reads it and uploads again; staff press 'Tandai Lunas' for a little more
 // than due; the difference shows as 'Saldo' on the profile and is taken off the next order's bill.
-import { rmSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatRupiah } from "~/lib/money";
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  newContext,
-  PHONE,
-  trackPageErrors,
-  waitForHydration,
-} from "../support/browser";
-import { createStaff, startTestServer, type TestServer } from "../support/server";
+import { hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 import { configureBankAccount } from "../support/factories";
-import { registerAndLogin, screenshot, seededDataDir } from "./fixtures";
 
 const STAFF = { email: "timbang@sayurjember.id", password: "Timbang-Segar-2026", name: "Rina Timbang" };
 
 describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
-  let server: TestServer;
-  let browser: Browser;
+  // The shop's own account entered: a fresh shop takes no transfers.
+  const shop = setupBrowserShop({ staff: [STAFF], seed: configureBankAccount });
 
-  let dataDir: string | undefined;
-
-  beforeAll(async () => {
-    // The shop's own account entered: a fresh shop takes no transfers.
-    dataDir = await seededDataDir(configureBankAccount);
-    server = await startTestServer({ dataDir });
-    await createStaff(server, STAFF);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it.each([
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const)(
+  // Behaviour, not layout: the loop runs once, on the phones shopper and staff use at the shop.
+  it.each([["phone", PHONE]] as const)(
     "at %s size: shallots ordered at 0,75 kg are weighed at 0,8 kg and billed as such",
     async (size, viewport) => {
       const shot = (p: Page, name: string) => screenshot(p, `${name}-${size}`);
-      const shopper = await newContext(browser, viewport);
+      const shopper = await newContext(shop.browser, viewport);
       await shopper.route("https://wa.me/**", (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
       );
       const page = await shopper.newPage();
       const errors = trackPageErrors(page);
-      await registerAndLogin(page, server.url, { name: "Bu Sri" });
+      await registerAndLogin(page, shop.url, { name: "Bu Sri" });
 
-      await page.goto(`${server.url}/products/bawang-merah`);
+      await page.goto(`${shop.url}/products/bawang-merah`);
       // The stepper is the page's script, which starts after the first paint.
       await waitForHydration(page);
       const stepper = page.getByRole("textbox", { name: "Jumlah Bawang Merah" });
@@ -71,16 +43,16 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
       await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
       // A bunch of spinach too, which turns out to be sold out at packing.
-      await page.goto(`${server.url}/products/bayam`);
+      await page.goto(`${shop.url}/products/bayam`);
       await waitForHydration(page);
       await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
       await page.getByText("Bayam Hijau telah ditambahkan ke keranjang belanja.").waitFor();
 
-      await page.goto(`${server.url}/cart`);
+      await page.goto(`${shop.url}/cart`);
       await waitForHydration(page);
       await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).fill("yang besar-besar");
       await page.getByRole("textbox", { name: "Catatan Bawang Merah" }).blur();
-      await page.goto(`${server.url}/checkout`);
+      await page.goto(`${shop.url}/checkout`);
       await waitForHydration(page);
       await page.getByText("yang besar-besar").waitFor();
       // Outside the areas: the fee is agreed in the chat and set by staff while weighing.
@@ -103,15 +75,11 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 
       // Staff weigh and bill on the same size of screen.
-      const staffContext = await newContext(browser, viewport);
+      const staffContext = await newContext(shop.browser, viewport);
       const staff = await staffContext.newPage();
       const staffErrors = trackPageErrors(staff);
-      await staff.goto(`${server.url}/admin/login`);
-      await staff.fill('input[name="email"]', STAFF.email);
-      await staff.fill('input[name="password"]', STAFF.password);
-      await staff.getByRole("button", { name: "Masuk", exact: true }).click();
-      await staff.waitForURL(`${server.url}/admin/dashboard`, { timeout: 15_000 });
-      await staff.goto(`${server.url}/admin/orders/${orderId}`);
+      await adminLogin(staff, shop.url, STAFF);
+      await staff.goto(`${shop.url}/admin/orders/${orderId}`);
       await staff.getByText("Catatan:").first().waitFor();
       // Each line's heading names its product (every line also lists all products to swap in).
       const lines = staff.getByTestId("edit-line");
@@ -153,7 +121,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       expect(bill.searchParams.get("text")).not.toContain("Bayam Hijau");
       await shot(staff, "admin-order-final");
 
-      await page.goto(`${server.url}/orders/${orderId}`);
+      await page.goto(`${shop.url}/orders/${orderId}`);
       await page.getByRole("heading", { name: "Tagihan Final" }).waitFor();
       expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(37000));
       await page.getByText("Bawang Merah: 0,75 kg → 0,8 kg", { exact: false }).waitFor();
@@ -172,17 +140,17 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await shot(page, "order-proof-sent");
 
       // Staff find it in the list, and refuse it with a reason the shopper reads.
-      await staff.goto(`${server.url}/admin/dashboard?payment=pending`);
+      await staff.goto(`${shop.url}/admin/dashboard?payment=pending`);
       // A card on a phone, a table row on a desktop: whichever the screen shows.
       await staff.locator(`[data-order-id="${orderId}"]:visible`).waitFor();
       await shot(staff, "admin-list-payment-filter");
-      await staff.goto(`${server.url}/admin/orders/${orderId}#pembayaran`);
+      await staff.goto(`${shop.url}/admin/orders/${orderId}#pembayaran`);
       await staff.getByRole("img", { name: "Bukti bayar dari pelanggan" }).waitFor();
       await staff.fill('textarea[name="reason"]', "Nominal transfer tidak sesuai");
       await staff.getByRole("button", { name: "Tolak Bukti" }).click();
       await staff.getByText(/Bukti bayar pesanan #.* ditolak\./).waitFor();
 
-      await page.goto(`${server.url}/orders/${orderId}`);
+      await page.goto(`${shop.url}/orders/${orderId}`);
       await page
         .getByText("Bukti bayar ditolak: Nominal transfer tidak sesuai. Silakan unggah bukti yang benar.")
         .waitFor();
@@ -193,7 +161,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await uploadProof(page, "#e8f5e9");
 
       // Staff see the new proof and mark Rp 40.000 received for Rp 37.000.
-      await staff.goto(`${server.url}/admin/orders/${orderId}#pembayaran`);
+      await staff.goto(`${shop.url}/admin/orders/${orderId}#pembayaran`);
       const proof = staff.getByRole("img", { name: "Bukti bayar dari pelanggan" });
       await proof.waitFor();
       await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -204,31 +172,31 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await staff.getByText(/Lunas\. Selisih \+Rp.3\.000 masuk Saldo pelanggan\./).waitFor();
       await shot(staff, "admin-order-paid");
 
-      await page.goto(`${server.url}/orders/${orderId}`);
+      await page.goto(`${shop.url}/orders/${orderId}`);
       expect(await page.getByTestId("payment-status").first().textContent()).toBe("Lunas");
-      await page.goto(`${server.url}/profile`);
+      await page.goto(`${shop.url}/profile`);
       expect(await page.getByTestId("saldo").textContent()).toContain(formatRupiah(3000));
       await shot(page, "profile-saldo");
 
       // The next order pays Rp 3.000 less, and both orders say why.
-      const second = await orderAgain(page, shopper, server.url);
-      await staff.goto(`${server.url}/admin/orders/${second}`);
+      const second = await orderAgain(page, shopper, shop.url);
+      await staff.goto(`${shop.url}/admin/orders/${second}`);
       await staff.fill('input[name="deliveryFee"]', "5000");
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
       await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
-      await page.goto(`${server.url}/orders/${second}`);
+      await page.goto(`${shop.url}/orders/${second}`);
       // 0,25 kg x Rp 40.000 + Rp 5.000 - Rp 3.000
       expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(15000));
       expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(12000));
       await page.getByText(`dari pesanan #${orderId.slice(0, 8)} dipotong dari tagihan`, { exact: false }).waitFor();
       await page.getByText(`siapkan uang tunai ${formatRupiah(12000)} untuk kurir`, { exact: false }).waitFor();
       await shot(page, "order-saldo-applied");
-      await page.goto(`${server.url}/orders/${orderId}`);
+      await page.goto(`${shop.url}/orders/${orderId}`);
       await page.getByText(`dibawa ke tagihan pesanan #${second.slice(0, 8)}`, { exact: false }).waitFor();
 
-      await staff.goto(`${server.url}/admin/settings#metode-pembayaran`);
+      await staff.goto(`${shop.url}/admin/settings#metode-pembayaran`);
       await staff.getByRole("heading", { name: "Metode Pembayaran" }).waitFor();
       await shot(staff, "admin-settings-payment");
       expect(errors.filter((e) => !e.includes("404"))).toEqual([]);

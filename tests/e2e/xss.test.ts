@@ -13,7 +13,7 @@ import {
   createUser,
   type TestUser,
 } from "../support/factories";
-import { adminLogin, login, setupBrowserShop } from "./fixtures";
+import { adminLogin, login, setupBrowserShop } from "../support/browser-shop";
 
 const SCRIPT = (tag: string) => `<script>alert("xss-${tag}")</script>`;
 const IMG = (tag: string) => `<img src=x onerror=alert("xss-${tag}")>`;

@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import { and, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderChanges, orderItems, orders, orderStatusHistory, products, stockAdjustments } from "~/db/schema";
+import { orderChanges, orderItems, orders, orderStatusHistory, stockAdjustments } from "~/db/schema";
 import { outboxMails } from "../support/outbox";
 import { addDays, shopDate, tomorrowInShop } from "~/lib/dates";
 import { OUTSIDE_AREA } from "~/lib/delivery-settings";
@@ -34,6 +34,7 @@ import {
 } from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { stockOf } from "../support/db-reads";
 
 let testDb: TestDatabase;
 let admin: TestUser;
@@ -52,11 +53,6 @@ afterAll(async () => {
   releaseTestDatabase();
   await testDb?.destroy();
 });
-
-async function stockOf(id: string) {
-  const [p] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return p.stock;
-}
 
 async function versionOf(orderId: string) {
   const [o] = await testDb.db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
@@ -149,10 +145,10 @@ describe("status changes", () => {
         { productId: b.id, quantity: 4 },
       ],
     });
-    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([7, 0]);
+    expect([await stockOf(testDb.db, a.id), await stockOf(testDb.db, b.id)]).toEqual([7, 0]);
 
     await changeStatus(order.id, "cancelled");
-    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([10, 4]);
+    expect([await stockOf(testDb.db, a.id), await stockOf(testDb.db, b.id)]).toEqual([10, 4]);
     const returned = await testDb.db
       .select()
       .from(stockAdjustments)
@@ -162,10 +158,10 @@ describe("status changes", () => {
 
     // Cancelled to completed (not via pending) takes it again, once.
     await changeStatus(order.id, "completed");
-    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([7, 0]);
+    expect([await stockOf(testDb.db, a.id), await stockOf(testDb.db, b.id)]).toEqual([7, 0]);
     // Between non-cancelled statuses stock does not move.
     await changeStatus(order.id, "processing");
-    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([7, 0]);
+    expect([await stockOf(testDb.db, a.id), await stockOf(testDb.db, b.id)]).toEqual([7, 0]);
   });
 
   it("undoes exactly what checkout took, for an order placed through the real checkout", async () => {
@@ -182,11 +178,11 @@ describe("status changes", () => {
       idempotencyKey: randomUUID(),
     });
     if (!placed.ok) throw new Error(placed.message);
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(testDb.db, p.id)).toBe(5);
     await changeStatus(placed.order.id, "cancelled");
-    expect(await stockOf(p.id)).toBe(9);
+    expect(await stockOf(testDb.db, p.id)).toBe(9);
     await changeStatus(placed.order.id, "pending");
-    expect(await stockOf(p.id)).toBe(5);
+    expect(await stockOf(testDb.db, p.id)).toBe(5);
     const reasons = await testDb.db
       .select({ reason: stockAdjustments.reason, delta: stockAdjustments.delta })
       .from(stockAdjustments)
@@ -210,7 +206,7 @@ describe("status changes", () => {
     );
     const [row] = await testDb.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe("cancelled");
-    expect(await stockOf(p.id)).toBe(1);
+    expect(await stockOf(testDb.db, p.id)).toBe(1);
     expect(await historyOf(order.id)).toHaveLength(historyBefore.length);
   });
 
@@ -241,7 +237,7 @@ describe("status changes", () => {
       setOrderStatus(testDb.db, admin, { orderId: order.id, status: "cancelled" }),
       setOrderStatus(testDb.db, admin, { orderId: order.id, status: "cancelled" }),
     ]);
-    expect(await stockOf(p.id)).toBe(6);
+    expect(await stockOf(testDb.db, p.id)).toBe(6);
   });
 });
 

@@ -4,7 +4,7 @@
 // order only.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderChanges, orderItems, orders, products } from "~/db/schema";
+import { orderChanges, orderItems, orders } from "~/db/schema";
 import { outboxMails } from "../support/outbox";
 import { parseCheckout } from "~/lib/checkout";
 import { ORDER_CHANGED_MESSAGE } from "~/lib/order-edits";
@@ -17,6 +17,7 @@ import { getProductForAdmin } from "~/server/admin-catalog.server";
 import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
 import { createProduct, createUser, liftOrdersPerCustomerLimit, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { stockOf } from "../support/db-reads";
 
 let testDb: TestDatabase;
 let admin: TestUser;
@@ -35,11 +36,6 @@ afterAll(async () => {
 });
 
 const weighed = { soldByWeight: true, unit: "per kg", weightStep: 250, weightMin: 250 };
-
-async function stockOf(id: string) {
-  const [p] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return p.stock;
-}
 
 async function orderRow(id: string) {
   const [o] = await testDb.db.select().from(orders).where(eq(orders.id, id));
@@ -77,18 +73,18 @@ describe("staff order edits", () => {
   it("'Berat aktual' typed '0,8' or '0.8' re-prices the line at the price per kg and moves the stock", async () => {
     const bawang = await createProduct(testDb.db, { name: "Bawang Merah Edit", price: 40000, stock: 5000, ...weighed });
     const order = await placed([{ productId: bawang.id, quantity: 750 }]);
-    expect(await stockOf(bawang.id)).toBe(4250);
+    expect(await stockOf(testDb.db, bawang.id)).toBe(4250);
     const [line] = await itemsOf(order.id);
 
     const first = await edit(order.id, { intent: "weight", version: 1, itemId: line.id, amount: "0,8" });
     expect(first).toMatchObject({ ok: true });
     expect(await orderRow(order.id)).toMatchObject({ totalAmount: 32000, version: 2 });
-    expect(await stockOf(bawang.id)).toBe(4200);
+    expect(await stockOf(testDb.db, bawang.id)).toBe(4200);
 
     const second = await edit(order.id, { intent: "weight", version: 2, itemId: line.id, amount: "0.7" });
     expect(second).toMatchObject({ ok: true });
     expect(await orderRow(order.id)).toMatchObject({ totalAmount: 28000, version: 3 });
-    expect(await stockOf(bawang.id)).toBe(4300);
+    expect(await stockOf(testDb.db, bawang.id)).toBe(4300);
 
     const changes = await testDb.db
       .select()
@@ -125,7 +121,7 @@ describe("staff order edits", () => {
     expect(results.find((r) => !r.ok)).toMatchObject({ status: 409, message: ORDER_CHANGED_MESSAGE });
     const [after] = await itemsOf(order.id);
     // Whichever won, the stock matches the one line's weight.
-    expect(await stockOf(tomat.id)).toBe(5000 - after.quantity);
+    expect(await stockOf(testDb.db, tomat.id)).toBe(5000 - after.quantity);
     expect((await orderRow(order.id)).version).toBe(2);
   });
 
@@ -150,7 +146,7 @@ describe("staff order edits", () => {
       expect(result).toMatchObject({ ok: false, message });
     }
     expect(await orderRow(order.id)).toMatchObject({ version: 1, totalAmount: 15000 });
-    expect(await stockOf(cabai.id)).toBe(750);
+    expect(await stockOf(testDb.db, cabai.id)).toBe(750);
   });
 
   it("'Ganti Produk' needs the shopper's permission or their agreement in chat; 'Tidak Tersedia' and 'Tambah Produk' move stock", async () => {
@@ -179,17 +175,17 @@ describe("staff order edits", () => {
       agreed: "on",
     });
     expect(swapped).toMatchObject({ ok: true });
-    expect(await stockOf(bayam.id)).toBe(10);
-    expect(await stockOf(kangkung.id)).toBe(8);
+    expect(await stockOf(testDb.db, bayam.id)).toBe(10);
+    expect(await stockOf(testDb.db, kangkung.id)).toBe(8);
 
     expect(await edit(order.id, { intent: "unavailable", version: 2, itemId: sawiLine.id })).toMatchObject({
       ok: true,
     });
-    expect(await stockOf(sawi.id)).toBe(10);
+    expect(await stockOf(testDb.db, sawi.id)).toBe(10);
     expect(await edit(order.id, { intent: "add", version: 3, productId: bayam.id, amount: "3" })).toMatchObject({
       ok: true,
     });
-    expect(await stockOf(bayam.id)).toBe(7);
+    expect(await stockOf(testDb.db, bayam.id)).toBe(7);
 
     const items = await itemsOf(order.id);
     expect(items.map((i) => [i.productName, i.quantity])).toEqual([

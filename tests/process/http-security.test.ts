@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
+import { post } from "../support/http";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -253,14 +254,9 @@ describe("https deployments", () => {
       // Session cookies carry the __Secure- prefix, so a plain-http page cannot set or overwrite them.
       const email = `aman.${Date.now()}@contoh.id`;
       const password = "Sayur-Segar-Aman-2026";
-      const post = (path: string, body: Record<string, string>) =>
-        fetch(`${secure.url}${path}`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Origin: secure.url, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(body),
-        });
-      const registered = await post("/register", {
+      const postHere = (path: string, fields: Record<string, string>) =>
+        post(secure.url, path, fields, { headers: { Origin: secure.url } });
+      const registered = await postHere("/register", {
         name: "Sari",
         email,
         phone: "081234567890",
@@ -270,7 +266,7 @@ describe("https deployments", () => {
         terms: "on",
       });
       expect(registered.status).toBe(303);
-      const login = await post("/login", { email, password });
+      const login = await postHere("/login", { email, password });
       const cookies = login.headers.getSetCookie();
       expect(cookies.length).toBeGreaterThan(0);
       for (const cookie of cookies) {

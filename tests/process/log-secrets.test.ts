@@ -2,6 +2,7 @@
 // secrets a register / login / reset flow handles: passwords, session cookies, reset tokens
 // or the full reset link. The server runs at LOG_LEVEL=debug, its most talkative.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { post as postForm } from "../support/http";
 import { linkFromMail, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -12,18 +13,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function post(path: string, fields: Record<string, string>, cookie?: string) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+/** A form post as the shop's own pages send it (from its origin), with a session when given. */
+const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+  postForm(server.url, path, fields, { cookie, headers: { Origin: server.url } });
 
 const cookieOf = (response: Response) =>
   response.headers

@@ -12,6 +12,7 @@ import { openDatabase } from "~/db/client.server";
 import { createUser, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
+import { post as postForm } from "../support/http";
 
 const pgUp = await postgresOrSkip(
   "rate-limits: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run",
@@ -30,11 +31,8 @@ function dataDir(name: string): string {
 /** Posts a form to process `i % 2` as the client at `ip` (the proxy's X-Forwarded-For). */
 async function post(i: number, ip: string, pathName: string, fields: Record<string, string>) {
   const server = servers[i % 2];
-  const response = await fetch(`${server.url}${pathName}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
-    body: new URLSearchParams(fields),
+  const response = await postForm(server.url, pathName, fields, {
+    headers: { Origin: server.url, "X-Forwarded-For": ip },
   });
   return { status: response.status, text: await response.text() };
 }

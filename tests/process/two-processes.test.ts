@@ -16,6 +16,8 @@ import { createProduct, createUser, liftOrdersPerCustomerLimit, signIn, type Tes
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 import { sseReader } from "../support/sse";
+import { post } from "../support/http";
+import { stockOf } from "../support/db-reads";
 
 const pgUp = await postgresOrSkip(
   "two-processes: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run",
@@ -35,12 +37,12 @@ function dataDir(name: string): string {
 
 /** Logs in through the real form on `server`; returns the cookie the browser would keep. */
 async function logIn(server: TestServer, formPath: "/login" | "/admin/login", user: TestUser): Promise<string> {
-  const response = await fetch(`${server.url}${formPath}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: user.email, password: user.password, redirect: "/" }),
-  });
+  const response = await post(
+    server.url,
+    formPath,
+    { email: user.email, password: user.password, redirect: "/" },
+    { headers: { Origin: server.url } },
+  );
   await response.arrayBuffer();
   expect(response.status, `login on ${server.url}${formPath}`).toBe(303);
   const cookie = response.headers
@@ -194,8 +196,7 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     // The rest were told the stock ran out (409 with a message), never a server error.
     expect(refused.map((r) => r.status)).toEqual(Array(ATTEMPTS - STOCK).fill(409));
 
-    const [row] = await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
-    expect(row.stock).toBe(0);
+    expect(await stockOf(handle.db, product.id)).toBe(0);
     const [sold] = await handle.db
       .select({ units: sum(orderItems.quantity) })
       .from(orderItems)

@@ -162,10 +162,13 @@ export function runAdminCreate(
   });
 }
 
-/** A staff account on a running test server, made the way the README says; throws when that fails. */
+/**
+ * A staff account on a running test server, made the way the README says (an owner unless
+ * `role: "staff"`); throws when that fails.
+ */
 export async function createStaff(
   server: TestServer,
-  staff: { email: string; password: string; name: string },
+  staff: { email: string; password: string; name: string; role?: "owner" | "staff" },
 ): Promise<void> {
   const result = await runAdminCreate(server.dataDir, [
     "--email",
@@ -174,6 +177,7 @@ export async function createStaff(
     staff.password,
     "--name",
     staff.name,
+    ...(staff.role ? ["--role", staff.role] : []),
   ]);
   if (result.code !== 0) throw new Error(`admin:create failed (${result.code}):\n${result.output}`);
 }

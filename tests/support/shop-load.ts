@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
@@ -239,11 +239,6 @@ export async function checkDurability(
       report.stockMismatches.push(`${product.id}: stock ${product.stock}, expected ${expected}`);
   }
   return report;
-}
-
-export async function productStock(db: Database, id: string): Promise<number | undefined> {
-  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row?.stock;
 }
 
 /**

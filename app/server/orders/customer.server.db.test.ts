@@ -15,6 +15,7 @@ import { FAILURE_TITLE } from "~/lib/form";
 import { cancelOrderByCustomer, planReorderForCustomer } from "./customer.server";
 import { getOrderForCustomer } from "./view.server";
 import { placeOrder } from "./placing.server";
+import { stockOf } from "../../../tests/support/db-reads";
 
 let testDb: TestDatabase;
 const admin = { id: randomUUID(), role: "admin" as const };
@@ -51,18 +52,13 @@ async function placed(stock = 10, quantity = 3) {
   return { userId, productId: product.id, orderId: result.order.id };
 }
 
-async function stockOf(id: string) {
-  const [row] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row.stock;
-}
-
 describe("cancelOrderByCustomer", () => {
   it("cancels a waiting order: stock back, history names the customer with the reason, a mail queued", async () => {
     const { userId, productId, orderId } = await placed(10, 3);
-    expect(await stockOf(productId)).toBe(7);
+    expect(await stockOf(testDb.db, productId)).toBe(7);
     const result = await cancelOrderByCustomer(testDb.db, userId, orderId, { reason: "  Salah pilih jadwal  " });
     expect(result).toEqual({ ok: true, message: `Pesanan #${orderId.slice(0, 8)} telah dibatalkan.` });
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(testDb.db, productId)).toBe(10);
     const [order] = await testDb.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     expect(order.status).toBe("cancelled");
     const adjustments = await testDb.db
@@ -102,7 +98,7 @@ describe("cancelOrderByCustomer", () => {
       fieldErrors: {},
       values: {},
     });
-    expect(await stockOf(productId)).toBe(8);
+    expect(await stockOf(testDb.db, productId)).toBe(8);
     const history = await testDb.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId));
     expect(history.map((h) => h.toStatus).sort()).toEqual(["pending", "processing"]);
   });
@@ -117,7 +113,7 @@ describe("cancelOrderByCustomer", () => {
       status: 400,
       message: "Alasan maksimal 300 karakter.",
     });
-    expect(await stockOf(productId)).toBe(4);
+    expect(await stockOf(testDb.db, productId)).toBe(4);
   });
 
   it("two cancels at once return the stock once", async () => {
@@ -127,7 +123,7 @@ describe("cancelOrderByCustomer", () => {
       cancelOrderByCustomer(testDb.db, userId, orderId, {}),
     ]);
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(testDb.db, productId)).toBe(10);
   });
 });
 

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { getOrderForCustomer, isOrderOfAnotherCustomer } from "./view.server";
 import { listOrdersForCustomer, listRecentOrdersForCustomer } from "./customer.server";
 import { placeOrder } from "./placing.server";
+import { stockOf } from "../../../tests/support/db-reads";
 
 let testDb: TestDatabase;
 
@@ -70,11 +71,6 @@ function checkout(
   return parsed.data;
 }
 
-async function stockOf(productId: string) {
-  const [row] = await testDb.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row.stock;
-}
-
 async function ordersOf(userId: string) {
   const [row] = await testDb.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
   return row.n;
@@ -127,8 +123,8 @@ describe("placeOrder", () => {
     expect(order.notes).toBe("Pagar hijau");
     expect(order.deliveryFee).toBeNull();
 
-    expect(await stockOf(bayam.id)).toBe(32);
-    expect(await stockOf(tomat.id)).toBe(28);
+    expect(await stockOf(testDb.db, bayam.id)).toBe(32);
+    expect(await stockOf(testDb.db, tomat.id)).toBe(28);
     const history = await testDb.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.changedBy])).toEqual([[null, "pending", user.id]]);
     const adjustments = await testDb.db.select().from(stockAdjustments).where(eq(stockAdjustments.orderId, order.id));
@@ -161,8 +157,8 @@ describe("placeOrder", () => {
       values: {},
       problems: [{ productId: bayam.id, message: "Stok Bayam Hijau tidak cukup: tersisa 2." }],
     });
-    expect(await stockOf(kangkung.id)).toBe(10);
-    expect(await stockOf(bayam.id)).toBe(2);
+    expect(await stockOf(testDb.db, kangkung.id)).toBe(10);
+    expect(await stockOf(testDb.db, bayam.id)).toBe(2);
     expect(await ordersOf(user.id)).toBe(0);
     const [adjusted] = await testDb.db
       .select({ n: count() })
@@ -209,8 +205,8 @@ describe("placeOrder", () => {
     const unknownResult = await placeOrder(testDb.db, user, checkout([{ productId: randomUUID(), quantity: 1 }]));
     expect(unknownResult.ok).toBe(false);
     if (!unknownResult.ok) expect(unknownResult.message).toMatch(/sudah tidak tersedia/);
-    expect(await stockOf(hidden.id)).toBe(20);
-    expect(await stockOf(ok.id)).toBe(20);
+    expect(await stockOf(testDb.db, hidden.id)).toBe(20);
+    expect(await stockOf(testDb.db, ok.id)).toBe(20);
     expect(await ordersOf(user.id)).toBe(0);
   });
 
@@ -224,7 +220,7 @@ describe("placeOrder", () => {
     const refused = results.filter((r) => !r.ok);
     expect(refused).toHaveLength(15);
     for (const r of refused) if (!r.ok) expect(r.message).toBe("Stok Edamame Jember tidak cukup: tersisa 0.");
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(testDb.db, product.id)).toBe(0);
     const [sold] = await testDb.db
       .select({
         orders: sql<number>`count(distinct ${orderItems.orderId})::int`,
@@ -248,7 +244,7 @@ describe("placeOrder", () => {
     expect(second.order.id).toBe(first.order.id);
     expect(second.order.items).toEqual(first.order.items);
     expect(await ordersOf(user.id)).toBe(1);
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(testDb.db, product.id)).toBe(8);
   });
 
   it("stores one order when the same key arrives several times at once", async () => {
@@ -261,7 +257,7 @@ describe("placeOrder", () => {
     expect(ids.size).toBe(1);
     expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
     expect(await ordersOf(user.id)).toBe(1);
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(testDb.db, product.id)).toBe(0);
   });
 
   it("keys are per customer: the same key from two customers makes two orders", async () => {
@@ -459,8 +455,8 @@ describe("produce sold by weight", () => {
     const items = Object.fromEntries(result.order.items.map((i) => [i.productName, i]));
     expect(items["Bawang Merah"]).toMatchObject({ quantity: 750, soldByWeight: true, price: 30000 });
     expect(items["Kangkung"]).toMatchObject({ quantity: 2, soldByWeight: false });
-    expect(await stockOf(bawang.id)).toBe(1250);
-    expect(await stockOf(cabai.id)).toBe(900);
+    expect(await stockOf(testDb.db, bawang.id)).toBe(1250);
+    expect(await stockOf(testDb.db, cabai.id)).toBe(900);
   });
 
   it("refuses an amount off the step or under the minimum, in Indonesian, and stores nothing", async () => {
@@ -473,7 +469,7 @@ describe("produce sold by weight", () => {
         message: "Berat Tomat harus kelipatan 0,25 kg, minimal 0,5 kg.",
       });
     }
-    expect(await stockOf(tomat.id)).toBe(5000);
+    expect(await stockOf(testDb.db, tomat.id)).toBe(5000);
     const [{ n }] = await testDb.db.select({ n: count() }).from(orders).where(eq(orders.userId, user.id));
     expect(n).toBe(0);
   });
@@ -487,7 +483,7 @@ describe("produce sold by weight", () => {
     const kangkung = await makeProduct({ name: "Kangkung", stock: 5000 });
     const many = await placeOrder(testDb.db, user, checkout([{ productId: kangkung.id, quantity: 1000 }]));
     expect(many).toMatchObject({ ok: false, message: "Jumlah Kangkung maksimal 999." });
-    expect(await stockOf(kangkung.id)).toBe(5000);
+    expect(await stockOf(testDb.db, kangkung.id)).toBe(5000);
   });
 });
 

@@ -1,5 +1,6 @@
-// Shared setup of the browser tests: the shop and a Chromium for a file (setupBrowserShop), its
-// data seeded before the server starts, and the sign-in steps. The account flows follow the
+// The browser tests' kit: the shop and a Chromium for a file (setupBrowserShop), its data
+// seeded before the server starts, and the sign-in steps. Every browser test starts its shop
+// here and signs in with these steps; none carries its own copy. The account flows follow the
 // forms' contract: /register has inputs named name, email, phone, address, password,
 // confirmPassword and a checkbox named terms; /login and /admin/login have inputs named email
 // and password; they submit with a button whose text is 'Daftar' / 'Masuk'.
@@ -11,10 +12,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
-import { hasChromium, launchBrowser, waitForHydration } from "../support/browser";
-import { createStaff, DATA_DIR_TEMPLATE_ENV, startTestServer, type TestServer } from "../support/server";
+import { hasChromium, launchBrowser, waitForHydration } from "./browser";
+import { createStaff, DATA_DIR_TEMPLATE_ENV, startTestServer, type TestServer } from "./server";
 
-export type StaffAccount = { email: string; password: string; name: string };
+export type StaffAccount = { email: string; password: string; name: string; role?: "owner" | "staff" };
 
 export type BrowserShop = {
   /** The running shop; there from the suite's beforeAll on. */
@@ -22,6 +23,13 @@ export type BrowserShop = {
   readonly browser: Browser;
   /** The shop's base URL, `http://127.0.0.1:<port>`. */
   readonly url: string;
+  /**
+   * Stops the server, runs `whileDown` (e.g. an order arriving through another process), and
+   * starts it again on the same port and environment, as a restart in production does. The
+   * data stays for a shop on PostgreSQL or one made with `seed` or `keepData`; otherwise it
+   * starts afresh.
+   */
+  restartServer(whileDown?: () => Promise<void>): Promise<void>;
 };
 
 /**
@@ -30,24 +38,33 @@ export type BrowserShop = {
  * nothing starts (the browser tests skip themselves).
  * - `seed` writes the shop's data into a fresh PGlite data directory before the server opens it,
  *   on top of the sample catalog unless `sampleCatalog: false`.
+ * - `keepData` gives the shop such a directory without extra data, kept until the file ends,
+ *   so a test can stop the server (`shop.server.stop()`) and read what it stored in
+ *   `shop.server.dataDir` (the embedded database belongs to the server while it runs).
  * - `staff` accounts are made with `npm run admin:create`, as the README tells a shop owner.
+ * - `env` is the server's extra environment; a function is asked in beforeAll, after the
+ *   file's own earlier beforeAll hooks (e.g. one that made a PostgreSQL database).
  */
 export function setupBrowserShop(
   options: {
     seed?: (db: Database) => Promise<void>;
     sampleCatalog?: boolean;
+    keepData?: boolean;
     staff?: StaffAccount[];
-    env?: Record<string, string>;
+    env?: Record<string, string> | (() => Record<string, string>);
   } = {},
 ): BrowserShop {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
+  let env: Record<string, string> | undefined;
   beforeAll(async () => {
     if (!hasChromium) return;
-    if (options.seed) dataDir = await seededDataDir(options.seed, { sampleCatalog: options.sampleCatalog ?? true });
+    if (options.seed || options.keepData)
+      dataDir = await seededDataDir(options.seed ?? (async () => {}), { sampleCatalog: options.sampleCatalog ?? true });
+    env = typeof options.env === "function" ? options.env() : options.env;
     const startServer = async () => {
-      server = await startTestServer({ dataDir, env: options.env });
+      server = await startTestServer({ dataDir, env });
       for (const account of options.staff ?? []) await createStaff(server, account);
     };
     const startBrowser = async () => {
@@ -75,6 +92,13 @@ export function setupBrowserShop(
     },
     get url() {
       return started(server, "server").url;
+    },
+    async restartServer(whileDown) {
+      const { port } = started(server, "server");
+      await server?.stop();
+      server = undefined;
+      await whileDown?.();
+      server = await startTestServer({ dataDir, env, port });
     },
   };
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { post, postAdminLogin } from "../support/http";
 import { runAdminCreate, startTestServer, type TestServer } from "../support/server";
 
 const servers: TestServer[] = [];
@@ -13,19 +14,6 @@ afterAll(async () => {
   for (const s of servers) await s.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-async function adminLogin(server: TestServer, email: string, password: string) {
-  const response = await fetch(`${server.url}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams({ email, password }),
-    redirect: "manual",
-  });
-  return {
-    status: response.status,
-    location: response.headers.get("location"),
-    cookies: response.headers.getSetCookie(),
-  };
-}
 
 describe("admin:create", () => {
   it("creates an admin directly on a stopped data directory", async () => {
@@ -44,7 +32,7 @@ describe("admin:create", () => {
 
     const server = await startTestServer({ dataDir });
     servers.push(server);
-    const login = await adminLogin(server, "pemilik@contoh.id", "Admin-Sayur-2025");
+    const login = await postAdminLogin(server.url, { email: "pemilik@contoh.id", password: "Admin-Sayur-2025" });
     expect(login.status).toBe(303);
     expect(login.location).toBe("/admin/dashboard");
     expect(login.cookies.some((c) => c.includes("session_token="))).toBe(true);
@@ -62,24 +50,22 @@ describe("admin:create", () => {
     ]);
     expect(created.output).toContain("Akun admin staf@contoh.id dibuat.");
     expect(created.code).toBe(0);
-    expect((await adminLogin(server, "staf@contoh.id", "Staf-Sayur-2025")).location).toBe("/admin/dashboard");
+    expect((await postAdminLogin(server.url, { email: "staf@contoh.id", password: "Staf-Sayur-2025" })).location).toBe(
+      "/admin/dashboard",
+    );
 
     // A customer signs up in the shop, is refused by the admin login, then promoted.
-    const signup = await fetch(`${server.url}/register`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({
-        name: "Dewi",
-        email: "dewi@contoh.id",
-        phone: "081234567890",
-        address: "Jl. Melati 2, Jember",
-        password: "Dewi-Punya-Password",
-        confirmPassword: "Dewi-Punya-Password",
-        terms: "on",
-      }),
+    const signup = await post(server.url, "/register", {
+      name: "Dewi",
+      email: "dewi@contoh.id",
+      phone: "081234567890",
+      address: "Jl. Melati 2, Jember",
+      password: "Dewi-Punya-Password",
+      confirmPassword: "Dewi-Punya-Password",
+      terms: "on",
     });
     expect(signup.status).toBe(303);
-    const refused = await adminLogin(server, "dewi@contoh.id", "Dewi-Punya-Password");
+    const refused = await postAdminLogin(server.url, { email: "dewi@contoh.id", password: "Dewi-Punya-Password" });
     expect(refused.status).toBe(403);
     expect(refused.cookies.filter((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c))).toEqual([]);
 
@@ -91,7 +77,7 @@ describe("admin:create", () => {
     ]);
     expect(promoted.output).toContain("dewi@contoh.id sekarang admin (password tidak diubah).");
     expect(promoted.code).toBe(0);
-    const accepted = await adminLogin(server, "dewi@contoh.id", "Dewi-Punya-Password");
+    const accepted = await postAdminLogin(server.url, { email: "dewi@contoh.id", password: "Dewi-Punya-Password" });
     expect(accepted.status).toBe(303);
     expect(accepted.location).toBe("/admin/dashboard");
 
@@ -132,6 +118,6 @@ describe("admin:create", () => {
 
     expect(viaServerBad.code).not.toBe(0);
     expect(viaServerBad.output).toContain("Password minimal 8 karakter.");
-    expect((await adminLogin(server, "staf@contoh.id", "pendek")).status).toBe(401);
+    expect((await postAdminLogin(server.url, { email: "staf@contoh.id", password: "pendek" })).status).toBe(401);
   });
 });
