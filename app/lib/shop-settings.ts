@@ -29,6 +29,7 @@ import {
   summarizePaymentMethods,
   type PaymentMethodsSetting,
 } from "./payment-settings";
+import { shopIdentitySchema, summarizeShopIdentity, type ShopIdentitySetting } from "./shop-identity";
 import { slotName } from "./vocab/delivery-slots";
 
 type SettingDefinition<T> = {
@@ -38,6 +39,8 @@ type SettingDefinition<T> = {
   defaultValue: T;
   /** One line per part of the value; the history shows the lines that changed. */
   summarize: (value: T) => string[];
+  /** Shown on the cached catalog pages: a save makes them (and their ETags) new. */
+  shownOnCatalogPages?: boolean;
 };
 
 function define<T>(definition: SettingDefinition<T>): SettingDefinition<T> {
@@ -92,6 +95,14 @@ export const SHOP_SETTINGS = {
     schema: paymentMethodsSchema,
     defaultValue: DEFAULT_PAYMENT_METHODS,
     summarize: summarizePaymentMethods,
+  }),
+  // null until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
+  shopIdentity: define<ShopIdentitySetting | null>({
+    title: "Identitas Toko",
+    schema: shopIdentitySchema.nullable(),
+    defaultValue: null,
+    summarize: summarizeShopIdentity,
+    shownOnCatalogPages: true,
   }),
 };
 

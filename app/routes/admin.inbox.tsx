@@ -1,5 +1,6 @@
 // The inbox: farmers' partner applications and contact messages, newest first, with their
 // status and a WhatsApp (or e-mail) link to answer.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
 import { Mail, MessageCircle, Sprout } from "lucide-react";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseInboxFilters(url.searchParams);
   const db = await dbOf(context);
   const [inbox, newCounts] = await Promise.all([
-    listInbox(db, admin, filters, config().shop.name),
+    listInbox(db, admin, filters, (await loadShopIdentity(db)).name),
     countNewInbox(db, admin),
   ]);
   return {

@@ -1,4 +1,5 @@
 // The picking list on paper: a checklist to tick off while collecting from the farmers.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { Link, useLoaderData } from "react-router";
 import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await dbOf(context);
   return {
     list: await pickingList(db, admin, filters),
-    shopName: config().shop.name,
+    shopName: (await loadShopIdentity(db)).name,
     printedAt: new Date(),
   };
 }

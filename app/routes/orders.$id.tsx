@@ -1,6 +1,7 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
 // none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. Once the
 // bill is final: the 'Tagihan Final', how to pay and 'Unggah Bukti Bayar'.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User } from "lucide-react";
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");
     return data({ order: null, helpUrl: null, resendUrl: null, bill: null }, { status: 404 });
   }
-  const shop = config().shop;
+  const shop = await loadShopIdentity(db);
   const payment = await loadOrderPayment(db, order.id);
   return data({
     order,

@@ -1,6 +1,7 @@
 // Orders as the shop's staff see them: the searchable list, one order in full, status
 // changes with their stock effects and history, the delivery fee, the picking list and the
 // CSV export. Every search, filter, count and page is done by the database.
+import { loadShopIdentity } from "./shop/identity.server";
 import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
@@ -647,7 +648,7 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
     ...filters,
     lines,
     orderCount: summary.orderCount,
-    farmers: farmerLists(lines, { shopName: config().shop.name, date: filters.date, slot: filters.slot }),
+    farmers: farmerLists(lines, { shopName: (await loadShopIdentity(db)).name, date: filters.date, slot: filters.slot }),
   };
 }
 

@@ -1,6 +1,7 @@
 // The checkout page's server side: what the page needs to show (the recipient, delivery
 // choices, the payment methods switched on) and placing the checked order under a per-customer
 // rate limit, answered in the form contract (FormResult).
+import { currentShop } from "./shop/identity.server";
 import type { Database, Queryable } from "~/db/client.server";
 import {
   CHECKOUT_FAILED_TITLE,
@@ -97,6 +98,6 @@ export async function submitCheckout(
   });
   return formSuccess("Pesanan berhasil dibuat.", {
     orderId: order.id,
-    chatUrl: storedOrderChatUrl(order, config().shop),
+    chatUrl: storedOrderChatUrl(order, currentShop()),
   });
 }

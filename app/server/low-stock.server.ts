@@ -3,6 +3,7 @@
 // e-mail to the shop's address. The digest goes out once per Jakarta day, whichever app
 // process notices first: its mail-queue row is keyed by the date, so a second process (or a
 // second look the same day) queues nothing.
+import { loadShopIdentity } from "./shop/identity.server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { mailQueue, products } from "~/db/schema";
@@ -111,7 +112,7 @@ export async function queueLowStockDigest(db: Queryable, at: Date = clockNow()):
   if (sent) return "already-sent";
   const low = await readLowStock(db);
   if (low.total === 0) return "nothing-low";
-  const shop = config().shop;
+  const shop = await loadShopIdentity(db);
   const queued = await enqueueMail(
     db,
     "low-stock-digest",

@@ -1,12 +1,13 @@
 // Every e-mail the shop writes, in one place: account mails, order mails and notices.
 // Each template returns a MailMessage with a text and an HTML part in the shop's identity
-// (config().shop, from app/lib/shop.ts), in Indonesian.
+// (currentShop(): the saved 'Identitas Toko' over the environment's), in Indonesian.
 //
 // To add a mail: write a function here that builds it with `composeMail` (paragraphs, an
 // optional table of lines and one button), then hand it to `enqueueMail` from
 // app/server/mail-queue.server.ts (inside your action's transaction when there is one).
 // Order mails go through `queueOrderMail` (app/server/order-mails.server.ts), which loads the
 // order and the customer's address itself.
+import { currentShop } from "./shop/identity.server";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
@@ -35,7 +36,7 @@ export type MailContent = {
 
 /** Builds both parts of a mail from its content, with the shop's name, address and WhatsApp. */
 export function composeMail(content: MailContent): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const signature = `Salam segar,\n${shop.name}\n${shopAddressLine(shop)}\nWhatsApp ${shop.phone}`;
 
   const textParts = [...content.paragraphs];
@@ -81,7 +82,7 @@ export function composeMail(content: MailContent): MailMessage {
 // ---------------------------------------------------------------- account mails
 
 export function verificationMail(to: string, name: string, href: string): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   return composeMail({
     to,
     subject: `Verifikasi email akun ${shop.name}`,
@@ -95,7 +96,7 @@ export function verificationMail(to: string, name: string, href: string): MailMe
 }
 
 export function resetPasswordMail(to: string, name: string, href: string): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   return composeMail({
     to,
     subject: `Reset password akun ${shop.name}`,
@@ -120,7 +121,7 @@ export function staffInvitationMail(
   href: string,
   account: "new" | "existing",
 ): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const what =
     account === "new"
       ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Staf."
@@ -146,7 +147,7 @@ export function staffInvitationMail(
  * only the owner learns, in their own inbox, that the address is taken.
  */
 export function accountExistsMail(to: string, name: string, loginHref: string): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const mail = composeMail({
     to,
     subject: `Akun ${shop.name} Anda sudah ada`,
@@ -332,7 +333,7 @@ export function stockAlertConfirmMail(
   confirmHref: string,
   validHours: number,
 ): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   return composeMail({
     to,
     subject: `Konfirmasi kabar stok ${product.name} di ${shop.name}`,
@@ -353,7 +354,7 @@ export function backInStockMail(
   product: { name: string; slug: string },
   unsubscribeHref: string,
 ): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const href = `${config().appUrl}/products/${encodeURIComponent(product.slug)}`;
   return composeMail({
     to,
