@@ -43,6 +43,9 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // First-run set-up, only while the shop has no owner
+  route("setup", "routes/setup.tsx"),
+
   // Staff
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/orders/print/:id", "routes/admin.orders.print.$id.tsx"),

@@ -126,3 +126,23 @@ export function summarizeShopIdentity(value: ShopIdentitySetting | null): string
     `Kalimat utama: ${value.heroLine}`,
   ];
 }
+
+/** Rows of 'Jam Buka' the forms offer. */
+export const OPENING_HOURS_ROWS = 3;
+
+/** A posted identity form (fields name, whatsapp, ..., hours.0.days, hours.0.hours) as the candidate the schema checks. */
+export function identityCandidateFrom(get: (name: string) => string) {
+  return {
+    name: get("name"),
+    whatsapp: get("whatsapp"),
+    phone: get("phone"),
+    email: get("email"),
+    address: get("address"),
+    openingHours: Array.from({ length: OPENING_HOURS_ROWS }, (_, i) => ({
+      days: get(`hours.${i}.days`),
+      hours: get(`hours.${i}.hours`),
+    })),
+    serviceArea: get("serviceArea"),
+    heroLine: get("heroLine"),
+  };
+}

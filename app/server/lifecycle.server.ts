@@ -14,6 +14,7 @@ import { startMailWorker, stopMailWorker, wakeMailWorker } from "./mail-queue.se
 import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
 // delete is idempotent.
@@ -50,6 +51,8 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     return undefined;
   });
   log.info("database ready", { kind: handle.kind });
+  // A shop without an owner shows whoever runs it the one-time set-up link.
+  await announceSetupLink(handle.db).catch((error: unknown) => log.warn("set-up link not made", { error }));
   warmBestSellers(handle.db);
   return { controlToken };
 }
@@ -187,6 +190,11 @@ export async function runControlCommand(
         stream.destroy(error as Error);
       });
       return { status: 200, body: null, stream };
+    }
+    case "setup-link": {
+      const handle = await getDatabaseHandle();
+      const token = await ensureSetupToken(handle.db);
+      return { status: 200, body: { link: token ? setupLink(token) : null } };
     }
     default:
       return { status: 404, body: { error: `Perintah tidak dikenal: ${command}` } };

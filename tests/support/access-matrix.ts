@@ -154,6 +154,28 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   ]),
   page("*", "/tidak-ada-halaman-ini", all("notFound")),
 
+  // ---- first-run set-up: the fixture's shop has an owner, so it is gone for everyone ----
+  page("setup", "/setup?token=palsu", all("notFound"), [
+    {
+      name: "set the shop up again to become its owner",
+      body: () => ({
+        token: "palsu",
+        ownerName: "Penyusup",
+        ownerEmail: "penyusup@contoh.id",
+        password: "Rahasia-Penyusup-9",
+        name: "Toko Palsu",
+        whatsapp: "6281299990000",
+        phone: "0812-9999-0000",
+        email: "palsu@contoh.id",
+        address: "Jl. Palsu 1",
+        serviceArea: "Di mana saja",
+        heroLine: "Toko ini milik penyusup",
+      }),
+      expect: all("notFound"),
+      destructive: true,
+    },
+  ]),
+
   // ---- accounts ----
   page("login", "/login", guestOnly("redirect:/"), [
     {

@@ -1,10 +1,8 @@
 // 'Identitas Toko': the name, WhatsApp number, phone, e-mail, address, opening hours, service
 // area and the home page's first line that every page, invoice, mail and chat link shows.
 import { Field, Input } from "~/components/ui/field";
-import type { ShopIdentitySetting } from "~/lib/shop-identity";
+import { identityCandidateFrom, OPENING_HOURS_ROWS, type ShopIdentitySetting } from "~/lib/shop-identity";
 import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
-
-const HOURS_ROWS = 3;
 
 type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & { openingHours?: { days: unknown; hours: unknown }[] };
 
@@ -12,20 +10,17 @@ type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & { openingHour
 export function ShopIdentityFields({
   value,
   fieldErrors,
-  prefix = "",
 }: {
   value: Draft | null;
   fieldErrors: Record<string, string | undefined>;
-  /** Field names' prefix, so the set-up page's owner fields and these never share a name. */
-  prefix?: string;
 }) {
   const v = value ?? {};
-  const err = (name: string) => fieldErrors[`${prefix}${name}`] ?? fieldErrors[name];
+  const err = (name: string) => fieldErrors[name];
   const hours = v.openingHours ?? [];
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Field label="Nama Toko" error={err("name")} required>
-        {(p) => <Input {...p} name={`${prefix}name`} maxLength={60} defaultValue={inputText(v.name)} />}
+        {(p) => <Input {...p} name="name" maxLength={60} defaultValue={inputText(v.name)} />}
       </Field>
       <Field
         label="Nomor WhatsApp"
@@ -36,7 +31,7 @@ export function ShopIdentityFields({
         {(p) => (
           <Input
             {...p}
-            name={`${prefix}whatsapp`}
+            name="whatsapp"
             inputMode="tel"
             autoComplete="off"
             maxLength={24}
@@ -46,20 +41,20 @@ export function ShopIdentityFields({
       </Field>
       <Field label="Telepon" error={err("phone")} required>
         {(p) => (
-          <Input {...p} name={`${prefix}phone`} inputMode="tel" maxLength={30} defaultValue={inputText(v.phone)} />
+          <Input {...p} name="phone" inputMode="tel" maxLength={30} defaultValue={inputText(v.phone)} />
         )}
       </Field>
       <Field label="Email Toko" error={err("email")} required>
         {(p) => (
-          <Input {...p} name={`${prefix}email`} type="email" maxLength={254} defaultValue={inputText(v.email)} />
+          <Input {...p} name="email" type="email" maxLength={254} defaultValue={inputText(v.email)} />
         )}
       </Field>
       <Field label="Alamat" error={err("address")} className="md:col-span-2" required>
-        {(p) => <Input {...p} name={`${prefix}address`} maxLength={200} defaultValue={inputText(v.address)} />}
+        {(p) => <Input {...p} name="address" maxLength={200} defaultValue={inputText(v.address)} />}
       </Field>
       <fieldset className="space-y-2 md:col-span-2">
         <legend className="text-sm font-medium text-stone-800">Jam Buka</legend>
-        {Array.from({ length: HOURS_ROWS }, (_, i) => {
+        {Array.from({ length: OPENING_HOURS_ROWS }, (_, i) => {
           const row = hours[i] ?? { days: "", hours: "" };
           return (
             <div key={i} className="grid grid-cols-2 gap-2">
@@ -67,7 +62,7 @@ export function ShopIdentityFields({
                 {(p) => (
                   <Input
                     {...p}
-                    name={`${prefix}hours.${i}.days`}
+                    name={`hours.${i}.days`}
                     maxLength={40}
                     placeholder="mis. Senin - Sabtu"
                     defaultValue={inputText(row.days)}
@@ -78,7 +73,7 @@ export function ShopIdentityFields({
                 {(p) => (
                   <Input
                     {...p}
-                    name={`${prefix}hours.${i}.hours`}
+                    name={`hours.${i}.hours`}
                     maxLength={40}
                     placeholder="mis. 07:00 - 19:00"
                     defaultValue={inputText(row.hours)}
@@ -96,7 +91,7 @@ export function ShopIdentityFields({
         className="md:col-span-2"
         required
       >
-        {(p) => <Input {...p} name={`${prefix}serviceArea`} maxLength={160} defaultValue={inputText(v.serviceArea)} />}
+        {(p) => <Input {...p} name="serviceArea" maxLength={160} defaultValue={inputText(v.serviceArea)} />}
       </Field>
       <Field
         label="Kalimat Utama Beranda"
@@ -105,28 +100,10 @@ export function ShopIdentityFields({
         className="md:col-span-2"
         required
       >
-        {(p) => <Input {...p} name={`${prefix}heroLine`} maxLength={120} defaultValue={inputText(v.heroLine)} />}
+        {(p) => <Input {...p} name="heroLine" maxLength={120} defaultValue={inputText(v.heroLine)} />}
       </Field>
     </div>
   );
-}
-
-/** The posted identity fields as the candidate the setting's schema checks. */
-export function readShopIdentityForm(form: FormData, prefix = "") {
-  const get = (name: string) => formText(form, `${prefix}${name}`);
-  return {
-    name: get("name"),
-    whatsapp: get("whatsapp"),
-    phone: get("phone"),
-    email: get("email"),
-    address: get("address"),
-    openingHours: Array.from({ length: HOURS_ROWS }, (_, i) => ({
-      days: get(`hours.${i}.days`),
-      hours: get(`hours.${i}.hours`),
-    })),
-    serviceArea: get("serviceArea"),
-    heroLine: get("heroLine"),
-  };
 }
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"shopIdentity">) {
@@ -144,5 +121,5 @@ export const shopIdentitySection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form) => saveCandidate(readShopIdentityForm(form)),
+  readForm: (form) => saveCandidate(identityCandidateFrom((name) => formText(form, name))),
 });
