@@ -79,6 +79,16 @@ export const shopIdentitySchema = z.object({
 
 export type ShopIdentitySetting = z.output<typeof shopIdentitySchema>;
 
+/** The stored value before the owner saves one: the environment's identity holds. */
+export const FROM_ENVIRONMENT = "environment";
+export type StoredShopIdentity = ShopIdentitySetting | typeof FROM_ENVIRONMENT;
+export const storedShopIdentitySchema = z.union([shopIdentitySchema, z.literal(FROM_ENVIRONMENT)]);
+
+/** The saved identity, or null while the environment's holds. */
+export function savedIdentityOf(stored: StoredShopIdentity | null | undefined): ShopIdentitySetting | null {
+  return stored && stored !== FROM_ENVIRONMENT ? stored : null;
+}
+
 /** The setting as the environment's identity would fill it: the form's starting values. */
 export function identitySettingFrom(shop: ShopIdentity): ShopIdentitySetting {
   return {
@@ -113,7 +123,8 @@ export function applyShopIdentity(base: ShopIdentity, saved: ShopIdentitySetting
   };
 }
 
-export function summarizeShopIdentity(value: ShopIdentitySetting | null): string[] {
+export function summarizeShopIdentity(stored: StoredShopIdentity): string[] {
+  const value = savedIdentityOf(stored);
   if (!value) return ["Memakai identitas bawaan (variabel lingkungan)"];
   return [
     `Nama: ${value.name}`,

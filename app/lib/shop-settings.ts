@@ -29,7 +29,12 @@ import {
   summarizePaymentMethods,
   type PaymentMethodsSetting,
 } from "./payment-settings";
-import { shopIdentitySchema, summarizeShopIdentity, type ShopIdentitySetting } from "./shop-identity";
+import {
+  FROM_ENVIRONMENT,
+  storedShopIdentitySchema,
+  summarizeShopIdentity,
+  type StoredShopIdentity,
+} from "./shop-identity";
 import { slotName } from "./vocab/delivery-slots";
 
 type SettingDefinition<T> = {
@@ -96,11 +101,11 @@ export const SHOP_SETTINGS = {
     defaultValue: DEFAULT_PAYMENT_METHODS,
     summarize: summarizePaymentMethods,
   }),
-  // null until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
-  shopIdentity: define<ShopIdentitySetting | null>({
+  // "environment" until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
+  shopIdentity: define<StoredShopIdentity>({
     title: "Identitas Toko",
-    schema: shopIdentitySchema.nullable(),
-    defaultValue: null,
+    schema: storedShopIdentitySchema,
+    defaultValue: FROM_ENVIRONMENT,
     summarize: summarizeShopIdentity,
     shownOnCatalogPages: true,
   }),

@@ -11,7 +11,7 @@ import { SectionForm } from "~/components/admin/settings/section";
 import { SETTINGS_SECTIONS } from "~/components/admin/settings/sections";
 import { formatDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/shop-settings";
-import { identitySettingFrom } from "~/lib/shop-identity";
+import { FROM_ENVIRONMENT, identitySettingFrom } from "~/lib/shop-identity";
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
@@ -30,7 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Staff edit what is stored now, not a copy a few seconds old.
   const [settings, history] = await Promise.all([readShopSettings(db), listSettingsHistory(db, admin)]);
   // Never saved: the form starts from the identity the shop shows now (the environment's).
-  settings.values.shopIdentity ??= identitySettingFrom(config().shop);
+  if (settings.values.shopIdentity === FROM_ENVIRONMENT)
+    settings.values.shopIdentity = identitySettingFrom(config().shop);
   return { settings, history, today: shopToday() };
 }
 

@@ -19,7 +19,7 @@ import {
 import { fieldErrorsFromZod, formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
-import type { ShopIdentitySetting } from "~/lib/shop-identity";
+import { savedIdentityOf, type StoredShopIdentity } from "~/lib/shop-identity";
 import { rememberShopIdentity } from "./shop/identity.server";
 
 /** How long a process may show a setting another process has changed. */
@@ -152,7 +152,7 @@ export async function saveShopSetting<K extends SettingKey>(
   });
   if (result.ok && result.changed) {
     forgetCachedSettings();
-    if (key === "shopIdentity") rememberShopIdentity(value as ShopIdentitySetting | null);
+    if (key === "shopIdentity") rememberShopIdentity(savedIdentityOf(value as StoredShopIdentity));
     log.info("setting changed", { key, by: actor.id });
   }
   return result;

@@ -9,7 +9,12 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import type { ShopIdentity } from "~/lib/shop";
-import { applyShopIdentity, shopIdentitySchema, type ShopIdentitySetting } from "~/lib/shop-identity";
+import {
+  applyShopIdentity,
+  savedIdentityOf,
+  storedShopIdentitySchema,
+  type ShopIdentitySetting,
+} from "~/lib/shop-identity";
 import { config } from "../config.server";
 import { log } from "../logger.server";
 
@@ -17,8 +22,8 @@ let lastRead: { saved: ShopIdentitySetting | null } | undefined;
 
 function parse(stored: unknown): ShopIdentitySetting | null {
   if (stored === null || stored === undefined) return null;
-  const parsed = shopIdentitySchema.safeParse(stored);
-  if (parsed.success) return parsed.data;
+  const parsed = storedShopIdentitySchema.safeParse(stored);
+  if (parsed.success) return savedIdentityOf(parsed.data);
   log.warn("stored shop identity no longer valid, using the environment's");
   return null;
 }

@@ -1,7 +1,12 @@
 // 'Identitas Toko': the name, WhatsApp number, phone, e-mail, address, opening hours, service
 // area and the home page's first line that every page, invoice, mail and chat link shows.
 import { Field, Input } from "~/components/ui/field";
-import { identityCandidateFrom, OPENING_HOURS_ROWS, type ShopIdentitySetting } from "~/lib/shop-identity";
+import {
+  identityCandidateFrom,
+  OPENING_HOURS_ROWS,
+  savedIdentityOf,
+  type ShopIdentitySetting,
+} from "~/lib/shop-identity";
 import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
 
 type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & { openingHours?: { days: unknown; hours: unknown }[] };
@@ -107,7 +112,8 @@ export function ShopIdentityFields({
 }
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"shopIdentity">) {
-  return <ShopIdentityFields value={(draft as Draft | null) ?? value} fieldErrors={fieldErrors} />;
+  // The page hands in the environment's identity while none is saved (routes/admin.settings.tsx).
+  return <ShopIdentityFields value={(draft as Draft | null) ?? savedIdentityOf(value)} fieldErrors={fieldErrors} />;
 }
 
 export const shopIdentitySection = defineSection({
