@@ -14,6 +14,7 @@ import { startMailWorker, stopMailWorker, wakeMailWorker } from "./mail-queue.se
 import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
 import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
@@ -54,6 +55,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   // A shop without an owner shows whoever runs it the one-time set-up link.
   await announceSetupLink(handle.db).catch((error: unknown) => log.warn("set-up link not made", { error }));
   warmBestSellers(handle.db);
+  startBackupSchedule(handle.db, backupOptions(handle.kind));
   return { controlToken };
 }
 
@@ -135,6 +137,7 @@ function describeError(error: unknown): string {
 
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
+  await stopBackupSchedule();
   await stopStockAlertListener?.().catch(() => {});
   stopStockAlertListener = undefined;
   await stopMailWorker();
