@@ -53,6 +53,7 @@ export default [
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/reports/export.csv", "routes/admin.reports.export.ts"),
   route("admin/orders/events", "routes/admin.orders.events.ts"),
+  route("admin/backups/:name", "routes/admin.backups.$name.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin._index.ts"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
@@ -71,6 +72,7 @@ export default [
     route("admin/team", "routes/admin.team.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/settings/qris", "routes/admin.settings.qris.tsx"),
+    route("admin/backups", "routes/admin.backups.tsx"),
     route("admin/search-synonyms", "routes/admin.search-synonyms.tsx"),
   ]),
 

@@ -15,6 +15,8 @@ import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } fro
 import { closeOrderEventStreams } from "./order-events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
+import { loadShopIdentity } from "./shop/identity.server";
+import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
 import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
@@ -54,9 +56,19 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   log.info("database ready", { kind: handle.kind });
   // A shop without an owner shows whoever runs it the one-time set-up link.
   await announceSetupLink(handle.db).catch((error: unknown) => log.warn("set-up link not made", { error }));
+  await warnOfSampleWhatsapp(handle.db);
   warmBestSellers(handle.db);
   startBackupSchedule(handle.db, backupOptions(handle.kind));
   return { controlToken };
+}
+
+/** Shoppers' chat buttons would go to nobody: whoever starts the server is told at once. */
+async function warnOfSampleWhatsapp(db: DatabaseHandle["db"]) {
+  const shop = await loadShopIdentity(db).catch(() => null);
+  if (shop?.whatsapp === SAMPLE_WHATSAPP)
+    log.warn("the shop's WhatsApp number is still the sample one: set it in Pengaturan Toko > Identitas Toko", {
+      whatsapp: shop.whatsapp,
+    });
 }
 
 /**
