@@ -14,7 +14,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { config } from "~/server/config.server";
 import {
   announceOutForDelivery,
   deliveryActionSchema,

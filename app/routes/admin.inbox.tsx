@@ -24,7 +24,6 @@ import {
   parseInboxFilters,
   setInboxStatus,
 } from "~/server/admin-inbox.server";
-import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.inbox";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";

@@ -10,7 +10,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { shopAddressLine } from "~/lib/shop";
-import { config } from "~/server/config.server";
 import { invoicePrintSchema, loadSlotInvoices } from "~/server/delivery-sheet.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -8,7 +8,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Invoice, INVOICE_PRINT_CSS } from "~/components/admin/invoice";
 import { shopAddressLine } from "~/lib/shop";
 import { getOrderForAdmin } from "~/server/admin-orders.server";
-import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.orders.print.$id";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -10,7 +10,6 @@ import { formatKg } from "~/lib/weight";
 import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { FarmerLists } from "~/components/admin/farmer-lists";
 import { parsePickingListFilters, pickingList } from "~/server/admin-orders.server";
-import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.picking-list.print";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

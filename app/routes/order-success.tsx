@@ -11,7 +11,6 @@ import { buttonClass } from "~/components/ui/button";
 import { isUuid } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { shortOrderId } from "~/lib/orders";
-import { config } from "~/server/config.server";
 import { getOrderForCustomer } from "~/server/customer-orders.server";
 import { userOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

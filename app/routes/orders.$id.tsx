@@ -22,7 +22,6 @@ import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/o
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { config } from "~/server/config.server";
 import {
   actOnCustomerOrder,
   customerOrderActionSchema,
