@@ -51,7 +51,10 @@ const hoursRow = z.object({ days: optionalLine("Hari", 40), hours: optionalLine(
 export const shopIdentitySchema = z.object({
   name: line("Nama toko", 60),
   whatsapp: whatsappField,
-  phone: line("Telepon", 30).refine((v) => /^[\d\s()+.-]+$/.test(v), "Telepon hanya berisi angka, spasi, +, - atau ()."),
+  phone: line("Telepon", 30).refine(
+    (v) => /^[\d\s()+.-]+$/.test(v),
+    "Telepon hanya berisi angka, spasi, +, - atau ().",
+  ),
   email: z
     .string({ error: "Email toko wajib diisi." })
     .trim()

@@ -42,9 +42,7 @@ function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {
           <p className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
             <Sprout className="h-4 w-4" aria-hidden="true" /> Dari petani Jember
           </p>
-          <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold text-balance md:text-5xl">
-            {heroLine}
-          </h1>
+          <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold text-balance md:text-5xl">{heroLine}</h1>
           <p className="mt-3 max-w-xl text-base text-brand-50 md:text-lg">
             Pesan sebelum batas waktu, kami antar esok pagi atau sore. Harga jujur, hasil panen lokal, konfirmasi mudah
             lewat WhatsApp.

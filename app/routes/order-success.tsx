@@ -31,7 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await dbOf(context);
   const order = await getOrderForCustomer(db, user.id, orderId);
   if (!order) return { order: null };
-  return { order: { id: order.id, number: shortOrderId(order.id), chatUrl: storedOrderChatUrl(order, await loadShopIdentity(db)) } };
+  return {
+    order: {
+      id: order.id,
+      number: shortOrderId(order.id),
+      chatUrl: storedOrderChatUrl(order, await loadShopIdentity(db)),
+    },
+  };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {

@@ -101,7 +101,8 @@ export default function Setup({ actionData }: Route.ComponentProps) {
                 <KeyRound className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
                 <span>
                   Buka tautan yang tercetak di log server saat toko dijalankan, atau jalankan{" "}
-                  <code className="rounded bg-stone-100 px-1">npm run setup-link</code> di server untuk mencetaknya lagi.
+                  <code className="rounded bg-stone-100 px-1">npm run setup-link</code> di server untuk mencetaknya
+                  lagi.
                 </span>
               </span>
             </Notice>

@@ -34,7 +34,6 @@ import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from "~/lib/vocab/
 import { formatIndonesianPhone, normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { shopTomorrow } from "./clock.server";
-import { config } from "./config.server";
 import { farmerLists } from "~/lib/farmer-lists";
 import { toCsv } from "./csv.server";
 import { mailForStatus, queueOrderMail } from "./order-mails.server";
@@ -648,7 +647,11 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
     ...filters,
     lines,
     orderCount: summary.orderCount,
-    farmers: farmerLists(lines, { shopName: (await loadShopIdentity(db)).name, date: filters.date, slot: filters.slot }),
+    farmers: farmerLists(lines, {
+      shopName: (await loadShopIdentity(db)).name,
+      date: filters.date,
+      slot: filters.slot,
+    }),
   };
 }
 

@@ -17,7 +17,6 @@ import { formFailure, formSuccess } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { activePaymentMethods, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { config } from "./config.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "./delivery.server";
 import { log } from "./logger.server";
 import { newIdempotencyKey, placeOrder } from "./orders.server";

@@ -9,7 +9,14 @@ import { createOrPromoteAdmin } from "../admin-accounts.server";
 import { createAuth } from "../auth.server";
 import { readSavedIdentity } from "../shop/identity.server";
 import type * as MailModule from "../mail.server";
-import { completeSetup, ensureSetupToken, SETUP_BAD_TOKEN, SETUP_LIMITS, setupSchema, shopHasOwner } from "./setup.server";
+import {
+  completeSetup,
+  ensureSetupToken,
+  SETUP_BAD_TOKEN,
+  SETUP_LIMITS,
+  setupSchema,
+  shopHasOwner,
+} from "./setup.server";
 
 vi.mock("../mail.server", async (importOriginal) => ({
   ...(await importOriginal<typeof MailModule>()),
@@ -118,7 +125,9 @@ describe("completeSetup", () => {
 
   it("keeps the link usable when the form is refused after the token was checked", async () => {
     const token = (await ensureSetupToken(testDb.db))!;
-    await deps.auth.api.signUpEmail({ body: { name: "Pelanggan", email: "sari@tokosari.id", password: "Pelanggan-Lama-1" } });
+    await deps.auth.api.signUpEmail({
+      body: { name: "Pelanggan", email: "sari@tokosari.id", password: "Pelanggan-Lama-1" },
+    });
     const taken = await completeSetup(deps, form(token), client());
     expect(taken).toMatchObject({ ok: false, status: 400, fieldErrors: { ownerEmail: expect.any(String) } });
     expect(await shopHasOwner(testDb.db)).toBe(false);

@@ -13,7 +13,7 @@ import type { Database, Queryable } from "~/db/client.server";
 import { shopSettings, users, verifications } from "~/db/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
 import { formFailure, formSuccess, type FormFailure, type FormSuccess } from "~/lib/form";
-import { isTokenShaped } from "~/lib/form-text";
+import { isSingleLineText, isTokenShaped, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
 import { identityCandidateFrom, shopIdentitySchema } from "~/lib/shop-identity";
 import type { AccountDeps } from "../accounts.server";
 import { config } from "../config.server";
@@ -94,7 +94,7 @@ const ownerSchema = z.object({
       .trim()
       .min(1, "Nama pemilik wajib diisi.")
       .max(100, "Nama pemilik maksimal 100 karakter.")
-      .refine((v) => !/[\u0000-\u001F\u007F\u2028\u2029]/.test(v), "Nama hanya satu baris."),
+      .refine(isSingleLineText, SINGLE_LINE_MESSAGE),
   ),
   ownerEmail: text(
     z.string().trim().toLowerCase().min(1, "Email pemilik wajib diisi.").pipe(z.email("Format email tidak valid.")),
@@ -131,7 +131,12 @@ export async function completeSetup(
   client: { key: string; headers: Headers },
 ): Promise<FormSuccess<{ headers: Headers }> | FormFailure<string>> {
   const { db, auth } = deps;
-  const limit = await hitRateLimit(db, `setup:client:${client.key}`, SETUP_LIMITS.perClient, SETUP_LIMITS.windowSeconds);
+  const limit = await hitRateLimit(
+    db,
+    `setup:client:${client.key}`,
+    SETUP_LIMITS.perClient,
+    SETUP_LIMITS.windowSeconds,
+  );
   if (!limit.allowed) {
     log.warn("shop set-up slowed down by rate limit", { client: client.key });
     return formFailure(429, retryMessage(limit.retryAfterSeconds), { title: SETUP_FAILED_TITLE });
@@ -153,7 +158,12 @@ export async function completeSetup(
   const putBack = () =>
     db
       .insert(verifications)
-      .values({ id: randomUUID(), identifier: IDENTIFIER, value: input.token, expiresAt: new Date("9999-12-31T00:00:00Z") })
+      .values({
+        id: randomUUID(),
+        identifier: IDENTIFIER,
+        value: input.token,
+        expiresAt: new Date("9999-12-31T00:00:00Z"),
+      })
       .catch((error: unknown) => log.error("set-up token could not be put back", { error }));
 
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.ownerEmail));
@@ -168,7 +178,10 @@ export async function completeSetup(
       body: { name: input.ownerName, email: input.ownerEmail, password: input.password },
     });
     userId = created.user.id;
-    await db.update(users).set({ role: "admin", emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
   } catch (error) {
     await putBack();
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "PASSWORD_TOO_COMMON")

@@ -57,7 +57,9 @@ export function BackupsCard({ backups }: { backups: BackupRow[] }) {
           </ul>
         )}
         <Form method="post" action="/admin/backups" className="mt-3 flex justify-end border-t border-stone-100 pt-3">
-          <SubmitButton intent="cadangkan" pendingText="Mencadangkan...">Cadangkan Sekarang</SubmitButton>
+          <SubmitButton intent="cadangkan" pendingText="Mencadangkan...">
+            Cadangkan Sekarang
+          </SubmitButton>
         </Form>
       </Card>
     </div>

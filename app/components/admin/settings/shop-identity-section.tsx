@@ -9,7 +9,9 @@ import {
 } from "~/lib/shop-identity";
 import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
 
-type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & { openingHours?: { days: unknown; hours: unknown }[] };
+type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & {
+  openingHours?: { days: unknown; hours: unknown }[];
+};
 
 /** The identity fields, shared by this section and the first-run set-up page. */
 export function ShopIdentityFields({
@@ -45,14 +47,10 @@ export function ShopIdentityFields({
         )}
       </Field>
       <Field label="Telepon" error={err("phone")} required>
-        {(p) => (
-          <Input {...p} name="phone" inputMode="tel" maxLength={30} defaultValue={inputText(v.phone)} />
-        )}
+        {(p) => <Input {...p} name="phone" inputMode="tel" maxLength={30} defaultValue={inputText(v.phone)} />}
       </Field>
       <Field label="Email Toko" error={err("email")} required>
-        {(p) => (
-          <Input {...p} name="email" type="email" maxLength={254} defaultValue={inputText(v.email)} />
-        )}
+        {(p) => <Input {...p} name="email" type="email" maxLength={254} defaultValue={inputText(v.email)} />}
       </Field>
       <Field label="Alamat" error={err("address")} className="md:col-span-2" required>
         {(p) => <Input {...p} name="address" maxLength={200} defaultValue={inputText(v.address)} />}
