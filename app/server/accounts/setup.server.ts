@@ -17,7 +17,7 @@ import { isSingleLineText, isTokenShaped, SINGLE_LINE_MESSAGE } from "~/lib/form
 import { identityCandidateFrom, shopIdentitySchema } from "~/lib/shop-identity";
 import type { AccountDeps } from "../accounts.server";
 import { config } from "../config.server";
-import { log } from "../logger.server";
+import { announce, log } from "../logger.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../password-policy.server";
 import { hitRateLimit, retryMessage } from "../rate-limit.server";
 import { saveShopSetting } from "../settings.server";
@@ -70,15 +70,15 @@ export function setupLink(token: string): string {
 }
 
 /**
- * Printed when the server starts while the shop has no owner: a line for the person at the
- * terminal, outside the JSON log (whose redaction would hide the token they need).
+ * Printed when the server starts while the shop has no owner, whole (the log's redaction
+ * would hide the token the person at the terminal needs).
  */
 export async function announceSetupLink(db: Database): Promise<void> {
   const token = await ensureSetupToken(db);
   if (!token) return;
-  process.stdout.write(
-    `\nToko belum punya pemilik. Buka tautan ini untuk menyiapkan toko (sekali pakai):\n  ${setupLink(token)}\n\n`,
-  );
+  announce("Toko belum punya pemilik: buka tautan ini untuk menyiapkan toko (sekali pakai)", {
+    setupLink: setupLink(token),
+  });
 }
 
 // ---- the form ----
