@@ -144,7 +144,8 @@ export default function Setup({ actionData }: Route.ComponentProps) {
                   {(p) => <PasswordInput {...p} name="password" autoComplete="new-password" maxLength={128} />}
                 </Field>
               </fieldset>
-              <fieldset className="space-y-4 border-t border-stone-100 pt-6">
+              <hr className="border-stone-200" />
+              <fieldset className="space-y-4">
                 <legend className="mb-2 text-lg font-bold text-stone-900">Identitas Toko</legend>
                 <p className="text-sm text-stone-700">Bisa diubah kapan saja di Pengaturan Toko.</p>
                 <ShopIdentityFields value={shown} fieldErrors={fieldErrors} />
