@@ -85,6 +85,9 @@ export async function seedSettingsIfMissing(db: Queryable): Promise<void> {
 
 type SaveSettingResult = FormResult<{ changed: boolean }>;
 
+/** A save whose page read an older revision (or named none). */
+class StaleSetting extends Error {}
+
 /**
  * Saves one setting for staff. `candidate` is checked by its schema; `expectedRevision` is the
  * revision the page showed (or the caller read), so a page saved over someone else's newer
@@ -110,46 +113,51 @@ export async function saveShopSetting<K extends SettingKey>(
     });
   }
   const value = parsed.data as unknown;
-  const result = await db.transaction(async (tx): Promise<SaveSettingResult> => {
-    // The row exists before it is locked, so two first saves queue on the same lock.
-    await tx
-      .insert(shopSettings)
-      .values({ key, value: definition.defaultValue as unknown, revision: 0 })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .select({ value: shopSettings.value, revision: shopSettings.revision })
-      .from(shopSettings)
-      .where(eq(shopSettings.key, key))
-      .for("update");
-    if (expectedRevision === undefined || row.revision !== expectedRevision) {
+  const result = await db
+    .transaction(async (tx): Promise<SaveSettingResult> => {
+      // The row exists before it is locked, so two first saves queue on the same lock.
+      await tx
+        .insert(shopSettings)
+        .values({ key, value: definition.defaultValue as unknown, revision: 0 })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: shopSettings.value, revision: shopSettings.revision })
+        .from(shopSettings)
+        .where(eq(shopSettings.key, key))
+        .for("update");
+      // Refused by throwing, so the row made just above for the lock is rolled back too: an
+      // answer that saves nothing stores nothing.
+      if (expectedRevision === undefined || row.revision !== expectedRevision) throw new StaleSetting();
+      const before = parseStored(key, row.value) as unknown;
+      if (JSON.stringify(before) === JSON.stringify(value)) {
+        return formSuccess(`${definition.title}: tidak ada perubahan.`, { changed: false });
+      }
+      await tx
+        .update(shopSettings)
+        .set({ value, revision: sql`${shopSettings.revision} + 1`, updatedBy: actor.id, updatedAt: sql`now()` })
+        .where(eq(shopSettings.key, key));
+      await tx.insert(shopSettingsHistory).values({
+        key,
+        oldValue: row.value,
+        newValue: value,
+        changedBy: actor.id,
+        changedByName: actor.name,
+      });
+      // Every process's catalog pages are rendered again with the new value on their next view.
+      if ((definition as { shownOnCatalogPages?: boolean }).shownOnCatalogPages)
+        await tx
+          .update(catalogState)
+          .set({ version: sql`${catalogState.version} + 1`, changedAt: sql`now()` })
+          .where(eq(catalogState.id, 1));
+      return formSuccess(`${definition.title} disimpan.`, { changed: true });
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof StaleSetting)) throw error;
       return formFailure(
         409,
         `${definition.title} baru saja diubah oleh staf lain. Muat ulang halaman untuk melihat perubahannya, lalu simpan lagi.`,
       );
-    }
-    const before = parseStored(key, row.value) as unknown;
-    if (JSON.stringify(before) === JSON.stringify(value)) {
-      return formSuccess(`${definition.title}: tidak ada perubahan.`, { changed: false });
-    }
-    await tx
-      .update(shopSettings)
-      .set({ value, revision: sql`${shopSettings.revision} + 1`, updatedBy: actor.id, updatedAt: sql`now()` })
-      .where(eq(shopSettings.key, key));
-    await tx.insert(shopSettingsHistory).values({
-      key,
-      oldValue: row.value,
-      newValue: value,
-      changedBy: actor.id,
-      changedByName: actor.name,
     });
-    // Every process's catalog pages are rendered again with the new value on their next view.
-    if ((definition as { shownOnCatalogPages?: boolean }).shownOnCatalogPages)
-      await tx
-        .update(catalogState)
-        .set({ version: sql`${catalogState.version} + 1`, changedAt: sql`now()` })
-        .where(eq(catalogState.id, 1));
-    return formSuccess(`${definition.title} disimpan.`, { changed: true });
-  });
   if (result.ok && result.changed) {
     forgetCachedSettings();
     if (key === "shopIdentity") rememberShopIdentity(savedIdentityOf(value as StoredShopIdentity));
