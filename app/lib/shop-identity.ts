@@ -85,7 +85,15 @@ export type ShopIdentitySetting = z.output<typeof shopIdentitySchema>;
 /** The stored value before the owner saves one: the environment's identity holds. */
 export const FROM_ENVIRONMENT = "environment";
 export type StoredShopIdentity = ShopIdentitySetting | typeof FROM_ENVIRONMENT;
-export const storedShopIdentitySchema = z.union([shopIdentitySchema, z.literal(FROM_ENVIRONMENT)]);
+// Not a union: a union's refusal is one message for the whole value, and the form must show
+// each field's own message next to it.
+export const storedShopIdentitySchema = z.unknown().transform((value, ctx): StoredShopIdentity => {
+  if (value === FROM_ENVIRONMENT) return FROM_ENVIRONMENT;
+  const parsed = shopIdentitySchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  return z.NEVER;
+});
 
 /** The saved identity, or null while the environment's holds. */
 export function savedIdentityOf(stored: StoredShopIdentity | null | undefined): ShopIdentitySetting | null {
