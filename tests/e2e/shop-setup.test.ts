@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { startTestServer, type TestServer } from "../support/server";
@@ -91,7 +91,7 @@ describe.runIf(hasChromium)("first-run set-up", () => {
   }, 120_000);
 });
 
-async function fillForm(page: import("playwright-core").Page, shopName: string, whatsapp: string) {
+async function fillForm(page: Page, shopName: string, whatsapp: string) {
   await page.getByLabel("Nama Pemilik").fill("Bu Sari");
   await page.getByLabel("Email Pemilik").fill("sari@tokosari.id");
   await page.locator('input[name="password"]').fill("Kebun-Sari-Subur-7");
