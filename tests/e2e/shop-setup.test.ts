@@ -52,6 +52,10 @@ describe.runIf(hasChromium)("first-run set-up", () => {
     expect((await fetch(`${server.url}/setup`)).status).toBe(200);
 
     await page.goto(`${server.url}${link}`);
+    const wide = await (await newContext(browser, DESKTOP)).newPage();
+    await wide.goto(`${server.url}${link}`);
+    await wide.screenshot({ path: path.join(os.tmpdir(), "setup-desktop.png"), fullPage: true });
+    await wide.context().close();
     await fillForm(page, "Toko Sayur Bu Sari", "0812 3333 4444");
     await page.getByRole("button", { name: "Siapkan Toko" }).click();
     await page.waitForURL(`${server.url}/admin/dashboard`);
@@ -77,6 +81,10 @@ describe.runIf(hasChromium)("first-run set-up", () => {
     const settings = await desktop.newPage();
     await settings.goto(`${server.url}/admin/settings#identitas-toko`);
     const section = settings.locator("#identitas-toko");
+    const narrow = await context.newPage();
+    await narrow.goto(`${server.url}/admin/settings#identitas-toko`);
+    await narrow.locator("#identitas-toko").screenshot({ path: path.join(os.tmpdir(), "identitas-phone.png") });
+    await narrow.close();
     await section.screenshot({ path: path.join(os.tmpdir(), "identitas-desktop.png") });
     await section.getByLabel("Nama Toko").fill("Sayur Segar Pak Budi");
     await section.getByLabel("Nomor WhatsApp").fill("6285711112222");
