@@ -39,10 +39,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
+  // The bundler's report of slow plugins is for the bundler's authors: `npm start` builds on a
+  // shop owner's first run, and its console shows only the shop's own lines.
   build: isSsrBuild
-    ? {}
+    ? { rolldownOptions: { checks: { bundlerTimings: false } } }
     : {
         rolldownOptions: {
+          checks: { bundlerTimings: false },
           // Merged chunks are named after every page that shares them; the group name is enough.
           output: {
             codeSplitting: clientChunks,

@@ -11,7 +11,6 @@ import { VisitorProvider } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
 import { restoreTypedBeforeHydration } from "~/lib/typed-before-hydration";
-import { config } from "~/server/config.server";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
 import { mailConfigured } from "~/server/mail.server";
@@ -22,7 +21,9 @@ import {
   serviceUnavailable,
   unreadableFormRefusal,
 } from "~/server/request-guard.server";
-import { requestContextMiddleware } from "~/server/request-context.server";
+import { dbOf, requestContextMiddleware } from "~/server/request-context.server";
+import { loadShopIdentity, readSavedIdentity } from "~/server/shop/identity.server";
+import { log } from "~/server/logger.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
@@ -38,15 +39,24 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
   requestContextMiddleware,
+  // An action may compose a mail or a chat link with the shop's name: it reads the identity
+  // another process may have just changed first (pages read it in the loader below).
+  async ({ request, context }, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD")
+      await readSavedIdentity(await dbOf(context)).catch((error: unknown) =>
+        log.warn("shop identity not read before the action", { error }),
+      );
+    return next();
+  },
   ({ request, context }, next) => pageCacheMiddleware(request, context, next),
   ({ request, context }, next) => httpCacheMiddleware(request, context, next),
 ];
 
 // Nothing about the visitor here: the root's data is part of every catalog page, which is the
 // same for everyone. Who is signed in comes to the client from /api/visitor (VisitorProvider).
-export function loader(): RootData {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   // Whether mail leaves the shop is the same for every visitor, so it may sit here too.
-  return { shop: config().shop, mailReady: mailConfigured() };
+  return { shop: await loadShopIdentity(await dbOf(context)), mailReady: mailConfigured() };
 }
 
 export const links: Route.LinksFunction = () => [

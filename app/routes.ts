@@ -43,6 +43,9 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // First-run set-up, only while the shop has no owner
+  route("setup", "routes/setup.tsx"),
+
   // Staff
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/orders/print/:id", "routes/admin.orders.print.$id.tsx"),
@@ -50,6 +53,7 @@ export default [
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/reports/export.csv", "routes/admin.reports.export.ts"),
   route("admin/orders/events", "routes/admin.orders.events.ts"),
+  route("admin/backups/:name", "routes/admin.backups.$name.ts"),
   layout("routes/admin.layout.tsx", [
     route("admin", "routes/admin._index.ts"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
@@ -68,6 +72,7 @@ export default [
     route("admin/team", "routes/admin.team.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/settings/qris", "routes/admin.settings.qris.tsx"),
+    route("admin/backups", "routes/admin.backups.tsx"),
     route("admin/search-synonyms", "routes/admin.search-synonyms.tsx"),
   ]),
 

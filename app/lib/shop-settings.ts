@@ -29,6 +29,12 @@ import {
   summarizePaymentMethods,
   type PaymentMethodsSetting,
 } from "./payment-settings";
+import {
+  FROM_ENVIRONMENT,
+  storedShopIdentitySchema,
+  summarizeShopIdentity,
+  type StoredShopIdentity,
+} from "./shop-identity";
 import { slotName } from "./vocab/delivery-slots";
 
 type SettingDefinition<T> = {
@@ -38,6 +44,8 @@ type SettingDefinition<T> = {
   defaultValue: T;
   /** One line per part of the value; the history shows the lines that changed. */
   summarize: (value: T) => string[];
+  /** Shown on the cached catalog pages: a save makes them (and their ETags) new. */
+  shownOnCatalogPages?: boolean;
 };
 
 function define<T>(definition: SettingDefinition<T>): SettingDefinition<T> {
@@ -92,6 +100,14 @@ export const SHOP_SETTINGS = {
     schema: paymentMethodsSchema,
     defaultValue: DEFAULT_PAYMENT_METHODS,
     summarize: summarizePaymentMethods,
+  }),
+  // "environment" until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
+  shopIdentity: define<StoredShopIdentity>({
+    title: "Identitas Toko",
+    schema: storedShopIdentitySchema,
+    defaultValue: FROM_ENVIRONMENT,
+    summarize: summarizeShopIdentity,
+    shownOnCatalogPages: true,
   }),
 };
 

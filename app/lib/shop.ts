@@ -1,6 +1,6 @@
 // The shop's identity: one home for name, address, phone, WhatsApp, e-mail and hours.
-// Defaults live here; the server overrides them from the environment (config.server.ts)
-// and hands the result to the browser through the root loader.
+// Defaults live here; the environment overrides them (config.server.ts), the owner's saved
+// 'Identitas Toko' overrides both (shop-identity.ts), and the root loader hands the result to the browser.
 
 export type ShopIdentity = {
   name: string;
@@ -17,6 +17,8 @@ export type ShopIdentity = {
   foundedYear: number;
   deliveryArea: string;
   openingHours: { days: string; hours: string }[];
+  /** The home page's big first line. */
+  heroLine: string;
 };
 
 export const defaultShop: ShopIdentity = {
@@ -35,10 +37,13 @@ export const defaultShop: ShopIdentity = {
     { days: "Senin - Sabtu", hours: "07:00 - 19:00" },
     { days: "Minggu", hours: "08:00 - 15:00" },
   ],
+  heroLine: "Sayur Segar Langsung dari Petani Jember",
 };
 
 export function shopAddressLine(shop: ShopIdentity): string {
-  return `${shop.street}, ${shop.city}, ${shop.region} ${shop.postalCode}`;
+  // A saved address is one whole line: the sample's city, region and postal code are empty then.
+  const tail = [shop.region, shop.postalCode].filter(Boolean).join(" ");
+  return [shop.street, shop.city, tail].filter(Boolean).join(", ");
 }
 
 /** tel: link target from a phone written any way people write it. */

@@ -24,6 +24,8 @@ import { requireStaffOf, dbOf } from "~/server/request-context.server";
 import type { AdminDashboardData } from "~/components/admin/dashboard/dashboard-data";
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
 import { cachePolicy } from "~/server/http-cache.server";
+import { shopReadiness } from "~/server/shop/readiness.server";
+import { ReadinessCards } from "~/components/admin/dashboard/readiness-cards";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -36,13 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts, liveSince, slotChips, nextSlot, lowStock] = await Promise.all([
+  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
     latestOrderEventSeq(db, admin),
     loadSlotChips(db, admin),
     defaultSlotDelivery(db),
     listLowStock(db, admin),
+    shopReadiness(db),
   ]);
   const today = shopToday();
   const data = {
@@ -55,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     slotChips,
     nextSlot,
     lowStock,
+    readiness,
     // Only the owner edits products: staff see the low-stock list without links to a page they may not open.
     canEditProducts: isOwnerRole(admin.role),
     today,
@@ -97,6 +101,7 @@ export default function AdminDashboard() {
         <p className="text-sm text-stone-600">Selamat bekerja, {adminName}.</p>
       </div>
       {actionData && !actionData.ok ? <ErrorNote>{actionData.message}</ErrorNote> : null}
+      <ReadinessCards />
       <LiveOrders since={liveSince} />
       <DeliveryCard />
       <LowStockCard />

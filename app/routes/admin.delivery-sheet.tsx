@@ -1,5 +1,6 @@
 // 'Lembar Pengiriman': the driver's list for one date and slot, grouped by area. Printed on A4
 // or used on the driver's phone, where 'Terkirim' marks an order 'Selesai' on the spot.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useFetcher, useLoaderData } from "react-router";
 import { MapPin, MessageCircle, Phone, Printer, Send, FileText } from "lucide-react";
 import { Card } from "~/components/admin/card";
@@ -13,7 +14,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { config } from "~/server/config.server";
 import {
   announceOutForDelivery,
   deliveryActionSchema,
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await dbOf(context);
   const slot = await parseSheetFilters(db, new URL(request.url).searchParams);
   const [sheet, chips] = await Promise.all([
-    loadDeliverySheet(db, admin, slot, config().shop.name),
+    loadDeliverySheet(db, admin, slot, (await loadShopIdentity(db)).name),
     loadSlotChips(db, admin),
   ]);
   return { sheet, chips };

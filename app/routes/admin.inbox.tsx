@@ -1,5 +1,6 @@
 // The inbox: farmers' partner applications and contact messages, newest first, with their
 // status and a WhatsApp (or e-mail) link to answer.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
 import { Mail, MessageCircle, Sprout } from "lucide-react";
@@ -23,7 +24,6 @@ import {
   parseInboxFilters,
   setInboxStatus,
 } from "~/server/admin-inbox.server";
-import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.inbox";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseInboxFilters(url.searchParams);
   const db = await dbOf(context);
   const [inbox, newCounts] = await Promise.all([
-    listInbox(db, admin, filters, config().shop.name),
+    listInbox(db, admin, filters, (await loadShopIdentity(db)).name),
     countNewInbox(db, admin),
   ]);
   return {

@@ -1,6 +1,7 @@
 // Every invoice of one delivery slot in one document, one order per printed page, in the
 // delivery sheet's order (area, then address) so the stack matches the driver's route. Inside
 // the admin panel: its header and messages are left off the printout (.no-print).
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { data, Link, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { Printer } from "lucide-react";
 import { Invoice, INVOICE_PRINT_CSS } from "~/components/admin/invoice";
@@ -9,7 +10,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { shopAddressLine } from "~/lib/shop";
-import { config } from "~/server/config.server";
 import { invoicePrintSchema, loadSlotInvoices } from "~/server/delivery-sheet.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   if (!parsed.success) throw data(parsed.error.issues[0].message, { status: 400 });
   const db = await dbOf(context);
-  const shop = config().shop;
+  const shop = await loadShopIdentity(db);
   const invoices = await loadSlotInvoices(db, admin, parsed.data);
   return {
     ...parsed.data,

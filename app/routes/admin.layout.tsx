@@ -1,6 +1,8 @@
 // The admin panel's frame: its own header and navigation (no shop header, footer or cart),
 // and the one-time message of the last action. Its middleware guards every admin loader and
 // action below it; the server modules check the staff member again where they read data.
+import { loadShopIdentity } from "~/server/shop/identity.server";
+import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
 import {
   data,
   Form,
@@ -45,13 +47,18 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
-  const [{ flash, headers }, inbox] = await Promise.all([takeFlash(request), countNewInbox(db, admin)]);
+  const [{ flash, headers }, inbox, shop] = await Promise.all([
+    takeFlash(request),
+    countNewInbox(db, admin),
+    loadShopIdentity(db),
+  ]);
   return data(
     {
       admin: { name: admin.name, email: admin.email, role: admin.role },
       flash,
       newInbox: inbox.mitra + inbox.pesan,
       mailReady: mailConfigured(),
+      sampleWhatsapp: shop.whatsapp === SAMPLE_WHATSAPP,
     },
     { headers },
   );
@@ -169,7 +176,7 @@ function MailOffBanner() {
 }
 
 export default function AdminLayout() {
-  const { admin, flash, newInbox, mailReady } = useLoaderData<typeof loader>();
+  const { admin, flash, newInbox, mailReady, sampleWhatsapp } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
   const location = useLocation();
   return (
@@ -240,6 +247,18 @@ export default function AdminLayout() {
           </ul>
         </nav>
       </header>
+      {sampleWhatsapp ? (
+        <p role="alert" className="bg-red-700 px-4 py-2 text-center text-sm font-semibold text-white">
+          Nomor WhatsApp toko masih nomor contoh: pembeli yang menekan tombol chat tidak sampai ke Anda.{" "}
+          {admin.role === "admin" ? (
+            <a href="/admin/settings#identitas-toko" className="underline">
+              Ganti di Identitas Toko
+            </a>
+          ) : (
+            "Minta pemilik toko menggantinya."
+          )}
+        </p>
+      ) : null}
       <main id="konten-admin" className="mx-auto max-w-6xl px-3 py-4 sm:px-4 md:py-6">
         <div aria-live="polite" aria-atomic="true">
           <FlashMessage key={`${location.key}-${flash?.message ?? ""}`} flash={flash} />

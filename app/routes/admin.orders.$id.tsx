@@ -1,6 +1,7 @@
 // One order for staff: status buttons, the lines with their packing edits and 'Tagihan Final',
 // the payment ('Tandai Lunas', 'Tolak Bukti'), who to call and where to go, the delivery fee,
 // and every change so far. The parts live in components/admin/order-detail/.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { data, Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { ArrowLeft, MessageCircle, Printer } from "lucide-react";
 import { ErrorNote } from "~/components/admin/card";
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
-  const shop = { name: config().shop.name, appUrl: config().appUrl };
+  const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
   return page;

@@ -1,5 +1,6 @@
 // A printable invoice: no site navigation, the invoice (app/components/admin/invoice.tsx)
 // and a Print button that does not print itself.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { data, Link, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
@@ -7,7 +8,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Invoice, INVOICE_PRINT_CSS } from "~/components/admin/invoice";
 import { shopAddressLine } from "~/lib/shop";
 import { getOrderForAdmin } from "~/server/orders/view.server";
-import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.orders.print.$id";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -20,7 +20,7 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), a
 export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
-  const shop = config().shop;
+  const shop = await loadShopIdentity(db);
   const order = await getOrderForAdmin(db, admin, params.id, shop.name);
   if (!order) throw data("Pesanan tidak ditemukan.", { status: 404 });
   return {

@@ -1,4 +1,5 @@
 // The picking list on paper: a checklist to tick off while collecting from the farmers.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { Link, useLoaderData } from "react-router";
 import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
@@ -9,7 +10,6 @@ import { formatKg } from "~/lib/weight";
 import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { FarmerLists } from "~/components/admin/farmer-lists";
 import { parsePickingListFilters, pickingList } from "~/server/orders/staff-list.server";
-import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.picking-list.print";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await dbOf(context);
   return {
     list: await pickingList(db, admin, filters),
-    shopName: config().shop.name,
+    shopName: (await loadShopIdentity(db)).name,
     printedAt: new Date(),
   };
 }

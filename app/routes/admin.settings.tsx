@@ -11,9 +11,13 @@ import { SectionForm } from "~/components/admin/settings/section";
 import { SETTINGS_SECTIONS } from "~/components/admin/settings/sections";
 import { formatDateTime } from "~/lib/dates";
 import type { SettingKey } from "~/lib/shop-settings";
+import { FROM_ENVIRONMENT, identitySettingFrom } from "~/lib/shop-identity";
+import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import { listSettingsHistory, readShopSettings, saveShopSetting } from "~/server/settings.server";
+import { listBackupsFor } from "~/server/backups/schedule.server";
+import { BackupsCard } from "~/components/admin/settings/backups-card";
 import type { Route } from "./+types/admin.settings";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -27,7 +31,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const db = await dbOf(context);
   // Staff edit what is stored now, not a copy a few seconds old.
   const [settings, history] = await Promise.all([readShopSettings(db), listSettingsHistory(db, admin)]);
-  return { settings, history, today: shopToday() };
+  // Never saved: the form starts from the identity the shop shows now (the environment's).
+  if (settings.values.shopIdentity === FROM_ENVIRONMENT)
+    settings.values.shopIdentity = identitySettingFrom(config().shop);
+  const backups = listBackupsFor(admin).map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }));
+  return { settings, history, backups, today: shopToday() };
 }
 
 /** Which section was posted, and the revision the page showed (a save over a newer change is refused). */
@@ -69,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings() {
-  const { settings, history, today } = useLoaderData<typeof loader>();
+  const { settings, history, backups, today } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   // A save goes on to this page with its flash message; only a refusal comes back here.
   const failure = result && !result.ok ? result : undefined;
@@ -87,6 +95,12 @@ export default function AdminSettings() {
               {s.title}
             </a>
           ))}
+          <a
+            href="#cadangan"
+            className="rounded-full border border-stone-300 bg-white px-3 py-1 font-semibold text-stone-800 hover:border-brand-700"
+          >
+            Cadangan Data
+          </a>
           <a
             href="#riwayat"
             className="rounded-full border border-stone-300 bg-white px-3 py-1 font-semibold text-stone-800 hover:border-brand-700"
@@ -118,6 +132,7 @@ export default function AdminSettings() {
           </SectionForm>
         );
       })}
+      <BackupsCard backups={backups} />
       <div id="riwayat" className="scroll-mt-32">
         <Card
           title={

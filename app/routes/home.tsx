@@ -1,4 +1,5 @@
 // Home: hero, the categories, and up to four featured products ('Produk Pilihan').
+import { useRootData } from "~/components/root-data";
 import { Link, useNavigation } from "react-router";
 import { ArrowRight, Clock, Leaf, MessageCircle, Sprout } from "lucide-react";
 import { ProductGrid } from "~/components/product-grid";
@@ -31,6 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {
+  const { heroLine } = useRootData().shop;
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
       <div aria-hidden="true" className="absolute -top-16 -right-16 h-64 w-64 rounded-full bg-white/10" />
@@ -40,9 +42,7 @@ function Hero({ showcase = [] }: { showcase?: ProductSummary[] }) {
           <p className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
             <Sprout className="h-4 w-4" aria-hidden="true" /> Dari petani Jember
           </p>
-          <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold text-balance md:text-5xl">
-            Sayur Segar Langsung dari Petani Jember
-          </h1>
+          <h1 className="mt-4 max-w-2xl text-3xl leading-tight font-extrabold text-balance md:text-5xl">{heroLine}</h1>
           <p className="mt-3 max-w-xl text-base text-brand-50 md:text-lg">
             Pesan sebelum batas waktu, kami antar esok pagi atau sore. Harga jujur, hasil panen lokal, konfirmasi mudah
             lewat WhatsApp.

@@ -1,12 +1,14 @@
 // /manifest.webmanifest: makes the shop installable on a phone's home screen.
 import { THEME_COLOR } from "~/lib/pwa";
-import { config } from "~/server/config.server";
 import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { loadShopIdentity } from "~/server/shop/identity.server";
+import type { Route } from "./+types/manifest[.]webmanifest";
 
 export const middleware = [cachePolicy("asset")];
 
-export function loader() {
-  const { shop } = config();
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = await loadShopIdentity(await dbOf(context));
   const manifest = {
     id: "/",
     name: shop.name,

@@ -1,5 +1,6 @@
 // /order-success: thanks, and back to the shop after 5 s. With ?order=<id> of the visitor's
 // own order it also offers the chat link (the way on for a browser without JavaScript).
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CheckCircle2, MessageCircle } from "lucide-react";
@@ -10,7 +11,6 @@ import { buttonClass } from "~/components/ui/button";
 import { isUuid } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { shortOrderId } from "~/lib/orders";
-import { config } from "~/server/config.server";
 import { getOrderForCustomer } from "~/server/orders/view.server";
 import { userOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -28,9 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isUuid(orderId)) return { order: null };
   const user = await userOf(context);
   if (!user) return { order: null };
-  const order = await getOrderForCustomer(await dbOf(context), user.id, orderId);
+  const db = await dbOf(context);
+  const order = await getOrderForCustomer(db, user.id, orderId);
   if (!order) return { order: null };
-  return { order: { id: order.id, number: shortOrderId(order.id), chatUrl: storedOrderChatUrl(order, config().shop) } };
+  return {
+    order: {
+      id: order.id,
+      number: shortOrderId(order.id),
+      chatUrl: storedOrderChatUrl(order, await loadShopIdentity(db)),
+    },
+  };
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {

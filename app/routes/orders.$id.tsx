@@ -1,6 +1,7 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
 // none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. Once the
 // bill is final: the 'Tagihan Final', how to pay and 'Unggah Bukti Bayar'.
+import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User } from "lucide-react";
@@ -21,7 +22,6 @@ import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/o
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { config } from "~/server/config.server";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
 import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/server/orders/view.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const order = customerOrderDetail(view);
   const { payment, bill } = view;
-  const shop = config().shop;
+  const shop = await loadShopIdentity(db);
   return data({
     order,
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').

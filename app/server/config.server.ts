@@ -28,6 +28,10 @@ const envSchema = z.object({
     .optional(),
   SHOP_EMAIL: z.string().email().optional(),
   SHOP_ADDRESS: z.string().optional(),
+  // Automatic daily backups: the hour (Jakarta), how many to keep, where (default DATA_DIR/backups).
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
+  BACKUP_DIR: z.string().optional(),
   // "false" when migrations run once at deploy time (`npm run db:migrate`) instead.
   MIGRATE_ON_START: z.enum(["true", "false", "1", "0"]).default("true"),
   S3_ENDPOINT: z.string().url().optional(),
@@ -113,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     s3: s3Config(e),
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     outboxDir: path.join(dataDir, "outbox"),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    backupHour: e.BACKUP_HOUR,
+    backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
     clockStart: e.SHOP_CLOCK_START,
     shop,

@@ -14,6 +14,10 @@ import { startOutboxWorker, stopOutboxWorker, wakeOutbox } from "./notifications
 import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
+import { loadShopIdentity } from "./shop/identity.server";
+import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
+import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
 
 // Expired rate-limit windows are deleted now and then; every process may do it, the
 // delete is idempotent.
@@ -50,8 +54,21 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     return undefined;
   });
   log.info("database ready", { kind: handle.kind });
+  // A shop without an owner shows whoever runs it the one-time set-up link.
+  await announceSetupLink(handle.db).catch((error: unknown) => log.warn("set-up link not made", { error }));
+  await warnOfSampleWhatsapp(handle.db);
   warmBestSellers(handle.db);
+  startBackupSchedule(handle.db, backupOptions(handle.kind));
   return { controlToken };
+}
+
+/** Shoppers' chat buttons would go to nobody: whoever starts the server is told at once. */
+async function warnOfSampleWhatsapp(db: DatabaseHandle["db"]) {
+  const shop = await loadShopIdentity(db).catch(() => null);
+  if (shop?.whatsapp === SAMPLE_WHATSAPP)
+    log.warn("the shop's WhatsApp number is still the sample one: set it in Pengaturan Toko > Identitas Toko", {
+      whatsapp: shop.whatsapp,
+    });
 }
 
 /**
@@ -132,6 +149,7 @@ function describeError(error: unknown): string {
 
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
+  await stopBackupSchedule();
   await stopStockAlertListener?.().catch(() => {});
   stopStockAlertListener = undefined;
   await stopOutboxWorker();
@@ -187,6 +205,11 @@ export async function runControlCommand(
         stream.destroy(error as Error);
       });
       return { status: 200, body: null, stream };
+    }
+    case "setup-link": {
+      const handle = await getDatabaseHandle();
+      const token = await ensureSetupToken(handle.db);
+      return { status: 200, body: { link: token ? setupLink(token) : null } };
     }
     default:
       return { status: 404, body: { error: `Perintah tidak dikenal: ${command}` } };

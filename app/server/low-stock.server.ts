@@ -3,6 +3,7 @@
 // e-mail to the shop's address. The digest goes out once per Jakarta day, whichever app
 // process notices first: its notification is keyed by the date, so a second process (or a
 // second look the same day) queues nothing.
+import { loadShopIdentity } from "./shop/identity.server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { notificationEvents, products } from "~/db/schema";
@@ -15,7 +16,6 @@ import {
 } from "~/lib/low-stock";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
 import { now as clockNow } from "./clock.server";
-import { config } from "./config.server";
 import { log } from "./logger.server";
 import { notify } from "./notifications/notify.server";
 import type { OutboxChore } from "./notifications/outbox.server";
@@ -127,7 +127,7 @@ export async function queueLowStockDigest(db: Queryable, at: Date = clockNow()):
         thresholdText: p.thresholdText,
       })),
     },
-    recipient: { email: config().shop.email },
+    recipient: { email: (await loadShopIdentity(db)).email },
     dedupeKey: key,
   });
   if (!queued) return "already-sent";

@@ -7,7 +7,7 @@
 // decide on the current value (placing an order), never cached.
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { shopSettings, shopSettingsHistory } from "~/db/schema";
+import { catalogState, shopSettings, shopSettingsHistory } from "~/db/schema";
 import {
   SETTING_KEYS,
   SHOP_SETTINGS,
@@ -19,6 +19,8 @@ import {
 import { fieldErrorsFromZod, formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { log } from "./logger.server";
+import { savedIdentityOf, type StoredShopIdentity } from "~/lib/shop-identity";
+import { rememberShopIdentity } from "./shop/identity.server";
 
 /** How long a process may show a setting another process has changed. */
 export const SETTINGS_CACHE_MS = 3_000;
@@ -141,6 +143,12 @@ export async function saveShopSetting<K extends SettingKey>(
         changedBy: actor.id,
         changedByName: actor.name,
       });
+      // Every process's catalog pages are rendered again with the new value on their next view.
+      if ((definition as { shownOnCatalogPages?: boolean }).shownOnCatalogPages)
+        await tx
+          .update(catalogState)
+          .set({ version: sql`${catalogState.version} + 1`, changedAt: sql`now()` })
+          .where(eq(catalogState.id, 1));
       return formSuccess(`${definition.title} disimpan.`, { changed: true });
     })
     .catch((error: unknown) => {
@@ -152,6 +160,7 @@ export async function saveShopSetting<K extends SettingKey>(
     });
   if (result.ok && result.changed) {
     forgetCachedSettings();
+    if (key === "shopIdentity") rememberShopIdentity(savedIdentityOf(value as StoredShopIdentity));
     log.info("setting changed", { key, by: actor.id });
   }
   return result;

@@ -137,7 +137,7 @@ describe("without SMTP_URL nothing claims to be sent", () => {
     mailOff();
     const layout = await callLoader(adminLayout.loader, "/admin/dashboard", { cookie: ownerCookie });
     expect(layout.data).toMatchObject({ mailReady: false });
-    expect(rootLoader()).toMatchObject({ mailReady: false });
+    expect(await callLoader(rootLoader, "/")).toMatchObject({ data: { mailReady: false } });
     mailOn();
     expect((await callLoader(adminLayout.loader, "/admin/dashboard", { cookie: ownerCookie })).data).toMatchObject({
       mailReady: true,

@@ -154,6 +154,28 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   ]),
   page("*", "/tidak-ada-halaman-ini", all("notFound")),
 
+  // ---- first-run set-up: the fixture's shop has an owner, so it is gone for everyone ----
+  page("setup", "/setup?token=palsu", all("notFound"), [
+    {
+      name: "set the shop up again to become its owner",
+      body: () => ({
+        token: "palsu",
+        ownerName: "Penyusup",
+        ownerEmail: "penyusup@contoh.id",
+        password: "Rahasia-Penyusup-9",
+        name: "Toko Palsu",
+        whatsapp: "6281299990000",
+        phone: "0812-9999-0000",
+        email: "palsu@contoh.id",
+        address: "Jl. Palsu 1",
+        serviceArea: "Di mana saja",
+        heroLine: "Toko ini milik penyusup",
+      }),
+      expect: all("notFound"),
+      destructive: true,
+    },
+  ]),
+
   // ---- accounts ----
   page("login", "/login", guestOnly("redirect:/"), [
     {
@@ -534,6 +556,22 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       expect: ownerOnly(409),
     },
   ]),
+  // 'Cadangkan Sekarang' posts here; its list lives on the settings page, where a visit is sent.
+  page("admin/backups", "/admin/backups", ownerOnly("redirect:/admin/settings"), [
+    {
+      name: "make a backup now",
+      body: () => ({ intent: "cadangkan" }),
+      expect: ownerOnly("redirect:/admin/settings"),
+      destructive: true,
+    },
+  ]),
+  // 'Unduh': a backup file holds every account and order, for the owner only (a name of no file: 404).
+  {
+    route: "admin/backups/:name",
+    url: () => "/admin/backups/sayur-jember-auto-2026-01-01T20-00-00-000Z.backup.gz",
+    get: ownerOnly("notFound"),
+    data: false,
+  },
   // The shop's QRIS image for 'Metode Pembayaran': the owner's, like the rest of the settings.
   page("admin/settings/qris", "/admin/settings/qris", ownerOnly(), [
     { name: "upload a QRIS image without a file", body: () => ({ qrisImage: "" }), expect: ownerOnly(400) },

@@ -1,6 +1,7 @@
 // The checkout page's server side: what the page needs to show (the recipient, delivery
 // choices, the payment methods switched on) and placing the checked order under a per-customer
 // rate limit, answered in the form contract (FormResult).
+import { currentShop } from "../shop/identity.server";
 import type { Database, Queryable } from "~/db/client.server";
 import {
   CHECKOUT_FAILED_TITLE,
@@ -16,7 +17,6 @@ import { formFailure, formSuccess } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { activePaymentMethods, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { config } from "../config.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery.server";
 import { log } from "../logger.server";
 import { newIdempotencyKey, placeOrder } from "./placing.server";
@@ -97,6 +97,6 @@ export async function submitCheckout(
   });
   return formSuccess("Pesanan berhasil dibuat.", {
     orderId: order.id,
-    chatUrl: storedOrderChatUrl(order, config().shop),
+    chatUrl: storedOrderChatUrl(order, currentShop()),
   });
 }

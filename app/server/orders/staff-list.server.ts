@@ -14,7 +14,7 @@ import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { shopTomorrow } from "../clock.server";
-import { config } from "../config.server";
+import { loadShopIdentity } from "../shop/identity.server";
 import { orderListColumns } from "./columns.server";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -268,6 +268,10 @@ export async function pickingList(db: Queryable, actor: AdminActor, filters: Pic
     ...filters,
     lines,
     orderCount: summary.orderCount,
-    farmers: farmerLists(lines, { shopName: config().shop.name, date: filters.date, slot: filters.slot }),
+    farmers: farmerLists(lines, {
+      shopName: (await loadShopIdentity(db)).name,
+      date: filters.date,
+      slot: filters.slot,
+    }),
   };
 }

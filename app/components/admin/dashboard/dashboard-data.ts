@@ -5,6 +5,7 @@ import type { FormResult } from "~/lib/form";
 import type { AdminOrderFilters } from "~/server/orders/staff-list.server";
 import type { SlotChip, SlotDelivery } from "~/lib/delivery-sheet";
 import type { listLowStock } from "~/server/low-stock.server";
+import type { ShopReadiness } from "~/server/shop/readiness.server";
 
 export type AdminDashboardData = {
   filters: AdminOrderFilters;
@@ -12,6 +13,7 @@ export type AdminDashboardData = {
   slotChips: SlotChip[];
   nextSlot: SlotDelivery;
   lowStock: Awaited<ReturnType<typeof listLowStock>>;
+  readiness: ShopReadiness;
   /** Only the owner edits products: staff see the low-stock list without links to a page they may not open. */
   canEditProducts: boolean;
   today: string;

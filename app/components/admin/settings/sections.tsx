@@ -8,9 +8,11 @@ import { deliverySlotsSection } from "./delivery-slots-section";
 import { minimumOrderSection } from "./minimum-order-section";
 import { ordersPerCustomerSection } from "./orders-per-customer-section";
 import { paymentMethodsSection } from "./payment-methods-section";
+import { shopIdentitySection } from "./shop-identity-section";
 import type { SettingsSection } from "./section";
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
+  shopIdentitySection,
   deliverySlotsSection,
   closedDaysSection,
   minimumOrderSection,

@@ -2,12 +2,12 @@
 // already has an account. They are not news about a change but a step of signing in, so the
 // auth flow sends them at once (mail.server.ts) rather than through the outbox; they live
 // here so every e-mail the shop writes is in one folder.
-import { config } from "~/server/config.server";
+import { currentShop } from "../../../shop/identity.server";
 import type { MailMessage } from "~/server/mail.server";
 import { composeMail } from "./compose";
 
 export function verificationMail(to: string, name: string, href: string): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   return composeMail({
     to,
     subject: `Verifikasi email akun ${shop.name}`,
@@ -21,7 +21,7 @@ export function verificationMail(to: string, name: string, href: string): MailMe
 }
 
 export function resetPasswordMail(to: string, name: string, href: string): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   return composeMail({
     to,
     subject: `Reset password akun ${shop.name}`,
@@ -46,7 +46,7 @@ export function staffInvitationMail(
   href: string,
   account: "new" | "existing",
 ): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const what =
     account === "new"
       ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Staf."
@@ -72,7 +72,7 @@ export function staffInvitationMail(
  * only the owner learns, in their own inbox, that the address is taken.
  */
 export function accountExistsMail(to: string, name: string, loginHref: string): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const mail = composeMail({
     to,
     subject: `Akun ${shop.name} Anda sudah ada`,

@@ -1,9 +1,10 @@
+import { currentShop } from "../../../shop/identity.server";
 import { config } from "~/server/config.server";
 import type { EmailTemplate } from "./index";
 
 /** 'Kabari Saya': the product a shopper waited for is in stock again; one mail, then the alert ends. */
 const backInStock: EmailTemplate<"back-in-stock"> = ({ product, unsubscribeHref }) => {
-  const shop = config().shop;
+  const shop = currentShop();
   const href = `${config().appUrl}/products/${encodeURIComponent(product.slug)}`;
   return {
     subject: `${product.name} tersedia lagi di ${shop.name}`,

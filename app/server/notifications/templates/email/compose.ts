@@ -1,8 +1,8 @@
 // The frame of every e-mail the shop writes: paragraphs, an optional table of lines, one
 // button and a footer, made into a text and an HTML part with the shop's name, address and
-// WhatsApp (config().shop). Templates in this folder describe a mail; this builds it.
+// WhatsApp (currentShop(): the saved 'Identitas Toko' over the environment's). Templates in this folder describe a mail; this builds it.
+import { currentShop } from "../../../shop/identity.server";
 import { shopAddressLine } from "~/lib/shop";
-import { config } from "~/server/config.server";
 import type { MailMessage } from "~/server/mail.server";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -26,7 +26,7 @@ export type MailContent = EmailContent & { to: string };
 
 /** Builds both parts of a mail from its content, with the shop's name, address and WhatsApp. */
 export function composeMail(content: MailContent): MailMessage {
-  const shop = config().shop;
+  const shop = currentShop();
   const signature = `Salam segar,\n${shop.name}\n${shopAddressLine(shop)}\nWhatsApp ${shop.phone}`;
 
   const textParts = [...content.paragraphs];

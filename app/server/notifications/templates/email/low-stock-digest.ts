@@ -1,10 +1,11 @@
+import { currentShop } from "../../../shop/identity.server";
 import { formatDateWithDay } from "~/lib/dates";
 import { config } from "~/server/config.server";
 import type { EmailTemplate } from "./index";
 
 /** The daily 'Stok Menipis' digest to the shop's own address. */
 const lowStockDigest: EmailTemplate<"low-stock-digest"> = ({ date, total, products }) => {
-  const shop = config().shop;
+  const shop = currentShop();
   return {
     subject: `Stok Menipis: ${total} produk (${formatDateWithDay(date)})`,
     preheader: `${total} produk ${shop.name} sudah di bawah batas stok menipis.`,

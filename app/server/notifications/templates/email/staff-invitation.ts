@@ -1,4 +1,4 @@
-import { config } from "~/server/config.server";
+import { currentShop } from "../../../shop/identity.server";
 import type { EmailTemplate } from "./index";
 
 /**
@@ -7,7 +7,7 @@ import type { EmailTemplate } from "./index";
  * signed out, since that is what makes the link a proof of who holds the address.
  */
 const staffInvitation: EmailTemplate<"staff-invitation"> = ({ name, invitedBy, href, account }) => {
-  const shop = config().shop;
+  const shop = currentShop();
   const what =
     account === "new"
       ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Staf."

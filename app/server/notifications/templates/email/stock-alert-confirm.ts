@@ -1,4 +1,4 @@
-import { config } from "~/server/config.server";
+import { currentShop } from "../../../shop/identity.server";
 import type { EmailTemplate } from "./index";
 
 /**
@@ -6,7 +6,7 @@ import type { EmailTemplate } from "./index";
  * owner of the address to turn the alert on. Nothing is sent about the product until then.
  */
 const stockAlertConfirm: EmailTemplate<"stock-alert-confirm"> = ({ product, confirmHref, validHours }) => {
-  const shop = config().shop;
+  const shop = currentShop();
   return {
     subject: `Konfirmasi kabar stok ${product.name} di ${shop.name}`,
     preheader: `Tekan tombol di email ini agar kami mengabari Anda saat ${product.name} tersedia lagi.`,
