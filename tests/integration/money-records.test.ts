@@ -17,7 +17,7 @@ import * as orderRoute from "~/routes/orders.$id";
 import * as profileRoute from "~/routes/profile";
 import { placeOrder } from "~/server/orders/placing.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
-import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -30,6 +30,8 @@ const cookies = new Map<string, string>();
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: false });
   useTestDatabase(testDb);
+  // The shop's own account entered: a fresh shop takes no transfers.
+  await configureBankAccount(testDb.db);
   uploads = mkdtempSync(path.join(tmpdir(), "uang-"));
   setStorageForTests(new LocalDiskStorage(uploads));
   staff = await createUser(testDb.db, { role: "staff", name: "Dewi Staf" });
