@@ -29,6 +29,7 @@ export function deferHydration(html: string, nonce: string): string {
   if (!match) return html;
   const hrefs = [...html.matchAll(MODULEPRELOAD)].map((m) => m[1]);
   const [whole, before, after, text] = match;
+  const posts = /<form[^>]*\smethod="post"/i.test(html);
   const inert = `<script${before} type="text/x-deferred-module" id="hydrate"${after.replace(/\sasync=""/, "")}>${text}</script>`;
   const loader =
     `(()=>{let started=false;const start=()=>{if(started)return;started=true;` +
@@ -53,13 +54,16 @@ export function deferHydration(html: string, nonce: string): string {
     `addEventListener("click",hold,true);` +
     // What is typed or chosen in a field before hydration is noted as it happens (hydration may
     // already have reset a select by the time anything could read it) and given back to the
-    // page's state once hydrated (app/lib/typed-before-hydration.ts).
-    `const typed=new Map();window.__typedBeforeHydration=typed;` +
-    `const note=(e)=>{const t=e.target;if(root.dataset.hydrated||!(t instanceof HTMLInputElement||t instanceof HTMLTextAreaElement||t instanceof HTMLSelectElement))return;` +
-    `typed.delete(t);typed.set(t,{value:t.value,checked:t instanceof HTMLInputElement&&t.checked})};` +
-    `addEventListener("input",note,true);addEventListener("change",note,true);` +
+    // page's state once hydrated (app/lib/typed-before-hydration.ts). Only pages with a form
+    // that posts carry it: the catalog pages' bytes stay as small as they were.
+    (posts
+      ? `const typed=new Map();window.__typedBeforeHydration=typed;` +
+        `const note=(e)=>{const t=e.target;if(root.dataset.hydrated||!(t instanceof HTMLInputElement||t instanceof HTMLTextAreaElement||t instanceof HTMLSelectElement))return;` +
+        `typed.delete(t);typed.set(t,{value:t.value,checked:t instanceof HTMLInputElement&&t.checked})};` +
+        `addEventListener("input",note,true);addEventListener("change",note,true);`
+      : "") +
     `new MutationObserver((_,observer)=>{if(!root.dataset.hydrated)return;observer.disconnect();removeEventListener("click",hold,true);` +
-    `removeEventListener("input",note,true);removeEventListener("change",note,true);` +
+    (posts ? `removeEventListener("input",note,true);removeEventListener("change",note,true);` : "") +
     `for(const button of held.splice(0))if(button.isConnected)button.click()}).observe(root,{attributes:true,attributeFilter:["data-hydrated"]})})()`;
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   return html.replace(MODULEPRELOAD, "").replace(whole, () => `${inert}<script${nonceAttribute}>${loader}</script>`);
