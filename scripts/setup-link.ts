@@ -17,8 +17,8 @@ if (server) {
   });
 }
 if (!link) {
-  console.log("Toko ini sudah punya pemilik; penyiapan sudah selesai. Masuk lewat /admin/login.");
+  process.stdout.write("Toko ini sudah punya pemilik; penyiapan sudah selesai. Masuk lewat /admin/login.\n");
 } else {
-  console.log(`Buka tautan ini untuk menyiapkan toko (sekali pakai):\n  ${link}`);
+  process.stdout.write(`Buka tautan ini untuk menyiapkan toko (sekali pakai):\n  ${link}\n`);
 }
 process.exit(0);
