@@ -12,7 +12,7 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), a
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireOwnerOf(context);
-  const file = openBackupFor(admin, params.name);
+  const file = await openBackupFor(admin, params.name);
   if (!file) throw data("Cadangan tidak ditemukan.", { status: 404 });
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {
     headers: {

@@ -17,6 +17,7 @@ import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import { listSettingsHistory, readShopSettings, saveShopSetting } from "~/server/settings.server";
 import { listBackupsFor } from "~/server/backups/schedule.server";
+import { log } from "~/server/logger.server";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import type { Route } from "./+types/admin.settings";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
@@ -34,7 +35,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Never saved: the form starts from the identity the shop shows now (the environment's).
   if (settings.values.shopIdentity === FROM_ENVIRONMENT)
     settings.values.shopIdentity = identitySettingFrom(config().shop);
-  const backups = listBackupsFor(admin).map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }));
+  // A bucket that does not answer says so in 'Cadangan Data' instead of taking the whole page down.
+  const backups = await listBackupsFor(admin).then(
+    (list) => list.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    (error: unknown) => {
+      log.error("backup list failed", { error });
+      return null;
+    },
+  );
   return { settings, history, backups, today: shopToday() };
 }
 

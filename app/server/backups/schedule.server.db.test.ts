@@ -14,10 +14,13 @@ import {
   backupIsStale,
   backupName,
   backupNow,
+  lastBackupAt,
   listBackups,
   runDueBackup,
   type BackupOptions,
 } from "./schedule.server";
+import { backupStoreOf } from "./store.server";
+import { startFakeS3 } from "../../../tests/support/fake-s3";
 
 let source: TestDatabase;
 let target: TestDatabase;
@@ -88,10 +91,11 @@ describe("the daily backup", () => {
 
   it("says it is stale after two days without one", async () => {
     const opts = options();
-    expect(backupIsStale(opts.dir, new Date("2026-11-27T10:00:00+07:00"))).toBe(true);
+    const store = backupStoreOf(opts);
+    expect(backupIsStale(await lastBackupAt(store), new Date("2026-11-27T10:00:00+07:00"))).toBe(true);
     await lookAt("2026-11-27T03:00:00+07:00", opts);
-    expect(backupIsStale(opts.dir, new Date("2026-11-29T02:59:00+07:00"))).toBe(false);
-    expect(backupIsStale(opts.dir, new Date("2026-11-29T03:01:00+07:00"))).toBe(true);
+    expect(backupIsStale(await lastBackupAt(store), new Date("2026-11-29T02:59:00+07:00"))).toBe(false);
+    expect(backupIsStale(await lastBackupAt(store), new Date("2026-11-29T03:01:00+07:00"))).toBe(true);
   });
 
   it("restored into an empty shop gives the same orders", async () => {
@@ -119,5 +123,34 @@ describe("the daily backup", () => {
     const before = await ordersOf(source.db);
     expect(before.length).toBeGreaterThanOrEqual(3);
     expect(await ordersOf(target.db)).toEqual(before);
+  });
+
+  it("goes to the S3 bucket when one is configured: pruned there to N, and restorable from there", async () => {
+    const s3 = await startFakeS3();
+    try {
+      const opts = options({ keep: 2, s3: s3.settings });
+      for (let day = 1; day <= 4; day++) await lookAt(`2026-12-0${day}T03:00:00+07:00`, opts);
+      expect([...s3.objects.keys()].sort()).toEqual([
+        `backups/${backupName("auto", new Date("2026-12-03T03:00:00+07:00"))}`,
+        `backups/${backupName("auto", new Date("2026-12-04T03:00:00+07:00"))}`,
+      ]);
+      // Nothing on this machine's disk: every app machine sees the same backups in the bucket.
+      expect(readdirSync(opts.dir)).toEqual([]);
+      expect(await lookAt("2026-12-04T10:00:00+07:00", opts)).toEqual({ skipped: "not-due" });
+
+      const store = backupStoreOf(opts);
+      const [newest] = await store.list();
+      const restoredInto = await createTestDatabase();
+      try {
+        await restoreBackup(restoredInto.db, opts.uploadsDir, (await store.open(newest.name))!.stream);
+        const count = async (db: TestDatabase["db"]) => (await db.select({ id: orders.id }).from(orders)).length;
+        expect(await count(source.db)).toBeGreaterThan(0);
+        expect(await count(restoredInto.db)).toBe(await count(source.db));
+      } finally {
+        await restoredInto.destroy();
+      }
+    } finally {
+      await s3.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Backups that happen by themselves: every day at the set hour (BACKUP_HOUR, default 03:00
 // Jakarta) a full backup (app/server/backup.server.ts, streamed: memory stays small whatever
-// the shop's size) is written into BACKUP_DIR (default DATA_DIR/backups), and only the
+// the shop's size) is written into BACKUP_DIR (default DATA_DIR/backups), or the S3 bucket
+// when one is configured (store.server.ts), and only the
 // newest BACKUP_KEEP (default 14) of each kind are kept. The files themselves are the record:
 // their names carry the time they were made, so a server that was down at the hour makes the
 // missed backup as soon as it is up again, and nothing else needs storing.
@@ -8,23 +9,32 @@
 // Each process looks once a minute, asking the shop's clock (clock.server.ts), so tests move
 // the clock instead of waiting. With several processes on one PostgreSQL, the one that gets
 // the advisory lock makes the backup; the others find it made when they look again.
-import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import path from "node:path";
 import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { addDays, shopDate } from "~/lib/dates";
-import { writeBackupFile } from "../backup.server";
+import { writeBackup } from "../backup.server";
 import { now as clockNow } from "../clock.server";
-import { config } from "../config.server";
+import { config, type S3Config } from "../config.server";
 import { log } from "../logger.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { assertOwner, type AdminActor } from "../admin-actor.server";
+import {
+  backupName,
+  backupStoreOf,
+  isBackupName,
+  listBackupFiles,
+  type BackupEntry,
+  type BackupKind,
+  type BackupStore,
+} from "./store.server";
 
-export type BackupKind = "auto" | "manual";
-export type BackupEntry = { name: string; kind: BackupKind; size: number; createdAt: Date };
+export { backupName, isBackupName, type BackupEntry, type BackupKind } from "./store.server";
+
 export type BackupOptions = {
   dir: string;
+  /** The bucket, when the backups go there instead of `dir`. */
+  s3?: S3Config;
   uploadsDir: string;
   /** Hour of the day (Jakarta) of the daily backup. */
   hour: number;
@@ -36,38 +46,18 @@ export type BackupOptions = {
 
 export function backupOptions(databaseKind: "pglite" | "postgres"): BackupOptions {
   const cfg = config();
-  return { dir: cfg.backupDir, uploadsDir: cfg.uploadsDir, hour: cfg.backupHour, keep: cfg.backupKeep, databaseKind };
+  return {
+    dir: cfg.backupDir,
+    s3: cfg.s3,
+    uploadsDir: cfg.uploadsDir,
+    hour: cfg.backupHour,
+    keep: cfg.backupKeep,
+    databaseKind,
+  };
 }
 
-const NAME = /^sayur-jember-(auto|manual)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.backup\.gz$/;
-
-/** A backup file's name: its kind and the instant it was made (UTC, sortable). */
-export function backupName(kind: BackupKind, at: Date): string {
-  return `sayur-jember-${kind}-${at.toISOString().replace(/[:.]/g, "-")}.backup.gz`;
-}
-
-/** Whether a name is one of the shop's backup files (the download refuses anything else). */
-export function isBackupName(name: string): boolean {
-  return NAME.test(name);
-}
-
-/** The backups in `dir`, newest first. */
-export function listBackups(dir: string): BackupEntry[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const entries: BackupEntry[] = [];
-  for (const name of names) {
-    const m = NAME.exec(name);
-    if (!m) continue;
-    const createdAt = new Date(`${m[2]}T${m[3]}:${m[4]}:${m[5]}.${m[6]}Z`);
-    entries.push({ name, kind: m[1] as BackupKind, size: statSync(path.join(dir, name)).size, createdAt });
-  }
-  return entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-}
+/** The backups in a folder, newest first. */
+export const listBackups = listBackupFiles;
 
 /** The latest daily backup time at or before `now`: today's hour in Jakarta, or yesterday's. */
 export function lastScheduledAt(now: Date, hour: number): Date {
@@ -78,15 +68,14 @@ export function lastScheduledAt(now: Date, hour: number): Date {
 }
 
 /** The newest backup of either kind, for the dashboard's warning. */
-export function lastBackupAt(dir: string): Date | null {
-  return listBackups(dir)[0]?.createdAt ?? null;
+export async function lastBackupAt(store: BackupStore): Promise<Date | null> {
+  return (await store.list())[0]?.createdAt ?? null;
 }
 
 /** Older than this, the staff dashboard warns that the shop has no recent backup. */
 export const STALE_BACKUP_MS = 2 * 24 * 60 * 60 * 1000;
 
-export function backupIsStale(dir: string, at: Date): boolean {
-  const last = lastBackupAt(dir);
+export function backupIsStale(last: Date | null, at: Date): boolean {
   return !last || at.getTime() - last.getTime() > STALE_BACKUP_MS;
 }
 
@@ -116,21 +105,26 @@ async function exclusively<T>(db: Database, kind: BackupOptions["databaseKind"],
 }
 
 async function makeBackup(db: Database, options: BackupOptions, kind: BackupKind, at: Date) {
-  mkdirSync(options.dir, { recursive: true });
+  const store = backupStoreOf(options);
   const name = backupName(kind, at);
   const started = performance.now();
-  const result = await writeBackupFile(db, options.uploadsDir, path.join(options.dir, name));
-  const removed = pruneBackups(options.dir, kind, options.keep);
-  log.info("backup made", { name, kind, ...result, removed, ms: Math.round(performance.now() - started) });
+  const result = await writeBackup(db, options.uploadsDir, store.create(name));
+  const removed = await pruneBackups(store, kind, options.keep);
+  log.info("backup made", {
+    name,
+    kind,
+    place: store.place,
+    ...result,
+    removed,
+    ms: Math.round(performance.now() - started),
+  });
   return name;
 }
 
 /** Keeps the newest `keep` backups of `kind`, deletes the rest; returns how many went. */
-export function pruneBackups(dir: string, kind: BackupKind, keep: number): number {
-  const old = listBackups(dir)
-    .filter((b) => b.kind === kind)
-    .slice(keep);
-  for (const b of old) rmSync(path.join(dir, b.name), { force: true });
+export async function pruneBackups(store: BackupStore, kind: BackupKind, keep: number): Promise<number> {
+  const old = (await store.list()).filter((b) => b.kind === kind).slice(keep);
+  for (const b of old) await store.remove(b.name);
   return old.length;
 }
 
@@ -139,11 +133,12 @@ export type DueResult = { made: string } | { skipped: "not-due" | "busy" };
 /** The daily backup, when the last one is older than the latest scheduled hour (a missed one is made late). */
 export async function runDueBackup(db: Database, options: BackupOptions, at: Date = clockNow()): Promise<DueResult> {
   const due = lastScheduledAt(at, options.hour);
-  const isDone = () => listBackups(options.dir).some((b) => b.kind === "auto" && b.createdAt >= due);
-  if (isDone()) return { skipped: "not-due" };
+  const store = backupStoreOf(options);
+  const isDone = async () => (await store.list()).some((b) => b.kind === "auto" && b.createdAt >= due);
+  if (await isDone()) return { skipped: "not-due" };
   const outcome = await exclusively(db, options.databaseKind, async () => {
     // Another process may have made it while this one waited for the database.
-    if (isDone()) return null;
+    if (await isDone()) return null;
     return makeBackup(db, options, "auto", at);
   });
   if (outcome.busy) return { skipped: "busy" };
@@ -193,10 +188,15 @@ function configuredOptions(): BackupOptions {
   return backupOptions(config().databaseUrl ? "postgres" : "pglite");
 }
 
+/** Where this shop's backups are (the folder, or the bucket when configured). */
+export function configuredBackupStore(): BackupStore {
+  return backupStoreOf(configuredOptions());
+}
+
 /** The backups the owner's settings page lists. */
-export function listBackupsFor(actor: AdminActor): BackupEntry[] {
+export async function listBackupsFor(actor: AdminActor): Promise<BackupEntry[]> {
   assertOwner(actor);
-  return listBackups(config().backupDir);
+  return configuredBackupStore().list();
 }
 
 /** 'Cadangkan Sekarang' from the settings page. */
@@ -210,10 +210,11 @@ export async function backupNowFor(db: Database, actor: AdminActor): Promise<For
 }
 
 /** 'Unduh': one backup file as a stream, or null for a name that is not one of them. */
-export function openBackupFor(actor: AdminActor, name: string): { stream: Readable; size: number } | null {
+export async function openBackupFor(
+  actor: AdminActor,
+  name: string,
+): Promise<{ stream: Readable; size: number } | null> {
   assertOwner(actor);
   if (!isBackupName(name)) return null;
-  const file = path.join(config().backupDir, name);
-  if (!existsSync(file)) return null;
-  return { stream: createReadStream(file), size: statSync(file).size };
+  return configuredBackupStore().open(name);
 }

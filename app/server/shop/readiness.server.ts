@@ -6,7 +6,7 @@ import type { Queryable } from "~/db/client.server";
 import { DEFAULT_DELIVERY_AREAS } from "~/lib/delivery-settings";
 import { DEFAULT_PAYMENT_METHODS } from "~/lib/payment-settings";
 import { SAMPLE_SHOP_NAME, SAMPLE_WHATSAPP } from "~/lib/shop-identity";
-import { backupIsStale, lastBackupAt } from "../backups/schedule.server";
+import { backupIsStale, configuredBackupStore, lastBackupAt } from "../backups/schedule.server";
 import { now } from "../clock.server";
 import { config } from "../config.server";
 import { loadShopSettings } from "../settings.server";
@@ -25,7 +25,12 @@ export type ShopReadiness = {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export async function shopReadiness(db: Queryable): Promise<ShopReadiness> {
-  const [shop, { values }] = await Promise.all([loadShopIdentity(db), loadShopSettings(db)]);
+  const [shop, { values }, last] = await Promise.all([
+    loadShopIdentity(db),
+    loadShopSettings(db),
+    // A bucket that does not answer must not take the dashboard down: no backup seen is a warning too.
+    lastBackupAt(configuredBackupStore()).catch(() => null),
+  ]);
   const payments = values.paymentMethods;
   const ownPayment =
     (payments.qris.active && payments.qris.imageUrl !== null) ||
@@ -55,12 +60,10 @@ export async function shopReadiness(db: Queryable): Promise<ShopReadiness> {
     },
     { id: "email", label: "Pengiriman email (SMTP_URL)", done: Boolean(config().smtpUrl), href: "/admin/settings" },
   ];
-  const dir = config().backupDir;
-  const last = lastBackupAt(dir);
   return {
     items,
     sampleWhatsapp,
-    backupStale: backupIsStale(dir, now()),
+    backupStale: backupIsStale(last, now()),
     lastBackupAt: last ? last.toISOString() : null,
   };
 }

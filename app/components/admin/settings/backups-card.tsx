@@ -14,7 +14,8 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toLocaleString("id-ID", { maximumFractionDigits: 1 })} MB`;
 }
 
-export function BackupsCard({ backups }: { backups: BackupRow[] }) {
+/** `backups` is null when the place they are kept (the S3 bucket) could not be read. */
+export function BackupsCard({ backups }: { backups: BackupRow[] | null }) {
   return (
     <div id="cadangan" className="scroll-mt-32">
       <Card
@@ -29,7 +30,11 @@ export function BackupsCard({ backups }: { backups: BackupRow[] }) {
           Server mencadangkan semua data dan gambar setiap hari secara otomatis. Simpan salinan di tempat lain (unduh)
           sesekali, agar pesanan tidak hilang bila disk server rusak.
         </p>
-        {backups.length === 0 ? (
+        {backups === null ? (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            Daftar cadangan tidak dapat dibaca dari penyimpanan S3. Periksa pengaturan S3_* server, lalu muat ulang.
+          </p>
+        ) : backups.length === 0 ? (
           <p className="text-sm text-stone-700">Belum ada cadangan.</p>
         ) : (
           <ul className="divide-y divide-stone-100" aria-label="Daftar cadangan">
