@@ -139,13 +139,14 @@ export class S3BackupStore implements BackupStore {
     return `${this.bucketUrl()}/${PREFIX}${name}${query}`;
   }
 
-  private async send(url: string, init: { method: string; body?: Uint8Array | string; headers?: HeadersInit }) {
-    const body = init.body;
-    const response = await this.client.fetch(url, {
-      ...init,
+  private send(url: string, init: { method: string; body?: Buffer | string; headers?: Record<string, string> }) {
+    const { body } = init;
+    return this.client.fetch(url, {
+      method: init.method,
+      body: typeof body === "string" ? body : body ? new Uint8Array(body) : undefined,
+      // A signed payload hash: the store refuses a body changed on the way.
       headers: { ...init.headers, "X-Amz-Content-Sha256": body ? sha256Hex(body) : EMPTY_SHA256 },
     });
-    return response;
   }
 
   private async ok(what: string, response: Response) {
