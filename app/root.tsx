@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
@@ -10,6 +19,7 @@ import type { RootData } from "~/components/root-data";
 import { VisitorProvider } from "~/components/visitor-provider";
 import { useNonce } from "~/lib/nonce";
 import { registerServiceWorker, THEME_COLOR } from "~/lib/pwa";
+import { shopIcons } from "~/lib/shop-logo";
 import { restoreTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
@@ -59,12 +69,21 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   return { shop: await loadShopIdentity(await dbOf(context)), mailReady: mailConfigured() };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "any" },
-  { rel: "icon", href: "/icon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "manifest", href: "/manifest.webmanifest" }];
+
+/** The favicon and the Apple touch icon: the owner's logo once uploaded, the sample's drawings before. */
+function ShopIconLinks() {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const icons = shopIcons(data?.shop.logo ?? null);
+  return (
+    <>
+      {icons.favicon.map((icon) => (
+        <link key={icon.href} rel="icon" href={icon.href} type={icon.type} sizes={icon.sizes} />
+      ))}
+      <link rel="apple-touch-icon" href={icons.appleTouch} />
+    </>
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -75,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
+        <ShopIconLinks />
         <Links />
       </head>
       <body className="min-h-dvh">

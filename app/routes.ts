@@ -72,6 +72,7 @@ export default [
     route("admin/team", "routes/admin.team.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/settings/qris", "routes/admin.settings.qris.tsx"),
+    route("admin/settings/logo", "routes/admin.settings.logo.tsx"),
     route("admin/backups", "routes/admin.backups.tsx"),
     route("admin/search-synonyms", "routes/admin.search-synonyms.tsx"),
   ]),

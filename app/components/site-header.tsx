@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
+import { shopIcons } from "~/lib/shop-logo";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu-lazy";
@@ -66,13 +67,18 @@ export function CartBadge({ count, className }: { count: number; className?: str
 
 export function SiteHeader() {
   const { user, shop } = useRootData();
+  const icons = shopIcons(shop.logo);
   const { totalItems } = useCart();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
         <PhoneMenu />
         <Link to="/" className="flex items-center gap-2 font-extrabold text-brand-800">
-          <Leaf className="h-6 w-6" aria-hidden="true" />
+          {icons.header ? (
+            <img src={icons.header} alt="" width={32} height={32} className="h-8 w-8 object-contain" />
+          ) : (
+            <Leaf className="h-6 w-6" aria-hidden="true" />
+          )}
           <span className="text-base whitespace-nowrap sm:text-lg">{shop.name}</span>
         </Link>
         <nav aria-label="Navigasi utama" className="ml-6 hidden items-center gap-1 md:flex">

@@ -8,6 +8,7 @@ import { EMAIL_MAX_LENGTH } from "./account-rules";
 import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters, isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
 import { normalizeIndonesianPhone } from "./phone";
 import { defaultShop, type ShopIdentity } from "./shop";
+import { LOGO_ID } from "./shop-logo";
 
 /** The WhatsApp number of the sample shop: while it is in force shoppers would chat to nobody. */
 export const SAMPLE_WHATSAPP = defaultShop.whatsapp;
@@ -78,6 +79,12 @@ export const shopIdentitySchema = z.object({
     .transform((rows) => rows.filter((r) => r.days && r.hours)),
   serviceArea: line("Area layanan", 160),
   heroLine: line("Kalimat utama beranda", 120),
+  // Made by the server from an upload (/admin/settings/logo); the identity form carries it along.
+  logo: z
+    .string()
+    .regex(LOGO_ID, "Logo tidak dikenal. Muat ulang halaman.")
+    .nullable()
+    .default(null),
 });
 
 export type ShopIdentitySetting = z.output<typeof shopIdentitySchema>;
@@ -111,6 +118,7 @@ export function identitySettingFrom(shop: ShopIdentity): ShopIdentitySetting {
     openingHours: shop.openingHours,
     serviceArea: shop.deliveryArea,
     heroLine: shop.heroLine,
+    logo: shop.logo,
   };
 }
 
@@ -131,6 +139,7 @@ export function applyShopIdentity(base: ShopIdentity, saved: ShopIdentitySetting
     openingHours: saved.openingHours,
     deliveryArea: saved.serviceArea,
     heroLine: saved.heroLine,
+    logo: saved.logo,
   };
 }
 
@@ -146,6 +155,7 @@ export function summarizeShopIdentity(stored: StoredShopIdentity): string[] {
     `Jam buka: ${value.openingHours.map((h) => `${h.days} ${h.hours}`).join("; ") || "-"}`,
     `Area layanan: ${value.serviceArea}`,
     `Kalimat utama: ${value.heroLine}`,
+    `Logo: ${value.logo ? "diunggah" : "bawaan"}`,
   ];
 }
 
@@ -166,5 +176,6 @@ export function identityCandidateFrom(get: (name: string) => string) {
     })),
     serviceArea: get("serviceArea"),
     heroLine: get("heroLine"),
+    logo: get("logo") || null,
   };
 }

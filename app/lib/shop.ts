@@ -19,6 +19,8 @@ export type ShopIdentity = {
   openingHours: { days: string; hours: string }[];
   /** The home page's big first line. */
   heroLine: string;
+  /** The uploaded logo's id (app/lib/shop-logo.ts), or null for the sample's drawings. */
+  logo: string | null;
 };
 
 export const defaultShop: ShopIdentity = {
@@ -38,6 +40,7 @@ export const defaultShop: ShopIdentity = {
     { days: "Minggu", hours: "08:00 - 15:00" },
   ],
   heroLine: "Sayur Segar Langsung dari Petani Jember",
+  logo: null,
 };
 
 export function shopAddressLine(shop: ShopIdentity): string {

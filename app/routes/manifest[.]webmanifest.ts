@@ -1,5 +1,7 @@
-// /manifest.webmanifest: makes the shop installable on a phone's home screen.
+// /manifest.webmanifest: makes the shop installable on a phone's home screen, with its name and icons.
+import { createHash } from "node:crypto";
 import { THEME_COLOR } from "~/lib/pwa";
+import { shopIcons } from "~/lib/shop-logo";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf } from "~/server/request-context.server";
 import { loadShopIdentity } from "~/server/shop/identity.server";
@@ -7,7 +9,7 @@ import type { Route } from "./+types/manifest[.]webmanifest";
 
 export const middleware = [cachePolicy("asset")];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = await loadShopIdentity(await dbOf(context));
   const manifest = {
     id: "/",
@@ -22,13 +24,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     background_color: "#ffffff",
     theme_color: THEME_COLOR,
     categories: ["shopping", "food"],
-    icons: [
-      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-    ],
+    // The owner's logo once uploaded (every copy under a new address), the sample's drawings before.
+    icons: shopIcons(shop.logo).manifest,
   };
-  return new Response(JSON.stringify(manifest), {
-    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  const body = JSON.stringify(manifest);
+  // Checked again on every use (ETag, 304): a new name or logo is on the next install at once.
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+  const headers = {
+    "Content-Type": "application/manifest+json; charset=utf-8",
+    "Cache-Control": "public, no-cache",
+    ETag: etag,
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers });
 }

@@ -576,6 +576,10 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page("admin/settings/qris", "/admin/settings/qris", ownerOnly(), [
     { name: "upload a QRIS image without a file", body: () => ({ qrisImage: "" }), expect: ownerOnly(400) },
   ]),
+  // The shop's logo for 'Identitas Toko': the owner's too.
+  page("admin/settings/logo", "/admin/settings/logo", ownerOnly(), [
+    { name: "upload a logo without a file", body: () => ({ logo: "" }), expect: ownerOnly(400) },
+  ]),
   page("admin/customers", "/admin/customers", adminOnly(), [
     {
       name: "end customer B's sessions",

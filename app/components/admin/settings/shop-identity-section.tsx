@@ -1,5 +1,5 @@
 // 'Identitas Toko': the name, WhatsApp number, phone, e-mail, address, opening hours, service
-// area and the home page's first line that every page, invoice, mail and chat link shows.
+// area, the home page's first line and the logo that every page, invoice, mail and chat link shows.
 import { Field, Input } from "~/components/ui/field";
 import {
   identityCandidateFrom,
@@ -7,6 +7,7 @@ import {
   savedIdentityOf,
   type ShopIdentitySetting,
 } from "~/lib/shop-identity";
+import { shopIcons } from "~/lib/shop-logo";
 import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
 
 type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & {
@@ -111,7 +112,36 @@ export function ShopIdentityFields({
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"shopIdentity">) {
   // The page hands in the environment's identity while none is saved (routes/admin.settings.tsx).
-  return <ShopIdentityFields value={(draft as Draft | null) ?? savedIdentityOf(value)} fieldErrors={fieldErrors} />;
+  const shown = (draft as Draft | null) ?? savedIdentityOf(value);
+  const logo = typeof shown?.logo === "string" ? shown.logo : null;
+  const icons = shopIcons(logo);
+  return (
+    <div className="space-y-4">
+      <ShopIdentityFields value={shown} fieldErrors={fieldErrors} />
+      <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 pt-3">
+        {/* The logo is uploaded on its own page; saving these fields keeps it. */}
+        <input type="hidden" name="logo" value={logo ?? ""} />
+        {icons.header ? (
+          <img
+            src={icons.manifest[1].src}
+            alt="Logo toko saat ini"
+            width={48}
+            height={48}
+            className="h-12 w-12 rounded-lg border border-stone-200 object-contain"
+          />
+        ) : null}
+        <p className="text-sm text-stone-700">
+          {icons.header ? "Logo toko dipakai di kepala halaman, ikon tab dan ikon aplikasi." : "Belum ada logo toko."}
+        </p>
+        <a
+          href="/admin/settings/logo"
+          className="inline-flex min-h-10 items-center rounded-lg border border-stone-300 px-3 text-sm font-semibold text-brand-800 hover:bg-stone-50"
+        >
+          {icons.header ? "Ganti Logo" : "Unggah Logo"}
+        </a>
+      </div>
+    </div>
+  );
 }
 
 export const shopIdentitySection = defineSection({
