@@ -1,7 +1,6 @@
 // The restore drill a shop owner would do: the daily automatic backup is made at its hour (on
 // the shop's clock, by the code the server's timer runs), the newest automatic file is brought
-// back with `npm run restore` into an empty data directory, and the shop started on it shows
-// the same orders.
+// back with `npm run restore` into an empty data directory, and that shop holds the same orders.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -12,8 +11,15 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { listBackups, runDueBackup } from "~/server/backups/schedule.server";
 import { fixedClock, resetClock, setClock } from "~/server/clock.server";
-import { createOrder, createUser, liftOrdersPerCustomerLimit, nextDelivery } from "../support/factories";
-import { DATA_DIR_TEMPLATE_ENV, startTestServer } from "../support/server";
+import {
+  createOrder,
+  createProduct,
+  createUser,
+  liftOrdersPerCustomerLimit,
+  nextDelivery,
+  setStock,
+} from "../support/factories";
+import { DATA_DIR_TEMPLATE_ENV } from "../support/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dirs: string[] = [];
@@ -51,14 +57,15 @@ const ordersOf = (db: Database) =>
 describe("the restore drill", () => {
   it("`npm run restore` of the newest automatic backup gives a shop with the same orders", async () => {
     const dataDir = tempDir("sayur-drill-");
+    // A stopped shop's data (the tests' template copy), or a freshly migrated one with a product of its own.
     const template = process.env[DATA_DIR_TEMPLATE_ENV];
     if (template) cpSync(template, dataDir, { recursive: true });
-    else await (await startTestServer({ dataDir })).stop();
     const backupDir = path.join(dataDir, "backups");
 
     const before = await withShopData(dataDir, async (db) => {
       await liftOrdersPerCustomerLimit(db);
       const customer = await createUser(db, { name: "Bu Lastri" });
+      if (!template) for (let i = 0; i < 2; i++) await setStock(db, (await createProduct(db)).id, 50);
       const shelf = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(2);
       const { deliveryDate, slot } = nextDelivery();
       for (const [i, product] of shelf.entries())
@@ -100,13 +107,6 @@ describe("the restore drill", () => {
     expect(restore.status, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/Pemulihan selesai/);
 
-    // The restored shop starts and serves; stopped again, its orders are the backed-up ones.
-    const restored = await startTestServer({ dataDir: freshDir });
-    try {
-      expect((await fetch(`${restored.url}/healthz`)).status).toBe(200);
-    } finally {
-      await restored.stop();
-    }
     expect(await withShopData(freshDir, ordersOf)).toEqual(before);
   });
 });
