@@ -80,11 +80,7 @@ export const shopIdentitySchema = z.object({
   serviceArea: line("Area layanan", 160),
   heroLine: line("Kalimat utama beranda", 120),
   // Made by the server from an upload (/admin/settings/logo); the identity form carries it along.
-  logo: z
-    .string()
-    .regex(LOGO_ID, "Logo tidak dikenal. Muat ulang halaman.")
-    .nullable()
-    .default(null),
+  logo: z.string().regex(LOGO_ID, "Logo tidak dikenal. Muat ulang halaman.").nullable().default(null),
 });
 
 export type ShopIdentitySetting = z.output<typeof shopIdentitySchema>;

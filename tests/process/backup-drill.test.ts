@@ -94,19 +94,16 @@ describe("the restore drill", () => {
     expect(newest.createdAt.toISOString()).toBe("2026-11-26T20:00:00.000Z");
 
     const freshDir = tempDir("sayur-drill-restored-");
-    const restore = spawnSync(
-      "npm",
-      ["run", "--silent", "restore", "--", path.join(backupDir, newest.name)],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: freshDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production" },
-        encoding: "utf8",
-        timeout: 120_000,
-      },
-    );
+    const restore = spawnSync("npm", ["run", "--silent", "restore", "--", path.join(backupDir, newest.name)], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: freshDir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
     expect(restore.status, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/Pemulihan selesai/);
 
     expect(await withShopData(freshDir, ordersOf)).toEqual(before);
-  });
+    // Three opens of the embedded database and a restore command: minutes on a busy 2-core machine.
+  }, 300_000);
 });

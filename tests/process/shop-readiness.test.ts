@@ -38,9 +38,9 @@ describe("a shop that is still the sample's", () => {
   it("warns at start, in red on every staff page, and lists what is left with a link to each", async () => {
     const server = await startTestServer();
     servers.push(server);
-    expect(logLines(server).some((l) => l.level === "warn" && /WhatsApp number is still the sample/.test(l.msg ?? ""))).toBe(
-      true,
-    );
+    expect(
+      logLines(server).some((l) => l.level === "warn" && /WhatsApp number is still the sample/.test(l.msg ?? "")),
+    ).toBe(true);
     const cookie = await ownerCookie(server);
 
     const dashboard = await page(server, "/admin/dashboard", cookie);

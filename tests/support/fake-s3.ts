@@ -20,7 +20,13 @@ export type FakeS3 = {
 };
 
 export async function startFakeS3(bucket = "sayur"): Promise<FakeS3> {
-  const settings = { endpoint: "", bucket, region: "auto", accessKeyId: "AKIATESTFAKE", secretAccessKey: "fake-secret" };
+  const settings = {
+    endpoint: "",
+    bucket,
+    region: "auto",
+    accessKeyId: "AKIATESTFAKE",
+    secretAccessKey: "fake-secret",
+  };
   const objects = new Map<string, Buffer>();
   const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
   const seen: SeenRequest[] = [];
@@ -77,7 +83,9 @@ export async function startFakeS3(bucket = "sayur"): Promise<FakeS3> {
     if (req.method === "POST" && url.searchParams.has("uploads")) {
       const id = randomBytes(8).toString("hex");
       uploads.set(id, { key, parts: new Map() });
-      res.writeHead(200).end(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+      res
+        .writeHead(200)
+        .end(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
     } else if (uploadId && !uploads.has(uploadId)) {
       res.writeHead(404).end("<Error><Code>NoSuchUpload</Code></Error>");
     } else if (req.method === "PUT" && uploadId) {
@@ -104,7 +112,8 @@ export async function startFakeS3(bucket = "sayur"): Promise<FakeS3> {
     } else if (req.method === "GET" || req.method === "HEAD") {
       const object = objects.get(key);
       if (!object) res.writeHead(404).end(req.method === "GET" ? "<Error><Code>NoSuchKey</Code></Error>" : undefined);
-      else res.writeHead(200, { "Content-Length": String(object.length) }).end(req.method === "GET" ? object : undefined);
+      else
+        res.writeHead(200, { "Content-Length": String(object.length) }).end(req.method === "GET" ? object : undefined);
     } else if (req.method === "DELETE") {
       objects.delete(key);
       res.writeHead(204).end();

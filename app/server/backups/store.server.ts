@@ -6,6 +6,7 @@
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
 import type { S3Config } from "../config.server";
@@ -174,7 +175,9 @@ export class S3BackupStore implements BackupStore {
 
   create(name: string): Writable {
     const url = this.urlOf(name);
-    const store = this;
+    const send = this.send.bind(this);
+    const ok = this.ok.bind(this);
+    const partSize = this.partSize;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let uploadId: string | undefined;
@@ -188,12 +191,12 @@ export class S3BackupStore implements BackupStore {
     };
     const uploadPart = async (part: Buffer) => {
       if (!uploadId) {
-        const xml = await (await store.ok("start upload", await store.send(`${url}?uploads`, { method: "POST" }))).text();
+        const xml = await (await ok("start upload", await send(`${url}?uploads`, { method: "POST" }))).text();
         uploadId = xmlValues(xml, "UploadId")[0];
         if (!uploadId) throw new Error("S3 start upload: no UploadId in the answer");
       }
       const query = `?partNumber=${etags.length + 1}&uploadId=${encodeURIComponent(uploadId)}`;
-      const response = await store.ok("upload part", await store.send(`${url}${query}`, { method: "PUT", body: part }));
+      const response = await ok("upload part", await send(`${url}${query}`, { method: "PUT", body: part }));
       etags.push(response.headers.get("etag") ?? "");
     };
 
@@ -203,7 +206,7 @@ export class S3BackupStore implements BackupStore {
         pendingBytes += chunk.length;
         try {
           // The callback waits for the part's upload: the gzip behind it waits too (backpressure).
-          if (pendingBytes >= store.partSize) await uploadPart(take());
+          if (pendingBytes >= partSize) await uploadPart(take());
           callback();
         } catch (error) {
           callback(error as Error);
@@ -214,17 +217,17 @@ export class S3BackupStore implements BackupStore {
           const rest = take();
           if (!uploadId) {
             // Small enough for one request.
-            await store.ok(
+            await ok(
               "put",
-              await store.send(url, { method: "PUT", body: rest, headers: { "Content-Type": "application/gzip" } }),
+              await send(url, { method: "PUT", body: rest, headers: { "Content-Type": "application/gzip" } }),
             );
           } else {
             if (rest.length > 0) await uploadPart(rest);
             const parts = etags.map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${etag}</ETag></Part>`);
             const body = `<CompleteMultipartUpload>${parts.join("")}</CompleteMultipartUpload>`;
-            const response = await store.ok(
+            const response = await ok(
               "complete upload",
-              await store.send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "POST", body }),
+              await send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "POST", body }),
             );
             // S3 may answer 200 with an error inside when completing fails late.
             const answer = await response.text();
@@ -238,7 +241,7 @@ export class S3BackupStore implements BackupStore {
       async destroy(error, callback) {
         // A failed backup leaves no half-uploaded parts to pay for.
         if (error && uploadId)
-          await store.send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "DELETE" }).catch(() => {});
+          await send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "DELETE" }).catch(() => {});
         callback(error);
       },
     });
@@ -256,7 +259,7 @@ export class S3BackupStore implements BackupStore {
     await this.ok("get", response);
     if (!response.body) return null;
     return {
-      stream: Readable.fromWeb(response.body as import("node:stream/web").ReadableStream),
+      stream: Readable.fromWeb(response.body as WebReadableStream),
       size: Number(response.headers.get("content-length") ?? 0),
     };
   }

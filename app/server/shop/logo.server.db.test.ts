@@ -58,7 +58,12 @@ describe("the shop's logo", () => {
     }
     // Home-screen icons have no see-through corners; the header's logo keeps its transparency.
     const corner = async (variant: LogoVariant) =>
-      (await sharp((await storage.get(logoKey(shop.logo!, variant)))!.data).ensureAlpha().raw().toBuffer())[3];
+      (
+        await sharp((await storage.get(logoKey(shop.logo!, variant)))!.data)
+          .ensureAlpha()
+          .raw()
+          .toBuffer()
+      )[3];
     expect(await corner("maskable512")).toBe(255);
     expect(await corner("appleTouch")).toBe(255);
     expect(await corner("header")).toBe(0);
@@ -75,7 +80,11 @@ describe("the shop's logo", () => {
     const owner = await createUser(testDb.db, { role: "admin" });
     const before = (await loadShopIdentity(testDb.db)).logo;
     const text = await saveShopLogo(testDb.db, owner, { logo: asFile(Buffer.from("bukan gambar"), "logo.png") });
-    expect(text).toMatchObject({ ok: false, status: 400, fieldErrors: { logo: "Gambar harus berupa JPEG, PNG, atau WebP." } });
+    expect(text).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { logo: "Gambar harus berupa JPEG, PNG, atau WebP." },
+    });
     const huge = await sharp({ create: { width: 12_001, height: 100, channels: 3, background: "#fff" } })
       .png()
       .toBuffer();

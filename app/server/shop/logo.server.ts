@@ -7,12 +7,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import {
-  FROM_ENVIRONMENT,
-  identitySettingFrom,
-  savedIdentityOf,
-  type StoredShopIdentity,
-} from "~/lib/shop-identity";
+import { FROM_ENVIRONMENT, identitySettingFrom, savedIdentityOf, type StoredShopIdentity } from "~/lib/shop-identity";
 import { LOGO_ID, LOGO_VARIANTS, logoKey, type LogoVariant } from "~/lib/shop-logo";
 import { PROOF_MAX_BYTES } from "~/lib/payments";
 import { assertOwner, type AdminActor } from "../admin-actor.server";
