@@ -62,7 +62,7 @@ describe("a shop that is still the sample's", () => {
     const made = await post(server.url, "/admin/backups", {}, { cookie, headers: { Origin: server.url } });
     expect(made.status).toBe(303);
     expect(await page(server, "/admin/dashboard", cookie)).not.toContain("Cadangan data sudah lebih dari dua hari.");
-  });
+  }, 300_000);
 
   it("says nothing in red once the shop's own number is set", async () => {
     const server = await startTestServer({ env: { SHOP_WHATSAPP: "6281233334444", SHOP_NAME: "Toko Sayur Bu Sari" } });
@@ -75,5 +75,5 @@ describe("a shop that is still the sample's", () => {
     expect(dashboard).toContain('<span class="text-stone-600">Nama toko</span>');
     expect(dashboard).toContain('<span class="text-stone-600">Nomor WhatsApp toko</span>');
     expect(await page(server, "/admin/orders", cookie)).not.toContain(SAMPLE_LINE);
-  });
+  }, 300_000);
 });
