@@ -2,9 +2,10 @@
 // delivery dates a standing order brings, when each one is made into an order (a set time
 // before the slot's cut-off), the form's checks, and the words for the outcomes.
 import { z } from "zod";
-import { addDays, shopDate } from "./dates";
+import { addDays, isValidDateString, shopDate } from "./dates";
 import { cutoffInstant, type DeliveryRules } from "./delivery";
 import { wholeNumberField } from "./number-input";
+import { parseKg } from "./weight";
 import { checkoutLineSchema, checkoutSchema } from "./checkout";
 import { MAX_CART_LINES } from "./cart";
 import { isWeekday, weekdayOf, type Weekday } from "./vocab/weekdays";
@@ -115,3 +116,65 @@ export const STANDING_STATUSES = {
   stopped: { label: "Berhenti" },
 } as const;
 export type StandingStatus = keyof typeof STANDING_STATUSES;
+
+/** A line's amount field on the form: whole units, or kg for a product sold by weight ('0,5'). */
+export const lineAmountName = (productId: string) => `jumlah:${productId}`;
+/** Marks a line whose amount is typed in kg. */
+export const lineKgName = (productId: string) => `kg:${productId}`;
+export const lineNoteName = (productId: string) => `catatan:${productId}`;
+export const lineSubstituteName = (productId: string) => `ganti:${productId}`;
+export const weekdayFieldName = (day: number) => `hari-${day}`;
+
+const AMOUNT_MESSAGE = "Jumlah tidak terbaca. Tulis angka, mis. 2 atau 0,5 kg.";
+
+/**
+ * The posted form as the schema reads it: the ticked days, and each line whose amount is more
+ * than zero (an emptied or zero amount removes the line). A line typed in kg becomes grams.
+ */
+export function standingOrderFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string).trim() : "");
+  const weekdays = [1, 2, 3, 4, 5, 6, 7].filter((d) => text(weekdayFieldName(d)) !== "");
+  const lines: unknown[] = [];
+  for (const key of Object.keys(fields)) {
+    if (!key.startsWith("jumlah:")) continue;
+    const productId = key.slice("jumlah:".length);
+    const raw = text(key);
+    if (raw === "" || raw === "0") continue;
+    const quantity = text(lineKgName(productId)) !== "" ? parseKg(raw) : /^\d+$/.test(raw) ? Number(raw) : null;
+    lines.push({
+      productId,
+      quantity: quantity ?? AMOUNT_MESSAGE,
+      note: text(lineNoteName(productId)),
+      allowSubstitute: text(lineSubstituteName(productId)) !== "",
+    });
+  }
+  return { ...fields, weekdays, lines };
+}
+
+export const standingOrderFormSchema = z.preprocess(
+  (value) => (value && typeof value === "object" ? standingOrderFields(value as Record<string, unknown>) : value),
+  standingOrderSchema,
+);
+
+const dateField = (message: string) => z.string({ error: message }).refine(isValidDateString, message);
+
+/** What the shopper posts from a standing order's page, by intent. */
+export const standingActionSchema = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && (value as Record<string, unknown>).intent === "save"
+      ? standingOrderFields(value as Record<string, unknown>)
+      : value,
+  z.discriminatedUnion(
+    "intent",
+    [
+      standingOrderSchema.extend({ intent: z.literal("save") }),
+      z.object({ intent: z.literal("skip"), date: dateField("Tanggal tidak dikenal.") }),
+      z.object({ intent: z.literal("unskip"), date: dateField("Tanggal tidak dikenal.") }),
+      z.object({ intent: z.literal("pause"), until: dateField("Pilih tanggal akhir jeda.") }),
+      z.object({ intent: z.literal("resume") }),
+      z.object({ intent: z.literal("stop") }),
+    ],
+    { error: "Permintaan tidak dikenal." },
+  ),
+);
+export type StandingAction = z.output<typeof standingActionSchema>;

@@ -4,7 +4,9 @@
 import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orders, products, standingOrderLines, standingOrderRuns, standingOrders } from "~/db/schema";
+import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { isValidDateString, shopDate } from "~/lib/dates";
+import { formatKg, isAllowedWeight } from "~/lib/weight";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice } from "~/lib/money";
 import { shortOrderId } from "~/lib/orders";
@@ -12,6 +14,7 @@ import {
   CUTOFF_PASSED_MESSAGE,
   pastCutoff,
   upcomingDeliveries,
+  type StandingAction,
   type StandingOrderInput,
   type StandingOutcome,
   type StandingStatus,
@@ -226,8 +229,25 @@ async function checkChoices(db: Queryable, input: StandingOrderInput): Promise<s
   if (input.paymentMethod && !activePaymentMethods(settings.paymentMethods).includes(input.paymentMethod))
     return `${PAYMENT_METHOD[input.paymentMethod].label} sedang tidak tersedia. Pilih metode pembayaran lain.`;
   const ids = input.lines.map((l) => l.productId.toLowerCase());
-  const found = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  const found = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      soldByWeight: products.soldByWeight,
+      weightStep: products.weightStep,
+      weightMin: products.weightMin,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
   if (found.length !== ids.length) return "Salah satu produk sudah tidak ada di toko. Hapus produk tersebut.";
+  for (const line of input.lines) {
+    const product = found.find((p) => p.id === line.productId.toLowerCase());
+    if (!product) continue;
+    if (product.soldByWeight && !isAllowedWeight(line.quantity, product))
+      return `Berat ${product.name} harus kelipatan ${formatKg(product.weightStep)}, minimal ${formatKg(Math.max(product.weightMin, product.weightStep))}.`;
+    if (!product.soldByWeight && line.quantity > MAX_LINE_QUANTITY)
+      return `Jumlah ${product.name} maksimal ${MAX_LINE_QUANTITY}.`;
+  }
   return null;
 }
 
@@ -479,4 +499,91 @@ export async function standingDraftFromOrder(db: Queryable, userId: string, orde
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   return order ?? null;
+}
+
+/** Lines for the form from products and amounts (a past order's, or the cart's), at today's prices. */
+export async function draftLines(
+  db: Queryable,
+  wanted: readonly { productId: string; quantity: number; note?: string; allowSubstitute?: boolean }[],
+): Promise<StandingLine[]> {
+  const ids = [...new Set(wanted.map((w) => w.productId.toLowerCase()).filter(isUuid))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      unit: products.unit,
+      slug: products.slug,
+      soldByWeight: products.soldByWeight,
+      price: products.price,
+      discount: products.discount,
+      isActive: products.isActive,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const lines: StandingLine[] = [];
+  for (const w of wanted) {
+    const p = rows.find((r) => r.id === w.productId.toLowerCase());
+    if (!p || lines.some((l) => l.productId === p.id)) continue;
+    lines.push({
+      productId: p.id,
+      name: p.name,
+      unit: p.unit,
+      slug: p.slug,
+      quantity: w.quantity,
+      soldByWeight: p.soldByWeight,
+      note: w.note ?? "",
+      allowSubstitute: w.allowSubstitute === true,
+      price: discountedPrice(p.price, p.discount),
+      available: p.isActive && p.stock > 0,
+    });
+  }
+  return lines;
+}
+
+/** 'produk=<id>:<amount>,<id>:<amount>' from the cart's 'Jadikan Langganan' link. */
+export function parseCartParam(value: string | null): { productId: string; quantity: number }[] {
+  if (!value) return [];
+  return value
+    .split(",")
+    .slice(0, 100)
+    .map((part) => part.split(":"))
+    .filter(([id, q]) => isUuid(id) && /^\d{1,6}$/.test(q ?? "") && Number(q) > 0)
+    .map(([id, q]) => ({ productId: id.toLowerCase(), quantity: Number(q) }));
+}
+
+/** What the form offers: the shop's active areas and payment methods. */
+export async function standingFormChoices(db: Queryable) {
+  const { values: settings } = await loadShopSettings(db);
+  return {
+    areas: settings.deliveryAreas.filter((a) => a.active),
+    methods: activePaymentMethods(settings.paymentMethods),
+  };
+}
+
+/** One post from the standing order's page. */
+export async function actOnStandingOrder(
+  db: Queryable,
+  userId: string,
+  id: string,
+  action: StandingAction,
+): Promise<FormResult<{ intent: string }, string, { intent: string }>> {
+  const done = (result: FormResult) => ({ ...result, intent: action.intent });
+  switch (action.intent) {
+    case "save": {
+      const { intent: _intent, ...input } = action;
+      return done(await updateStandingOrder(db, userId, id, input));
+    }
+    case "skip":
+      return done(await skipDate(db, userId, id, action.date));
+    case "unskip":
+      return done(await unskipDate(db, userId, id, action.date));
+    case "pause":
+      return done(await pauseStandingOrder(db, userId, id, action.until));
+    case "resume":
+      return done(await pauseStandingOrder(db, userId, id, null));
+    case "stop":
+      return done(await stopStandingOrder(db, userId, id));
+  }
 }
