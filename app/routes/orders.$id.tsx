@@ -4,7 +4,7 @@
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User } from "lucide-react";
+import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User, Repeat } from "lucide-react";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/orders.$id";
 import { FinalBill } from "~/components/final-bill";
@@ -206,6 +206,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </a>
           ) : null}
           <ReorderButton orderId={order.id} />
+          <Link
+            to={`/langganan/baru?dari=${order.id}`}
+            className={buttonClass({ variant: "outline", className: "w-full sm:w-auto" })}
+          >
+            <Repeat className="h-4 w-4" aria-hidden="true" /> Jadikan Langganan
+          </Link>
           {canCancel ? <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} /> : null}
           {resendUrl ? (
             <a
