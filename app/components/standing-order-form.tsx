@@ -6,13 +6,7 @@ import { Field, Input, Textarea } from "~/components/ui/field";
 import { DeliveryAreaSelect } from "~/components/checkout/delivery-area-select";
 import type { DeliveryArea } from "~/lib/delivery-settings";
 import { formatRupiah } from "~/lib/money";
-import {
-  lineAmountName,
-  lineKgName,
-  lineNoteName,
-  lineSubstituteName,
-  weekdayFieldName,
-} from "~/lib/standing-orders";
+import { lineAmountName, lineKgName, lineNoteName, lineSubstituteName, weekdayFieldName } from "~/lib/standing-orders";
 import { DELIVERY_SLOTS, DELIVERY_SLOT_IDS } from "~/lib/vocab/delivery-slots";
 import { PAYMENT_METHOD, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { WEEKDAYS, WEEKDAY_IDS } from "~/lib/vocab/weekdays";

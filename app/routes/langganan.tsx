@@ -40,9 +40,9 @@ export default function StandingOrders({ loaderData }: Route.ComponentProps) {
           <Repeat className="h-8 w-8 text-green-700" aria-hidden="true" />
           <p className="font-medium text-stone-900">Belum ada langganan.</p>
           <p className="text-sm">
-            Belanja yang sama setiap minggu? Buka salah satu pesanan Anda lalu pilih &lsquo;Jadikan Langganan&rsquo;, atau
-            pilih &lsquo;Jadikan Langganan&rsquo; di keranjang. Pesanannya dibuat otomatis sebelum batas pesan, dan Anda
-            masih bisa mengubah atau melewatinya.
+            Belanja yang sama setiap minggu? Buka salah satu pesanan Anda lalu pilih &lsquo;Jadikan Langganan&rsquo;,
+            atau pilih &lsquo;Jadikan Langganan&rsquo; di keranjang. Pesanannya dibuat otomatis sebelum batas pesan, dan
+            Anda masih bisa mengubah atau melewatinya.
           </p>
           <Link to="/orders" className={buttonClass({ variant: "outline" })}>
             Lihat Pesanan Saya

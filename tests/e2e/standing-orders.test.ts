@@ -53,7 +53,10 @@ describe.skipIf(!hasChromium)("standing orders ('Langganan')", () => {
       await page.waitForURL(/\/langganan\/[0-9a-f-]{36}/);
       await page.getByText("Langganan tersimpan.").waitFor();
       await page.getByRole("heading", { name: /^Setiap .*Sabtu, (Pagi|Sore)$/ }).waitFor();
-      const first = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Lewati" }) }).first();
+      const first = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("button", { name: "Lewati" }) })
+        .first();
       const dateText = (await first.locator("p").first().textContent()) ?? "";
       await first.getByRole("button", { name: "Lewati" }).click();
       await page.getByText("Tanggal ini dilewati").waitFor();

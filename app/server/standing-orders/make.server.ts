@@ -86,7 +86,13 @@ function orderKey(standingOrderId: string, date: string): string {
 
 async function recordRun(
   db: Queryable,
-  run: { standingOrderId: string; deliveryDate: string; outcome: "placed" | "nothing" | "refused"; orderId?: string; message: string },
+  run: {
+    standingOrderId: string;
+    deliveryDate: string;
+    outcome: "placed" | "nothing" | "refused";
+    orderId?: string;
+    message: string;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insert(standingOrderRuns)

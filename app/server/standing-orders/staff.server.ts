@@ -16,7 +16,11 @@ export type StandingProblem = {
 };
 
 /** Dates from `today` on whose standing order made no order, soonest first. */
-export async function standingOrderProblems(db: Queryable, actor: AdminActor, today: string): Promise<StandingProblem[]> {
+export async function standingOrderProblems(
+  db: Queryable,
+  actor: AdminActor,
+  today: string,
+): Promise<StandingProblem[]> {
   assertAdmin(actor);
   const rows = await db
     .select({

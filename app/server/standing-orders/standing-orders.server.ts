@@ -388,7 +388,10 @@ export async function skipDate(
     if (run?.outcome === "skipped") return formSuccess("Tanggal ini sudah dilewati.");
     if (run?.outcome === "placed" && run.orderId) return { cancel: run.orderId, runId: run.id } as const;
     if (run) {
-      await tx.update(standingOrderRuns).set({ outcome: "skipped", message: "" }).where(eq(standingOrderRuns.id, run.id));
+      await tx
+        .update(standingOrderRuns)
+        .set({ outcome: "skipped", message: "" })
+        .where(eq(standingOrderRuns.id, run.id));
     } else {
       await tx.insert(standingOrderRuns).values({ standingOrderId: id, deliveryDate: date, outcome: "skipped" });
     }

@@ -22,8 +22,8 @@ export function StandingProblemsCard() {
       <ul className="mt-2 divide-y divide-amber-200" data-testid="standing-problems">
         {standingProblems.map((p) => (
           <li key={p.runId} className="py-2 text-sm text-stone-800">
-            <span className="font-semibold">{p.customerName}</span> ({p.phone}) ·{" "}
-            {formatWeekdayDate(p.date, today)} {slotName(p.slot)} · {STANDING_OUTCOMES[p.outcome].label}
+            <span className="font-semibold">{p.customerName}</span> ({p.phone}) · {formatWeekdayDate(p.date, today)}{" "}
+            {slotName(p.slot)} · {STANDING_OUTCOMES[p.outcome].label}
             <span className="block text-stone-700">{p.message}</span>
           </li>
         ))}

@@ -23,8 +23,8 @@ export const standingOrdersSection = defineSection({
   title: "Langganan",
   description: (
     <p>
-      Pelanggan tetap bisa berlangganan keranjang mingguan. Pesanannya dibuat otomatis pada waktu ini dengan harga
-      saat itu, lalu pelanggan diberi tahu dan masih bisa mengubahnya sampai batas pesan.
+      Pelanggan tetap bisa berlangganan keranjang mingguan. Pesanannya dibuat otomatis pada waktu ini dengan harga saat
+      itu, lalu pelanggan diberi tahu dan masih bisa mengubahnya sampai batas pesan.
     </p>
   ),
   Fields,
