@@ -1,8 +1,8 @@
-// 'Akun Saya' menu: the user's e-mail and Profil, Pesanan Saya, Favorit Saya, Alamat Pengiriman, Logout.
+// 'Akun Saya' menu: the user's e-mail and Profil, Pesanan Saya, Langganan Saya, Favorit Saya, Alamat Pengiriman, Logout.
 import { DropdownMenu as M } from "radix-ui";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Heart, LogOut, MapPin, Package, User } from "lucide-react";
+import { Heart, LogOut, MapPin, Package, User, Repeat } from "lucide-react";
 
 export function AccountMenu({
   email,
@@ -40,6 +40,11 @@ export function AccountMenu({
           <M.Item asChild className={item}>
             <Link to="/orders">
               <Package className="h-4 w-4" aria-hidden="true" /> Pesanan Saya
+            </Link>
+          </M.Item>
+          <M.Item asChild className={item}>
+            <Link to="/langganan">
+              <Repeat className="h-4 w-4" aria-hidden="true" /> Langganan Saya
             </Link>
           </M.Item>
           <M.Item asChild className={item}>

@@ -771,3 +771,86 @@ export const stockAlerts = pgTable(
       .where(sql`${t.dueAt} is not null`),
   ],
 );
+
+// ---- Standing orders ('Langganan'): a regular's weekly basket, made into a normal order before each cut-off ----
+
+export const standingOrders = pgTable(
+  "standing_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // ISO weekdays the basket comes (1 Senin ... 7 Minggu), at least one.
+    weekdays: integer("weekdays").array().notNull(),
+    deliverySlot: text("delivery_slot").notNull(),
+    // The delivery area's id as the checkout takes it ('luar-area' outside every area).
+    areaId: text("area_id").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientPhone: text("recipient_phone").notNull(),
+    recipientAddress: text("recipient_address").notNull(),
+    notes: text("notes").notNull().default(""),
+    paymentMethod: text("payment_method"),
+    // 'active' or 'stopped' ('Berhenti'); a pause is a date, not a status.
+    status: text("status").notNull().default("active"),
+    // No order is made for dates up to and including this one ('Jeda').
+    pausedUntil: date("paused_until", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("standing_orders_slot_check", sql`${t.deliverySlot} in ('pagi', 'sore')`),
+    check("standing_orders_status_check", sql`${t.status} in ('active', 'stopped')`),
+    check(
+      "standing_orders_payment_method_check",
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('qris', 'transfer', 'cod')`,
+    ),
+    check("standing_orders_weekdays_check", sql`cardinality(${t.weekdays}) between 1 and 7`),
+    index("standing_orders_user_idx").on(t.userId, t.createdAt),
+    index("standing_orders_active_idx").on(t.status),
+  ],
+);
+
+export const standingOrderLines = pgTable(
+  "standing_order_lines",
+  {
+    standingOrderId: uuid("standing_order_id")
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // Units, or grams for a product sold by weight (as on an order line).
+    quantity: integer("quantity").notNull(),
+    note: text("note").notNull().default(""),
+    allowSubstitute: boolean("allow_substitute").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.standingOrderId, t.productId] }),
+    check("standing_order_lines_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One row per standing order and delivery date it was looked at: skipped, made into an order, or why not. */
+export const standingOrderRuns = pgTable(
+  "standing_order_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    standingOrderId: uuid("standing_order_id")
+      .notNull()
+      .references(() => standingOrders.id, { onDelete: "cascade" }),
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    // 'skipped' ('Lewati' by the shopper), 'placed', 'nothing' (no line could be delivered), 'refused' (slot full, minimum ...).
+    outcome: text("outcome").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    // What the shopper and staff are told: lines left out or reduced, or why no order was made.
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Never two orders (or a skip and an order) for one standing order and date.
+    uniqueIndex("standing_order_runs_once_idx").on(t.standingOrderId, t.deliveryDate),
+    check("standing_order_runs_outcome_check", sql`${t.outcome} in ('skipped', 'placed', 'nothing', 'refused')`),
+    index("standing_order_runs_date_idx").on(t.deliveryDate),
+  ],
+);

@@ -23,6 +23,7 @@ import {
   type DeliverySlotsSetting,
 } from "./delivery-settings";
 import { formatRupiah } from "./money";
+import { DEFAULT_STANDING_LEAD_HOURS, standingLeadHoursSchema } from "./standing-orders";
 import {
   DEFAULT_PAYMENT_METHODS,
   paymentMethodsSchema,
@@ -82,6 +83,12 @@ export const SHOP_SETTINGS = {
     schema: ordersPerCustomerSchema,
     defaultValue: DEFAULT_ORDERS_PER_CUSTOMER,
     summarize: (value) => [`Maksimal ${value} pesanan per pelanggan untuk setiap waktu pengiriman`],
+  }),
+  standingLeadHours: define<number>({
+    title: "Langganan",
+    schema: standingLeadHoursSchema,
+    defaultValue: DEFAULT_STANDING_LEAD_HOURS,
+    summarize: (value) => [`Pesanan langganan dibuat ${value} jam sebelum batas pesan`],
   }),
   deliveryAreas: define<DeliveryArea[]>({
     title: "Area Pengiriman",

@@ -25,6 +25,8 @@ import type { AdminDashboardData } from "~/components/admin/dashboard/dashboard-
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
 import { cachePolicy } from "~/server/http-cache.server";
 import { shopReadiness } from "~/server/shop/readiness.server";
+import { standingOrderProblems } from "~/server/standing-orders/staff.server";
+import { StandingProblemsCard } from "~/components/admin/dashboard/standing-problems-card";
 import { ReadinessCards } from "~/components/admin/dashboard/readiness-cards";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
@@ -38,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness] = await Promise.all([
+  const today = shopToday();
+  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness, standingProblems] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
     latestOrderEventSeq(db, admin),
@@ -46,8 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     defaultSlotDelivery(db),
     listLowStock(db, admin),
     shopReadiness(db),
+    standingOrderProblems(db, admin, today),
   ]);
-  const today = shopToday();
   const data = {
     adminName: admin.name,
     filters,
@@ -59,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nextSlot,
     lowStock,
     readiness,
+    standingProblems,
     // Only the owner edits products: staff see the low-stock list without links to a page they may not open.
     canEditProducts: isOwnerRole(admin.role),
     today,
@@ -105,6 +109,7 @@ export default function AdminDashboard() {
       <LiveOrders since={liveSince} />
       <DeliveryCard />
       <LowStockCard />
+      <StandingProblemsCard />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-bold text-stone-900">Kelola Pesanan</h2>
         <Tabs />

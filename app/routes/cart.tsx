@@ -185,7 +185,7 @@ function CartLineItem({
 }
 
 function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
-  const { totalAmount, lineCount, hasWeighed } = useCart();
+  const { totalAmount, lineCount, hasWeighed, lines } = useCart();
   const { user } = useRootData();
   const delivery = useDeliveryInfo();
   const belowMinimum = delivery ? minimumOrderMessage(totalAmount, delivery.minimumOrder) : null;
@@ -254,6 +254,14 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
           </Link>
         </>
       )}
+      {user && lines.length > 0 ? (
+        <Link
+          to={`/langganan/baru?produk=${lines.map((l) => `${l.product.id}:${l.quantity}`).join(",")}`}
+          className={buttonClass({ variant: "outline", className: "mt-3 w-full" })}
+        >
+          Jadikan Langganan
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User } from "lucide-react";
+import { ArrowLeft, CalendarDays, MessageCircle, NotebookPen, PackageX, User, Repeat } from "lucide-react";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/orders.$id";
 import { FinalBill } from "~/components/final-bill";
@@ -27,6 +27,13 @@ import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { dbOf, requireUserOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
+import { AddFromCart } from "~/components/order-add-from-cart";
+import { cutoffInstant } from "~/lib/delivery";
+import { isDeliverySlot } from "~/lib/vocab/delivery-slots";
+import { now } from "~/server/clock.server";
+import { deliveryRulesOf } from "~/server/delivery.server";
+import { acceptsAdditions } from "~/server/orders/additions.server";
+import { loadShopSettings } from "~/server/settings.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -41,7 +48,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = customerOrderDetail(view);
   const { payment, bill } = view;
   const shop = await loadShopIdentity(db);
+  const { values: settings } = await loadShopSettings(db);
+  const rules = deliveryRulesOf(settings);
+  const at = now();
+  const addable = acceptsAdditions(
+    {
+      status: order.status,
+      billFinal: payment.billFinal,
+      paymentStatus: payment.status,
+      paidAmount: payment.paidAmount,
+      deliveryDate: order.deliveryDate,
+      deliverySlot: order.deliverySlot,
+    },
+    rules,
+    at,
+  );
   return data({
+    // 'Tambah ke Pesanan' until the slot's cut-off (the server decides again when it is pressed).
+    addUntil:
+      addable && isDeliverySlot(order.deliverySlot)
+        ? formatDateTime(cutoffInstant(order.deliveryDate, rules.slots[order.deliverySlot]))
+        : null,
     order,
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
     canCancel:
@@ -86,6 +113,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, helpUrl, resendUrl, bill } = loaderData;
+  const addUntil = "addUntil" in loaderData ? loaderData.addUntil : null;
   const payment = "payment" in loaderData ? loaderData.payment : null;
   const canCancel = "canCancel" in loaderData && loaderData.canCancel;
   const toast = useToast();
@@ -167,6 +195,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
       <div className="mt-4">
         <OrderItemsCard order={order} billFinal={bill !== null} />
+        {addUntil ? <AddFromCart orderId={order.id} cutoffText={addUntil} /> : null}
       </div>
 
       {bill ? (
@@ -206,6 +235,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </a>
           ) : null}
           <ReorderButton orderId={order.id} />
+          <Link
+            to={`/langganan/baru?dari=${order.id}`}
+            className={buttonClass({ variant: "outline", className: "w-full sm:w-auto" })}
+          >
+            <Repeat className="h-4 w-4" aria-hidden="true" /> Jadikan Langganan
+          </Link>
           {canCancel ? <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} /> : null}
           {resendUrl ? (
             <a

@@ -14,6 +14,7 @@ import { startOutboxWorker, stopOutboxWorker, wakeOutbox } from "./notifications
 import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
 import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { standingOrdersChore } from "./standing-orders/make.server";
 import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
 import { loadShopIdentity } from "./shop/identity.server";
 import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
@@ -47,7 +48,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
     pruneRateLimits(handle.db).catch((error) => log.warn("pruning rate limits failed", { error }));
   }, PRUNE_EVERY_MS);
   pruneTimer.unref();
-  startOutboxWorker(handle.db, [lowStockDigestChore, stockAlertsChore, expiredConfirmationsChore]);
+  startOutboxWorker(handle.db, [lowStockDigestChore, stockAlertsChore, expiredConfirmationsChore, standingOrdersChore]);
   // A product back in stock (any process, any path) wakes the worker to mail its waiting shoppers.
   stopStockAlertListener = await handle.listen(STOCK_ALERTS_CHANNEL, wakeOutbox).catch((error: unknown) => {
     log.warn("back-in-stock alerts wait for the outbox worker's poll", { error });

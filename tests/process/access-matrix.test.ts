@@ -22,6 +22,8 @@ import {
   orders,
   products,
   sessions,
+  standingOrderLines,
+  standingOrders,
 } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import {
@@ -127,6 +129,19 @@ async function seed() {
       createdBy: users.staff.id,
     });
     const message = await createContactMessage(db, { message: ADMIN_SECRET });
+    const [standing] = await db
+      .insert(standingOrders)
+      .values({
+        userId: users.customerA.id,
+        weekdays: [2],
+        deliverySlot: "pagi",
+        areaId: "sumbersari",
+        recipientName: "Pelanggan A",
+        recipientPhone: "6281234567890",
+        recipientAddress: "Jl. Kalimantan No. 37, Jember",
+      })
+      .returning();
+    await db.insert(standingOrderLines).values({ standingOrderId: standing.id, productId: product.id, quantity: 1 });
     fixture = {
       customerB: users.customerB.id,
       orderA: order.id,
@@ -138,6 +153,7 @@ async function seed() {
       messageId: message.id,
       coOwner: team.coOwner.id,
       colleague: team.colleague.id,
+      standingA: standing.id,
     };
   } finally {
     await handle.close();

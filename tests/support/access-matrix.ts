@@ -23,6 +23,8 @@ export type Fixture = {
   coOwner: string;
   /** Another staff member, signed in: only an owner may sign them out. */
   colleague: string;
+  /** Customer A's standing order ('Langganan'). */
+  standingA: string;
 };
 
 /**
@@ -281,6 +283,31 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         body: () => ({ intent: "hapus" }),
         expect: othersOrder(400),
         dataExpect: signedIn("login", 400),
+      },
+    ],
+  },
+
+  // 'Langganan': the shopper's own standing orders; anyone else's is not found.
+  page("langganan", "/langganan", signedIn("login", "ok")),
+  page("langganan/baru", "/langganan/baru", signedIn("login", "ok"), [
+    { name: "save a standing order without days or products", body: () => ({}), expect: signedIn("login", 400) },
+  ]),
+  {
+    route: "langganan/:id",
+    url: (f) => `/langganan/${f.standingA}`,
+    get: { visitor: "login", customerA: "ok", customerB: 404, staff: 404, admin: 404 },
+    data: true,
+    actions: [
+      {
+        // Someone else's is not found before anything is decided; the owner is told the cut-off passed.
+        name: "skip a date whose cut-off has passed",
+        body: () => ({ intent: "skip", date: "2020-01-07" }),
+        expect: { visitor: "login", customerA: 409, customerB: 404, staff: 404, admin: 404 },
+      },
+      {
+        name: "post an unknown intent",
+        body: () => ({ intent: "hapus" }),
+        expect: signedIn("login", 400),
       },
     ],
   },

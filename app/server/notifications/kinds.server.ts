@@ -68,7 +68,25 @@ export type NotificationData = { [K in OrderNoticeKind]: OrderSnapshot } & {
   "stock-alert-confirm": { product: { name: string }; confirmHref: string; validHours: number };
   "back-in-stock": { product: { name: string; slug: string }; unsubscribeHref: string };
   "low-stock-digest": LowStockDigestData;
+  "standing-order-made": StandingOrderMadeData;
+  "standing-order-not-made": StandingOrderNotMadeData;
 };
+
+/** A regular's weekly basket became an order: which, when, what changed, and until when it can be changed. */
+export type StandingOrderMadeData = {
+  name: string;
+  orderId: string;
+  /** "Selasa, 1 Desember 2026, Pagi (05:00 - 07:00)" */
+  slot: string;
+  /** "Senin, 30 November 2026 20:00" */
+  changeUntil: string;
+  /** Lines left out or reduced, in words. */
+  changes: string[];
+  total: number;
+};
+
+/** No order was made for a date: why, and where to change the standing order. */
+export type StandingOrderNotMadeData = { name: string; slot: string; reason: string; standingOrderId: string };
 export type NotificationKind = keyof NotificationData;
 
 /** Who is told. A channel takes a recipient when it has an address for them there. */

@@ -1,5 +1,6 @@
 // A customer's own orders: every query here takes the customer's id and filters by it, so
 // no route can show one customer's order to another.
+import { addToOrderByCustomer, additionLinesSchema } from "./additions.server";
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
@@ -303,12 +304,13 @@ export const customerOrderActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("reorder") }),
     customerCancelSchema.extend({ intent: z.literal("cancel"), reason: customerCancelSchema.shape.reason.default("") }),
     z.object({ intent: z.literal("proof"), proof: imageFileSchema }),
+    z.object({ intent: z.literal("add"), lines: additionLinesSchema }),
   ],
   { error: "Permintaan tidak dikenal." },
 );
 export type CustomerOrderAction = z.output<typeof customerOrderActionSchema>;
 
-/** 'Pesan Lagi', 'Batalkan Pesanan' or 'Unggah Bukti Bayar' on the customer's own order. */
+/** 'Pesan Lagi', 'Batalkan Pesanan', 'Unggah Bukti Bayar' or 'Tambah ke Pesanan' on the customer's own order. */
 export async function actOnCustomerOrder(
   db: Queryable,
   userId: string,
@@ -327,6 +329,10 @@ export async function actOnCustomerOrder(
     }
     case "proof": {
       const result = await uploadPaymentProof(db, userId, orderId, { proof: input.proof });
+      return { ...result, intent: input.intent };
+    }
+    case "add": {
+      const result = await addToOrderByCustomer(db, userId, orderId, input.lines);
       return { ...result, intent: input.intent };
     }
   }

@@ -236,10 +236,17 @@ function refusal(message: string, problems: OrderProblem[], field?: DeliveryProb
  * call with the same idempotency key returns the first order instead of storing another.
  */
 export async function placeOrder(
-  db: Database,
+  db: Queryable,
   user: { id: string },
   input: PlaceOrderInput,
-  { now = clockNow() }: { now?: Date } = {},
+  {
+    now = clockNow(),
+    announce = true,
+  }: {
+    now?: Date;
+    /** False when the caller tells the customer in its own words (a standing order's order). */
+    announce?: boolean;
+  } = {},
 ): Promise<
   FormResult<
     { order: OrderRecord; /** True when this key had already placed the order. */ duplicate: boolean },
@@ -316,7 +323,7 @@ export async function placeOrder(
         },
       });
       await rememberDeliveryArea(tx, user.id, input.area);
-      await notify(tx, { kind: "order-received", order: order.id });
+      if (announce) await notify(tx, { kind: "order-received", order: order.id });
       return placed(order, false);
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import type { AdminOrderFilters } from "~/server/orders/staff-list.server";
 import type { SlotChip, SlotDelivery } from "~/lib/delivery-sheet";
 import type { listLowStock } from "~/server/low-stock.server";
 import type { ShopReadiness } from "~/server/shop/readiness.server";
+import type { StandingProblem } from "~/server/standing-orders/staff.server";
 
 export type AdminDashboardData = {
   filters: AdminOrderFilters;
@@ -14,6 +15,8 @@ export type AdminDashboardData = {
   nextSlot: SlotDelivery;
   lowStock: Awaited<ReturnType<typeof listLowStock>>;
   readiness: ShopReadiness;
+  /** Coming dates whose standing order made no order. */
+  standingProblems: StandingProblem[];
   /** Only the owner edits products: staff see the low-stock list without links to a page they may not open. */
   canEditProducts: boolean;
   today: string;

@@ -9,6 +9,7 @@ import { minimumOrderSection } from "./minimum-order-section";
 import { ordersPerCustomerSection } from "./orders-per-customer-section";
 import { paymentMethodsSection } from "./payment-methods-section";
 import { shopIdentitySection } from "./shop-identity-section";
+import { standingOrdersSection } from "./standing-orders-section";
 import type { SettingsSection } from "./section";
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
@@ -17,6 +18,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   closedDaysSection,
   minimumOrderSection,
   ordersPerCustomerSection,
+  standingOrdersSection,
   deliveryAreasSection,
   paymentMethodsSection,
 ] as SettingsSection[];

@@ -14,6 +14,8 @@ import outForDelivery from "./out-for-delivery";
 import paymentRejected from "./payment-rejected";
 import paymentVerified from "./payment-verified";
 import staffInvitation from "./staff-invitation";
+import standingOrderMade from "./standing-order-made";
+import standingOrderNotMade from "./standing-order-not-made";
 import stockAlertConfirm from "./stock-alert-confirm";
 
 export type EmailTemplate<K extends NotificationKind> = (data: NotificationData[K]) => EmailContent;
@@ -31,4 +33,6 @@ export const emailTemplates: { [K in NotificationKind]: EmailTemplate<K> } = {
   "stock-alert-confirm": stockAlertConfirm,
   "back-in-stock": backInStock,
   "low-stock-digest": lowStockDigest,
+  "standing-order-made": standingOrderMade,
+  "standing-order-not-made": standingOrderNotMade,
 };
