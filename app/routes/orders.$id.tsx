@@ -21,6 +21,8 @@ import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
+import { methodsToExplain } from "~/lib/vocab/payment-methods";
+import { billQris } from "~/server/payments/qris.server";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
 import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/server/orders/view.server";
@@ -41,6 +43,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = customerOrderDetail(view);
   const { payment, bill } = view;
   const shop = await loadShopIdentity(db);
+  // The QR asking for exactly this bill, while it is still to be paid by QRIS.
+  const payable =
+    bill !== null &&
+    order.status !== "cancelled" &&
+    (payment.status === "unpaid" || payment.status === "rejected") &&
+    methodsToExplain(bill.paymentMethods, bill.paymentMethod).includes("qris");
+  const qris = payable ? await billQris(bill.paymentMethods, bill.amountDue) : null;
   return data({
     order,
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
@@ -56,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
     bill,
     payment,
+    qrisSvg: qris?.svg ?? null,
   });
 }
 
@@ -179,6 +189,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             changes={bill.changes}
             paymentMethods={bill.paymentMethods}
             paymentMethod={bill.paymentMethod}
+            qrisSvg={"qrisSvg" in loaderData ? loaderData.qrisSvg : null}
           />
         </div>
       ) : null}
