@@ -38,7 +38,7 @@ describe("payment methods", () => {
   it("lists how to pay the amount due, one line per active method and account", () => {
     const lines = paymentInstructionLines(
       {
-        qris: { active: false, imageUrl: null },
+        qris: { active: false, imageUrl: null, payload: null },
         bankTransfer: { active: true, accounts: [{ bank: "BCA", number: "1234567890", holder: "Toko Sayur" }] },
         cod: { active: true },
       },
@@ -86,7 +86,7 @@ describe("payment methods", () => {
 
   it("offers at checkout only the methods switched on, and tells the chosen one alone", () => {
     const all = {
-      qris: { active: true, imageUrl: QRIS },
+      qris: { active: true, imageUrl: QRIS, payload: null },
       bankTransfer: { active: true, accounts: [REAL_ACCOUNT] },
       cod: { active: false },
     };

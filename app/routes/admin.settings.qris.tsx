@@ -20,10 +20,14 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export const meta: Route.MetaFunction = () => adminMeta("Gambar QRIS");
 
-const qrisFormSchema = z.discriminatedUnion("intent", [
-  qrisUploadSchema.extend({ intent: z.literal("image") }),
-  qrisTextSchema.extend({ intent: z.literal("text") }),
-]);
+// The upload form was the page's only form: a post without an intent is still an upload.
+const qrisFormSchema = z.preprocess(
+  (v) => (v && typeof v === "object" && !("intent" in v) ? { ...v, intent: "image" } : v),
+  z.discriminatedUnion("intent", [
+    qrisUploadSchema.extend({ intent: z.literal("image") }),
+    qrisTextSchema.extend({ intent: z.literal("text") }),
+  ]),
+);
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireOwnerOf(context);

@@ -23,6 +23,7 @@ import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { methodsToExplain } from "~/lib/vocab/payment-methods";
 import { billQris } from "~/server/payments/qris.server";
+import { loadOrderDeadline } from "~/server/orders/payment-due.server";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
 import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/server/orders/view.server";
@@ -66,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     bill,
     payment,
     qrisSvg: qris?.svg ?? null,
+    paymentDueAt: (await loadOrderDeadline(db, order.id))?.dueAt ?? null,
   });
 }
 
@@ -196,7 +198,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
       {payment && order.status !== "cancelled" ? (
         <div className="mt-4">
-          <PaymentCard orderId={order.id} payment={payment} />
+          <PaymentCard
+            orderId={order.id}
+            payment={payment}
+            dueAt={"paymentDueAt" in loaderData ? loaderData.paymentDueAt : null}
+          />
         </div>
       ) : null}
 

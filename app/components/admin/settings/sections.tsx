@@ -7,6 +7,7 @@ import { deliveryAreasSection } from "./delivery-areas-section";
 import { deliverySlotsSection } from "./delivery-slots-section";
 import { minimumOrderSection } from "./minimum-order-section";
 import { ordersPerCustomerSection } from "./orders-per-customer-section";
+import { paymentDeadlineSection } from "./payment-deadline-section";
 import { paymentMethodsSection } from "./payment-methods-section";
 import { shopIdentitySection } from "./shop-identity-section";
 import type { SettingsSection } from "./section";
@@ -19,4 +20,5 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   ordersPerCustomerSection,
   deliveryAreasSection,
   paymentMethodsSection,
+  paymentDeadlineSection,
 ] as SettingsSection[];
