@@ -42,7 +42,6 @@ function readFields(text: string): QrisField[] | null {
 export function parseQris(raw: string): QrisParse {
   const text = raw.trim();
   if (text.length === 0) return { ok: false, message: "Teks QRIS kosong." };
-  // eslint-disable-next-line no-control-regex
   if (text.length > 512 || /[^\u0020-\u007e]/.test(text)) return { ok: false, message: DAMAGED };
   const fields = readFields(text);
   if (!fields || fields.length < 3) return { ok: false, message: DAMAGED };

@@ -144,10 +144,7 @@ describe("the payment deadline", () => {
       // The earlier tests' orders are past their deadlines too: each is still cancelled once.
       expect(cancelled.filter((id) => id === order)).toHaveLength(1);
       expect(new Set(cancelled).size).toBe(cancelled.length);
-      const history = await testDb.db
-        .select()
-        .from(orderStatusHistory)
-        .where(eq(orderStatusHistory.orderId, order));
+      const history = await testDb.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order));
       expect(history.filter((h) => h.toStatus === "cancelled")).toHaveLength(1);
       expect(await stockOf(testDb.db, product.id)).toBe(20);
     } finally {
