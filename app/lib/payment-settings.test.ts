@@ -72,7 +72,10 @@ describe("payment methods", () => {
 
   it("reads settings saved before QRIS existed as QRIS off, and refuses QRIS on without its image", () => {
     const old = { bankTransfer: DEFAULT_PAYMENT_METHODS.bankTransfer, cod: { active: true } };
-    expect(paymentMethodsSchema.parse(old).qris).toEqual({ active: false, imageUrl: null });
+    expect(paymentMethodsSchema.parse(old).qris).toEqual({ active: false, imageUrl: null, payload: null });
+    // Saved before its text was read: the image alone, shown plain.
+    const imageOnly = { ...old, qris: { active: true, imageUrl: QRIS } };
+    expect(paymentMethodsSchema.parse(imageOnly).qris).toEqual({ active: true, imageUrl: QRIS, payload: null });
     const issues = paymentMethodsSchema.safeParse({ ...old, qris: { active: true, imageUrl: null } });
     expect(issues.success ? [] : issues.error.issues.map((i) => i.message)).toContain(
       "QRIS aktif: unggah gambar QRIS toko dulu.",

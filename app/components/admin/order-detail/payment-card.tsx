@@ -151,13 +151,9 @@ export function PaymentCard({
           {error && (error.intent === "due" || error.intent === "cod") && !error.fieldErrors.dueAt ? (
             <ErrorNote>{error.message}</ErrorNote>
           ) : null}
-          <Form method="post" className="flex flex-wrap items-start gap-2" noValidate>
+          <Form method="post" className="space-y-2" noValidate>
             <input type="hidden" name="intent" value="due" />
-            <Field
-              label="Batas bayar baru (WIB)"
-              error={error?.intent === "due" ? error.fieldErrors.dueAt : undefined}
-              className="flex-1"
-            >
+            <Field label="Batas bayar baru (WIB)" error={error?.intent === "due" ? error.fieldErrors.dueAt : undefined}>
               {(p) => (
                 <Input
                   {...p}
@@ -167,7 +163,7 @@ export function PaymentCard({
                 />
               )}
             </Field>
-            <SubmitButton intent="due" variant="outline" className="mt-7">
+            <SubmitButton intent="due" variant="outline">
               Perpanjang Batas Bayar
             </SubmitButton>
           </Form>
