@@ -1,10 +1,10 @@
 // 'Batas Bayar' on the shop's clock: an unpaid order past its deadline is cancelled with its
 // stock back, one paid a minute before is not, cash on delivery and a proof waiting for staff
 // are never touched, the reminder goes out once, and two lookers at once act once.
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { orders, orderStatusHistory } from "~/db/schema";
+import { orderChanges, orders, orderStatusHistory } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { AUTO_CANCEL_NOTE } from "~/lib/payment-deadline";
 import { stockOf } from "../../../tests/support/db-reads";
@@ -12,9 +12,11 @@ import { createOrder, createProduct, createUser, liftOrdersPerCustomerLimit } fr
 import { outboxMails } from "../../../tests/support/outbox";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../../tests/support/test-db";
 import { fixedClock, resetClock, setClock } from "../clock.server";
+import { countSlotOrders } from "../delivery.server";
 import { editOrder } from "./edits.server";
 import { markOrderPaid } from "./payments.server";
 import { runPaymentDeadlines } from "./payment-deadlines.server";
+import { extendPaymentDeadline, switchToCashOnDelivery } from "./payment-due.server";
 
 let testDb: TestDatabase;
 let staff: { id: string; role: "staff" };
@@ -75,6 +77,9 @@ describe("the payment deadline", () => {
     const paid = await billedOrder(product.id, "qris");
     const cod = await billedOrder(product.id, "cod");
     expect(await stockOf(testDb.db, product.id)).toBe(11);
+    const slotPlaces = async () =>
+      (await countSlotOrders(testDb.db, deliveryDate, deliveryDate))[`${deliveryDate}|pagi`];
+    expect(await slotPlaces()).toBe(3);
 
     // A minute before the deadline nothing is cancelled; the QRIS order is paid then.
     expect(await lookAt(minutesFrom(deadline, -1))).toMatchObject({ cancelled: [] });
@@ -88,6 +93,8 @@ describe("the payment deadline", () => {
     expect((await row(paid)).status).toBe("pending");
     expect((await row(cod)).status).toBe("pending");
     expect(await stockOf(testDb.db, product.id)).toBe(14);
+    // Its place in the slot is free for another shopper.
+    expect(await slotPlaces()).toBe(2);
     const [, history] = await testDb.db
       .select()
       .from(orderStatusHistory)
@@ -115,6 +122,24 @@ describe("the payment deadline", () => {
     expect((await row(waiting)).status).toBe("pending");
     expect((await row(extended)).status).toBe("pending");
     expect(await lookAt(minutesFrom(deadline, 241))).toMatchObject({ cancelled: [extended] });
+  });
+
+  it("leaves an order staff switched to cash on delivery, and refuses a deadline in the past", async () => {
+    const product = await createProduct(testDb.db, { stock: 20 });
+    const order = await billedOrder(product.id, "transfer");
+    setClock(fixedClock(minutesFrom(deadline, -90)));
+    const early = await extendPaymentDeadline(testDb.db, staff, order, { dueAt: `${deliveryDate}T01:00` });
+    expect(early).toMatchObject({ ok: false, fieldErrors: { dueAt: expect.stringContaining("5 menit") } });
+    expect((await switchToCashOnDelivery(testDb.db, staff, order)).ok).toBe(true);
+    expect(await lookAt(minutesFrom(deadline, 30))).toMatchObject({ cancelled: [] });
+    expect(await row(order)).toMatchObject({ status: "pending", paymentMethod: "cod" });
+    const [change] = await testDb.db
+      .select()
+      .from(orderChanges)
+      .where(eq(orderChanges.orderId, order))
+      .orderBy(desc(orderChanges.createdAt))
+      .limit(1);
+    expect(change.description).toBe("Metode bayar diubah ke Bayar di Tempat (COD)");
   });
 
   it("reminds the shopper once, an hour before", async () => {
