@@ -15,7 +15,7 @@ import { parseQris, qrisCrc } from "~/lib/qris";
 import { DEFAULT_PAYMENT_METHODS } from "~/lib/payment-settings";
 import { editOrder } from "~/server/orders/edits.server";
 import { forgetCachedSettings } from "~/server/settings.server";
-import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { adminLogin, login, screenshot, setupBrowserShop } from "../support/browser-shop";
 import { createOrder, createProduct, createUser, nextDelivery, type TestUser } from "../support/factories";
 
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
     await page.waitForURL((url) => url.pathname === "/admin/settings");
     await page.goto(`${shop.url}/admin/settings/qris`);
     await expect
-      .poll(() => page.getByTestId("qris-text-state").textContent())
+      .poll(() => page.getByTestId("qris-text-state").textContent(), { timeout: 20_000 })
       .toContain("Teks QRIS terbaca (Sayur Jember)");
     await screenshot(page, "qris-settings-desktop");
     await page.setViewportSize(PHONE);
@@ -138,8 +138,11 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
     const field = staff.locator('input[name="dueAt"]');
     const proposed = await field.inputValue();
     expect(proposed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await waitForHydration(staff);
     await staff.getByRole("button", { name: "Perpanjang Batas Bayar" }).click();
-    await expect.poll(() => staff.getByTestId("staff-payment-deadline").textContent()).not.toBe(before);
+    await expect
+      .poll(() => staff.getByTestId("staff-payment-deadline").textContent(), { timeout: 20_000 })
+      .not.toBe(before);
     await staff.getByTestId("staff-payment-deadline").scrollIntoViewIfNeeded();
     await screenshot(staff, "payment-due-staff-phone");
     const after = await staff.getByTestId("staff-payment-deadline").textContent();
