@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
     const errors = trackPageErrors(page);
     await login(page, shop.url, seeded.customer!.email, seeded.customer!.password);
     const answer = await page.goto(`${shop.url}/orders/${orderId}`);
-    expect(answer?.headers()["cache-control"]).toContain("private");
+    expect(answer?.headers()["cache-control"]).toBe("private, no-store");
     const box = page.getByTestId("qris-amount");
     await box.scrollIntoViewIfNeeded();
     expect(await box.textContent()).toContain(formatRupiah(41123));

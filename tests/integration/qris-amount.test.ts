@@ -144,7 +144,10 @@ describe("QRIS with the amount in it", () => {
 
     const id = await billedQrisOrder();
     const page = await pageOf("ani", id);
-    expect(page.data).toMatchObject({ qrisSvg: null, bill: { paymentMethods: { qris: { imageUrl: expect.any(String) } } } });
+    expect(page.data).toMatchObject({
+      qrisSvg: null,
+      bill: { paymentMethods: { qris: { imageUrl: expect.any(String) } } },
+    });
 
     const pasted = await ownerPost({ intent: "text", qrisText: DAMAGED_QRIS });
     expect(pasted.status).toBe(400);

@@ -17,7 +17,11 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"paymentDeadline">) 
         <input type="checkbox" name="active" defaultChecked={shown.active} className="h-5 w-5 accent-brand-700" />
         Batalkan otomatis pesanan yang belum dibayar
       </label>
-      {minutes("beforeSlotMinutes", "Menit sebelum waktu pengiriman", "Mis. 120: batas bayar 03:00 untuk kiriman 05:00.")}
+      {minutes(
+        "beforeSlotMinutes",
+        "Menit sebelum waktu pengiriman",
+        "Mis. 120: batas bayar 03:00 untuk kiriman 05:00.",
+      )}
       {minutes(
         "afterBillMinutes",
         "Menit setelah Tagihan Final",
@@ -36,8 +40,8 @@ export const paymentDeadlineSection = defineSection({
     <p>
       Pesanan QRIS atau transfer yang belum dibayar dibatalkan otomatis pada batas bayarnya: stok kembali dan tempat di
       waktu pengiriman dilepas. Batasnya yang paling akhir dari &quot;sekian menit sebelum waktu pengiriman&quot; dan
-      &quot;sekian menit setelah Tagihan Final&quot;. COD, pesanan Lunas, dan bukti bayar yang menunggu verifikasi
-      tidak pernah dibatalkan. Staf dapat memperpanjang batas satu pesanan atau mengubahnya ke COD di halaman pesanan.
+      &quot;sekian menit setelah Tagihan Final&quot;. COD, pesanan Lunas, dan bukti bayar yang menunggu verifikasi tidak
+      pernah dibatalkan. Staf dapat memperpanjang batas satu pesanan atau mengubahnya ke COD di halaman pesanan.
     </p>
   ),
   Fields,
