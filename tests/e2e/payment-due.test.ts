@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { orders, shopSettings } from "~/db/schema";
 import { formatRupiah } from "~/lib/money";
 import { parseQris, qrisCrc } from "~/lib/qris";
@@ -33,7 +34,7 @@ const SHOP_QRIS = body + qrisCrc(body);
 const seeded: { customer?: TestUser; orderIds: string[] } = { orderIds: [] };
 
 /** Two QRIS orders of one customer, billed final (3 x Rp 12.000 + Rp 5.123 delivery). */
-async function seed(db: Parameters<NonNullable<Parameters<typeof setupBrowserShop>[0]>["seed"]>[0]) {
+async function seed(db: Database) {
   // QRIS on with a placeholder image until the owner uploads the shop's own in the test.
   const qris = { active: true, imageUrl: `/uploads/qris/${"0".repeat(32)}.png`, payload: null };
   await db
