@@ -35,10 +35,13 @@ export function PaymentInstructions({
   methods,
   chosen,
   amount,
+  qrisSvg = null,
 }: {
   methods: PaymentMethodsSetting;
   chosen: string | null;
   amount: number;
+  /** The shop's QRIS asking for exactly `amount` (drawn on the server); null: the plain image. */
+  qrisSvg?: string | null;
 }) {
   const shown = methodsToExplain(methods, chosen);
   const showQris = shown.includes("qris");
@@ -46,7 +49,22 @@ export function PaymentInstructions({
   const showCod = shown.includes("cod");
   return (
     <div className="space-y-3" data-testid="payment-instructions">
-      {showQris && methods.qris.imageUrl ? (
+      {showQris && qrisSvg ? (
+        <div data-testid="qris-amount">
+          <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD.qris.label}</p>
+          <p className="text-sm text-stone-700">
+            Pindai dengan aplikasi bank atau e-wallet: jumlah <strong>{formatRupiah(amount)}</strong> terisi otomatis.
+            Periksa jumlahnya sebelum membayar.
+          </p>
+          <div
+            role="img"
+            aria-label={`Kode QRIS toko untuk membayar ${formatRupiah(amount)}`}
+            className="mt-2 h-64 w-64 max-w-full rounded-lg border border-stone-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+            // Made on the server by the qrcode library from the shop's own QRIS text: no input of a visitor.
+            dangerouslySetInnerHTML={{ __html: qrisSvg }}
+          />
+        </div>
+      ) : showQris && methods.qris.imageUrl ? (
         <div>
           <p className="text-sm font-semibold text-stone-800">{PAYMENT_METHOD.qris.label}</p>
           <p className="text-sm text-stone-700">
@@ -97,6 +115,7 @@ export function FinalBill({
   changes,
   paymentMethods,
   paymentMethod,
+  qrisSvg = null,
 }: {
   grandTotal: number;
   balanceApplied: number;
@@ -105,6 +124,7 @@ export function FinalBill({
   changes: OrderChange[];
   paymentMethods: PaymentMethodsSetting;
   paymentMethod: string | null;
+  qrisSvg?: string | null;
 }) {
   return (
     <section
@@ -148,7 +168,7 @@ export function FinalBill({
       </dl>
       <h3 className="mt-4 text-sm font-bold text-stone-900">Cara bayar</h3>
       <div className="mt-2">
-        <PaymentInstructions methods={paymentMethods} chosen={paymentMethod} amount={amountDue} />
+        <PaymentInstructions methods={paymentMethods} chosen={paymentMethod} amount={amountDue} qrisSvg={qrisSvg} />
       </div>
       <h3 className="mt-4 text-sm font-bold text-stone-900">Riwayat Perubahan</h3>
       <div className="mt-2">

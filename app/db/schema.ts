@@ -259,6 +259,9 @@ export const orders = pgTable(
     // 'Saldo' taken into this bill at 'Tagihan Final': positive lowers the amount due (paid
     // too much before), negative raises it (paid too little before).
     balanceApplied: integer("balance_applied").notNull().default(0),
+    // A deadline staff set for this order ('Perpanjang Batas Bayar'); null: the one 'Batas Bayar'
+    // derives from the slot and the final bill (app/lib/payment-deadline.ts).
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -272,6 +275,12 @@ export const orders = pgTable(
     check("orders_payment_status_check", sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'rejected')`),
     check("orders_paid_amount_check", sql`${t.paidAmount} is null or ${t.paidAmount} >= 0`),
     index("orders_payment_status_created_idx").on(t.paymentStatus, t.createdAt.desc()),
+    // The open bills the 'Batas Bayar' job looks at every minute.
+    index("orders_awaiting_payment_idx")
+      .on(t.deliveryDate)
+      .where(
+        sql`${t.status} in ('pending', 'processing') and ${t.paymentMethod} in ('qris', 'transfer') and ${t.paymentStatus} in ('unpaid', 'rejected') and ${t.billFinalAt} is not null`,
+      ),
     check("orders_total_check", sql`${t.totalAmount} >= 0`),
     check("orders_fee_check", sql`${t.deliveryFee} is null or ${t.deliveryFee} >= 0`),
     check(

@@ -38,7 +38,7 @@ describe("payment methods", () => {
   it("lists how to pay the amount due, one line per active method and account", () => {
     const lines = paymentInstructionLines(
       {
-        qris: { active: false, imageUrl: null },
+        qris: { active: false, imageUrl: null, payload: null },
         bankTransfer: { active: true, accounts: [{ bank: "BCA", number: "1234567890", holder: "Toko Sayur" }] },
         cod: { active: true },
       },
@@ -72,7 +72,10 @@ describe("payment methods", () => {
 
   it("reads settings saved before QRIS existed as QRIS off, and refuses QRIS on without its image", () => {
     const old = { bankTransfer: DEFAULT_PAYMENT_METHODS.bankTransfer, cod: { active: true } };
-    expect(paymentMethodsSchema.parse(old).qris).toEqual({ active: false, imageUrl: null });
+    expect(paymentMethodsSchema.parse(old).qris).toEqual({ active: false, imageUrl: null, payload: null });
+    // Saved before its text was read: the image alone, shown plain.
+    const imageOnly = { ...old, qris: { active: true, imageUrl: QRIS } };
+    expect(paymentMethodsSchema.parse(imageOnly).qris).toEqual({ active: true, imageUrl: QRIS, payload: null });
     const issues = paymentMethodsSchema.safeParse({ ...old, qris: { active: true, imageUrl: null } });
     expect(issues.success ? [] : issues.error.issues.map((i) => i.message)).toContain(
       "QRIS aktif: unggah gambar QRIS toko dulu.",
@@ -86,7 +89,7 @@ describe("payment methods", () => {
 
   it("offers at checkout only the methods switched on, and tells the chosen one alone", () => {
     const all = {
-      qris: { active: true, imageUrl: QRIS },
+      qris: { active: true, imageUrl: QRIS, payload: null },
       bankTransfer: { active: true, accounts: [REAL_ACCOUNT] },
       cod: { active: false },
     };

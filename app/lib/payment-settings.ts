@@ -40,7 +40,11 @@ const qrisImageUrl = z
 export const paymentMethodsSchema = z
   .object({
     // Settings saved before QRIS existed read as QRIS switched off.
-    qris: z.object({ active: z.boolean(), imageUrl: qrisImageUrl }).default({ active: false, imageUrl: null }),
+    // `payload`: the code's text, read from the image or pasted by the owner (app/lib/qris.ts);
+    // null when it could not be read, and customers then see the plain image without the amount.
+    qris: z
+      .object({ active: z.boolean(), imageUrl: qrisImageUrl, payload: z.string().max(512).nullable().default(null) })
+      .default({ active: false, imageUrl: null, payload: null }),
     bankTransfer: z.object({
       active: z.boolean(),
       accounts: z.array(bankAccountSchema).max(MAX_BANK_ACCOUNTS, `Maksimal ${MAX_BANK_ACCOUNTS} rekening.`),
@@ -62,7 +66,7 @@ export const paymentMethodsSchema = z
 export type PaymentMethodsSetting = z.infer<typeof paymentMethodsSchema>;
 
 export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
-  qris: { active: false, imageUrl: null },
+  qris: { active: false, imageUrl: null, payload: null },
   bankTransfer: { active: false, accounts: [] },
   cod: { active: true },
 };
@@ -113,7 +117,7 @@ export function paymentInstructionLines(
 /** The setting's lines in the settings history. */
 export function summarizePaymentMethods(v: PaymentMethodsSetting): string[] {
   return [
-    `${PAYMENT_METHOD.qris.label}: ${v.qris.active ? "aktif" : "tidak aktif"}${v.qris.imageUrl ? `, gambar ${v.qris.imageUrl.slice(-12, -4)}` : ""}`,
+    `${PAYMENT_METHOD.qris.label}: ${v.qris.active ? "aktif" : "tidak aktif"}${v.qris.imageUrl ? `, gambar ${v.qris.imageUrl.slice(-12, -4)}` : ""}${v.qris.payload ? ", teks QRIS terbaca" : ""}`,
     `${PAYMENT_METHOD.transfer.label}: ${v.bankTransfer.active ? "aktif" : "tidak aktif"}`,
     ...v.bankTransfer.accounts.map((a) => `Rekening ${bankAccountLine(a)}`),
     `${PAYMENT_METHOD.cod.label}: ${v.cod.active ? "aktif" : "tidak aktif"}`,

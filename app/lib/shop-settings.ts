@@ -5,6 +5,12 @@
 // To add a setting: add an entry below (its schema in its own module, like
 // delivery-settings.ts), then its section of the page in app/components/admin/settings/
 // (see sections.tsx there). The store (app/server/settings.server.ts) needs no change.
+import {
+  DEFAULT_PAYMENT_DEADLINE,
+  paymentDeadlineSchema,
+  summarizePaymentDeadline,
+  type PaymentDeadlineSetting,
+} from "./payment-deadline";
 import type { z } from "zod";
 import { formatDateWithDay } from "./dates";
 import {
@@ -107,6 +113,12 @@ export const SHOP_SETTINGS = {
     schema: paymentMethodsSchema,
     defaultValue: DEFAULT_PAYMENT_METHODS,
     summarize: summarizePaymentMethods,
+  }),
+  paymentDeadline: define<PaymentDeadlineSetting>({
+    title: "Batas Bayar",
+    schema: paymentDeadlineSchema,
+    defaultValue: DEFAULT_PAYMENT_DEADLINE,
+    summarize: summarizePaymentDeadline,
   }),
   // "environment" until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
   shopIdentity: define<StoredShopIdentity>({

@@ -24,6 +24,7 @@ import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-a
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
+import { loadOrderDeadline } from "~/server/orders/payment-due.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -39,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return page;
+  return { ...page, paymentDeadline: await loadOrderDeadline(db, params.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -121,7 +122,12 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
               orderStatus={order.status}
               payment={payment}
               customerBalance={customerBalance}
-              error={failed && (intent === "paid" || intent === "reject") ? { intent, ...failed } : undefined}
+              deadline={loaderData.paymentDeadline}
+              error={
+                failed && (intent === "paid" || intent === "reject" || intent === "due" || intent === "cod")
+                  ? { intent, ...failed }
+                  : undefined
+              }
             />
           ) : null}
           <OrderChangesCard changes={editing.changes} />

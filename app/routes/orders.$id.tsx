@@ -21,6 +21,9 @@ import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
+import { methodsToExplain } from "~/lib/vocab/payment-methods";
+import { billQris } from "~/server/payments/qris.server";
+import { loadOrderDeadline } from "~/server/orders/payment-due.server";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
 import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/server/orders/view.server";
@@ -63,6 +66,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rules,
     at,
   );
+  // The QR asking for exactly this bill, while it is still to be paid by QRIS.
+  const payable =
+    bill !== null &&
+    order.status !== "cancelled" &&
+    (payment.status === "unpaid" || payment.status === "rejected") &&
+    methodsToExplain(bill.paymentMethods, bill.paymentMethod).includes("qris");
+  const qris = payable ? await billQris(bill.paymentMethods, bill.amountDue) : null;
   return data({
     // 'Tambah ke Pesanan' until the slot's cut-off (the server decides again when it is pressed).
     addUntil:
@@ -83,6 +93,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
     bill,
     payment,
+    qrisSvg: qris?.svg ?? null,
+    paymentDueAt: (await loadOrderDeadline(db, order.id))?.dueAt ?? null,
   });
 }
 
@@ -208,13 +220,18 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             changes={bill.changes}
             paymentMethods={bill.paymentMethods}
             paymentMethod={bill.paymentMethod}
+            qrisSvg={"qrisSvg" in loaderData ? loaderData.qrisSvg : null}
           />
         </div>
       ) : null}
 
       {payment && order.status !== "cancelled" ? (
         <div className="mt-4">
-          <PaymentCard orderId={order.id} payment={payment} />
+          <PaymentCard
+            orderId={order.id}
+            payment={payment}
+            dueAt={"paymentDueAt" in loaderData ? loaderData.paymentDueAt : null}
+          />
         </div>
       ) : null}
 

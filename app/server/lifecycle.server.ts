@@ -16,6 +16,7 @@ import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { standingOrdersChore } from "./standing-orders/make.server";
 import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
+import { startPaymentDeadlines, stopPaymentDeadlines } from "./orders/payment-deadlines.server";
 import { loadShopIdentity } from "./shop/identity.server";
 import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
 import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
@@ -60,6 +61,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   await warnOfSampleWhatsapp(handle.db);
   warmBestSellers(handle.db);
   startBackupSchedule(handle.db, backupOptions(handle.kind));
+  startPaymentDeadlines(handle.db, handle.kind);
   return { controlToken };
 }
 
@@ -151,6 +153,7 @@ function describeError(error: unknown): string {
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
   await stopBackupSchedule();
+  await stopPaymentDeadlines();
   await stopStockAlertListener?.().catch(() => {});
   stopStockAlertListener = undefined;
   await stopOutboxWorker();

@@ -53,7 +53,7 @@ describe("Metode Pembayaran", () => {
     });
     expect(result.status).toBe(303);
     expect((await readShopSettings(testDb.db)).values.paymentMethods).toEqual({
-      qris: { active: false, imageUrl: null },
+      qris: { active: false, imageUrl: null, payload: null },
       bankTransfer: { active: true, accounts: [{ bank: "BCA", number: "123 456 7890", holder: "Toko Sayur Jember" }] },
       cod: { active: false },
     });

@@ -123,7 +123,11 @@ describe("QRIS image on 'Metode Pembayaran'", () => {
     const bad = await post(new File(["<html>bukan gambar</html>"], "qris.png", { type: "image/png" }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.data)).toContain("Gambar harus berupa JPEG, PNG, atau WebP.");
-    expect((await readShopSettings(testDb.db)).values.paymentMethods.qris).toEqual({ active: false, imageUrl: null });
+    expect((await readShopSettings(testDb.db)).values.paymentMethods.qris).toEqual({
+      active: false,
+      imageUrl: null,
+      payload: null,
+    });
 
     const ok = await post(await photo("jpeg"));
     expect(ok.status).toBe(303);

@@ -432,6 +432,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         body: () => ({ intent: "reject", reason: "" }),
         expect: adminOnly(400),
       },
+      {
+        name: "'Perpanjang Batas Bayar' without a date",
+        body: () => ({ intent: "due", dueAt: "besok" }),
+        expect: adminOnly(400),
+      },
     ],
   },
   { route: "admin/orders/print/:id", url: (f) => `/admin/orders/print/${f.orderA}`, get: adminOnly(), data: true },
@@ -599,9 +604,18 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     get: ownerOnly("notFound"),
     data: false,
   },
-  // The shop's QRIS image for 'Metode Pembayaran': the owner's, like the rest of the settings.
+  // The shop's QRIS image and text for 'Metode Pembayaran': the owner's, like the rest of the settings.
   page("admin/settings/qris", "/admin/settings/qris", ownerOnly(), [
-    { name: "upload a QRIS image without a file", body: () => ({ qrisImage: "" }), expect: ownerOnly(400) },
+    {
+      name: "upload a QRIS image without a file",
+      body: () => ({ intent: "image", qrisImage: "" }),
+      expect: ownerOnly(400),
+    },
+    {
+      name: "paste a damaged QRIS text",
+      body: () => ({ intent: "text", qrisText: "00020101021163041234" }),
+      expect: ownerOnly(400),
+    },
   ]),
   // The shop's logo for 'Identitas Toko': the owner's too.
   page("admin/settings/logo", "/admin/settings/logo", ownerOnly(), [

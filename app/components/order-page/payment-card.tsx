@@ -72,7 +72,16 @@ function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
   );
 }
 
-export function PaymentCard({ orderId, payment }: { orderId: string; payment: CustomerPayment }) {
+export function PaymentCard({
+  orderId,
+  payment,
+  dueAt = null,
+}: {
+  orderId: string;
+  payment: CustomerPayment;
+  /** 'Batas Bayar': the order is cancelled if still unpaid then. */
+  dueAt?: Date | string | null;
+}) {
   const canUpload =
     payment.billFinal && needsProof(payment.method) && (payment.status === "unpaid" || payment.status === "rejected");
   return (
@@ -105,6 +114,15 @@ export function PaymentCard({ orderId, payment }: { orderId: string; payment: Cu
           </div>
         ) : null}
       </dl>
+      {dueAt && (payment.status === "unpaid" || payment.status === "rejected") ? (
+        <p
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="payment-deadline"
+        >
+          Bayar sebelum <strong>{formatDateTime(new Date(dueAt))} WIB</strong>. Lewat dari itu pesanan dibatalkan
+          otomatis.
+        </p>
+      ) : null}
       {payment.status === "rejected" && payment.rejectReason ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           Bukti bayar ditolak: {payment.rejectReason}. Silakan unggah bukti yang benar.

@@ -21,6 +21,8 @@ export type OrderSnapshot = {
   items: { productName: string; productUnit: string; quantity: number; price: number; soldByWeight: boolean }[];
   /** Shown on a cancellation. */
   reason?: string;
+  /** The payment deadline a reminder names (ISO instant). */
+  dueAt?: string;
 };
 
 /** The news of an order's life the customer hears about. */
@@ -30,6 +32,7 @@ export const ORDER_NOTICE_KINDS = [
   "bill-final",
   "payment-verified",
   "payment-rejected",
+  "payment-reminder",
   "out-for-delivery",
   "completed",
   "cancelled",

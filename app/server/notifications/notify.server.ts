@@ -38,6 +38,8 @@ export type OrderNotice = Common & {
   recipient?: Recipient;
   /** Shown on a cancellation. */
   reason?: string;
+  /** The payment deadline a reminder names. */
+  dueAt?: Date;
 };
 
 /** Any other news: the caller gives what the templates read. */
@@ -63,7 +65,11 @@ export async function notify(db: Queryable, notice: Notice): Promise<boolean> {
         const loaded = await loadOrderSnapshot(sp, notice.order);
         if (!loaded) return 0;
         orderId = notice.order;
-        snapshot = notice.reason ? { ...loaded.snapshot, reason: notice.reason } : loaded.snapshot;
+        snapshot = {
+          ...loaded.snapshot,
+          ...(notice.reason ? { reason: notice.reason } : {}),
+          ...(notice.dueAt ? { dueAt: notice.dueAt.toISOString() } : {}),
+        };
         recipient = notice.recipient ?? {
           userId: loaded.userId,
           name: loaded.snapshot.customerName,

@@ -1,5 +1,6 @@
 // Everything staff post from one order's page (/admin/orders/:id), by intent: the status,
-// the delivery fee, the packing edits and 'Tagihan Final', 'Tandai Lunas' and 'Tolak Bukti'.
+// the delivery fee, the packing edits and 'Tagihan Final', 'Tandai Lunas' and 'Tolak Bukti',
+// 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
 // One schema parses them all; each goes to the server function that owns it, and every
 // answer is a FormResult that names its intent so the page shows it beside the right form.
 import { z } from "zod";
@@ -10,6 +11,7 @@ import type { AdminActor } from "../admin-actor.server";
 import { deliveryFeeSchema, setDeliveryFee } from "./fee.server";
 import { editOrder, orderEditSchema, orderVersionSchema } from "./edits.server";
 import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";
+import { extendDeadlineSchema, extendPaymentDeadline, switchToCashOnDelivery } from "./payment-due.server";
 import { setOrderStatus } from "./status.server";
 
 export const adminOrderActionSchema = z.discriminatedUnion(
@@ -27,6 +29,8 @@ export const adminOrderActionSchema = z.discriminatedUnion(
     ...orderEditSchema.options,
     markPaidSchema.extend({ intent: z.literal("paid") }),
     rejectProofSchema.extend({ intent: z.literal("reject") }),
+    extendDeadlineSchema.extend({ intent: z.literal("due") }),
+    z.object({ intent: z.literal("cod") }),
   ],
   { error: "Permintaan tidak dikenal." },
 );
@@ -58,6 +62,10 @@ export async function actOnAdminOrder(
       return asAnswer(input.intent, await markOrderPaid(db, actor, orderId, input));
     case "reject":
       return asAnswer(input.intent, await rejectPaymentProof(db, actor, orderId, input));
+    case "due":
+      return asAnswer(input.intent, await extendPaymentDeadline(db, actor, orderId, input));
+    case "cod":
+      return asAnswer(input.intent, await switchToCashOnDelivery(db, actor, orderId));
     default:
       return asAnswer(input.intent, await editOrder(db, actor, orderId, input));
   }

@@ -9,6 +9,7 @@ import { log } from "../logger.server";
 import { loadShopSettings, readShopSettings, saveShopSetting } from "../settings.server";
 import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "../storage.server";
 import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
+import { qrisPayloadOfImage } from "./qris.server";
 
 /** The shop's payment methods for pages (cached briefly). */
 export async function loadPaymentMethods(db: Queryable): Promise<PaymentMethodsSetting> {
@@ -35,6 +36,9 @@ export async function saveQrisImage(
       title: "QRIS Gagal Disimpan",
       fieldErrors: { qrisImage: encoded.message },
     });
+  // The code's text, so each bill's QR can carry its amount; an image whose QR cannot be read
+  // is still stored and shown plain, and the owner is told how to add the text.
+  const read = await qrisPayloadOfImage(encoded.data);
   const key = randomKey("qris", "png");
   await getStorage().put(key, encoded.data);
   const { values, revisions } = await readShopSettings(db);
@@ -44,7 +48,7 @@ export async function saveQrisImage(
     db,
     actor,
     "paymentMethods",
-    { ...current, qris: { active: true, imageUrl: publicUrlOf(key) } },
+    { ...current, qris: { active: true, imageUrl: publicUrlOf(key), payload: read.payload } },
     { expectedRevision: revisions.paymentMethods },
   ).catch(async (error: unknown) => {
     await getStorage().delete(key);
@@ -64,7 +68,11 @@ export async function saveQrisImage(
       log.warn("old qris image not deleted", { key: replaced, error });
     }
   }
-  return formSuccess("Gambar QRIS disimpan dan QRIS diaktifkan.");
+  return formSuccess(
+    read.message
+      ? `Gambar QRIS disimpan dan QRIS diaktifkan. ${read.message}`
+      : "Gambar QRIS disimpan dan QRIS diaktifkan. Kode QR di halaman pesanan memuat jumlah tagihan.",
+  );
 }
 
 /**

@@ -2,7 +2,8 @@
 // status), the customer's proof (private, opened through its own guarded address), 'Tandai
 // Lunas' with the amount received (the amount due unless staff type another) and 'Tolak Bukti'
 // with the reason the customer reads. A received amount that differs from the amount due goes
-// to the customer's 'Saldo' once the bill is final.
+// to the customer's 'Saldo' once the bill is final. An unpaid QRIS or transfer bill shows its
+// 'Batas Bayar', with 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
 import { Form } from "react-router";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
@@ -32,12 +33,14 @@ export function PaymentCard({
   orderStatus,
   payment,
   customerBalance,
+  deadline = null,
   error,
 }: {
   orderId: string;
   orderStatus: string;
   payment: StaffPayment;
   customerBalance: number;
+  deadline?: { dueAt: Date | string; setByStaff: boolean } | null;
   error?: { intent: string; message: string; fieldErrors: Record<string, string | undefined> };
 }) {
   const open = orderStatus !== "cancelled" && payment.status !== "paid";
@@ -70,6 +73,14 @@ export function PaymentCard({
         ) : null}
         {payment.status === "rejected" ? <Row label="Alasan penolakan">{payment.rejectReason}</Row> : null}
         <Row label="Saldo pelanggan">{balanceText(customerBalance)}</Row>
+        {deadline ? (
+          <Row label="Batas bayar">
+            <span data-testid="staff-payment-deadline">{formatDateTime(new Date(deadline.dueAt))} WIB</span>
+            <span className="block text-xs text-stone-600">
+              {deadline.setByStaff ? "diperpanjang staf; " : ""}lewat batas, pesanan dibatalkan otomatis
+            </span>
+          </Row>
+        ) : null}
       </dl>
       {payment.hasProof ? (
         <div className="mt-3">
@@ -135,6 +146,44 @@ export function PaymentCard({
           </SubmitButton>
         </Form>
       ) : null}
+      {open && deadline && payment.status !== "pending" ? (
+        <div className="mt-4 space-y-3 border-t border-stone-100 pt-3">
+          {error && (error.intent === "due" || error.intent === "cod") && !error.fieldErrors.dueAt ? (
+            <ErrorNote>{error.message}</ErrorNote>
+          ) : null}
+          <Form method="post" className="space-y-2" noValidate>
+            <input type="hidden" name="intent" value="due" />
+            <Field label="Batas bayar baru (WIB)" error={error?.intent === "due" ? error.fieldErrors.dueAt : undefined}>
+              {(p) => (
+                <Input
+                  {...p}
+                  type="datetime-local"
+                  name="dueAt"
+                  defaultValue={jakartaLocalInput(addHours(new Date(deadline.dueAt), 24))}
+                />
+              )}
+            </Field>
+            <SubmitButton intent="due" variant="outline">
+              Perpanjang Batas Bayar
+            </SubmitButton>
+          </Form>
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="cod" />
+            <SubmitButton intent="cod" variant="outline">
+              Ubah ke COD
+            </SubmitButton>
+          </Form>
+        </div>
+      ) : null}
     </Card>
   );
+}
+
+function addHours(at: Date, hours: number): Date {
+  return new Date(at.getTime() + hours * 60 * 60_000);
+}
+
+/** The value of a datetime-local field for an instant, in Jember time (UTC+7 all year). */
+function jakartaLocalInput(at: Date): string {
+  return new Date(at.getTime() + 7 * 60 * 60_000).toISOString().slice(0, 16);
 }

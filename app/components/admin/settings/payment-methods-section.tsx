@@ -110,8 +110,8 @@ export const paymentMethodsSection = defineSection({
       if (row.bank || row.number || row.holder) accounts.push(row);
     }
     return saveCandidate({
-      // The image itself is changed on its own page; this form keeps it.
-      qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl },
+      // The image and its text are changed on their own page; this form keeps them.
+      qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl, payload: current.qris.payload },
       bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
       cod: { active: form.get("cod") === "on" },
     });

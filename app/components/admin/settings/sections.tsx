@@ -7,6 +7,7 @@ import { deliveryAreasSection } from "./delivery-areas-section";
 import { deliverySlotsSection } from "./delivery-slots-section";
 import { minimumOrderSection } from "./minimum-order-section";
 import { ordersPerCustomerSection } from "./orders-per-customer-section";
+import { paymentDeadlineSection } from "./payment-deadline-section";
 import { paymentMethodsSection } from "./payment-methods-section";
 import { shopIdentitySection } from "./shop-identity-section";
 import { standingOrdersSection } from "./standing-orders-section";
@@ -21,4 +22,5 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   standingOrdersSection,
   deliveryAreasSection,
   paymentMethodsSection,
+  paymentDeadlineSection,
 ] as SettingsSection[];

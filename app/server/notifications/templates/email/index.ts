@@ -12,6 +12,7 @@ import lowStockDigest from "./low-stock-digest";
 import orderReceived from "./order-received";
 import outForDelivery from "./out-for-delivery";
 import paymentRejected from "./payment-rejected";
+import paymentReminder from "./payment-reminder";
 import paymentVerified from "./payment-verified";
 import staffInvitation from "./staff-invitation";
 import standingOrderMade from "./standing-order-made";
@@ -26,6 +27,7 @@ export const emailTemplates: { [K in NotificationKind]: EmailTemplate<K> } = {
   "bill-final": billFinal,
   "payment-verified": paymentVerified,
   "payment-rejected": paymentRejected,
+  "payment-reminder": paymentReminder,
   "out-for-delivery": outForDelivery,
   completed,
   cancelled,

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "payment_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_awaiting_payment_idx" ON "orders" USING btree ("delivery_date") WHERE "orders"."status" in ('pending', 'processing') and "orders"."payment_method" in ('qris', 'transfer') and "orders"."payment_status" in ('unpaid', 'rejected') and "orders"."bill_final_at" is not null;
