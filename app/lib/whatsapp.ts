@@ -77,3 +77,20 @@ export function mentionedOrderNumbers(text: string): string[] {
   for (const match of text.matchAll(/(?:^|[^0-9a-f])#?([0-9a-f]{8})(?![0-9a-f])/gi)) found.add(match[1].toLowerCase());
   return [...found];
 }
+
+/** What each kind of WhatsApp message is called on the settings page and the order pages. */
+export const WHATSAPP_KIND_LABEL: Record<string, string> = {
+  "order-received": "Pesanan diterima",
+  "bill-final": "Tagihan final",
+  "payment-verified": "Pembayaran lunas",
+  "out-for-delivery": "Sedang diantar",
+  completed: "Pesanan selesai",
+  cancelled: "Pesanan dibatalkan",
+  reply: "Balasan staf",
+  test: "Pesan uji",
+  text: "Pesan pelanggan",
+};
+
+export function whatsappKindLabel(kind: string): string {
+  return WHATSAPP_KIND_LABEL[kind] ?? kind;
+}
