@@ -94,3 +94,16 @@ export const WHATSAPP_KIND_LABEL: Record<string, string> = {
 export function whatsappKindLabel(kind: string): string {
   return WHATSAPP_KIND_LABEL[kind] ?? kind;
 }
+
+/**
+ * 'Belum chat': the order waits ('Menunggu'), its prefilled chat has not reached the shop and
+ * the setting's minutes have passed since it was placed.
+ */
+export function isChatMissing(
+  order: { status: string; chatConfirmedAt: Date | string | null; createdAt: Date | string },
+  minutes: number,
+  now: Date,
+): boolean {
+  if (order.status !== "pending" || order.chatConfirmedAt) return false;
+  return now.getTime() - new Date(order.createdAt).getTime() >= minutes * 60 * 1000;
+}

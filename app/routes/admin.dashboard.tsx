@@ -24,6 +24,7 @@ import { requireStaffOf, dbOf } from "~/server/request-context.server";
 import type { AdminDashboardData } from "~/components/admin/dashboard/dashboard-data";
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
 import { cachePolicy } from "~/server/http-cache.server";
+import { countChatMissing } from "~/server/whatsapp/chat-check.server";
 import { shopReadiness } from "~/server/shop/readiness.server";
 import { ReadinessCards } from "~/components/admin/dashboard/readiness-cards";
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
   const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
-  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness] = await Promise.all([
+  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness, chatMissing] = await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
     latestOrderEventSeq(db, admin),
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     defaultSlotDelivery(db),
     listLowStock(db, admin),
     shopReadiness(db),
+    countChatMissing(db),
   ]);
   const today = shopToday();
   const data = {
@@ -59,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nextSlot,
     lowStock,
     readiness,
+    chatMissing,
     // Only the owner edits products: staff see the low-stock list without links to a page they may not open.
     canEditProducts: isOwnerRole(admin.role),
     today,
@@ -93,7 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminDashboard() {
   const { adminName, list, counts, filters, liveSince } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const filtered = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
+  const filtered = Boolean(
+    filters.q || filters.status || filters.payment || filters.date || filters.slot || filters.chat,
+  );
   return (
     <div className="space-y-4">
       <div>
@@ -132,6 +137,7 @@ export default function AdminDashboard() {
                   pesanan
                   {filters.date ? ` untuk pengiriman ${formatDate(filters.date)}` : ""}
                   {filters.slot ? ` (${slotName(filters.slot).toLowerCase()})` : ""}
+                  {filters.chat ? " belum chat" : ""}
                   {list.pageCount > 1
                     ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}`
                     : ""}
