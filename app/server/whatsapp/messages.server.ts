@@ -2,7 +2,9 @@
 // staff reply, recording each with its wamid, the conversation of an order, the shopper's
 // consent and the monthly count for the settings page.
 import { and, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
+import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-text";
 import { orders, users, whatsappMessages, whatsappStatusEvents } from "~/db/schema";
 import { startOfShopDay, shopDate } from "~/lib/dates";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
@@ -255,6 +257,20 @@ export async function loadOrderConversation(db: Queryable, orderId: string): Pro
     connected: (await loadConnection(db)).connected,
   };
 }
+
+/** The WhatsApp card's forms on the staff order page. */
+export const orderWhatsappActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("chat-confirmed") }),
+  z.object({
+    intent: z.literal("whatsapp-reply"),
+    body: z
+      .string()
+      .trim()
+      .min(1, "Tulis balasan dulu.")
+      .max(4096, "Balasan maksimal 4096 karakter.")
+      .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  }),
+]);
 
 /** The 'Kirim' of 'Balas via WhatsApp': free text, only inside the window, refused locally outside it. */
 export async function sendStaffReply(db: Queryable, orderId: string, text: string): Promise<FormResult> {
