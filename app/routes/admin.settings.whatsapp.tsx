@@ -81,7 +81,8 @@ export default function AdminWhatsapp({ loaderData, actionData }: Route.Componen
         ) : (
           <strong className="text-stone-800">Belum terhubung</strong>
         )}
-        . {c.connected
+        .{" "}
+        {c.connected
           ? "Pelanggan yang setuju menerima kabar pesanan otomatis lewat WhatsApp."
           : "Tanpa sambungan, toko bekerja seperti biasa dengan tautan wa.me dan tidak mengirim apa pun."}
       </p>
@@ -96,7 +97,12 @@ export default function AdminWhatsapp({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="save" />
           <Field label="Phone number ID" error={errors.phoneNumberId} hint="Angka dari WhatsApp Manager > API Setup.">
             {(p) => (
-              <Input {...p} name="phoneNumberId" inputMode="numeric" defaultValue={value("phoneNumberId", c.phoneNumberId)} />
+              <Input
+                {...p}
+                name="phoneNumberId"
+                inputMode="numeric"
+                defaultValue={value("phoneNumberId", c.phoneNumberId)}
+              />
             )}
           </Field>
           <Field
@@ -144,7 +150,10 @@ export default function AdminWhatsapp({ loaderData, actionData }: Route.Componen
                 {...p}
                 name="graphUrl"
                 inputMode="url"
-                defaultValue={value("graphUrl", c.fromEnvironment.graphUrl ? "" : c.graphUrl.includes("graph.facebook.com") ? "" : c.graphUrl)}
+                defaultValue={value(
+                  "graphUrl",
+                  c.fromEnvironment.graphUrl ? "" : c.graphUrl.includes("graph.facebook.com") ? "" : c.graphUrl,
+                )}
               />
             )}
           </Field>
@@ -203,7 +212,9 @@ export default function AdminWhatsapp({ loaderData, actionData }: Route.Componen
         <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
           <input type="hidden" name="intent" value="test" />
           <Field label="Nomor WhatsApp" error={errors.to} className="flex-1">
-            {(p) => <Input {...p} name="to" inputMode="tel" placeholder="081234567890" defaultValue={value("to", "")} />}
+            {(p) => (
+              <Input {...p} name="to" inputMode="tel" placeholder="081234567890" defaultValue={value("to", "")} />
+            )}
           </Field>
           <SubmitButton pendingText="Mengirim...">Kirim pesan uji</SubmitButton>
         </Form>

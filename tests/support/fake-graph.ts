@@ -24,7 +24,11 @@ export type FakeGraph = {
   /** The next sends fail with these Graph error codes, one each (e.g. 131026, 130429). */
   failNext(...codes: number[]): void;
   /** Posts a signed status webhook for `wamid` to the shop; answers the shop's HTTP status. */
-  status(wamid: string, status: "sent" | "delivered" | "read" | "failed", opts?: { code?: number; at?: Date }): Promise<number>;
+  status(
+    wamid: string,
+    status: "sent" | "delivered" | "read" | "failed",
+    opts?: { code?: number; at?: Date },
+  ): Promise<number>;
   /** Posts a signed inbound text message from `from` (62 form); answers the shop's HTTP status and the message id. */
   inbound(from: string, text: string, opts?: { at?: Date; id?: string }): Promise<{ status: number; id: string }>;
   /** Posts any body with a signature made with `secret` (default the right one). */
@@ -127,12 +131,14 @@ export async function startFakeGraph(options: {
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const webhookUrl = () => (typeof options.webhookUrl === "function" ? options.webhookUrl() : (options.webhookUrl ?? ""));
+  const webhookUrl = () =>
+    typeof options.webhookUrl === "function" ? options.webhookUrl() : (options.webhookUrl ?? "");
 
   async function postWebhook(body: unknown, secret: string | null = options.appSecret): Promise<number> {
     const raw = JSON.stringify(body);
     const headers: Record<string, string> = { "Content-Type": "application/json" };
-    if (secret !== null) headers["X-Hub-Signature-256"] = `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
+    if (secret !== null)
+      headers["X-Hub-Signature-256"] = `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
     const response = await fetch(webhookUrl(), { method: "POST", headers, body: raw });
     await response.arrayBuffer();
     return response.status;

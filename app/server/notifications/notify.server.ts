@@ -87,7 +87,8 @@ export async function notify(db: Queryable, notice: Notice): Promise<boolean> {
         const address = await channel.address(recipient, sp);
         if (!address) continue;
         const content = channel.render(notice.kind, snapshot as never);
-        if (content !== null) rows.push({ eventId: event.id, channel: channel.id, address, content, nextAttemptAt: at });
+        if (content !== null)
+          rows.push({ eventId: event.id, channel: channel.id, address, content, nextAttemptAt: at });
       }
       if (rows.length > 0) await sp.insert(notificationDeliveries).values(rows);
       return 1;

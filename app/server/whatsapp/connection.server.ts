@@ -52,9 +52,7 @@ export type Connection = {
   connected: boolean;
 };
 
-const storedTemplatesSchema = z
-  .record(z.string(), z.object({ name: z.string(), language: z.string() }))
-  .catch({});
+const storedTemplatesSchema = z.record(z.string(), z.object({ name: z.string(), language: z.string() })).catch({});
 
 async function storedRow(db: Queryable) {
   const [row] = await db.select().from(whatsappConnection).where(eq(whatsappConnection.id, 1)).limit(1);
@@ -98,7 +96,13 @@ export type ConnectionForPage = Omit<Connection, "accessToken" | "appSecret"> & 
   accessTokenSet: boolean;
   appSecretSet: boolean;
   /** Which values come from the environment (the page's saved value is empty). */
-  fromEnvironment: { phoneNumberId: boolean; accessToken: boolean; appSecret: boolean; verifyToken: boolean; graphUrl: boolean };
+  fromEnvironment: {
+    phoneNumberId: boolean;
+    accessToken: boolean;
+    appSecret: boolean;
+    verifyToken: boolean;
+    graphUrl: boolean;
+  };
 };
 
 export async function connectionForPage(db: Queryable): Promise<ConnectionForPage> {

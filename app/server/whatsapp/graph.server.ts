@@ -65,7 +65,10 @@ function requestBody(message: TemplateMessage | TextMessage) {
 }
 
 /** Sends one message; returns its wamid, or throws a GraphError. */
-export async function sendGraphMessage(connection: Connection, message: TemplateMessage | TextMessage): Promise<string> {
+export async function sendGraphMessage(
+  connection: Connection,
+  message: TemplateMessage | TextMessage,
+): Promise<string> {
   if (!connection.connected) throw new GraphError("WhatsApp belum terhubung.", null, null);
   const url = `${connection.graphUrl}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
   let response: Response;

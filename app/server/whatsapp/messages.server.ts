@@ -27,11 +27,7 @@ import { GraphError, sendGraphMessage } from "./graph.server";
 
 /** Whether the customer agreed to order news on WhatsApp. */
 export async function hasWhatsappConsent(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ at: users.whatsappConsentAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select({ at: users.whatsappConsentAt }).from(users).where(eq(users.id, userId)).limit(1);
   return Boolean(row?.at);
 }
 
@@ -197,11 +193,7 @@ export type OrderConversation = {
 };
 
 async function orderPhone(db: Queryable, orderId: string): Promise<string | null> {
-  const [order] = await db
-    .select({ phone: orders.recipientPhone })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const [order] = await db.select({ phone: orders.recipientPhone }).from(orders).where(eq(orders.id, orderId)).limit(1);
   return order ? (normalizeIndonesianPhone(order.phone) ?? order.phone) : null;
 }
 
@@ -229,7 +221,11 @@ export async function loadOrderConversation(db: Queryable, orderId: string): Pro
       phone
         ? or(
             eq(whatsappMessages.orderId, orderId),
-            and(eq(whatsappMessages.phone, phone), isNull(whatsappMessages.orderId), eq(whatsappMessages.direction, "in")),
+            and(
+              eq(whatsappMessages.phone, phone),
+              isNull(whatsappMessages.orderId),
+              eq(whatsappMessages.direction, "in"),
+            ),
           )
         : eq(whatsappMessages.orderId, orderId),
     )

@@ -67,7 +67,10 @@ export const whatsappSettingsSchema = z.discriminatedUnion("intent", [
       .transform((value, ctx) => {
         const phone = normalizeIndonesianPhone(value);
         if (!phone) {
-          ctx.addIssue({ code: "custom", message: "Nomor WhatsApp tidak valid. Gunakan nomor Indonesia, mis. 081234567890." });
+          ctx.addIssue({
+            code: "custom",
+            message: "Nomor WhatsApp tidak valid. Gunakan nomor Indonesia, mis. 081234567890.",
+          });
           return z.NEVER;
         }
         return phone;

@@ -127,7 +127,9 @@ async function ingestStatus(db: Queryable, status: z.output<typeof statusSchema>
         .update(whatsappMessages)
         .set({
           status: next,
-          ...(next === "failed" ? { errorCode: error?.code ?? null, errorTitle: error?.title?.slice(0, 500) ?? null } : {}),
+          ...(next === "failed"
+            ? { errorCode: error?.code ?? null, errorTitle: error?.title?.slice(0, 500) ?? null }
+            : {}),
         })
         .where(eq(whatsappMessages.id, message.id));
     return true;
@@ -135,7 +137,11 @@ async function ingestStatus(db: Queryable, status: z.output<typeof statusSchema>
 }
 
 /** The order a message names: an order number that exists (the customer's own first). */
-async function orderNamedIn(db: Queryable, text: string, phone: string): Promise<{ id: string; userId: string } | null> {
+async function orderNamedIn(
+  db: Queryable,
+  text: string,
+  phone: string,
+): Promise<{ id: string; userId: string } | null> {
   for (const number of mentionedOrderNumbers(text)) {
     const [order] = await db
       .select({ id: orders.id, userId: orders.userId })

@@ -64,7 +64,9 @@ export function WhatsappCard({
                 label="Balas via WhatsApp"
                 error={fieldError}
                 hint={
-                  whatsapp.replyUntil ? `Teks bebas bisa dikirim sampai ${formatDateTime(whatsapp.replyUntil)}.` : undefined
+                  whatsapp.replyUntil
+                    ? `Teks bebas bisa dikirim sampai ${formatDateTime(whatsapp.replyUntil)}.`
+                    : undefined
                 }
               >
                 {(p) => <Textarea {...p} name="body" rows={3} maxLength={4096} required />}
@@ -80,7 +82,12 @@ export function WhatsappCard({
                 tidak bisa dikirim. Kabar pesanan tetap terkirim sebagai pesan templat (pesanan diterima, tagihan final,
                 lunas, diantar, selesai, dibatalkan) saat statusnya berubah.
               </p>
-              <a href={whatsappLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-green-800 underline">
+              <a
+                href={whatsappLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-green-800 underline"
+              >
                 Buka chat wa.me dengan pelanggan
               </a>
             </div>
