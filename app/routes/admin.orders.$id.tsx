@@ -42,10 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  const [conversation, chat] = await Promise.all([
-    loadOrderConversation(db, params.id),
-    loadChatState(db, params.id),
-  ]);
+  const [conversation, chat] = await Promise.all([loadOrderConversation(db, params.id), loadChatState(db, params.id)]);
   return { ...page, whatsapp: { ...conversation, chat } };
 }
 

@@ -116,7 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       call: async ({ whatsappConsent }) => {
         await setWhatsappConsent(db, user.id, whatsappConsent);
         return formSuccess(
-          whatsappConsent ? "Kabar pesanan akan dikirim ke WhatsApp Anda." : "Kabar pesanan tidak lagi dikirim ke WhatsApp Anda.",
+          whatsappConsent
+            ? "Kabar pesanan akan dikirim ke WhatsApp Anda."
+            : "Kabar pesanan tidak lagi dikirim ke WhatsApp Anda.",
           { intent: "whatsapp-consent" as const, title: "Pilihan WhatsApp Disimpan" },
         );
       },

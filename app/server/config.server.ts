@@ -44,7 +44,10 @@ const envSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
-  WHATSAPP_GRAPH_URL: z.string().url("WHATSAPP_GRAPH_URL harus alamat URL, mis. https://graph.facebook.com/v23.0").optional(),
+  WHATSAPP_GRAPH_URL: z
+    .string()
+    .url("WHATSAPP_GRAPH_URL harus alamat URL, mis. https://graph.facebook.com/v23.0")
+    .optional(),
   // Tests only: the server's clock starts at this instant (see clock.server.ts).
   SHOP_CLOCK_START: z.iso
     .datetime({ offset: true, message: "SHOP_CLOCK_START harus waktu ISO, mis. 2026-11-25T20:59:50+07:00" })
