@@ -107,3 +107,18 @@ export function isChatMissing(
   if (order.status !== "pending" || order.chatConfirmedAt) return false;
   return now.getTime() - new Date(order.createdAt).getTime() >= minutes * 60 * 1000;
 }
+
+/** The message kinds the shop sends as approved templates (app/server/notifications/templates/whatsapp/). */
+export const TEMPLATE_KINDS = [
+  "order-received",
+  "bill-final",
+  "payment-verified",
+  "out-for-delivery",
+  "completed",
+  "cancelled",
+] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+export function isTemplateKind(kind: string | undefined): kind is TemplateKind {
+  return (TEMPLATE_KINDS as readonly string[]).includes(kind ?? "");
+}

@@ -7,11 +7,11 @@ import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
-import { whatsappKindLabel } from "~/lib/whatsapp";
+import { TEMPLATE_KINDS, whatsappKindLabel } from "~/lib/whatsapp";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { connectionForPage, TEMPLATE_KINDS } from "~/server/whatsapp/connection.server";
+import { connectionForPage } from "~/server/whatsapp/connection.server";
 import { monthlySentCounts } from "~/server/whatsapp/messages.server";
 import {
   actOnWhatsappSettings,

@@ -8,22 +8,10 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { whatsappConnection } from "~/db/schema";
+import { TEMPLATE_KINDS, type TemplateKind } from "~/lib/whatsapp";
 import { config } from "../config.server";
 
-/** The message kinds sent as templates, with the template names the owner's guide creates. */
-export const TEMPLATE_KINDS = [
-  "order-received",
-  "bill-final",
-  "payment-verified",
-  "out-for-delivery",
-  "completed",
-  "cancelled",
-] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-
-export function isTemplateKind(kind: string | undefined): kind is TemplateKind {
-  return (TEMPLATE_KINDS as readonly string[]).includes(kind ?? "");
-}
+export { isTemplateKind, TEMPLATE_KINDS, type TemplateKind } from "~/lib/whatsapp";
 
 export type TemplateRef = { name: string; language: string };
 

@@ -4,7 +4,7 @@
 // order they name and clear 'Belum chat'; a reply outside the window never calls out.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   notificationDeliveries,
   orders,
