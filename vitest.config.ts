@@ -7,6 +7,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
+    // No test may reach Meta's Graph API: WhatsApp is tested against tests/support/fake-graph.ts.
+    setupFiles: ["tests/support/no-meta-host.ts"],
     env: {
       LOG_LEVEL: "silent",
       NODE_ENV: "test",

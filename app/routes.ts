@@ -76,6 +76,7 @@ export default [
     route("admin/settings", "routes/admin.settings.tsx"),
     route("admin/settings/qris", "routes/admin.settings.qris.tsx"),
     route("admin/settings/logo", "routes/admin.settings.logo.tsx"),
+    route("admin/settings/whatsapp", "routes/admin.settings.whatsapp.tsx"),
     route("admin/backups", "routes/admin.backups.tsx"),
     route("admin/search-synonyms", "routes/admin.search-synonyms.tsx"),
   ]),
@@ -94,4 +95,5 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("manifest.webmanifest", "routes/manifest[.]webmanifest.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("webhooks/whatsapp", "routes/webhooks.whatsapp.ts"),
 ] satisfies RouteConfig;

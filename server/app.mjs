@@ -276,6 +276,8 @@ export async function startServer({
     const media = type.split(";")[0].trim();
     if (media === "application/x-www-form-urlencoded" || (media === "multipart/form-data" && /boundary=/.test(type)))
       return next();
+    // A webhook (Meta's WhatsApp) posts JSON; its route reads the raw bytes to check their signature.
+    if (media === "application/json" && req.path.startsWith("/webhooks/")) return next();
     res.status(415).type("text/plain; charset=utf-8").send("Jenis data tidak didukung: kirim lewat formulir.");
   });
 

@@ -36,6 +36,9 @@ export const users = pgTable(
     address: text("address").notNull().default(""),
     // The delivery area last chosen (an id of the 'Area Pengiriman' setting), offered again at checkout.
     deliveryAreaId: text("delivery_area_id"),
+    // When the customer agreed to get order news on WhatsApp ('Kirim kabar pesanan ke WhatsApp
+    // saya' at checkout, changeable on the profile); null: not agreed.
+    whatsappConsentAt: timestamp("whatsapp_consent_at", { withTimezone: true }),
     // 'admin' is the owner (Pemilik), 'staff' a staff member (Staf); see app/lib/roles.ts.
     role: text("role").notNull().default("customer"),
     createdAt: createdAt(),
@@ -262,6 +265,10 @@ export const orders = pgTable(
     // A deadline staff set for this order ('Perpanjang Batas Bayar'); null: the one 'Batas Bayar'
     // derives from the slot and the final bill (app/lib/payment-deadline.ts).
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    // The prefilled chat reached the shop: set by an inbound WhatsApp message naming the order
+    // ('whatsapp') or by staff with one tap ('staff'); until then the dashboard says 'Belum chat'.
+    chatConfirmedAt: timestamp("chat_confirmed_at", { withTimezone: true }),
+    chatConfirmedBy: text("chat_confirmed_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -580,6 +587,79 @@ export const notificationDeliveries = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("notification_deliveries_event_idx").on(t.eventId),
   ],
+);
+
+// ---- WhatsApp Business Platform (app/server/whatsapp/) ----
+
+/**
+ * The shop's connection to the WhatsApp Cloud API, saved on /admin/settings/whatsapp (one row,
+ * id 1). Empty fields fall back to the WHATSAPP_* environment variables. The access token and
+ * the app secret are write-only: never sent to a browser, never logged.
+ */
+export const whatsappConnection = pgTable("whatsapp_connection", {
+  id: integer("id").primaryKey().default(1),
+  phoneNumberId: text("phone_number_id").notNull().default(""),
+  accessToken: text("access_token").notNull().default(""),
+  appSecret: text("app_secret").notNull().default(""),
+  verifyToken: text("verify_token").notNull().default(""),
+  graphUrl: text("graph_url").notNull().default(""),
+  // Per message kind: { name, language } of the approved template.
+  templates: jsonb("templates").notNull().default({}),
+  // 'Belum chat' shows on an order this many minutes after it was placed.
+  chatReminderMinutes: integer("chat_reminder_minutes").notNull().default(30),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every WhatsApp message of the shop, both ways: 'out' (a template or a staff reply; `wamid`
+ * is Meta's id once accepted, null when the send was refused) and 'in' (a customer's message,
+ * unique on its id so a webhook delivered twice stores it once). `status` is the furthest
+ * state seen (sent < delivered < read) or 'failed' with the error code.
+ */
+export const whatsappMessages = pgTable(
+  "whatsapp_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    wamid: text("wamid").unique(),
+    direction: text("direction").notNull(),
+    // The customer's number, 62 form.
+    phone: text("phone").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    deliveryId: uuid("delivery_id").references(() => notificationDeliveries.id, { onDelete: "set null" }),
+    // The notice kind of a template, 'reply' (staff free text), 'test' or 'text' (inbound).
+    kind: text("kind").notNull(),
+    body: text("body").notNull().default(""),
+    status: text("status").notNull(),
+    errorCode: integer("error_code"),
+    errorTitle: text("error_title"),
+    // When it was sent or received (the message's own timestamp for inbound ones).
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("whatsapp_messages_direction_check", sql`${t.direction} in ('in', 'out')`),
+    check(
+      "whatsapp_messages_status_check",
+      sql`${t.status} in ('accepted', 'sent', 'delivered', 'read', 'failed', 'received')`,
+    ),
+    index("whatsapp_messages_order_idx").on(t.orderId, t.at),
+    index("whatsapp_messages_phone_idx").on(t.phone, t.at),
+  ],
+);
+
+/** Each status webhook once: unique on message id + status, whatever order they arrive in. */
+export const whatsappStatusEvents = pgTable(
+  "whatsapp_status_events",
+  {
+    wamid: text("wamid").notNull(),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    errorCode: integer("error_code"),
+    errorTitle: text("error_title"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.wamid, t.status] })],
 );
 
 // ---- Live order events ----

@@ -109,6 +109,11 @@ export const checkoutSchema = z.object({
       (lines) => new Set(lines.map((l) => l.productId.toLowerCase())).size === lines.length,
       "Produk yang sama tercantum dua kali.",
     ),
+  /**
+   * 'Kirim kabar pesanan ke WhatsApp saya', asked only while the shop's WhatsApp is connected;
+   * left out (undefined) the customer's earlier choice stands.
+   */
+  whatsappConsent: z.boolean().optional(),
   idempotencyKey: z
     .string({ error: "Halaman checkout sudah kedaluwarsa. Silakan muat ulang halaman." })
     .regex(IDEMPOTENCY_KEY_PATTERN, "Halaman checkout sudah kedaluwarsa. Silakan muat ulang halaman."),
@@ -200,6 +205,7 @@ export function checkoutInputFromForm(formData: FormData): Record<string, unknow
     area: text(formData, "area"),
     shownFee: text(formData, "shownFee") || undefined,
     paymentMethod: text(formData, "paymentMethod"),
+    whatsappConsent: formData.get("whatsappConsentAsked") === "1" ? formData.get("whatsappConsent") === "1" : undefined,
     lines,
     idempotencyKey: text(formData, "idempotencyKey") ?? "",
   };

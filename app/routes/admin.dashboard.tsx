@@ -24,6 +24,7 @@ import { requireStaffOf, dbOf } from "~/server/request-context.server";
 import type { AdminDashboardData } from "~/components/admin/dashboard/dashboard-data";
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
 import { cachePolicy } from "~/server/http-cache.server";
+import { countChatMissing } from "~/server/whatsapp/chat-check.server";
 import { shopReadiness } from "~/server/shop/readiness.server";
 import { standingOrderProblems } from "~/server/standing-orders/staff.server";
 import { StandingProblemsCard } from "~/components/admin/dashboard/standing-problems-card";
@@ -41,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await dbOf(context);
   // Counting every order is only paid for on the tab that shows the counts.
   const today = shopToday();
-  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness, standingProblems] = await Promise.all([
+  const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness, standingProblems, chatMissing] =
+    await Promise.all([
     tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
     tab === "statistik" ? countOrdersByStatus(db, admin) : null,
     latestOrderEventSeq(db, admin),
@@ -50,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listLowStock(db, admin),
     shopReadiness(db),
     standingOrderProblems(db, admin, today),
+    countChatMissing(db),
   ]);
   const data = {
     adminName: admin.name,
@@ -63,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lowStock,
     readiness,
     standingProblems,
+    chatMissing,
     // Only the owner edits products: staff see the low-stock list without links to a page they may not open.
     canEditProducts: isOwnerRole(admin.role),
     today,
@@ -97,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminDashboard() {
   const { adminName, list, counts, filters, liveSince } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const filtered = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
+  const filtered = Boolean(
+    filters.q || filters.status || filters.payment || filters.date || filters.slot || filters.chat,
+  );
   return (
     <div className="space-y-4">
       <div>
@@ -137,6 +143,7 @@ export default function AdminDashboard() {
                   pesanan
                   {filters.date ? ` untuk pengiriman ${formatDate(filters.date)}` : ""}
                   {filters.slot ? ` (${slotName(filters.slot).toLowerCase()})` : ""}
+                  {filters.chat ? " belum chat" : ""}
                   {list.pageCount > 1
                     ? ` · menampilkan ${(list.page - 1) * list.pageSize + 1}-${Math.min(list.page * list.pageSize, list.total)}`
                     : ""}

@@ -28,6 +28,9 @@ import { loadOrderDeadline } from "~/server/orders/payment-due.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
+import { WhatsappCard } from "~/components/admin/order-detail/whatsapp-card";
+import { confirmChatByHand, loadChatState } from "~/server/whatsapp/chat-check.server";
+import { loadOrderConversation, orderWhatsappActionSchema, sendStaffReply } from "~/server/whatsapp/messages.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -40,12 +43,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return { ...page, paymentDeadline: await loadOrderDeadline(db, params.id) };
+  const [conversation, chat, paymentDeadline] = await Promise.all([
+    loadOrderConversation(db, params.id),
+    loadChatState(db, params.id),
+    loadOrderDeadline(db, params.id),
+  ]);
+  return { ...page, paymentDeadline, whatsapp: { ...conversation, chat } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
+  // The WhatsApp card's two forms have their own fields; every other form is an order action.
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "whatsapp-reply" || intent === "chat-confirmed")
+    return formAction(request, {
+      name: "admin order whatsapp",
+      schema: orderWhatsappActionSchema,
+      invalid: { message: firstFieldError },
+      call: (input) =>
+        input.intent === "chat-confirmed"
+          ? confirmChatByHand(db, admin, params.id)
+          : sendStaffReply(db, params.id, input.body),
+      redirectTo: () => `/admin/orders/${params.id}#whatsapp`,
+      flash: true,
+    });
   return formAction(request, {
     name: "admin order action",
     schema: adminOrderActionSchema,
@@ -134,6 +156,13 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
           <HistoryCard order={order} />
         </div>
         <div className="space-y-4">
+          <WhatsappCard
+            whatsapp={loaderData.whatsapp}
+            customerName={order.recipientName}
+            whatsappLink={order.links.whatsapp}
+            error={errorFor("whatsapp-reply") ?? errorFor("chat-confirmed")}
+            fieldError={intent === "whatsapp-reply" ? fieldErrors.body : undefined}
+          />
           <CustomerCard order={order} />
           <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />
           <OrderInfoCard order={order} />

@@ -115,6 +115,12 @@ export default function AdminSettings() {
           >
             Riwayat Perubahan
           </a>
+          <a
+            href="/admin/settings/whatsapp"
+            className="rounded-full border border-green-700 bg-white px-3 py-1 font-semibold text-green-800 hover:bg-green-50"
+          >
+            WhatsApp Business
+          </a>
         </nav>
       </div>
       {SETTINGS_SECTIONS.map((section) => {

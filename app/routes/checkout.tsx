@@ -145,6 +145,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               onChange={(method) => c.change("paymentMethod", method)}
               error={fieldErrors.paymentMethod}
             />
+            {loaderData.whatsappConsent ? (
+              <label className="mt-3 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-stone-900">
+                <input type="hidden" name="whatsappConsentAsked" value="1" />
+                <input
+                  type="checkbox"
+                  name="whatsappConsent"
+                  value="1"
+                  defaultChecked={loaderData.whatsappConsent.checked}
+                  className="mt-0.5 h-5 w-5 shrink-0 accent-green-700"
+                />
+                <span>
+                  <strong>Kirim kabar pesanan ke WhatsApp saya</strong>
+                  <span className="block text-stone-700">
+                    Pesanan diterima, tagihan final, pembayaran, pengantaran. Bisa diubah kapan saja di Profil.
+                  </span>
+                </span>
+              </label>
+            ) : null}
           </CheckoutSection>
         </div>
 

@@ -37,6 +37,9 @@ import { now } from "~/server/clock.server";
 import { deliveryRulesOf } from "~/server/delivery.server";
 import { acceptsAdditions } from "~/server/orders/additions.server";
 import { loadShopSettings } from "~/server/settings.server";
+import { WhatsappMessageList } from "~/components/whatsapp-messages";
+import { loadChatState } from "~/server/whatsapp/chat-check.server";
+import { loadOrderConversation } from "~/server/whatsapp/messages.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -46,11 +49,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const view = await loadOrderView(db, { as: "customer", id: user.id }, params.id);
   if (!view) {
     if (await isOrderOfAnotherCustomer(db, user.id, params.id)) throw redirect("/profile");
-    return data({ order: null, helpUrl: null, resendUrl: null, bill: null }, { status: 404 });
+    return data(
+      { order: null, helpUrl: null, resendUrl: null, bill: null, whatsapp: null, chatMissing: false },
+      { status: 404 },
+    );
   }
   const order = customerOrderDetail(view);
   const { payment, bill } = view;
-  const shop = await loadShopIdentity(db);
+  const [shop, conversation, chat] = await Promise.all([
+    loadShopIdentity(db),
+    loadOrderConversation(db, order.id),
+    loadChatState(db, order.id),
+  ]);
   const { values: settings } = await loadShopSettings(db);
   const rules = deliveryRulesOf(settings);
   const at = now();
@@ -79,6 +89,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       addable && isDeliverySlot(order.deliverySlot)
         ? formatDateTime(cutoffInstant(order.deliveryDate, rules.slots[order.deliverySlot]))
         : null,
+    // Every WhatsApp message of the order with its state (the reply window is the staff's concern).
+    whatsapp: { messages: conversation.messages },
+    // 'Belum chat': the prefilled chat never reached the shop; 'Kirim ulang ke WhatsApp' sends it again.
+    chatMissing: chat?.missing ?? false,
     order,
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
     canCancel:
@@ -235,6 +249,34 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
 
+      {loaderData.chatMissing && resendUrl ? (
+        <section
+          className="mt-4 rounded-2xl border border-amber-300 bg-amber-50 p-4 md:p-5"
+          aria-label="Pesan pesanan belum sampai"
+        >
+          <p className="text-sm text-amber-950">
+            Pesan pesanan Anda belum sampai ke WhatsApp toko. Kirim ulang agar pesanan segera kami proses.
+          </p>
+          <a
+            href={resendUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ className: "mt-3 w-full bg-green-700 hover:bg-green-800 sm:w-auto" })}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim ulang ke WhatsApp
+          </a>
+        </section>
+      ) : null}
+
+      {loaderData.whatsapp && loaderData.whatsapp.messages.length > 0 ? (
+        <section className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 md:p-5" aria-labelledby="wa-heading">
+          <h2 id="wa-heading" className="mb-3 text-lg font-bold text-stone-900">
+            Pesan WhatsApp
+          </h2>
+          <WhatsappMessageList messages={loaderData.whatsapp.messages} customerName="Anda" />
+        </section>
+      ) : null}
+
       <section className="mt-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 md:p-5" aria-label="Bantuan">
         <p className="text-sm text-stone-800">
           Ada pertanyaan tentang pesanan ini? Chat CS kami di WhatsApp; nomor pesanan #{shortOrderId(order.id)} sudah
@@ -259,7 +301,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             <Repeat className="h-4 w-4" aria-hidden="true" /> Jadikan Langganan
           </Link>
           {canCancel ? <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} /> : null}
-          {resendUrl ? (
+          {resendUrl && !loaderData.chatMissing ? (
             <a
               href={resendUrl}
               target="_blank"

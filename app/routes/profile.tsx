@@ -36,6 +36,11 @@ import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
 import { requireUserOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
+import { hasWhatsappConsent, setWhatsappConsent } from "~/server/whatsapp/messages.server";
+
+const whatsappConsentSchema = z.object({
+  whatsappConsent: z.preprocess((v) => v === "1", z.boolean()),
+});
 
 const TABS = [
   { id: "profil", label: "Profil", Icon: User },
@@ -54,11 +59,12 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserOf(context, request);
   const db = await dbOf(context);
-  const [profile, orders, areas, balance] = await Promise.all([
+  const [profile, orders, areas, balance, whatsappConsent] = await Promise.all([
     getProfile(db, user.id),
     listRecentOrdersForCustomer(db, user.id, RECENT_ORDERS),
     loadDeliveryAreas(db),
     loadCustomerBalance(db, user.id),
+    hasWhatsappConsent(db, user.id),
   ]);
   if (!profile) throw redirect("/login?redirect=%2Fprofile");
   const params = new URL(request.url).searchParams;
@@ -74,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     areas,
     orders,
     balance,
+    whatsappConsent,
     tab: tabOf(params.get("tab")),
     editing: params.get("edit") === "1",
     saved: params.get("saved") === "1",
@@ -99,6 +106,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           title: result.ok ? "Email Terkirim" : result.title,
         };
       },
+    });
+  }
+  if (intent === "whatsapp-consent") {
+    return formAction(request, {
+      name: "whatsapp consent",
+      schema: whatsappConsentSchema,
+      echo: ["intent"],
+      call: async ({ whatsappConsent }) => {
+        await setWhatsappConsent(db, user.id, whatsappConsent);
+        return formSuccess(
+          whatsappConsent
+            ? "Kabar pesanan akan dikirim ke WhatsApp Anda."
+            : "Kabar pesanan tidak lagi dikirim ke WhatsApp Anda.",
+          { intent: "whatsapp-consent" as const, title: "Pilihan WhatsApp Disimpan" },
+        );
+      },
+      documentRedirectTo: () => "/profile",
     });
   }
   if (intent === "change-password") {
@@ -304,6 +328,33 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </dl>
             )}
+            <Form method="post" className="mt-4 rounded-lg border border-stone-200 p-3" preventScrollReset>
+              <input type="hidden" name="intent" value="whatsapp-consent" />
+              <label className="flex items-start gap-2 text-sm text-stone-900">
+                <input
+                  type="checkbox"
+                  name="whatsappConsent"
+                  value="1"
+                  defaultChecked={loaderData.whatsappConsent}
+                  key={String(loaderData.whatsappConsent)}
+                  className="mt-0.5 h-5 w-5 shrink-0 accent-green-700"
+                />
+                <span>
+                  <strong>Kirim kabar pesanan ke WhatsApp saya</strong>
+                  <span className="block text-stone-700">
+                    Pesanan diterima, tagihan final, pembayaran dan pengantaran, ke nomor di pesanan Anda.
+                  </span>
+                </span>
+              </label>
+              <button type="submit" className={buttonClass({ variant: "outline", size: "sm", className: "mt-2" })}>
+                Simpan Pilihan WhatsApp
+              </button>
+              {actionData && "intent" in actionData && actionData.intent === "whatsapp-consent" ? (
+                <p role="status" className="mt-2 text-sm text-green-800">
+                  {actionData.message}
+                </p>
+              ) : null}
+            </Form>
             <ChangePasswordForm result={passwordResult} />
           </section>
         ) : null}

@@ -45,7 +45,9 @@ export const BACKUP_TABLES = [
  * database's own triggers write them again as the restored rows go in, as they do the per-day
  * sales figures, their day counters and the search's copy of the product names and its word
  * list); the notifications and their deliveries (they were sent, or will be, by the shop that
- * was backed up: a restore must not send them twice).
+ * was backed up: a restore must not send them twice); the WhatsApp connection (its access token
+ * and app secret must never sit in a backup file) and the WhatsApp messages and their statuses
+ * (tied to those deliveries).
  */
 export const TABLES_LEFT_OUT = [
   "sessions",
@@ -60,6 +62,9 @@ export const TABLES_LEFT_OUT = [
   "search_words",
   "notification_events",
   "notification_deliveries",
+  "whatsapp_connection",
+  "whatsapp_messages",
+  "whatsapp_status_events",
 ] as const;
 
 const FORMAT = "sayur-jember-backup";

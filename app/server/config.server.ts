@@ -39,6 +39,15 @@ const envSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // The WhatsApp Cloud API connection (app/server/whatsapp/); the settings page wins where both are set.
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_GRAPH_URL: z
+    .string()
+    .url("WHATSAPP_GRAPH_URL harus alamat URL, mis. https://graph.facebook.com/v23.0")
+    .optional(),
   // Tests only: the server's clock starts at this instant (see clock.server.ts).
   SHOP_CLOCK_START: z.iso
     .datetime({ offset: true, message: "SHOP_CLOCK_START harus waktu ISO, mis. 2026-11-25T20:59:50+07:00" })
@@ -122,6 +131,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
     clockStart: e.SHOP_CLOCK_START,
+    whatsapp: {
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? "",
+      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? "",
+      appSecret: e.WHATSAPP_APP_SECRET ?? "",
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? "",
+      graphUrl: e.WHATSAPP_GRAPH_URL ?? "",
+    },
     shop,
   };
 }

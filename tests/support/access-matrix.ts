@@ -621,6 +621,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page("admin/settings/logo", "/admin/settings/logo", ownerOnly(), [
     { name: "upload a logo without a file", body: () => ({ logo: "" }), expect: ownerOnly(400) },
   ]),
+  // The WhatsApp Business connection: tokens and the app secret are the owner's alone.
+  page("admin/settings/whatsapp", "/admin/settings/whatsapp", ownerOnly(), [
+    {
+      name: "send a test message to no number",
+      body: () => ({ intent: "test", to: "" }),
+      expect: ownerOnly(400),
+    },
+  ]),
   page("admin/customers", "/admin/customers", adminOnly(), [
     {
       name: "end customer B's sessions",
@@ -669,6 +677,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },
   { route: "robots.txt", url: () => "/robots.txt", get: all("ok"), data: false },
   { route: "healthz", url: () => "/healthz", get: all("ok"), data: false },
+  // Meta's WhatsApp webhook: no sign-in, the verify token (GET) and the signature (POST) guard it.
+  {
+    route: "webhooks/whatsapp",
+    url: () => "/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=salah&hub.challenge=1",
+    get: all(403),
+    data: false,
+    actions: [{ name: "post a status without a signature", body: () => ({ entry: "[]" }), expect: all(401) }],
+  },
   { route: "manifest.webmanifest", url: () => "/manifest.webmanifest", get: all("ok"), data: false },
 ];
 

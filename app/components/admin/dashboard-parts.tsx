@@ -26,10 +26,19 @@ function useReturnTo() {
   if (filters.payment) params.set("payment", filters.payment);
   if (filters.date) params.set("date", filters.date);
   if (filters.slot) params.set("slot", filters.slot);
+  if (filters.chat) params.set("chat", filters.chat);
   if (filters.page > 1) params.set("page", String(filters.page));
   if (tab === "statistik") params.set("tab", tab);
   const qs = params.toString();
   return `/admin/dashboard${qs ? `?${qs}` : ""}`;
+}
+
+function ChatMissingBadge() {
+  return (
+    <span className="mt-1 inline-block rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      Belum chat
+    </span>
+  );
 }
 
 function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: boolean }) {
@@ -163,6 +172,7 @@ export function OrderTable({ orders }: { orders: AdminOrderRow[] }) {
                 <span className="mt-1 block">
                   <PaymentStatusBadge status={order.paymentStatus} />
                 </span>
+                {order.chatMissing ? <ChatMissingBadge /> : null}
               </td>
               <td className="py-3">
                 <div className="flex items-start gap-2">
@@ -199,6 +209,7 @@ export function OrderCards({ orders }: { orders: AdminOrderRow[] }) {
             <span className="flex flex-wrap justify-end gap-1">
               <OrderStatusBadge status={order.status} />
               <PaymentStatusBadge status={order.paymentStatus} />
+              {order.chatMissing ? <ChatMissingBadge /> : null}
             </span>
           </div>
           <p className="mt-1 font-semibold text-stone-900">{order.recipientName}</p>
@@ -239,7 +250,9 @@ export function Filters() {
   const { filters } = useAdminDashboardData();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
-  const active = Boolean(filters.q || filters.status || filters.payment || filters.date || filters.slot);
+  const active = Boolean(
+    filters.q || filters.status || filters.payment || filters.date || filters.slot || filters.chat,
+  );
   return (
     <Form
       key={JSON.stringify(filters)}

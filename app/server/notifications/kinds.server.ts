@@ -18,6 +18,8 @@ export type OrderSnapshot = {
   /** 'Saldo' taken into the final bill (positive: less to pay). */
   balanceApplied: number;
   paymentStatus: string;
+  /** 'qris' | 'transfer' | 'cod', null when settled in the chat (missing on events stored before it was kept). */
+  paymentMethod?: string | null;
   items: { productName: string; productUnit: string; quantity: number; price: number; soldByWeight: boolean }[];
   /** Shown on a cancellation. */
   reason?: string;

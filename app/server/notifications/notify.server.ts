@@ -88,14 +88,14 @@ export async function notify(db: Queryable, notice: Notice): Promise<boolean> {
         .returning({ id: notificationEvents.id });
       if (!event) return 0;
       const at = notice.notBefore ?? now();
-      const rows = CHANNELS.flatMap((channel) => {
-        const address = channel.address(recipient);
-        if (!address) return [];
+      const rows = [];
+      for (const channel of CHANNELS) {
+        const address = await channel.address(recipient, sp);
+        if (!address) continue;
         const content = channel.render(notice.kind, snapshot as never);
-        return content === null
-          ? []
-          : [{ eventId: event.id, channel: channel.id, address, content, nextAttemptAt: at }];
-      });
+        if (content !== null)
+          rows.push({ eventId: event.id, channel: channel.id, address, content, nextAttemptAt: at });
+      }
       if (rows.length > 0) await sp.insert(notificationDeliveries).values(rows);
       return 1;
     });

@@ -18,6 +18,7 @@ export async function loadOrderSnapshot(
       customerPhone: orders.recipientPhone,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
       totalAmount: orders.totalAmount,
       deliveryFee: orders.deliveryFee,
       deliveryDate: orders.deliveryDate,

@@ -11,7 +11,7 @@ import type { Queryable } from "~/db/client.server";
 import { notificationDeliveries, notificationEvents } from "~/db/schema";
 import { now as clockNow } from "~/server/clock.server";
 import { log } from "~/server/logger.server";
-import { channelById } from "./channels.server";
+import { channelById, FinalSendError } from "./channels.server";
 
 /** After this many failed sends a delivery is given up ('failed') and logged as an error. */
 export const MAX_ATTEMPTS = 8;
@@ -67,7 +67,7 @@ export async function processOutbox(
       ? []
       : (
           await db
-            .select({ id: notificationEvents.id, kind: notificationEvents.kind })
+            .select({ id: notificationEvents.id, kind: notificationEvents.kind, orderId: notificationEvents.orderId })
             .from(notificationEvents)
             .where(
               inArray(
@@ -75,17 +75,19 @@ export async function processOutbox(
                 claimed.map((r) => r.eventId),
               ),
             )
-        ).map((e) => [e.id, e.kind]),
+        ).map((e) => [e.id, e]),
   );
 
   const result = { sent: 0, retrying: 0, failed: 0 };
   for (const row of claimed) {
-    const about = { deliveryId: row.id, channel: row.channel, kind: kinds.get(row.eventId), to: row.address };
+    const event = kinds.get(row.eventId);
+    const about = { deliveryId: row.id, channel: row.channel, kind: event?.kind, to: row.address };
     try {
       const channel = channelById(row.channel);
       if (!channel) throw new Error(`unknown channel '${row.channel}'`);
       const message = channel.message(row.address, row.content);
-      await (send[channel.id] ?? ((m: unknown) => channel.send(m)))(message);
+      const context = { db, deliveryId: row.id, orderId: event?.orderId ?? null, kind: event?.kind };
+      await (send[channel.id] ?? ((m: unknown) => channel.send(m, context)))(message);
       await db
         .update(notificationDeliveries)
         .set({ status: "sent", sentAt: now(), lastError: null })
@@ -93,7 +95,7 @@ export async function processOutbox(
       result.sent++;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (row.attempts >= MAX_ATTEMPTS) {
+      if (row.attempts >= MAX_ATTEMPTS || error instanceof FinalSendError) {
         await db
           .update(notificationDeliveries)
           .set({ status: "failed", lastError: message.slice(0, 1000) })

@@ -17,6 +17,8 @@ import { formFailure, formSuccess } from "~/lib/form";
 import { storedOrderChatUrl } from "~/lib/order-message";
 import { activePaymentMethods, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone } from "~/lib/phone";
+import { loadConnection } from "../whatsapp/connection.server";
+import { hasWhatsappConsent } from "../whatsapp/messages.server";
 import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery.server";
 import { log } from "../logger.server";
 import { newIdempotencyKey, placeOrder } from "./placing.server";
@@ -27,10 +29,12 @@ export type CheckoutPaymentOption = { method: PaymentMethod; detail: string };
 
 /** What the checkout page shows (the cart's products are refreshed as on /cart, from /api/cart-products). */
 export async function loadCheckout(db: Queryable, user: { id: string; name: string; phone: string; address: string }) {
-  const [delivery, rememberedArea, methods] = await Promise.all([
+  const [delivery, rememberedArea, methods, whatsapp, consent] = await Promise.all([
     loadDeliveryOptions(db),
     rememberedDeliveryArea(db, user.id),
     loadPaymentMethods(db),
+    loadConnection(db),
+    hasWhatsappConsent(db, user.id),
   ]);
   const banks = methods.bankTransfer.accounts.map((a) => a.bank).join(", ");
   const detail: Record<PaymentMethod, string> = {
@@ -44,6 +48,8 @@ export async function loadCheckout(db: Queryable, user: { id: string; name: stri
     delivery,
     rememberedArea,
     paymentOptions: activePaymentMethods(methods).map((method) => ({ method, detail: detail[method] })),
+    // Asked only while the shop's WhatsApp is connected: without it checkout is as it always was.
+    whatsappConsent: whatsapp.connected ? { checked: consent } : null,
   };
 }
 

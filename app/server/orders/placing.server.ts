@@ -17,6 +17,7 @@ import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
 import { notify } from "../notifications/notify.server";
+import { setWhatsappConsent } from "../whatsapp/messages.server";
 import { readShopSettings } from "../settings.server";
 import { moveStock } from "../stock-ledger.server";
 import { loadOrderItems, orderColumns, type OrderRecord } from "./columns.server";
@@ -323,6 +324,8 @@ export async function placeOrder(
         },
       });
       await rememberDeliveryArea(tx, user.id, input.area);
+      // Before the news: the choice made with this order decides whether it goes to WhatsApp.
+      if (input.whatsappConsent !== undefined) await setWhatsappConsent(tx, user.id, input.whatsappConsent);
       if (announce) await notify(tx, { kind: "order-received", order: order.id });
       return placed(order, false);
     });

@@ -1,6 +1,9 @@
 // Orders as the shop's staff see them in bulk: the dashboard's searchable list and counters,
 // and the picking list of a delivery. Every search, filter, count and page is done by the
 // database. One order's page reads through `loadOrderView` (view.server.ts).
+import { isChatMissing } from "~/lib/whatsapp";
+import { chatMissingCondition } from "../whatsapp/chat-check.server";
+import { loadConnection } from "../whatsapp/connection.server";
 import { and, asc, between, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
@@ -13,7 +16,7 @@ import { likePattern } from "~/lib/vocab/like-patterns";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
-import { shopTomorrow } from "../clock.server";
+import { now, shopTomorrow } from "../clock.server";
 import { loadShopIdentity } from "../shop/identity.server";
 import { orderListColumns } from "./columns.server";
 
@@ -37,6 +40,8 @@ export const adminOrderFiltersSchema = z.object({
   payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
   date: dateParam,
   slot: z.enum(["pagi", "sore"]).optional().catch(undefined),
+  // 'Belum chat': waiting orders whose prefilled chat has not reached the shop.
+  chat: z.enum(["belum"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
 });
 export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
@@ -76,8 +81,9 @@ function searchCondition(q: string): SQL | undefined {
   return or(...conditions);
 }
 
-function filterCondition(filters: Omit<AdminOrderFilters, "page">): SQL | undefined {
+function filterCondition(filters: Omit<AdminOrderFilters, "page">, chatMinutes: number): SQL | undefined {
   return and(
+    filters.chat ? chatMissingCondition(chatMinutes) : undefined,
     searchCondition(filters.q),
     filters.status ? eq(orders.status, filters.status) : undefined,
     filters.payment ? eq(orders.paymentStatus, filters.payment) : undefined,
@@ -102,11 +108,14 @@ export type AdminOrderRow = {
   recipientName: string;
   recipientPhone: string;
   itemCount: number;
+  /** 'Belum chat' (see app/server/whatsapp/chat-check.server.ts). */
+  chatMissing: boolean;
 };
 
 export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filters: AdminOrderFilters) {
   assertAdmin(actor);
-  const where = filterCondition(filters);
+  const { chatReminderMinutes } = await loadConnection(db);
+  const where = filterCondition(filters, chatReminderMinutes);
   const matching = db
     .select({ one: sql<number>`1`.as("one") })
     .from(orders)
@@ -126,6 +135,7 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
       deliverySlot: orders.deliverySlot,
       recipientName: orders.recipientName,
       recipientPhone: orders.recipientPhone,
+      chatConfirmedAt: orders.chatConfirmedAt,
     })
     .from(orders)
     .where(where)
@@ -154,8 +164,10 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
       .groupBy(orderItems.orderId);
     for (const c of counted) itemCounts.set(c.orderId, c.n);
   }
-  const list: AdminOrderRow[] = rows.map((r) => ({
+  const at = now();
+  const list: AdminOrderRow[] = rows.map(({ chatConfirmedAt, ...r }) => ({
     ...r,
+    chatMissing: isChatMissing({ ...r, chatConfirmedAt }, chatReminderMinutes, at),
     itemCount: itemCounts.get(r.id) ?? 0,
     shortId: shortOrderId(r.id),
     grandTotal: orderGrandTotal(r.totalAmount, r.deliveryFee),

@@ -21,6 +21,8 @@ export type AdminDashboardData = {
   canEditProducts: boolean;
   today: string;
   tomorrow: string;
+  /** Waiting orders whose prefilled chat has not reached the shop after the setting's minutes. */
+  chatMissing: { count: number; minutes: number };
 };
 
 export function useAdminDashboardData(): AdminDashboardData {

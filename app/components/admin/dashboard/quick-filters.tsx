@@ -1,10 +1,13 @@
 // The dashboard's quick filters: tomorrow's slots with their orders against the quota
-// ('Besok Pagi 7/20'), all of tomorrow, and today. Cancelled orders are not counted.
+// ('Besok Pagi 7/20'), all of tomorrow, and today. Cancelled orders are not counted. Then
+// 'Belum chat': waiting orders whose chat has not reached the shop.
+import { Link } from "react-router";
 import { SlotChipLink } from "~/components/admin/slot-chip";
+import { cn } from "~/lib/utils";
 import { useAdminDashboardData } from "./dashboard-data";
 
 export function QuickFilters() {
-  const { filters, tomorrow, today, slotChips } = useAdminDashboardData();
+  const { filters, tomorrow, today, slotChips, chatMissing } = useAdminDashboardData();
   const dayCount = (date: string) => slotChips.filter((c) => c.date === date).reduce((sum, c) => sum + c.count, 0);
   const chips = [
     ...slotChips.filter((c) => c.date === tomorrow),
@@ -27,6 +30,21 @@ export function QuickFilters() {
           active={filters.date === chip.date && filters.slot === chip.slot && !filters.q && !filters.status}
         />
       ))}
+      <Link
+        to={filters.chat ? "/admin/dashboard" : "/admin/dashboard?chat=belum"}
+        aria-current={filters.chat ? "true" : undefined}
+        title={`Pesanan 'Menunggu' yang chat-nya belum sampai ke toko setelah ${chatMissing.minutes} menit`}
+        className={cn(
+          "inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold whitespace-nowrap",
+          filters.chat
+            ? "border-amber-700 bg-amber-600 text-white"
+            : chatMissing.count > 0
+              ? "border-amber-400 bg-amber-50 text-amber-900"
+              : "border-stone-300 bg-white text-stone-700",
+        )}
+      >
+        Belum chat <span className="rounded-full bg-white/80 px-1.5 text-amber-900">{chatMissing.count}</span>
+      </Link>
     </div>
   );
 }
