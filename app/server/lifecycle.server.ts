@@ -15,6 +15,7 @@ import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } fro
 import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
+import { startPriceSchedule, stopPriceSchedule } from "./catalog/price-schedule.server";
 import { loadShopIdentity } from "./shop/identity.server";
 import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
 import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
@@ -59,6 +60,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   await warnOfSampleWhatsapp(handle.db);
   warmBestSellers(handle.db);
   startBackupSchedule(handle.db, backupOptions(handle.kind));
+  startPriceSchedule(handle.db);
   return { controlToken };
 }
 
@@ -150,6 +152,7 @@ function describeError(error: unknown): string {
 export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
   await stopBackupSchedule();
+  await stopPriceSchedule();
   await stopStockAlertListener?.().catch(() => {});
   stopStockAlertListener = undefined;
   await stopOutboxWorker();
