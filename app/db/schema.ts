@@ -779,7 +779,8 @@ export const stockAlerts = pgTable(
 
 /**
  * 'Riwayat Harga': every change of a product's price, discount or 'Aktif' made through the
- * price board, its CSV upload or a scheduled price ('Berlaku mulai'), old -> new, who, when.
+ * price board, its CSV upload, a scheduled price ('Berlaku mulai') or the product page's form,
+ * old -> new, who, when.
  * `scheduled_for` is the time a scheduled price was set to take effect (null: immediate).
  */
 export const priceChanges = pgTable(
@@ -795,7 +796,7 @@ export const priceChanges = pgTable(
     discountAfter: integer("discount_after").notNull(),
     activeBefore: boolean("active_before").notNull(),
     activeAfter: boolean("active_after").notNull(),
-    // 'board' | 'csv' | 'scheduled'
+    // 'board' | 'csv' | 'scheduled' | 'form' (the product page)
     source: text("source").notNull(),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
