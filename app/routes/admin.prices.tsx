@@ -151,7 +151,7 @@ export default function AdminPrices() {
         query={query}
       />
       <Card title="Unggah CSV" id="unggah">
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 md:flex-row md:items-end">
           <label className="min-w-0 flex-1 space-y-1 text-sm font-medium text-stone-800">
             <span className="block">Berkas CSV (dari 'Unduh CSV', diubah di Excel atau Google Sheets)</span>
             <input

@@ -57,11 +57,15 @@ export function PriceBoard({
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
 
-  // A failed save comes back with what was typed: those rows are still unsaved.
+  // A failed save comes back with what was typed: those rows are still unsaved. A saved one
+  // comes back as new rows: what they show is what is stored.
   useEffect(() => {
-    if (!failure || !formRef.current) return;
-    setDirty(dirtyRows(formRef.current));
+    if (formRef.current) setDirty(dirtyRows(formRef.current));
   }, [failure]);
+  useEffect(() => {
+    if (formRef.current) setDirty(dirtyRows(formRef.current));
+    setOnlyChanged(false);
+  }, [rows]);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty.size > 0 && currentLocation.pathname !== nextLocation.pathname,
@@ -203,7 +207,7 @@ export function PriceBoard({
                   const cellErrors = ["price", "discount", "stock"].flatMap((f) => errorOf(f, row.id) ?? []);
                   return (
                     <li
-                      key={`${row.id}-${row.version}-${row.stock}`}
+                      key={`${row.id}-${row.version}-${row.stock}-${row.scheduled ? `${row.scheduled.price}-${String(row.scheduled.effectiveAt)}` : ""}`}
                       data-row={row.slug}
                       className={cn(
                         "grid grid-cols-2 gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[minmax(0,1fr)_9rem_5.5rem_8rem_4.5rem] md:items-center",
