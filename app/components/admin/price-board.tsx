@@ -28,8 +28,7 @@ export type PriceBoardRow = {
 type Failure = { fieldErrors: Partial<Record<string, string>>; values: Partial<Record<string, string>> } | null;
 
 const grouped = new Intl.NumberFormat("id-ID");
-const COLUMNS = ["price", "discount", "stock", "active"] as const;
-type Column = (typeof COLUMNS)[number];
+type Column = "price" | "discount" | "stock" | "active";
 
 export const LEAVE_WARNING = "Ada perubahan harga yang belum disimpan. Tinggalkan halaman ini?";
 
