@@ -12,10 +12,12 @@ import { createCategory, createProduct, createUser, type TestUser } from "../sup
 
 const SHOTS = "/work/shots/prices";
 let staff: TestUser;
+let owner: TestUser;
 const ids: Record<string, string> = {};
 
 async function seed(db: Database) {
   staff = await createUser(db, { role: "staff", name: "Dewi Staf" });
+  owner = await createUser(db, { role: "admin", name: "Bu Pemilik" });
   const sayur = await createCategory(db, "Sayur Pagi");
   const bumbu = await createCategory(db, "Bumbu Dapur");
   const rows = [
@@ -124,5 +126,42 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     expect(await noScript.locator(`input[name="price:${ids.kangkung}"]`).inputValue()).toBe("3.500");
     await noScript.screenshot({ path: `${SHOTS}/board-1280-no-script.png`, fullPage: true });
     await plain.close();
+  });
+
+  it("uploads a CSV, shows the dry run, applies it, and the product page charts its price (desktop)", async () => {
+    const context = await newContext(shop.browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await adminLogin(page, shop.url, owner);
+    await page.goto(`${shop.url}/admin/prices`);
+    await waitForHydration(page);
+    const file = [
+      "slug;nama;harga;stok;catatan",
+      "tomat;Tomat Sayur;15rb;;naik",
+      "bayam;Bayam Hijau;;;",
+      "kangkung;Kangkung Air;murah;;",
+    ].join("\r\n");
+    await page
+      .locator('input[name="file"]')
+      .setInputFiles({ name: "harga.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: "Unggah CSV" }).click();
+    const preview = page.getByRole("region", { name: /Pratinjau CSV/ });
+    await preview.waitFor();
+    expect(await preview.locator("tr[data-csv-row=tomat]").textContent()).toContain("Berubah");
+    expect(await preview.locator("tr[data-csv-row=bayam]").textContent()).toContain("Tidak berubah");
+    expect(await preview.locator("tr[data-csv-row=kangkung]").textContent()).toContain("Salah");
+    await preview.getByText('Kolom yang tidak dikenal dan diabaikan: "catatan".').waitFor();
+    await page.screenshot({ path: `${SHOTS}/csv-dry-run-1280.png`, fullPage: true });
+    await preview.getByRole("button", { name: "Terapkan" }).click();
+    await page.getByTestId("flash").getByText("Tersimpan: 1 harga diperbarui.").waitFor();
+    expect(await page.locator(`input[name="price:${ids.tomat}"]`).inputValue()).toBe("15.000");
+
+    await page.goto(`${shop.url}/admin/products/${ids.tomat}`);
+    const history = page.getByRole("region", { name: "Riwayat Harga" });
+    await history.getByTestId("grafik-harga").waitFor();
+    await history.getByText("Unggah CSV").waitFor();
+    await page.screenshot({ path: `${SHOTS}/product-price-history-1280.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
