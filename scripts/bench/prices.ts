@@ -66,7 +66,7 @@ async function main() {
   const db = handle.db;
   const actorId = `bench-${randomBytes(4).toString("hex")}`;
   await db.insert(users).values({ id: actorId, name: "Bench Staf", email: `${actorId}@contoh.id`, role: "staff" });
-  const actor = { id: actorId, role: "staff" };
+  const actor = { id: actorId, role: "staff" as const };
   const rows: (string | number)[][] = [];
   try {
     for (const size of sizes.sort((a, b) => a - b)) {
