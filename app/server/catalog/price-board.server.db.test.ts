@@ -279,7 +279,7 @@ describe("CSV round trip", () => {
       ["rumus-baru", "Salah"],
       ["labu-siam-csv", "Baru"],
     ]);
-    expect(dryRun.rows[0].detail).toBe("Harga Rp 60.000 -> Rp 65.000; Stok 10 -> 12.");
+    expect(dryRun.rows[0].detail).toBe("Harga Rp\u00a060.000 -> Rp\u00a065.000; Stok 10 -> 12.");
     expect(dryRun.rows[3].detail).toContain(
       'Harga harus angka rupiah, mis. 11.000 atau 11000. (tertulis "sembilan ribu")',
     );
