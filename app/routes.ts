@@ -55,6 +55,7 @@ export default [
   route("admin/picking-list/print", "routes/admin.picking-list.print.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
   route("admin/reports/export.csv", "routes/admin.reports.export.ts"),
+  route("admin/prices/export.csv", "routes/admin.prices.export.ts"),
   route("admin/orders/events", "routes/admin.orders.events.ts"),
   route("admin/backups/:name", "routes/admin.backups.$name.ts"),
   layout("routes/admin.layout.tsx", [
@@ -64,6 +65,7 @@ export default [
     route("admin/picking-list", "routes/admin.picking-list.tsx"),
     route("admin/delivery-sheet", "routes/admin.delivery-sheet.tsx"),
     route("admin/invoices/print", "routes/admin.invoices.print.tsx"),
+    route("admin/prices", "routes/admin.prices.tsx"),
     route("admin/products", "routes/admin.products.tsx"),
     route("admin/products/new", "routes/admin.products.new.tsx"),
     route("admin/products/:id", "routes/admin.products.$id.tsx"),

@@ -134,6 +134,9 @@ export const products = pgTable(
     // 'Batas Stok Menipis', in the unit of `stock` (units, or grams when sold by weight); null
     // means the shop's default (app/lib/low-stock.ts): 5 units or 2 kg.
     lowStockThreshold: integer("low_stock_threshold"),
+    // Moves (by a trigger, see the price board's migration) whenever price, discount or
+    // 'Aktif' change by any path: the price board's optimistic check of a row.
+    priceVersion: integer("price_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -941,5 +944,67 @@ export const standingOrderRuns = pgTable(
     uniqueIndex("standing_order_runs_once_idx").on(t.standingOrderId, t.deliveryDate),
     check("standing_order_runs_outcome_check", sql`${t.outcome} in ('skipped', 'placed', 'nothing', 'refused')`),
     index("standing_order_runs_date_idx").on(t.deliveryDate),
+
+// ---- Price board ('Harga Hari Ini') ----
+
+/**
+ * 'Riwayat Harga': every change of a product's price, discount or 'Aktif' made through the
+ * price board, its CSV upload, a scheduled price ('Berlaku mulai') or the product page's form,
+ * old -> new, who, when.
+ * `scheduled_for` is the time a scheduled price was set to take effect (null: immediate).
+ */
+export const priceChanges = pgTable(
+  "price_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceBefore: integer("price_before").notNull(),
+    priceAfter: integer("price_after").notNull(),
+    discountBefore: integer("discount_before").notNull(),
+    discountAfter: integer("discount_after").notNull(),
+    activeBefore: boolean("active_before").notNull(),
+    activeAfter: boolean("active_after").notNull(),
+    // 'board' | 'csv' | 'scheduled' | 'form' (the product page)
+    source: text("source").notNull(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("price_changes_product_idx").on(t.productId, t.createdAt),
+    index("price_changes_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A price set tonight for tomorrow: applied by the clock job (app/server/catalog/
+ * price-schedule.server.ts) at `effective_at`, or at the first look after a restart. At most
+ * one waiting price per product; a newer one replaces it.
+ */
+export const scheduledPrices = pgTable(
+  "scheduled_prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    discount: integer("discount").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("scheduled_prices_price_check", sql`${t.price} >= 0`),
+    check("scheduled_prices_discount_check", sql`${t.discount} between 0 and 100`),
+    uniqueIndex("scheduled_prices_waiting_idx")
+      .on(t.productId)
+      .where(sql`${t.appliedAt} is null`),
+    index("scheduled_prices_due_idx")
+      .on(t.effectiveAt)
+      .where(sql`${t.appliedAt} is null`),
   ],
 );

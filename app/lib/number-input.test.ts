@@ -21,12 +21,24 @@ describe("parseWholeNumber", () => {
     ["2.0", "count", 2],
     ["1.500", "count", 1500],
     ["25", "count", 25],
+    ["38rb", "rupiah", 38000],
+    ["38 rb", "rupiah", 38000],
+    ["38RB", "rupiah", 38000],
+    ["38 ribu", "rupiah", 38000],
+    ["38k", "rupiah", 38000],
+    ["7,5rb", "rupiah", 7500],
+    ["7.5rb", "rupiah", 7500],
+    ["Rp 12,25rb", "rupiah", 12250],
+    ["1,2jt", "rupiah", 1200000],
   ];
   it.each(accepted)("reads %j (%s) as %d", (text, kind, value) => {
     expect(parseWholeNumber(text, kind)).toEqual({ ok: true, value });
   });
 
   const refused: [string, "rupiah" | "count", string][] = [
+    ["38rb", "count", "format"],
+    ["7,2525rb", "rupiah", "fraction"],
+    ["rb", "rupiah", "format"],
     ["11000.50", "rupiah", "fraction"],
     ["11.000,50", "rupiah", "fraction"],
     ["11000,5", "rupiah", "fraction"],

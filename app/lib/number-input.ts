@@ -5,6 +5,8 @@
 // a thousands separator only in groups of three ('1.500' is 1500); anything else after a dot or
 // a comma is a decimal, accepted only when it is zero, because money has no sen and a count has
 // no halves: '11000.50', '11.000,50' and '2.5' are refused, never read as 1100050 or 25.
+// Rupiah may also be written the market's way, in thousands: '38rb', '38 ribu', '7,5rb' (7500)
+// and '1,2jt' (1.200.000); the part before 'rb' may carry a decimal only as far as whole rupiah go.
 import { z } from "zod";
 
 export type WholeNumberKind = "rupiah" | "count";
@@ -34,6 +36,10 @@ export function parseWholeNumber(input: string, kind: WholeNumberKind): WholeNum
   let text = input.replace(/[\s\u00a0]+/g, " ").trim();
   if (kind === "rupiah") text = text.replace(/^rp\.?\s*/i, "");
   if (text === "") return { ok: false, reason: "empty" };
+  if (kind === "rupiah") {
+    const scaled = scaledRupiah(text);
+    if (scaled) return scaled;
+  }
 
   const whole = wholePart(text);
   if (whole !== null) return { ok: true, value: whole };
@@ -51,6 +57,26 @@ export function parseWholeNumber(input: string, kind: WholeNumberKind): WholeNum
     return /^0+$/.test(tail) ? { ok: true, value } : { ok: false, reason: "fraction" };
   }
   return { ok: false, reason: "format" };
+}
+
+const SCALES: Record<string, number> = { rb: 1000, ribu: 1000, k: 1000, jt: 1_000_000, juta: 1_000_000 };
+
+/**
+ * '38rb', '38 ribu', '38k', '7,5rb', '1,25jt': a number of thousands (or millions), read from
+ * its digits (no floating point). Null when the text has no such suffix.
+ */
+function scaledRupiah(text: string): WholeNumberParse | null {
+  const match = /^(\d{1,3}(?:\.\d{3})*|\d+)(?:[.,](\d+))?\s*(rb|ribu|k|jt|juta)$/i.exec(text);
+  if (!match) return null;
+  const [, head, fraction = "", suffix] = match;
+  const scale = SCALES[suffix.toLowerCase()];
+  const places = String(scale).length - 1;
+  // '1.500rb' is 1.500 thousands; '7.5rb' is seven and a half thousand (a dot before one or two digits).
+  const whole = wholePart(head);
+  if (whole === null) return { ok: false, reason: "format" };
+  if (fraction.length > places) return { ok: false, reason: "fraction" };
+  const value = whole * scale + Number(fraction.padEnd(places, "0") || "0");
+  return String(value).length <= MAX_DIGITS ? { ok: true, value } : { ok: false, reason: "format" };
 }
 
 /** The message for a refused text, naming the field (`label`) and showing what to type. */

@@ -24,6 +24,7 @@ import {
   MailWarning,
   Settings,
   Package,
+  ReceiptText,
   Sprout,
   Tags,
   TextSearch,
@@ -85,6 +86,12 @@ const NAV = [
     label: "Pengiriman",
     icon: Truck,
     match: ["/admin/delivery-sheet"],
+  },
+  {
+    to: "/admin/prices",
+    label: "Harga Hari Ini",
+    icon: ReceiptText,
+    match: ["/admin/prices"],
   },
   {
     to: "/admin/products",

@@ -27,6 +27,10 @@ import { listSupplierOptions } from "~/server/suppliers.server";
 import type { Route } from "./+types/admin.products.$id";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
+import { PriceChart, PriceHistoryList } from "~/components/admin/price-history";
+import { isUuid } from "~/lib/form";
+import { listPriceHistory } from "~/server/catalog/price-board.server";
+import { now } from "~/server/clock.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -35,13 +39,21 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${d
 export async function loader({ params, context }: Route.LoaderArgs) {
   const admin = await requireOwnerOf(context);
   const db = await dbOf(context);
-  const [found, categories, suppliers] = await Promise.all([
+  const at = now();
+  const [found, categories, suppliers, priceHistory] = await Promise.all([
     getProductForAdmin(db, admin, params.id),
     listCategoryOptions(db, admin),
     listSupplierOptions(db, admin),
+    isUuid(params.id)
+      ? listPriceHistory(db, admin, {
+          productId: params.id,
+          since: new Date(at.getTime() - 90 * 86_400_000),
+          limit: 500,
+        })
+      : [],
   ]);
   if (!found) throw data("Produk tidak ditemukan.", { status: 404 });
-  return { ...found, categories, suppliers };
+  return { ...found, categories, suppliers, priceHistory, now: at };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -63,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminEditProduct() {
-  const { product, categories, suppliers, orderLines, adjustments } = useLoaderData<typeof loader>();
+  const { product, categories, suppliers, orderLines, adjustments, priceHistory, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && !actionData.ok ? actionData : undefined;
   // Every failure echoes its intent, so a save's shows in the form and the others above it.
@@ -174,6 +186,13 @@ export default function AdminEditProduct() {
                 </SubmitButton>
               </Form>
             </details>
+          </Card>
+
+          <Card title="Riwayat Harga" id="riwayat-harga">
+            <PriceChart history={priceHistory} currentPrice={product.price} now={now} />
+            <div className="mt-3">
+              <PriceHistoryList items={priceHistory.slice(0, 10)} showProduct={false} />
+            </div>
           </Card>
 
           <Card title="Riwayat stok" id="stok">

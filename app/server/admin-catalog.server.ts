@@ -6,7 +6,7 @@ import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
 import { moveStock } from "./stock-ledger.server";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
-import { categories, orderItems, products, stockAdjustments, users } from "~/db/schema";
+import { categories, orderItems, priceChanges, products, stockAdjustments, users } from "~/db/schema";
 import { log } from "./logger.server";
 import { deleteImageVariants } from "./image-variants.server";
 import { decodeImage } from "./uploads/image-decode.server";
@@ -485,6 +485,19 @@ export async function updateProduct(
         .update(products)
         .set({ ...productColumns(input, imageUrl), updatedAt: new Date() })
         .where(eq(products.id, id));
+      // The product's 'Riwayat Harga' holds the form's price changes too.
+      if (input.price !== current.price || input.discount !== current.discount)
+        await tx.insert(priceChanges).values({
+          productId: id,
+          priceBefore: current.price,
+          priceAfter: input.price,
+          discountBefore: current.discount,
+          discountAfter: input.discount,
+          activeBefore: current.isActive,
+          activeAfter: current.isActive,
+          source: "form",
+          changedBy: actor.id,
+        });
       // The row is locked: moving by the difference lands exactly on the new stock.
       const delta = newStock - current.stock;
       if (delta !== 0) await moveStock(tx, { productId: id, delta, reason: "manual", changedBy: actor.id });

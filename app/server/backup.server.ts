@@ -34,6 +34,8 @@ export const BACKUP_TABLES = [
   "order_changes",
   "balance_entries",
   "stock_adjustments",
+  "price_changes",
+  "scheduled_prices",
   "contact_messages",
   "shop_settings",
   "shop_settings_history",

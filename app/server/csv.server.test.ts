@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv.server";
+import { csvCell, csvText, parseCsv, toCsv } from "./csv.server";
 
 describe("csv", () => {
   it("keeps plain text and numbers as they are", () => {
@@ -70,5 +70,34 @@ describe("csv opened by a spreadsheet", () => {
     for (const line of outsideQuotes.split(/\r\n|\n|\r/).filter(Boolean)) {
       for (const cell of line.split(delimiter)) expect(cell.trimStart()).not.toMatch(/^[=+@]|^-[^\d]/);
     }
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads back what toCsv wrote: BOM, quotes, separators and line breaks inside cells", () => {
+    const text = toCsv(
+      ["slug", "nama", "harga"],
+      [
+        ["cabai", '=HYPERLINK("x")', 38000],
+        ["bawang", "Bawang; merah\r\nProbolinggo", 40000],
+      ],
+    );
+    const { separator, rows } = parseCsv(text);
+    expect(separator).toBe(";");
+    expect(rows.map((r) => r.cells.map(csvText))).toEqual([
+      ["slug", "nama", "harga"],
+      ["cabai", '=HYPERLINK("x")', "38000"],
+      ["bawang", "Bawang; merah\r\nProbolinggo", "40000"],
+    ]);
+    expect(rows.map((r) => r.line)).toEqual([1, 2, 3]);
+  });
+
+  it("takes the comma when the header uses it, and drops empty lines", () => {
+    const { separator, rows } = parseCsv("slug,harga\n\ncabai,38000\n");
+    expect(separator).toBe(",");
+    expect(rows).toEqual([
+      { line: 1, cells: ["slug", "harga"] },
+      { line: 3, cells: ["cabai", "38000"] },
+    ]);
   });
 });

@@ -38,3 +38,59 @@ export function csvRow(values: CsvValue[], separator = CSV_SEPARATOR): string {
 export function toCsv(header: string[], rows: CsvValue[][], separator = CSV_SEPARATOR): string {
   return BOM + [header, ...rows].map((row) => `${csvRow(row, separator)}\r\n`).join("");
 }
+
+/**
+ * Reads a CSV file as spreadsheets save it: an optional BOM, the separator the header line
+ * uses most (semicolon, comma or tab), RFC 4180 quotes, CRLF or LF lines. Rows that are
+ * wholly empty are dropped; each row keeps its line number in the file for messages.
+ */
+export function parseCsv(text: string): { separator: string; rows: { line: number; cells: string[] }[] } {
+  const source = text.startsWith(BOM) ? text.slice(1) : text;
+  const firstLine = source.split(/\r?\n/, 1)[0] ?? "";
+  const count = (ch: string) => firstLine.split(ch).length - 1;
+  const separator = [";", ",", "\t"].reduce((best, ch) => (count(ch) > count(best) ? ch : best), CSV_SEPARATOR);
+  const rows: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endRow = () => {
+    cells.push(cell);
+    if (cells.some((c) => c.trim() !== "")) rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = "";
+    rowLine = line;
+  };
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (quoted) {
+      if (ch === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === "\n") line++;
+        cell += ch;
+      }
+    } else if (ch === '"' && cell.trim() === "") {
+      quoted = true;
+      cell = "";
+    } else if (ch === separator) {
+      cells.push(cell);
+      cell = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && source[i + 1] === "\n") i++;
+      line++;
+      endRow();
+    } else cell += ch;
+  }
+  if (cell !== "" || cells.length > 0) endRow();
+  return { separator, rows };
+}
+
+/** A cell as the shop wrote it: the apostrophe `csvCell` put before a formula start is taken off again. */
+export function csvText(cell: string): string {
+  const text = cell.trim();
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}

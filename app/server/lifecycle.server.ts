@@ -17,6 +17,7 @@ import { pruneRateLimits } from "./rate-limit.server";
 import { standingOrdersChore } from "./standing-orders/make.server";
 import { backupOptions, startBackupSchedule, stopBackupSchedule } from "./backups/schedule.server";
 import { startPaymentDeadlines, stopPaymentDeadlines } from "./orders/payment-deadlines.server";
+import { startPriceSchedule, stopPriceSchedule } from "./catalog/price-schedule.server";
 import { loadShopIdentity } from "./shop/identity.server";
 import { SAMPLE_WHATSAPP } from "~/lib/shop-identity";
 import { announceSetupLink, ensureSetupToken, setupLink } from "./accounts/setup.server";
@@ -62,6 +63,7 @@ export async function startServices({ port }: { port: number }): Promise<{ contr
   warmBestSellers(handle.db);
   startBackupSchedule(handle.db, backupOptions(handle.kind));
   startPaymentDeadlines(handle.db, handle.kind);
+  startPriceSchedule(handle.db);
   return { controlToken };
 }
 
@@ -154,6 +156,7 @@ export async function stopServices(): Promise<void> {
   clearInterval(pruneTimer);
   await stopBackupSchedule();
   await stopPaymentDeadlines();
+  await stopPriceSchedule();
   await stopStockAlertListener?.().catch(() => {});
   stopStockAlertListener = undefined;
   await stopOutboxWorker();

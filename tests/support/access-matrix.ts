@@ -473,6 +473,32 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   ]),
   page("admin/invoices/print", "/admin/invoices/print?date=2026-11-26&slot=pagi", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
+  // 'Harga Hari Ini': owner and staff set the day's prices and stock.
+  page("admin/prices", "/admin/prices", adminOnly(), [
+    {
+      name: "save a price typed wrongly",
+      body: (f) => ({
+        intent: "save",
+        [`version:${f.productId}`]: "0",
+        [`price0:${f.productId}`]: "1",
+        [`discount0:${f.productId}`]: "0",
+        [`stock0:${f.productId}`]: "0",
+        [`active0:${f.productId}`]: "1",
+        [`price:${f.productId}`]: "murah",
+        [`discount:${f.productId}`]: "0",
+        [`stock:${f.productId}`]: "0",
+        [`active:${f.productId}`]: "on",
+      }),
+      expect: adminOnly(400),
+    },
+    {
+      name: "cancel a scheduled price that is not there",
+      body: (f) => ({ intent: "unschedule", productId: f.productId }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+  ]),
+  { route: "admin/prices/export.csv", url: () => "/admin/prices/export.csv", get: adminOnly(), data: false },
   page("admin/products", "/admin/products", ownerOnly()),
   page("admin/products/new", "/admin/products/new", ownerOnly(), [
     { name: "create a product without a name", body: () => ({ name: "" }), expect: ownerOnly(400) },

@@ -4,6 +4,8 @@
 export const STOCK_REASON = {
   initial: { label: "Stok awal" },
   manual: { label: "Diubah admin" },
+  restock: { label: "Barang masuk" },
+  correction: { label: "Koreksi stok" },
   order: { label: "Pesanan" },
   edit: { label: "Pesanan diubah" },
   cancel: { label: "Pesanan dibatalkan" },

@@ -1,0 +1,22 @@
+// /admin/prices/export.csv: 'Unduh CSV' of the price board (owner and staff).
+import { priceBoardCsv } from "~/server/catalog/price-csv.server";
+import { shopToday } from "~/server/clock.server";
+import { cachePolicy } from "~/server/http-cache.server";
+import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
+import type { Route } from "./+types/admin.prices.export";
+
+// Outside the admin layout (a file, no panel around it), so it brings the guard itself.
+export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = await requireStaffOf(context);
+  const csv = await priceBoardCsv(await dbOf(context), admin);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="harga-${shopToday()}.csv"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
