@@ -417,14 +417,17 @@ export const balanceEntries = pgTable(
 
 // ---- Transfer codes and bank statements ----
 
-// The 'kode unik' of an open transfer bill: one row per order while its bill waits for a
-// transfer, deleted in the transaction that pays, cancels or re-bills it. The unique index on
-// the amount is what keeps two open bills from asking for the same transfer.
+// The 'kode unik' of a transfer bill. A row is open while its bill waits for a transfer, and
+// released (never deleted) in the transaction that pays, cancels or re-bills the order, so the
+// code a payment carried can still be read when its money is settled. The partial unique
+// index on the amount of open rows is what keeps two open bills from asking for the same
+// transfer, under any number of checkouts at once.
 export const transferCodes = pgTable(
   "transfer_codes",
   {
+    id: uuid("id").primaryKey().defaultRandom(),
     orderId: uuid("order_id")
-      .primaryKey()
+      .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     code: integer("code").notNull(),
     // The amount due the code was made for; a bill that changes gets a new code.
@@ -434,10 +437,15 @@ export const transferCodes = pgTable(
     mode: text("mode").notNull(),
     // When the bill went to the customer: a credit dated before it is not its payment.
     billSentAt: timestamp("bill_sent_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    // 'paid' | 'cancelled' | 'rebilled' | 'not-transfer'
+    releaseReason: text("release_reason"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("transfer_codes_amount_idx").on(t.amount),
+    uniqueIndex("transfer_codes_open_amount_idx").on(t.amount).where(sql`${t.releasedAt} is null`),
+    uniqueIndex("transfer_codes_open_order_idx").on(t.orderId).where(sql`${t.releasedAt} is null`),
+    index("transfer_codes_order_idx").on(t.orderId, t.createdAt),
     check("transfer_codes_code_check", sql`${t.code} between 1 and 999`),
     check("transfer_codes_mode_check", sql`${t.mode} in ('added', 'subtracted')`),
     check("transfer_codes_amount_check", sql`${t.amount} > 0`),

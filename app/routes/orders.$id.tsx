@@ -56,6 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     resendUrl: order.status === "pending" ? storedOrderChatUrl(order, shop) : null,
     bill,
     payment,
+    // With a transfer amount before any final bill lists the accounts, the payment box shows them.
+    transferAccounts: payment.transfer && !bill ? (view.paymentMethods?.bankTransfer.accounts ?? []) : [],
   });
 }
 
@@ -185,7 +187,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
       {payment && order.status !== "cancelled" ? (
         <div className="mt-4">
-          <PaymentCard orderId={order.id} payment={payment} />
+          <PaymentCard
+            orderId={order.id}
+            payment={payment}
+            transferAccounts={"transferAccounts" in loaderData ? loaderData.transferAccounts : []}
+          />
         </div>
       ) : null}
 

@@ -16,12 +16,15 @@ CREATE TABLE "bank_statement_lines" (
 );
 --> statement-breakpoint
 CREATE TABLE "transfer_codes" (
-	"order_id" uuid PRIMARY KEY NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
 	"code" integer NOT NULL,
 	"bill_amount" integer NOT NULL,
 	"amount" integer NOT NULL,
 	"mode" text NOT NULL,
 	"bill_sent_at" timestamp with time zone NOT NULL,
+	"released_at" timestamp with time zone,
+	"release_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "transfer_codes_code_check" CHECK ("transfer_codes"."code" between 1 and 999),
 	CONSTRAINT "transfer_codes_mode_check" CHECK ("transfer_codes"."mode" in ('added', 'subtracted')),
@@ -35,4 +38,6 @@ ALTER TABLE "transfer_codes" ADD CONSTRAINT "transfer_codes_order_id_orders_id_f
 CREATE UNIQUE INDEX "bank_statement_lines_fingerprint_idx" ON "bank_statement_lines" USING btree ("fingerprint");--> statement-breakpoint
 CREATE INDEX "bank_statement_lines_state_idx" ON "bank_statement_lines" USING btree ("state","booked_on");--> statement-breakpoint
 CREATE INDEX "bank_statement_lines_booked_idx" ON "bank_statement_lines" USING btree ("booked_on");--> statement-breakpoint
-CREATE UNIQUE INDEX "transfer_codes_amount_idx" ON "transfer_codes" USING btree ("amount");
+CREATE UNIQUE INDEX "transfer_codes_open_amount_idx" ON "transfer_codes" USING btree ("amount") WHERE "transfer_codes"."released_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "transfer_codes_open_order_idx" ON "transfer_codes" USING btree ("order_id") WHERE "transfer_codes"."released_at" is null;--> statement-breakpoint
+CREATE INDEX "transfer_codes_order_idx" ON "transfer_codes" USING btree ("order_id","created_at");

@@ -16,6 +16,7 @@ import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-method
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
+import { syncTransferCode } from "../payments/transfer-code.server";
 import { notify } from "../notifications/notify.server";
 import { readShopSettings } from "../settings.server";
 import { moveStock } from "../stock-ledger.server";
@@ -316,6 +317,8 @@ export async function placeOrder(
         },
       });
       await rememberDeliveryArea(tx, user.id, input.area);
+      // A transfer bill with nothing to weigh is payable now: it gets its amount with the code.
+      await syncTransferCode(tx, order.id);
       await notify(tx, { kind: "order-received", order: order.id });
       return placed(order, false);
     });
