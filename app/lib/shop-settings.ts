@@ -6,6 +6,7 @@
 // delivery-settings.ts), then its section of the page in app/components/admin/settings/
 // (see sections.tsx there). The store (app/server/settings.server.ts) needs no change.
 import type { z } from "zod";
+import { storedBankCsvMappingSchema, summarizeBankCsvMapping, type BankCsvMapping } from "./bank-csv-mapping";
 import { formatDateWithDay } from "./dates";
 import {
   CUTOFF_DAYS,
@@ -100,6 +101,13 @@ export const SHOP_SETTINGS = {
     schema: paymentMethodsSchema,
     defaultValue: DEFAULT_PAYMENT_METHODS,
     summarize: summarizePaymentMethods,
+  }),
+  // Set from 'Pembayaran' ('Pemetaan Kolom'), not from this page's sections.
+  bankCsvMapping: define<BankCsvMapping | null>({
+    title: "Pemetaan Kolom Mutasi",
+    schema: storedBankCsvMappingSchema,
+    defaultValue: null,
+    summarize: summarizeBankCsvMapping,
   }),
   // "environment" until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
   shopIdentity: define<StoredShopIdentity>({
