@@ -143,16 +143,16 @@ describe("bank statement import", () => {
     const sixty = page.review.find((l) => l.amount === 60000)!;
     // The bills of exactly its amount are offered first.
     expect(sixty.choices.slice(0, 2).map((c) => c.id).sort()).toEqual([dewi1, dewi2].sort());
-    const picked = await decideStatementLine(testDb.db, staff, { decision: "pick", lineId: sixty.id, orderId: dewi2 });
+    const picked = await decideStatementLine(testDb.db, staff, { intent: "pick", lineId: sixty.id, orderId: dewi2 });
     expect(picked.ok).toBe(true);
     expect(await orderState(dewi2)).toEqual({ paymentStatus: "paid", paidAmount: 60000 });
     expect(await changesOf(dewi2)).toContain("Dicocokkan dari mutasi BCA 03/01 (dipilih staf): diterima Rp\u00a060.000");
     expect((await orderState(dewi1)).paymentStatus).toBe("unpaid");
-    const twice = await decideStatementLine(testDb.db, staff, { decision: "pick", lineId: sixty.id, orderId: dewi1 });
+    const twice = await decideStatementLine(testDb.db, staff, { intent: "pick", lineId: sixty.id, orderId: dewi1 });
     expect(twice).toMatchObject({ ok: false, message: "Baris mutasi ini sudah diputuskan." });
 
     const deposit = page.review.find((l) => l.amount === 1500000)!;
-    expect((await decideStatementLine(testDb.db, staff, { decision: "not-order", lineId: deposit.id })).ok).toBe(true);
+    expect((await decideStatementLine(testDb.db, staff, { intent: "not-order", lineId: deposit.id })).ok).toBe(true);
     const after = await loadStatementReview(testDb.db, staff);
     expect(after.review.map((l) => l.amount)).toEqual([77777]);
   });

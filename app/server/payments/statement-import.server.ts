@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { bankStatementLines, orders, transferCodes } from "~/db/schema";
-import type { BankCsvMapping } from "~/lib/bank-csv-mapping";
+import { bankCsvMappingSchema, type BankCsvMapping } from "~/lib/bank-csv-mapping";
 import { addDays, shopDate } from "~/lib/dates";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { uuidField } from "~/lib/form-schema";
@@ -16,7 +16,7 @@ import { shortOrderId } from "~/lib/orders";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { log } from "../logger.server";
 import { recordPayment } from "../orders/payments.server";
-import { readShopSettings } from "../settings.server";
+import { readShopSettings, saveShopSetting } from "../settings.server";
 import { PaymentRefused } from "./balance.server";
 import { parseKlikBcaCsv, parseMappedCsv, type ParsedStatement, type StatementLine } from "./statement-csv.server";
 
@@ -211,9 +211,13 @@ export async function uploadStatement(
 
 // ---------------------------------------------------------------- 'Perlu Dicek'
 
-export const reviewDecisionSchema = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("pick"), lineId: uuidField("Baris mutasi tidak ditemukan."), orderId: uuidField("Pilih pesanannya.") }),
-  z.object({ decision: z.literal("not-order"), lineId: uuidField("Baris mutasi tidak ditemukan.") }),
+export const reviewDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("pick"),
+    lineId: uuidField("Baris mutasi tidak ditemukan."),
+    orderId: uuidField("Pilih pesanannya."),
+  }),
+  z.object({ intent: z.literal("not-order"), lineId: uuidField("Baris mutasi tidak ditemukan.") }),
 ]);
 
 /** One tap on a 'Perlu Dicek' line: the order it pays, or 'Bukan pembayaran pesanan'. */
@@ -237,7 +241,7 @@ export async function decideStatementLine(
       .for("update");
     if (!line) return formFailure(404, "Baris mutasi tidak ditemukan.");
     if (line.state !== "review") return formFailure(409, "Baris mutasi ini sudah diputuskan.");
-    if (input.decision === "not-order") {
+    if (input.intent === "not-order") {
       await tx
         .update(bankStatementLines)
         .set({ state: "not-order", decidedBy: actor.id, decidedAt: new Date() })
@@ -335,4 +339,35 @@ export async function loadStatementReview(db: Queryable, actor: AdminActor) {
     mapping: settings.values.bankCsvMapping,
     mappingRevision: settings.revisions.bankCsvMapping,
   };
+}
+
+// ---------------------------------------------------------------- the page's one action
+
+export const paymentsPageActionSchema = z.discriminatedUnion("intent", [
+  statementUploadSchema.extend({ intent: z.literal("upload") }),
+  ...reviewDecisionSchema.options,
+  bankCsvMappingSchema.safeExtend({ intent: z.literal("mapping"), revision: z.coerce.number().int().optional() }),
+]);
+
+/** 'Unggah Mutasi', a 'Perlu Dicek' decision, or the owner's 'Pemetaan Kolom'. */
+export async function actOnPaymentsPage(
+  db: Queryable,
+  actor: AdminActor & { name: string },
+  input: z.output<typeof paymentsPageActionSchema>,
+): Promise<FormResult> {
+  assertAdmin(actor);
+  switch (input.intent) {
+    case "upload":
+      return uploadStatement(db, actor, input);
+    case "pick":
+    case "not-order":
+      return decideStatementLine(db, actor, input);
+    case "mapping": {
+      if (actor.role !== "admin")
+        return formFailure(403, "Hanya pemilik toko yang dapat mengubah pemetaan kolom.", { title: "Tidak Diizinkan" });
+      const { intent: _intent, revision, ...mapping } = input;
+      const saved = await saveShopSetting(db, actor, "bankCsvMapping", mapping, { expectedRevision: revision });
+      return saved.ok ? formSuccess(`Pemetaan kolom ${mapping.bankName} disimpan.`) : saved;
+    }
+  }
 }
