@@ -2,6 +2,9 @@
 // 'Pembayaran' and kept as a setting (the KlikBCA export needs none).
 import { z } from "zod";
 
+/** The largest statement file 'Unggah Mutasi' reads: a month of a busy shop's lines is far less. */
+export const STATEMENT_MAX_BYTES = 1024 * 1024;
+
 export const DATE_FORMATS = ["DD/MM/YYYY", "YYYY-MM-DD", "MM/DD/YYYY"] as const;
 
 const column = (label: string) =>
@@ -39,10 +42,18 @@ export const bankCsvMappingSchema = z
 
 export type BankCsvMapping = z.output<typeof bankCsvMappingSchema>;
 
-/** Stored: the mapping, or null until the owner picks one. */
-export const storedBankCsvMappingSchema = bankCsvMappingSchema.nullable();
+/** Stored: the mapping, or "none" until the owner picks one (a setting's value is never empty). */
+export const NO_MAPPING = "none";
+export type StoredBankCsvMapping = BankCsvMapping | typeof NO_MAPPING;
+export const storedBankCsvMappingSchema = z.union([z.literal(NO_MAPPING), bankCsvMappingSchema]);
 
-export function summarizeBankCsvMapping(value: BankCsvMapping | null): string[] {
+/** The owner's mapping, or null while there is none. */
+export function bankCsvMappingOf(stored: StoredBankCsvMapping): BankCsvMapping | null {
+  return stored === NO_MAPPING ? null : stored;
+}
+
+export function summarizeBankCsvMapping(stored: StoredBankCsvMapping): string[] {
+  const value = bankCsvMappingOf(stored);
   if (!value) return ["Belum ada pemetaan kolom"];
   const amount =
     value.amountMode === "signed"

@@ -6,7 +6,12 @@
 // delivery-settings.ts), then its section of the page in app/components/admin/settings/
 // (see sections.tsx there). The store (app/server/settings.server.ts) needs no change.
 import type { z } from "zod";
-import { storedBankCsvMappingSchema, summarizeBankCsvMapping, type BankCsvMapping } from "./bank-csv-mapping";
+import {
+  NO_MAPPING,
+  storedBankCsvMappingSchema,
+  summarizeBankCsvMapping,
+  type StoredBankCsvMapping,
+} from "./bank-csv-mapping";
 import { formatDateWithDay } from "./dates";
 import {
   CUTOFF_DAYS,
@@ -103,10 +108,10 @@ export const SHOP_SETTINGS = {
     summarize: summarizePaymentMethods,
   }),
   // Set from 'Pembayaran' ('Pemetaan Kolom'), not from this page's sections.
-  bankCsvMapping: define<BankCsvMapping | null>({
+  bankCsvMapping: define<StoredBankCsvMapping>({
     title: "Pemetaan Kolom Mutasi",
     schema: storedBankCsvMappingSchema,
-    defaultValue: null,
+    defaultValue: NO_MAPPING,
     summarize: summarizeBankCsvMapping,
   }),
   // "environment" until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.

@@ -8,7 +8,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Button } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
-import { DATE_FORMATS, summarizeBankCsvMapping } from "~/lib/bank-csv-mapping";
+import { DATE_FORMATS, STATEMENT_MAX_BYTES, summarizeBankCsvMapping } from "~/lib/bank-csv-mapping";
 import { formatDate, isValidDateString } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
@@ -20,7 +20,6 @@ import {
   actOnPaymentsPage,
   loadStatementReview,
   paymentsPageActionSchema,
-  STATEMENT_MAX_BYTES,
 } from "~/server/payments/statement-import.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.payments";
@@ -186,12 +185,14 @@ function ReviewLineItem({ line }: { line: ReviewLine }) {
 }
 
 function MappingForm({
+  stored,
   mapping,
   revision,
   isOwner,
   errors,
 }: {
-  mapping: Route.ComponentProps["loaderData"]["mapping"];
+  stored: Route.ComponentProps["loaderData"]["mapping"];
+  mapping: Route.ComponentProps["loaderData"]["mappingSet"];
   revision: number;
   isOwner: boolean;
   errors: Record<string, string | undefined>;
@@ -199,7 +200,7 @@ function MappingForm({
   return (
     <Card title="Pemetaan Kolom (bank lain)" id="pemetaan-kolom">
       <p className="mb-3 text-sm text-stone-700">
-        Sekarang: {summarizeBankCsvMapping(mapping).join(" ")}. Tulis nama kolom persis seperti di baris judul berkas CSV
+        Sekarang: {summarizeBankCsvMapping(stored).join(" ")}. Tulis nama kolom persis seperti di baris judul berkas CSV
         bank Anda; toko mengingatnya untuk unggahan berikutnya.
       </p>
       {isOwner ? (
@@ -265,7 +266,7 @@ function MappingForm({
 }
 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
-  const { money, review, matched, mapping, mappingRevision, isOwner } = loaderData;
+  const { money, review, matched, mapping, mappingSet, mappingRevision, isOwner } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   const fieldErrors: Record<string, string | undefined> = failed?.fieldErrors ?? {};
   return (
@@ -313,7 +314,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </Card>
-      <MappingForm mapping={mapping} revision={mappingRevision} isOwner={isOwner} errors={fieldErrors} />
+      <MappingForm stored={mapping} mapping={mappingSet} revision={mappingRevision} isOwner={isOwner} errors={fieldErrors} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { bankStatementLines, orders, transferCodes } from "~/db/schema";
-import { bankCsvMappingSchema, type BankCsvMapping } from "~/lib/bank-csv-mapping";
+import { bankCsvMappingOf, bankCsvMappingSchema, STATEMENT_MAX_BYTES } from "~/lib/bank-csv-mapping";
 import { addDays, shopDate } from "~/lib/dates";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { uuidField } from "~/lib/form-schema";
@@ -22,7 +22,6 @@ import { parseKlikBcaCsv, parseMappedCsv, type ParsedStatement, type StatementLi
 
 /** Days after the bill was sent within which a credit of its amount is taken as its payment. */
 export const MATCH_WINDOW_DAYS = 7;
-export const STATEMENT_MAX_BYTES = 1024 * 1024;
 export const STATEMENT_FORMATS = ["bca", "lainnya"] as const;
 
 export const statementUploadSchema = z.object({
@@ -188,7 +187,7 @@ export async function uploadStatement(
   let parsed;
   if (input.format === "bca") parsed = parseKlikBcaCsv(text);
   else {
-    const mapping: BankCsvMapping | null = (await readShopSettings(db)).values.bankCsvMapping;
+    const mapping = bankCsvMappingOf((await readShopSettings(db)).values.bankCsvMapping);
     if (!mapping)
       return formFailure(409, "Belum ada pemetaan kolom untuk bank lain. Isi 'Pemetaan Kolom' dulu, lalu unggah lagi.", {
         title: "Mutasi Belum Dibaca",
@@ -337,6 +336,7 @@ export async function loadStatementReview(db: Queryable, actor: AdminActor) {
     }),
     matched: matched.map((m) => ({ ...m, shortId: m.orderId ? shortOrderId(m.orderId) : null })),
     mapping: settings.values.bankCsvMapping,
+    mappingSet: bankCsvMappingOf(settings.values.bankCsvMapping),
     mappingRevision: settings.revisions.bankCsvMapping,
   };
 }
