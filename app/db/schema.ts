@@ -443,8 +443,12 @@ export const transferCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("transfer_codes_open_amount_idx").on(t.amount).where(sql`${t.releasedAt} is null`),
-    uniqueIndex("transfer_codes_open_order_idx").on(t.orderId).where(sql`${t.releasedAt} is null`),
+    uniqueIndex("transfer_codes_open_amount_idx")
+      .on(t.amount)
+      .where(sql`${t.releasedAt} is null`),
+    uniqueIndex("transfer_codes_open_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.releasedAt} is null`),
     index("transfer_codes_order_idx").on(t.orderId, t.createdAt),
     check("transfer_codes_code_check", sql`${t.code} between 1 and 999`),
     check("transfer_codes_mode_check", sql`${t.mode} in ('added', 'subtracted')`),

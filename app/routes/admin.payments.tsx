@@ -314,7 +314,13 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </Card>
-      <MappingForm stored={mapping} mapping={mappingSet} revision={mappingRevision} isOwner={isOwner} errors={fieldErrors} />
+      <MappingForm
+        stored={mapping}
+        mapping={mappingSet}
+        revision={mappingRevision}
+        isOwner={isOwner}
+        errors={fieldErrors}
+      />
     </div>
   );
 }

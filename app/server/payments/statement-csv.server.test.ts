@@ -43,7 +43,7 @@ describe("KlikBCA statement", () => {
   });
 
   it("reads the amounts banks write", () => {
-    expect(parseAmountSen('1,500,000.00', ".")).toBe(150000000);
+    expect(parseAmountSen("1,500,000.00", ".")).toBe(150000000);
     expect(parseAmountSen("1.500.000,50", ",")).toBe(150000050);
     expect(parseAmountSen("Rp 25.000", ",")).toBe(2500000);
     expect(parseAmountSen("-12000", ".")).toBe(-1200000);

@@ -89,13 +89,7 @@ function fingerprintOf(parts: (string | number)[]): string {
   return createHash("sha256").update(parts.join("\u001f")).digest("hex");
 }
 
-function lineOf(
-  bank: string,
-  bookedOn: string,
-  description: string,
-  sen: number,
-  identity: string,
-): StatementLine {
+function lineOf(bank: string, bookedOn: string, description: string, sen: number, identity: string): StatementLine {
   const cleanDescription = description.replace(/\s+/g, " ").trim();
   return {
     bookedOn,
@@ -146,7 +140,8 @@ export function parseKlikBcaCsv(text: string): StatementParse {
       message:
         "Ini bukan mutasi KlikBCA: baris 'Periode : DD/MM/YYYY - DD/MM/YYYY' tidak ditemukan. Untuk bank lain, pilih 'Bank lain (pemetaan kolom)'.",
     };
-  if (header < 0) return { ok: false, message: "Baris judul kolom 'Tanggal Transaksi' tidak ditemukan di mutasi KlikBCA." };
+  if (header < 0)
+    return { ok: false, message: "Baris judul kolom 'Tanggal Transaksi' tidak ditemukan di mutasi KlikBCA." };
   const lines: StatementLine[] = [];
   let pending = 0;
   for (let i = header + 1; i < table.length; i++) {
@@ -234,7 +229,8 @@ export function parseMappedCsv(text: string, mapping: BankCsvMapping): Statement
     // A footer (totals, closing balance) has no date in the date column.
     if (!bookedOn) continue;
     let sen: number | null;
-    if (mapping.amountMode === "signed") sen = parseAmountSen(row[col(mapping.amountColumn ?? "")] ?? "", mapping.decimal);
+    if (mapping.amountMode === "signed")
+      sen = parseAmountSen(row[col(mapping.amountColumn ?? "")] ?? "", mapping.decimal);
     else {
       const credit = parseAmountSen(row[col(mapping.creditColumn ?? "")] ?? "", mapping.decimal) ?? 0;
       const debit = parseAmountSen(row[col(mapping.debitColumn ?? "")] ?? "", mapping.decimal) ?? 0;
@@ -243,5 +239,8 @@ export function parseMappedCsv(text: string, mapping: BankCsvMapping): Statement
     if (sen === null || sen === 0) continue;
     found.push({ bookedOn, description: row[col(mapping.descriptionColumn)] ?? "", sen });
   }
-  return { ok: true, statement: { bank: mapping.bankName, period: null, lines: numberEqualLines(mapping.bankName, found), pending } };
+  return {
+    ok: true,
+    statement: { bank: mapping.bankName, period: null, lines: numberEqualLines(mapping.bankName, found), pending },
+  };
 }

@@ -111,7 +111,8 @@ describe("bank statement import", () => {
     const result = await uploadStatement(testDb.db, staff, { format: "bca", statement: statementFile() });
     expect(result).toMatchObject({
       ok: true,
-      message: "Mutasi BCA dibaca: 6 baris baru, 2 pesanan Lunas, 3 perlu dicek, 1 baris sudah pernah diunggah, 1 baris PEND dilewati.",
+      message:
+        "Mutasi BCA dibaca: 6 baris baru, 2 pesanan Lunas, 3 perlu dicek, 1 baris sudah pernah diunggah, 1 baris PEND dilewati.",
     });
     expect(await orderState(siti)).toEqual({ paymentStatus: "paid", paidAmount: 105123 });
     expect(await orderState(budi)).toEqual({ paymentStatus: "paid", paidAmount: 41456 });
@@ -132,7 +133,8 @@ describe("bank statement import", () => {
     const again = await uploadStatement(testDb.db, staff, { format: "bca", statement: statementFile() });
     expect(again).toMatchObject({
       ok: true,
-      message: "Mutasi BCA dibaca: 0 baris baru, 0 pesanan Lunas, 0 perlu dicek, 7 baris sudah pernah diunggah, 1 baris PEND dilewati.",
+      message:
+        "Mutasi BCA dibaca: 0 baris baru, 0 pesanan Lunas, 0 perlu dicek, 7 baris sudah pernah diunggah, 1 baris PEND dilewati.",
     });
     expect(await testDb.db.select().from(bankStatementLines)).toEqual(before);
     expect((await changesOf(siti)).filter((c) => c.startsWith("Dicocokkan"))).toHaveLength(1);
@@ -142,11 +144,18 @@ describe("bank statement import", () => {
     const page = await loadStatementReview(testDb.db, staff);
     const sixty = page.review.find((l) => l.amount === 60000)!;
     // The bills of exactly its amount are offered first.
-    expect(sixty.choices.slice(0, 2).map((c) => c.id).sort()).toEqual([dewi1, dewi2].sort());
+    expect(
+      sixty.choices
+        .slice(0, 2)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([dewi1, dewi2].sort());
     const picked = await decideStatementLine(testDb.db, staff, { intent: "pick", lineId: sixty.id, orderId: dewi2 });
     expect(picked.ok).toBe(true);
     expect(await orderState(dewi2)).toEqual({ paymentStatus: "paid", paidAmount: 60000 });
-    expect(await changesOf(dewi2)).toContain("Dicocokkan dari mutasi BCA 03/01 (dipilih staf): diterima Rp\u00a060.000");
+    expect(await changesOf(dewi2)).toContain(
+      "Dicocokkan dari mutasi BCA 03/01 (dipilih staf): diterima Rp\u00a060.000",
+    );
     expect((await orderState(dewi1)).paymentStatus).toBe("unpaid");
     const twice = await decideStatementLine(testDb.db, staff, { intent: "pick", lineId: sixty.id, orderId: dewi1 });
     expect(twice).toMatchObject({ ok: false, message: "Baris mutasi ini sudah diputuskan." });

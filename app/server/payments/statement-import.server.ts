@@ -189,9 +189,13 @@ export async function uploadStatement(
   else {
     const mapping = bankCsvMappingOf((await readShopSettings(db)).values.bankCsvMapping);
     if (!mapping)
-      return formFailure(409, "Belum ada pemetaan kolom untuk bank lain. Isi 'Pemetaan Kolom' dulu, lalu unggah lagi.", {
-        title: "Mutasi Belum Dibaca",
-      });
+      return formFailure(
+        409,
+        "Belum ada pemetaan kolom untuk bank lain. Isi 'Pemetaan Kolom' dulu, lalu unggah lagi.",
+        {
+          title: "Mutasi Belum Dibaca",
+        },
+      );
     parsed = parseMappedCsv(text, mapping);
   }
   if (!parsed.ok) return formFailure(400, parsed.message, { title: "Mutasi Tidak Terbaca" });

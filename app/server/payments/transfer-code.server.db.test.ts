@@ -159,7 +159,9 @@ describe("kode unik", () => {
       .select({ description: balanceEntries.description })
       .from(balanceEntries)
       .where(eq(balanceEntries.orderId, order.id));
-    expect(entries.map((e) => e.description)).toEqual([expect.stringMatching(/^Kode unik Rp.* masuk Saldo \(pesanan #/)]);
+    expect(entries.map((e) => e.description)).toEqual([
+      expect.stringMatching(/^Kode unik Rp.* masuk Saldo \(pesanan #/),
+    ]);
   });
 
   it("takes a subtracted code off the bill: the amount asked pays it in full", async () => {

@@ -101,7 +101,8 @@ type CodeState = {
  * fee known and either its final bill made or nothing on it to weigh.
  */
 async function payableByTransfer(tx: Queryable, order: CodeState): Promise<boolean> {
-  if (order.paymentMethod !== "transfer" || order.status === "cancelled" || order.paymentStatus === "paid") return false;
+  if (order.paymentMethod !== "transfer" || order.status === "cancelled" || order.paymentStatus === "paid")
+    return false;
   if (order.deliveryFee === null || amountDue(order) <= 0) return false;
   if (order.billFinalAt) return true;
   const [weighed] = await tx
