@@ -149,30 +149,32 @@ function ReviewLineItem({ line }: { line: ReviewLine }) {
       </div>
       <p className="mt-1 text-sm break-words text-stone-800">{line.description}</p>
       <p className="mt-1 text-sm font-semibold text-amber-900">{line.reviewReason}</p>
-      <Form method="post" className="mt-2">
-        <input type="hidden" name="lineId" value={line.id} />
-        <input type="hidden" name="intent" value="pick" />
-        <p className="mb-1 text-xs font-semibold text-stone-700">Pilih pesanannya:</p>
-        <div className="flex flex-wrap gap-2">
-          {line.choices.map((c) => (
-            <button
-              key={c.id}
-              type="submit"
-              name="orderId"
-              value={c.id}
-              disabled={busy}
-              className={
-                c.amount === line.amount
-                  ? "min-h-11 rounded-lg border-2 border-brand-700 bg-white px-3 text-left text-sm font-semibold text-brand-900"
-                  : "min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-left text-sm text-stone-800"
-              }
-            >
-              #{c.shortId} · {c.recipientName} · <span className="tabular-nums">{formatRupiah(c.amount)}</span>
-              {c.amount === line.amount ? " · jumlah sama" : ""}
-            </button>
-          ))}
-        </div>
-      </Form>
+      {line.choices.length > 0 ? (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="lineId" value={line.id} />
+          <input type="hidden" name="intent" value="pick" />
+          <p className="mb-1 text-xs font-semibold text-stone-700">Pilih pesanannya:</p>
+          <div className="flex flex-wrap gap-2">
+            {line.choices.map((c) => (
+              <button
+                key={c.id}
+                type="submit"
+                name="orderId"
+                value={c.id}
+                disabled={busy}
+                className={
+                  c.amount === line.amount
+                    ? "min-h-11 rounded-lg border-2 border-brand-700 bg-white px-3 text-left text-sm font-semibold text-brand-900"
+                    : "min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-left text-sm text-stone-800"
+                }
+              >
+                #{c.shortId} · {c.recipientName} · <span className="tabular-nums">{formatRupiah(c.amount)}</span>
+                {c.amount === line.amount ? " · jumlah sama" : ""}
+              </button>
+            ))}
+          </div>
+        </Form>
+      ) : null}
       <Form method="post" className="mt-2">
         <input type="hidden" name="lineId" value={line.id} />
         <input type="hidden" name="intent" value="not-order" />

@@ -28,7 +28,12 @@ const seeded = { orderId: "" };
 async function seed(db: Database) {
   await configureBankAccount(db);
   const shopper = await createUser(db, SHOPPER);
-  const product = await createProduct(db, { name: "Paket Sayur Sepekan", price: 100000, stock: 20, soldByWeight: false });
+  const product = await createProduct(db, {
+    name: "Paket Sayur Sepekan",
+    price: 100000,
+    stock: 20,
+    soldByWeight: false,
+  });
   const parsed = parseCheckout({
     name: SHOPPER.name,
     phone: "0812-3456-7890",
@@ -121,9 +126,7 @@ describe.skipIf(!hasChromium)("payments reconcile themselves", () => {
     await staff.getByLabel("Berkas mutasi").setInputFiles(statementFile());
     await staff.getByRole("button", { name: "Unggah Mutasi" }).click();
     await staff
-      .getByText(
-        "Mutasi BCA dibaca: 2 baris baru, 1 pesanan Lunas, 1 perlu dicek, 1 baris PEND dilewati.",
-      )
+      .getByText("Mutasi BCA dibaca: 2 baris baru, 1 pesanan Lunas, 1 perlu dicek, 1 baris PEND dilewati.")
       .waitFor();
     const review = staff.getByTestId("review-line");
     expect(await review.count()).toBe(1);
@@ -147,7 +150,10 @@ describe.skipIf(!hasChromium)("payments reconcile themselves", () => {
     // The order's change log names the statement line that paid it.
     await staff.goto(`${shop.url}/admin/orders/${seeded.orderId}`);
     const [d, m] = [shopDate().slice(8, 10), shopDate().slice(5, 7)];
-    await staff.getByText(new RegExp(`Dicocokkan dari mutasi BCA ${d}/${m}: diterima Rp.105\\.123`)).first().waitFor();
+    await staff
+      .getByText(new RegExp(`Dicocokkan dari mutasi BCA ${d}/${m}: diterima Rp.105\\.123`))
+      .first()
+      .waitFor();
     expect(staffErrors).toEqual([]);
     await staffContext.close();
 
@@ -157,5 +163,6 @@ describe.skipIf(!hasChromium)("payments reconcile themselves", () => {
     expect(await after.getByTestId("transfer-exactly").count()).toBe(0);
     await screenshot(after, "payment-box-paid-phone");
     await after.context().close();
-  });
+    // Four browser sessions on a shared machine: more than the default two minutes.
+  }, 400_000);
 });
