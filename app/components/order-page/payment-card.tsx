@@ -34,7 +34,7 @@ export type CustomerPayment = {
 /** 'Transfer tepat Rp 100.123', copyable, with the line that explains the last three digits. */
 function TransferExactly({ amount, accounts }: { amount: number; accounts: readonly BankAccount[] }) {
   return (
-    <div className="border-brand-300 mt-3 rounded-xl border-2 bg-brand-50 p-3" data-testid="transfer-exactly">
+    <div className="mt-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-3" data-testid="transfer-exactly">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-lg font-extrabold text-brand-900 tabular-nums">{transferExactlyText(amount)}</p>
         <CopyButton text={String(amount)} label="Salin jumlah transfer" />
