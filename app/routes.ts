@@ -71,6 +71,7 @@ export default [
     route("admin/products/:id", "routes/admin.products.$id.tsx"),
     route("admin/categories", "routes/admin.categories.tsx"),
     route("admin/inbox", "routes/admin.inbox.tsx"),
+    route("admin/payments", "routes/admin.payments.tsx"),
     route("admin/suppliers", "routes/admin.suppliers.tsx"),
     route("admin/customers", "routes/admin.customers.tsx"),
     route("admin/reports", "routes/admin.reports.tsx"),

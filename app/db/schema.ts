@@ -434,6 +434,78 @@ export const balanceEntries = pgTable(
   ],
 );
 
+// ---- Transfer codes and bank statements ----
+
+// The 'kode unik' of a transfer bill. A row is open while its bill waits for a transfer, and
+// released (never deleted) in the transaction that pays, cancels or re-bills the order, so the
+// code a payment carried can still be read when its money is settled. The partial unique
+// index on the amount of open rows is what keeps two open bills from asking for the same
+// transfer, under any number of checkouts at once.
+export const transferCodes = pgTable(
+  "transfer_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    code: integer("code").notNull(),
+    // The amount due the code was made for; a bill that changes gets a new code.
+    billAmount: integer("bill_amount").notNull(),
+    // Exactly what the customer transfers: the bill plus (or minus) the code.
+    amount: integer("amount").notNull(),
+    mode: text("mode").notNull(),
+    // When the bill went to the customer: a credit dated before it is not its payment.
+    billSentAt: timestamp("bill_sent_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    // 'paid' | 'cancelled' | 'rebilled' | 'not-transfer'
+    releaseReason: text("release_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("transfer_codes_open_amount_idx")
+      .on(t.amount)
+      .where(sql`${t.releasedAt} is null`),
+    uniqueIndex("transfer_codes_open_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.releasedAt} is null`),
+    index("transfer_codes_order_idx").on(t.orderId, t.createdAt),
+    check("transfer_codes_code_check", sql`${t.code} between 1 and 999`),
+    check("transfer_codes_mode_check", sql`${t.mode} in ('added', 'subtracted')`),
+    check("transfer_codes_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+// One line of an imported bank statement ('mutasi rekening'), kept once: its fingerprint
+// (bank, date, description, amount, running balance) is unique, so an overlapping import adds
+// nothing twice. A credit is 'matched' to one order, waits in 'review' ('Perlu Dicek'), or was
+// marked 'not-order' by staff; a debit is kept as 'debit' and never matched.
+export const bankStatementLines = pgTable(
+  "bank_statement_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fingerprint: text("fingerprint").notNull(),
+    bank: text("bank").notNull(),
+    bookedOn: date("booked_on", { mode: "string" }).notNull(),
+    description: text("description").notNull(),
+    // Whole rupiah: positive for a credit, negative for a debit.
+    amount: integer("amount").notNull(),
+    state: text("state").notNull(),
+    // Why a credit waits for staff ('Perlu Dicek').
+    reviewReason: text("review_reason").notNull().default(""),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    importedBy: text("imported_by").references(() => users.id, { onDelete: "set null" }),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bank_statement_lines_fingerprint_idx").on(t.fingerprint),
+    check("bank_statement_lines_state_check", sql`${t.state} in ('matched', 'review', 'not-order', 'debit')`),
+    index("bank_statement_lines_state_idx").on(t.state, t.bookedOn),
+    index("bank_statement_lines_booked_idx").on(t.bookedOn),
+  ],
+);
+
 // ---- Inbox ----
 
 export const partnerApplications = pgTable(
@@ -944,6 +1016,8 @@ export const standingOrderRuns = pgTable(
     uniqueIndex("standing_order_runs_once_idx").on(t.standingOrderId, t.deliveryDate),
     check("standing_order_runs_outcome_check", sql`${t.outcome} in ('skipped', 'placed', 'nothing', 'refused')`),
     index("standing_order_runs_date_idx").on(t.deliveryDate),
+  ],
+);
 
 // ---- Price board ('Harga Hari Ini') ----
 

@@ -98,3 +98,11 @@ export function balanceText(balance: number, style: "mail" | "chat" = "mail"): s
 export function deliverySentence(delivery: { date: string; slot: string; time?: string }, separator = ", "): string {
   return `${formatDateWithDay(delivery.date)}${separator}${slotLabel(delivery.slot, delivery.time)}`;
 }
+
+/** The one line under every 'Transfer tepat': what the last three digits are for. */
+export const UNIQUE_CODE_EXPLANATION = "3 digit terakhir adalah kode unik untuk mencocokkan pembayaran Anda";
+
+/** 'Transfer tepat Rp 100.123' (plain spaces, for a chat or an e-mail as for a page). */
+export function transferExactlyText(amount: number): string {
+  return `Transfer tepat ${plainRupiah(amount)}`;
+}

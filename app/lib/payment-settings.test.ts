@@ -41,6 +41,7 @@ describe("payment methods", () => {
         qris: { active: false, imageUrl: null, payload: null },
         bankTransfer: { active: true, accounts: [{ bank: "BCA", number: "1234567890", holder: "Toko Sayur" }] },
         cod: { active: true },
+        uniqueCode: "added",
       },
       37000,
     );
@@ -92,6 +93,7 @@ describe("payment methods", () => {
       qris: { active: true, imageUrl: QRIS, payload: null },
       bankTransfer: { active: true, accounts: [REAL_ACCOUNT] },
       cod: { active: false },
+      uniqueCode: "added" as const,
     };
     expect(activePaymentMethods(all)).toEqual(["qris", "transfer"]);
     expect(paymentInstructionLines(all, 50000, "qris")).toEqual([

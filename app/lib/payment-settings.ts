@@ -5,9 +5,17 @@
 // QRIS image first.
 import { z } from "zod";
 import { formatRupiah } from "./money";
+import { transferExactlyText, UNIQUE_CODE_EXPLANATION } from "./order-text";
 import { methodsToExplain, PAYMENT_METHOD, type PaymentMethod } from "./vocab/payment-methods";
 
 export const MAX_BANK_ACCOUNTS = 5;
+
+export const UNIQUE_CODE_MODES = ["added", "subtracted"] as const;
+export type UniqueCodeMode = (typeof UNIQUE_CODE_MODES)[number];
+export const UNIQUE_CODE_MODE_LABEL: Record<UniqueCodeMode, string> = {
+  added: "Ditambahkan ke tagihan, lalu masuk Saldo pelanggan",
+  subtracted: "Dikurangkan dari tagihan, ditanggung toko",
+};
 
 const text = (label: string, max: number) =>
   z
@@ -50,6 +58,9 @@ export const paymentMethodsSchema = z
       accounts: z.array(bankAccountSchema).max(MAX_BANK_ACCOUNTS, `Maksimal ${MAX_BANK_ACCOUNTS} rekening.`),
     }),
     cod: z.object({ active: z.boolean() }),
+    // The 'kode unik' of a transfer bill: added and credited to the customer's 'Saldo', or
+    // subtracted and borne by the shop. Settings saved before it existed read as added.
+    uniqueCode: z.enum(UNIQUE_CODE_MODES, { message: "Pilih cara kode unik." }).default("added"),
   })
   .refine((v) => !v.bankTransfer.active || v.bankTransfer.accounts.length > 0, {
     message: "Transfer Bank aktif: isi minimal satu rekening.",
@@ -69,6 +80,7 @@ export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
   qris: { active: false, imageUrl: null, payload: null },
   bankTransfer: { active: false, accounts: [] },
   cod: { active: true },
+  uniqueCode: "added",
 };
 
 // The sample account earlier versions of the shop stored switched on. A shop that never
@@ -101,14 +113,23 @@ export function paymentInstructionLines(
   methods: PaymentMethodsSetting,
   amount: number,
   chosen: string | null = null,
+  /** The bill's amount with its 'kode unik', when it has one. */
+  transferAmount: number | null = null,
 ): string[] {
   const rupiah = formatRupiah(amount).replace(/\u00a0/g, " ");
   const linesOf = {
     qris: () => [`${PAYMENT_METHOD.qris.label} ${rupiah}: pindai kode QRIS di halaman pesanan.`],
-    transfer: () => [
-      `${PAYMENT_METHOD.transfer.label} ${rupiah} ke:`,
-      ...methods.bankTransfer.accounts.map((a) => `- ${bankAccountLine(a)}`),
-    ],
+    transfer: () =>
+      transferAmount === null
+        ? [
+            `${PAYMENT_METHOD.transfer.label} ${rupiah} ke:`,
+            ...methods.bankTransfer.accounts.map((a) => `- ${bankAccountLine(a)}`),
+          ]
+        : [
+            `${PAYMENT_METHOD.transfer.label}: ${transferExactlyText(transferAmount)} ke:`,
+            ...methods.bankTransfer.accounts.map((a) => `- ${bankAccountLine(a)}`),
+            `(${UNIQUE_CODE_EXPLANATION})`,
+          ],
     cod: () => [`${PAYMENT_METHOD.cod.label}: siapkan uang tunai ${rupiah} untuk kurir.`],
   } satisfies Record<PaymentMethod, () => string[]>;
   return methodsToExplain(methods, chosen).flatMap((method) => linesOf[method]());
@@ -121,5 +142,6 @@ export function summarizePaymentMethods(v: PaymentMethodsSetting): string[] {
     `${PAYMENT_METHOD.transfer.label}: ${v.bankTransfer.active ? "aktif" : "tidak aktif"}`,
     ...v.bankTransfer.accounts.map((a) => `Rekening ${bankAccountLine(a)}`),
     `${PAYMENT_METHOD.cod.label}: ${v.cod.active ? "aktif" : "tidak aktif"}`,
+    `Kode unik transfer: ${UNIQUE_CODE_MODE_LABEL[v.uniqueCode].toLowerCase()}`,
   ];
 }

@@ -12,6 +12,12 @@ import {
   type PaymentDeadlineSetting,
 } from "./payment-deadline";
 import type { z } from "zod";
+import {
+  NO_MAPPING,
+  storedBankCsvMappingSchema,
+  summarizeBankCsvMapping,
+  type StoredBankCsvMapping,
+} from "./bank-csv-mapping";
 import { formatDateWithDay } from "./dates";
 import {
   CUTOFF_DAYS,
@@ -119,6 +125,13 @@ export const SHOP_SETTINGS = {
     schema: paymentDeadlineSchema,
     defaultValue: DEFAULT_PAYMENT_DEADLINE,
     summarize: summarizePaymentDeadline,
+  }),
+  // Set from 'Pembayaran' ('Pemetaan Kolom'), not from this page's sections.
+  bankCsvMapping: define<StoredBankCsvMapping>({
+    title: "Pemetaan Kolom Mutasi",
+    schema: storedBankCsvMappingSchema,
+    defaultValue: NO_MAPPING,
+    summarize: summarizeBankCsvMapping,
   }),
   // "environment" until the owner saves it: the environment's identity (SHOP_NAME, ...) holds till then.
   shopIdentity: define<StoredShopIdentity>({

@@ -109,6 +109,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payment,
     qrisSvg: qris?.svg ?? null,
     paymentDueAt: (await loadOrderDeadline(db, order.id))?.dueAt ?? null,
+    // With a transfer amount before any final bill lists the accounts, the payment box shows them.
+    transferAccounts: payment.transfer && !bill ? (view.paymentMethods?.bankTransfer.accounts ?? []) : [],
   });
 }
 
@@ -245,6 +247,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             orderId={order.id}
             payment={payment}
             dueAt={"paymentDueAt" in loaderData ? loaderData.paymentDueAt : null}
+            transferAccounts={"transferAccounts" in loaderData ? loaderData.transferAccounts : []}
           />
         </div>
       ) : null}

@@ -33,6 +33,8 @@ export const BACKUP_TABLES = [
   "order_status_history",
   "order_changes",
   "balance_entries",
+  "transfer_codes",
+  "bank_statement_lines",
   "stock_adjustments",
   "price_changes",
   "scheduled_prices",

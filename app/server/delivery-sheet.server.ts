@@ -34,6 +34,7 @@ import { log } from "./logger.server";
 import { notify } from "./notifications/notify.server";
 import { orderWasTold } from "./notifications/notices.server";
 import { loadShopSettings } from "./settings.server";
+import { openTransferAmounts } from "./payments/transfer-code.server";
 
 // ---------------------------------------------------------------- which slot
 
@@ -258,6 +259,10 @@ export async function loadSlotInvoices(db: Queryable, actor: AdminActor, slot: S
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
   const byOrder = new Map<string, typeof items>();
   for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  const transfers = await openTransferAmounts(
+    db,
+    rows.map((r) => r.id),
+  );
   // Printed in the sheet's order, so the driver's stack matches the sheet.
   return groupByArea(rows).flatMap(({ orders: group }) =>
     group.map((order) => ({
@@ -265,6 +270,7 @@ export async function loadSlotInvoices(db: Queryable, actor: AdminActor, slot: S
       shortId: shortOrderId(order.id),
       grandTotal: orderGrandTotal(order.totalAmount, order.deliveryFee),
       items: (byOrder.get(order.id) ?? []).map((i) => ({ ...i, lineTotal: orderLineTotal(i) })),
+      transferAmount: transfers.get(order.id) ?? null,
     })),
   );
 }

@@ -559,6 +559,43 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       destructive: true,
     },
   ]),
+  // 'Pembayaran': owner and staff import bank statements and settle their lines; the column
+  // mapping for other banks is the owner's. Statements are never cached (private).
+  page("admin/payments", "/admin/payments", adminOnly(), [
+    {
+      name: "upload a bank statement without a file",
+      body: () => ({ intent: "upload", format: "bca", statement: "" }),
+      expect: adminOnly(400),
+    },
+    {
+      name: "mark an unknown statement line not an order's payment",
+      body: () => ({ intent: "not-order", lineId: "00000000-0000-4000-8000-000000000000" }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+    {
+      name: "pay customer A's order from an unknown statement line",
+      body: (f) => ({ intent: "pick", lineId: "00000000-0000-4000-8000-000000000000", orderId: f.orderA }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+    {
+      name: "save the column mapping from an old page",
+      body: () => ({
+        intent: "mapping",
+        revision: "99999",
+        bankName: "Mandiri",
+        dateColumn: "Tanggal",
+        dateFormat: "DD/MM/YYYY",
+        descriptionColumn: "Keterangan",
+        amountMode: "signed",
+        amountColumn: "Nominal",
+        decimal: ",",
+      }),
+      expect: { ...adminOnly(409), staff: 403 },
+      destructive: true,
+    },
+  ]),
   page("admin/inbox", "/admin/inbox", adminOnly(), [
     {
       name: "mark a message done",

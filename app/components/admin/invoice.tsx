@@ -6,6 +6,7 @@ import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
 import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { orderLinePriceText } from "~/lib/orders";
+import { transferExactlyText, UNIQUE_CODE_EXPLANATION } from "~/lib/order-text";
 import { amountDue } from "~/lib/payments";
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { orderStatusLabel } from "~/lib/vocab/order-statuses";
@@ -35,7 +36,10 @@ export function Invoice({
   className,
   titleTag: Title = "h1",
 }: {
-  order: Omit<AdminOrderDetail, "history" | "links" | "userId" | "accountName" | "accountEmail" | "updatedAt">;
+  order: Omit<
+    AdminOrderDetail,
+    "history" | "links" | "userId" | "accountName" | "accountEmail" | "updatedAt" | "transferAmount"
+  > & { transferAmount?: number | null };
   shop: InvoiceShop;
   className?: string;
   /** h2 when the page has its own h1 (the bulk print). */
@@ -139,6 +143,12 @@ export function Invoice({
               <dd className="tabular-nums">{formatRupiah(amountDue(order))}</dd>
             </div>
           </>
+        ) : null}
+        {order.transferAmount ? (
+          <div className="border-t border-dashed border-black pt-1" data-testid="invoice-transfer">
+            <p className="font-bold">{transferExactlyText(order.transferAmount)}</p>
+            <p>{UNIQUE_CODE_EXPLANATION}</p>
+          </div>
         ) : null}
         {order.paymentStatus === "paid" && order.paidAmount !== null ? (
           <div className="flex justify-between gap-2">

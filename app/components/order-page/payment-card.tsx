@@ -7,9 +7,12 @@ import { Upload, Wallet } from "lucide-react";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
+import { CopyButton } from "~/components/final-bill";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
+import { transferExactlyText, UNIQUE_CODE_EXPLANATION } from "~/lib/order-text";
+import type { BankAccount } from "~/lib/payment-settings";
 import { needsProof, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 
 export const PROOF_INTENT = "proof";
@@ -24,7 +27,34 @@ export type CustomerPayment = {
   paidAt: Date | string | null;
   amountDue: number;
   billFinal: boolean;
+  /** The exact amount to transfer, with its 'kode unik', while the transfer bill is open. */
+  transfer?: { amount: number; code: number } | null;
 };
+
+/** 'Transfer tepat Rp 100.123', copyable, with the line that explains the last three digits. */
+function TransferExactly({ amount, accounts }: { amount: number; accounts: readonly BankAccount[] }) {
+  return (
+    <div className="mt-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-3" data-testid="transfer-exactly">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-lg font-extrabold text-brand-900 tabular-nums">{transferExactlyText(amount)}</p>
+        <CopyButton text={String(amount)} label="Salin jumlah transfer" />
+      </div>
+      <p className="mt-1 text-sm text-stone-800">{UNIQUE_CODE_EXPLANATION}.</p>
+      {accounts.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm">
+          {accounts.map((a) => (
+            <li key={`${a.bank}-${a.number}`} className="flex items-center justify-between gap-2">
+              <span>
+                {a.bank} <span className="font-mono tabular-nums">{a.number}</span> a.n. {a.holder}
+              </span>
+              <CopyButton text={a.number.replace(/[\s.-]/g, "")} label={`Salin nomor rekening ${a.bank}`} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
 
 type ProofAnswer = FormResult<object, "proof">;
 
@@ -76,12 +106,16 @@ export function PaymentCard({
   orderId,
   payment,
   dueAt = null,
+  transferAccounts = [],
 }: {
   orderId: string;
   payment: CustomerPayment;
   /** 'Batas Bayar': the order is cancelled if still unpaid then. */
   dueAt?: Date | string | null;
+  /** The shop's accounts, shown with the amount when no final bill lists them yet. */
+  transferAccounts?: readonly BankAccount[];
 }) {
+  const transfer = payment.status !== "paid" ? (payment.transfer ?? null) : null;
   const canUpload =
     payment.billFinal && needsProof(payment.method) && (payment.status === "unpaid" || payment.status === "rejected");
   return (
@@ -144,7 +178,8 @@ export function PaymentCard({
           Lihat bukti bayar
         </a>
       ) : null}
-      {!payment.billFinal ? (
+      {transfer ? <TransferExactly amount={transfer.amount} accounts={transferAccounts} /> : null}
+      {!payment.billFinal && !transfer ? (
         <p className="mt-3 text-sm text-stone-700">
           Cara bayar dan jumlah yang dibayar muncul di sini setelah pesanan ditimbang dan tagihannya final.
         </p>

@@ -28,6 +28,7 @@ import { PaymentRefused } from "../payments/balance.server";
 import { moveStock } from "../stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder, type OrderState } from "./columns.server";
+import { syncTransferCode } from "../payments/transfer-code.server";
 import { applyBalanceAtFinal } from "./payments.server";
 
 const MAX_ORDER_TOTAL = 2_000_000_000;
@@ -155,6 +156,8 @@ async function finishEdit(
     totalAfter,
     set: { totalAmount: totalAfter, ...(change.billFinal ? { billFinalAt: new Date() } : {}) },
   });
+  // A changed bill asks for a new amount to transfer ('Tagihan Final' syncs after its 'Saldo').
+  if (!change.billFinal) await syncTransferCode(tx, order.id);
   return totalAfter;
 }
 
@@ -356,6 +359,7 @@ export async function editOrder(
             { id: order.id, totalAmount: total, deliveryFee: order.deliveryFee },
             by,
           );
+          await syncTransferCode(tx, order.id);
           await notify(tx, { kind: "bill-final", order: order.id });
           const ready = `Tagihan final pesanan #${short} siap: ${formatRupiah(total + order.deliveryFee - applied)}.`;
           return mailed ? `${ready} E-mail tagihan dikirim ke pelanggan.` : `${ready} ${FINAL_BILL_NOT_MAILED}`;

@@ -12,6 +12,7 @@ import { orderEditRefusal } from "~/lib/order-edits";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { notify } from "../notifications/notify.server";
+import { syncTransferCode } from "../payments/transfer-code.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder } from "./columns.server";
 
@@ -65,6 +66,7 @@ export async function setDeliveryFee(
         .set({ deliveryFeeSource: "staff", updatedAt: new Date() })
         .where(eq(orders.id, before.id));
     }
+    await syncTransferCode(tx, before.id);
     // Told with the fee it reports: the mail exists exactly when the saved fee does.
     await notify(tx, { kind: "fee-set", order: before.id });
     return { row: before };

@@ -2,6 +2,7 @@
 // 'Perpanjang Batas Bayar' (this order's own deadline) and 'Ubah ke COD' (no deadline at all).
 // Both are recorded in the 'Riwayat Perubahan' and decided under the order's row lock, the same
 // lock the deadline job takes, so a cancel and an extension never cross.
+import { syncTransferCode } from "../payments/transfer-code.server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
@@ -114,6 +115,8 @@ export async function switchToCashOnDelivery(db: Queryable, actor: AdminActor, o
       .update(orders)
       .set({ paymentMethod: "cod", paymentDueAt: null, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
+    // Cash on delivery asks for no transfer: its kode unik is freed for another bill.
+    await syncTransferCode(tx, order.id);
     await recordOrderChange(tx, order, {
       kind: "payment",
       description: `Metode bayar diubah ke ${PAYMENT_METHOD.cod.label}`,

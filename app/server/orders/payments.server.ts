@@ -20,6 +20,7 @@ import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { log } from "../logger.server";
 import { notify } from "../notifications/notify.server";
 import { assertBalanceMove, customerBalance, lockBalance, PaymentRefused } from "../payments/balance.server";
+import { paidTransferCode, releaseTransferCode } from "../payments/transfer-code.server";
 import { hitRateLimit, retryMessage } from "../rate-limit.server";
 import { getStorage, randomKey, type StoredFile } from "../storage.server";
 import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
@@ -150,38 +151,66 @@ export async function readPaymentProof(
 /**
  * The payment's difference from the amount due goes to the customer's balance, with a line in
  * the order's 'Riwayat Perubahan'. Only once the bill is final: before that the amount due
- * may still change with the weighing.
+ * may still change with the weighing. A payment that carried a 'kode unik' is settled against
+ * it: an added code is credited as its own 'Kode unik' line (when the payment holds it), a
+ * subtracted one is the shop's, so the amount asked counts as the bill paid.
  */
 async function settleDifference(
   tx: Queryable,
   order: { id: string; userId: string; totalAmount: number },
   paid: number,
   due: number,
-  by: string,
+  by: string | null,
 ) {
-  const difference = paid - due;
-  if (difference === 0) return;
+  const code = await paidTransferCode(tx, order.id);
+  const moves: { amount: number; entry: string; line: string }[] = [];
+  let expected = due;
+  if (code?.mode === "subtracted") {
+    expected = due - code.code;
+    await recordOrderChange(tx, order, {
+      kind: "payment",
+      description: `Kode unik ${formatRupiah(code.code)} dikurangkan dari tagihan (ditanggung toko)`,
+      changedBy: by,
+    });
+  }
+  let difference = paid - expected;
+  if (code?.mode === "added" && difference >= code.code) {
+    difference -= code.code;
+    const text = `Kode unik ${formatRupiah(code.code)} masuk Saldo`;
+    moves.push({ amount: code.code, entry: text, line: text });
+  }
+  if (difference !== 0) {
+    const description =
+      difference > 0
+        ? `Lebih bayar ${formatRupiah(difference)} masuk Saldo`
+        : `Kurang bayar ${formatRupiah(-difference)} masuk Saldo`;
+    moves.push({
+      amount: difference,
+      entry: description,
+      line: `${description}: dibayar ${formatRupiah(paid)}, tagihan ${formatRupiah(expected)}`,
+    });
+  }
+  if (moves.length === 0) return;
   await lockBalance(tx, order.userId);
-  await assertBalanceMove(tx, order.userId, difference, "paidAmount");
-  const description =
-    difference > 0
-      ? `Lebih bayar ${formatRupiah(difference)} masuk Saldo`
-      : `Kurang bayar ${formatRupiah(-difference)} masuk Saldo`;
-  await tx.insert(balanceEntries).values({
-    userId: order.userId,
-    orderId: order.id,
-    kind: "payment",
-    amount: difference,
-    description: `${description} (pesanan #${shortOrderId(order.id)})`,
-    createdBy: by,
-    // The real moment, not the transaction's start: the next bill finds this entry after the last one it took.
-    createdAt: sql`clock_timestamp()`,
-  });
-  await recordOrderChange(tx, order, {
-    kind: "balance",
-    description: `${description}: dibayar ${formatRupiah(paid)}, tagihan ${formatRupiah(due)}`,
-    changedBy: by,
-  });
+  await assertBalanceMove(
+    tx,
+    order.userId,
+    moves.reduce((sum, m) => sum + m.amount, 0),
+    "paidAmount",
+  );
+  for (const move of moves) {
+    await tx.insert(balanceEntries).values({
+      userId: order.userId,
+      orderId: order.id,
+      kind: "payment",
+      amount: move.amount,
+      description: `${move.entry} (pesanan #${shortOrderId(order.id)})`,
+      createdBy: by,
+      // The real moment, not the transaction's start: the next bill finds this entry after the last one it took.
+      createdAt: sql`clock_timestamp()`,
+    });
+    await recordOrderChange(tx, order, { kind: "balance", description: move.line, changedBy: by });
+  }
 }
 
 /**
@@ -306,32 +335,55 @@ export async function markOrderPaid(
   assertAdmin(actor);
   if (!isUuid(orderId)) return formFailure(404, NOT_FOUND);
   try {
-    return await db.transaction(async (tx) => {
-      const order = await lockOrderForPayment(tx, orderId);
-      if (order.paymentStatus === "paid") throw new PaymentRefused(409, "Pembayaran pesanan ini sudah Lunas.");
-      const due = amountDue(order);
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "paid", paidAmount: input.paidAmount, paidAt: new Date(), updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
-      await recordOrderChange(tx, order, {
-        kind: "payment",
+    return await db.transaction((tx) =>
+      recordPayment(tx, orderId, {
+        paidAmount: input.paidAmount,
+        by: actor.id,
         description: `Tandai Lunas: diterima ${formatRupiah(input.paidAmount)}`,
-        changedBy: actor.id,
-      });
-      if (order.billFinalAt) await settleDifference(tx, order, input.paidAmount, due, actor.id);
-      await notify(tx, { kind: "payment-verified", order: order.id });
-      const short = shortOrderId(order.id);
-      const difference = input.paidAmount - due;
-      return formSuccess(
-        order.billFinalAt && difference !== 0
-          ? `Pesanan #${short} Lunas. Selisih ${signedRupiah(difference)} masuk Saldo pelanggan.`
-          : `Pesanan #${short} Lunas.`,
-      );
-    });
+      }),
+    );
   } catch (error) {
     return refusal(error);
   }
+}
+
+/**
+ * Records a payment received for the order, inside the caller's transaction: 'Lunas' with the
+ * amount, a change line, its 'kode unik' released, the difference settled once the bill is
+ * final, and the customer told. 'Tandai Lunas' and a bank statement line matched to the order
+ * both pay through here. Throws `PaymentRefused` (nothing stored) for a cancelled or paid order.
+ */
+export async function recordPayment(
+  tx: Queryable,
+  orderId: string,
+  payment: { paidAmount: number; by: string | null; description: string },
+): Promise<FormResult> {
+  const order = await lockOrderForPayment(tx, orderId);
+  if (order.paymentStatus === "paid") throw new PaymentRefused(409, "Pembayaran pesanan ini sudah Lunas.");
+  const due = amountDue(order);
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "paid", paidAmount: payment.paidAmount, paidAt: new Date(), updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  await recordOrderChange(tx, order, { kind: "payment", description: payment.description, changedBy: payment.by });
+  await releaseTransferCode(tx, order.id, "paid");
+  if (order.billFinalAt) await settleDifference(tx, order, payment.paidAmount, due, payment.by);
+  await notify(tx, { kind: "payment-verified", order: order.id });
+  const short = shortOrderId(order.id);
+  const balanceMoved = await paymentBalanceOf(tx, order.id);
+  return formSuccess(
+    order.billFinalAt && balanceMoved !== 0
+      ? `Pesanan #${short} Lunas. Selisih ${signedRupiah(balanceMoved)} masuk Saldo pelanggan.`
+      : `Pesanan #${short} Lunas.`,
+  );
+}
+
+async function paymentBalanceOf(tx: Queryable, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${balanceEntries.amount}), 0)::bigint`.mapWith(Number) })
+    .from(balanceEntries)
+    .where(and(eq(balanceEntries.orderId, orderId), eq(balanceEntries.kind, "payment")));
+  return row?.total ?? 0;
 }
 
 /** 'Tolak Bukti': the proof waiting for verification is refused with a reason the customer reads. */

@@ -16,6 +16,7 @@ import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-method
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
 import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
+import { syncTransferCode } from "../payments/transfer-code.server";
 import { notify } from "../notifications/notify.server";
 import { setWhatsappConsent } from "../whatsapp/messages.server";
 import { readShopSettings } from "../settings.server";
@@ -326,6 +327,8 @@ export async function placeOrder(
       await rememberDeliveryArea(tx, user.id, input.area);
       // Before the news: the choice made with this order decides whether it goes to WhatsApp.
       if (input.whatsappConsent !== undefined) await setWhatsappConsent(tx, user.id, input.whatsappConsent);
+      // A transfer bill with nothing to weigh is payable now: it gets its amount with the code.
+      await syncTransferCode(tx, order.id);
       if (announce) await notify(tx, { kind: "order-received", order: order.id });
       return placed(order, false);
     });

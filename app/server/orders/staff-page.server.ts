@@ -47,7 +47,12 @@ export async function loadOrderEditing(
     deliveryFee: order.deliveryFee,
     balanceApplied: order.balanceApplied,
     items,
-    paymentLines: paymentInstructionLines(view.paymentMethods, payment.amountDue, order.paymentMethod),
+    paymentLines: paymentInstructionLines(
+      view.paymentMethods,
+      payment.amountDue,
+      order.paymentMethod,
+      payment.transfer?.amount ?? null,
+    ),
     orderUrl: `${shop.appUrl}/orders/${order.id}`,
   });
   return {

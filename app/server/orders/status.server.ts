@@ -20,6 +20,7 @@ import {
   writeCancelSettlement,
   type CancelSettlement,
 } from "../payments/cancel-settlement.server";
+import { releaseTransferCode, syncTransferCode } from "../payments/transfer-code.server";
 import { moveStock } from "../stock-ledger.server";
 import { lockOrder } from "./columns.server";
 
@@ -159,6 +160,9 @@ export async function changeOrderStatus(
       // A cancelled bill takes no 'Saldo': what it took went back with the settlement above.
       .set({ status: input.status, updatedAt: new Date(), ...(settlement ? { balanceApplied: 0 } : {}) })
       .where(eq(orders.id, order.id));
+    // A cancelled bill frees its amount to transfer; one taken up again asks for a new one.
+    if (becomesCancelled) await releaseTransferCode(tx, order.id, "cancelled");
+    else if (wasCancelled) await syncTransferCode(tx, order.id);
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       fromStatus: order.status,

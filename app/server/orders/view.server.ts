@@ -14,6 +14,7 @@ import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
 import { assertAdmin, type AdminActor } from "../admin-actor.server";
 import { config } from "../config.server";
 import { loadPaymentMethods } from "../payments/methods.server";
+import { transferAmountOf, type TransferAmount } from "../payments/transfer-code.server";
 import { listOrderChanges, type OrderChangeRow } from "./changes.server";
 import { itemColumns, orderColumns, type OrderItemRecord, type OrderRecord } from "./columns.server";
 
@@ -47,6 +48,8 @@ export type OrderPayment = {
   balanceApplied: number;
   amountDue: number;
   billFinal: boolean;
+  /** The amount to transfer with its 'kode unik' while the transfer bill is open. */
+  transfer: TransferAmount | null;
 };
 
 /** One line of the order with its product's page (`productSlug`) and whether the product is still sold. */
@@ -72,6 +75,7 @@ async function readOrderView(db: Queryable, viewer: OrderViewer, id: string) {
     .where(and(eq(orders.id, id), viewer.as === "customer" ? eq(orders.userId, viewer.id) : undefined));
   if (!row) return null;
   const staff = viewer.as === "staff";
+  const transfer = await transferAmountOf(db, id);
   const [items, history, changes, paymentMethods] = await Promise.all([
     db
       .select({
@@ -100,7 +104,7 @@ async function readOrderView(db: Queryable, viewer: OrderViewer, id: string) {
       .orderBy(desc(orderStatusHistory.createdAt), desc(orderStatusHistory.id)),
     listOrderChanges(db, id),
     // The payment instructions: in the staff's bill message always, for the customer once the bill is final.
-    staff || row.billFinalAt ? loadPaymentMethods(db) : null,
+    staff || row.billFinalAt || transfer ? loadPaymentMethods(db) : null,
   ]);
   const due = amountDue(row);
   const payment: OrderPayment = {
@@ -114,6 +118,7 @@ async function readOrderView(db: Queryable, viewer: OrderViewer, id: string) {
     balanceApplied: row.balanceApplied,
     amountDue: due,
     billFinal: row.billFinalAt !== null,
+    transfer,
   };
   const bill: FinalBill | null =
     row.billFinalAt && paymentMethods
@@ -209,6 +214,8 @@ export function adminOrderDetail(view: StaffOrderView, shopName: string = config
     paymentStatus: o.paymentStatus,
     balanceApplied: o.balanceApplied,
     paidAmount: o.paidAmount,
+    /** What to transfer with the 'kode unik', while the transfer bill is open. */
+    transferAmount: view.payment.transfer?.amount ?? null,
     updatedAt: o.updatedAt,
     accountName: o.accountName,
     accountEmail: o.accountEmail,

@@ -26,6 +26,8 @@ export type StaffPayment = {
   balanceApplied: number;
   amountDue: number;
   billFinal: boolean;
+  /** The amount the customer transfers, with its 'kode unik', while the transfer bill is open. */
+  transfer?: { amount: number; code: number; mode: string } | null;
 };
 
 export function PaymentCard({
@@ -65,6 +67,17 @@ export function PaymentCard({
           ) : null}
           {!payment.billFinal ? <span className="block text-xs text-stone-600">tagihan belum final</span> : null}
         </Row>
+        {payment.transfer ? (
+          <Row label="Transfer tepat">
+            <span className="font-semibold tabular-nums" data-testid="staff-transfer-amount">
+              {formatRupiah(payment.transfer.amount)}
+            </span>
+            <span className="block text-xs text-stone-600">
+              kode unik {payment.transfer.code}
+              {payment.transfer.mode === "subtracted" ? ", dikurangkan (ditanggung toko)" : ", masuk Saldo pelanggan"}
+            </span>
+          </Row>
+        ) : null}
         {payment.status === "paid" && payment.paidAmount !== null ? (
           <Row label="Diterima">
             {formatRupiah(payment.paidAmount)}
@@ -111,7 +124,7 @@ export function PaymentCard({
                 name="paidAmount"
                 inputMode="numeric"
                 autoComplete="off"
-                defaultValue={String(payment.amountDue)}
+                defaultValue={String(payment.transfer?.amount ?? payment.amountDue)}
                 key={payment.amountDue}
               />
             )}

@@ -3,7 +3,12 @@
 // Tempat (COD)', each switched on or off. Checkout offers the active ones.
 import { Link } from "react-router";
 import { Field, Input } from "~/components/ui/field";
-import { MAX_BANK_ACCOUNTS, type PaymentMethodsSetting } from "~/lib/payment-settings";
+import {
+  MAX_BANK_ACCOUNTS,
+  UNIQUE_CODE_MODE_LABEL,
+  UNIQUE_CODE_MODES,
+  type PaymentMethodsSetting,
+} from "~/lib/payment-settings";
 import { PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { defineSection, saveCandidate, formText, type SectionProps } from "./section";
 
@@ -78,6 +83,21 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"paymentMethods">) {
           </div>
         ))}
         <p className="text-xs text-stone-600">Kosongkan satu baris untuk menghapus rekening itu.</p>
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-semibold text-stone-900">Kode unik (3 digit terakhir jumlah transfer)</legend>
+          {UNIQUE_CODE_MODES.map((mode) => (
+            <label key={mode} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-stone-900">
+              <input
+                type="radio"
+                name="uniqueCode"
+                value={mode}
+                defaultChecked={shown.uniqueCode === mode}
+                className="h-5 w-5 accent-brand-700"
+              />
+              {UNIQUE_CODE_MODE_LABEL[mode]}
+            </label>
+          ))}
+        </fieldset>
       </fieldset>
       <div className="rounded-lg border border-stone-200 p-3">
         <Toggle name="cod" label={PAYMENT_METHOD.cod.label} checked={shown.cod.active} />
@@ -114,6 +134,7 @@ export const paymentMethodsSection = defineSection({
       qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl, payload: current.qris.payload },
       bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
       cod: { active: form.get("cod") === "on" },
+      uniqueCode: form.get("uniqueCode") ?? current.uniqueCode,
     });
   },
 });
