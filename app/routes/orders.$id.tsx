@@ -1,6 +1,7 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
-// none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. Once the
-// bill is final: the 'Tagihan Final', how to pay and 'Unggah Bukti Bayar'.
+// none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. The page
+// tells the state first (the progress tracker); once the bill is final and not yet paid, the
+// amount due, how to pay and 'Unggah Bukti Bayar' come right under it.
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/orders.$id";
 import { FinalBill } from "~/components/final-bill";
 import { CancelOrderButton } from "~/components/order-cancel";
 import { OrderCard, OrderItemsCard, OrderRow } from "~/components/order-page/order-parts";
-import { PaymentCard } from "~/components/order-page/payment-card";
+import { OrderProgressTracker } from "~/components/order-page/order-progress";
+import { canUploadProof, PaymentCard, ProofForm } from "~/components/order-page/payment-card";
 import { ReorderButton } from "~/components/order-reorder";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -19,7 +21,11 @@ import { useToast } from "~/components/ui/toast";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
-import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { orderProgress } from "~/lib/order-progress";
+import { orderTotalSummary } from "~/lib/order-text";
+import { shortOrderId } from "~/lib/orders";
+import { isCashOnDelivery } from "~/lib/vocab/payment-methods";
+import { orderNotices } from "~/server/notifications/notices.server";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
@@ -40,9 +46,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const order = customerOrderDetail(view);
   const { payment, bill } = view;
-  const shop = await loadShopIdentity(db);
+  const [shop, told] = await Promise.all([loadShopIdentity(db), orderNotices(db, order.id)]);
   return data({
     order,
+    progress: orderProgress({
+      status: order.status,
+      billFinal: payment.billFinal,
+      paymentStatus: payment.status,
+      cashOnDelivery: isCashOnDelivery(order.paymentMethod),
+      outForDelivery: told["out-for-delivery"] !== undefined,
+    }),
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
     canCancel:
       order.status === "pending" &&
@@ -88,6 +101,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const { order, helpUrl, resendUrl, bill } = loaderData;
   const payment = "payment" in loaderData ? loaderData.payment : null;
   const canCancel = "canCancel" in loaderData && loaderData.canCancel;
+  const progress = "progress" in loaderData ? loaderData.progress : null;
   const toast = useToast();
   const revalidator = useRevalidator();
   const onCancelled = useCallback(
@@ -111,6 +125,24 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   }
 
   const slot = slotLabel(order.deliverySlot, order.deliveryTime);
+  // After the final bill and before the money is in: what to pay and how, first.
+  const payFirst = bill !== null && payment !== null && order.status !== "cancelled" && payment.status !== "paid";
+  const finalBill = bill ? (
+    <FinalBill
+      grandTotal={orderTotalSummary({ ...order, billFinal: true }).amount}
+      balanceApplied={bill.balanceApplied}
+      amountDue={bill.amountDue}
+      billFinalAt={bill.billFinalAt}
+      changes={bill.changes}
+      paymentMethods={bill.paymentMethods}
+      paymentMethod={bill.paymentMethod}
+      action={
+        payFirst && payment && canUploadProof(payment) ? (
+          <ProofForm orderId={order.id} again={payment.status === "rejected"} />
+        ) : null
+      }
+    />
+  ) : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
@@ -131,6 +163,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           {actionData.message}
         </p>
       ) : null}
+      {progress ? (
+        <div className="mt-4">
+          <OrderProgressTracker progress={progress} />
+        </div>
+      ) : null}
+      {payFirst ? <div className="mt-4">{finalBill}</div> : null}
       {order.cancellation ? (
         <p className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
           {order.cancellation.byCustomer ? "Anda membatalkan pesanan ini" : "Pesanan ini dibatalkan oleh toko"} pada{" "}
@@ -169,23 +207,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <OrderItemsCard order={order} billFinal={bill !== null} />
       </div>
 
-      {bill ? (
-        <div className="mt-4">
-          <FinalBill
-            grandTotal={orderGrandTotal(order.totalAmount, order.deliveryFee)}
-            balanceApplied={bill.balanceApplied}
-            amountDue={bill.amountDue}
-            billFinalAt={bill.billFinalAt}
-            changes={bill.changes}
-            paymentMethods={bill.paymentMethods}
-            paymentMethod={bill.paymentMethod}
-          />
-        </div>
-      ) : null}
+      {bill && !payFirst ? <div className="mt-4">{finalBill}</div> : null}
 
       {payment && order.status !== "cancelled" ? (
         <div className="mt-4">
-          <PaymentCard orderId={order.id} payment={payment} />
+          <PaymentCard orderId={order.id} payment={payment} uploadHere={!payFirst} />
         </div>
       ) : null}
 

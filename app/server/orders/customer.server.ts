@@ -63,6 +63,8 @@ export type RecentOrder = {
   createdAt: Date;
   deliveryDate: string;
   deliveryTime: string;
+  /** The bill is final; before it the total is 'perkiraan'. */
+  billFinal: boolean;
   itemCount: number;
 };
 

@@ -2,6 +2,7 @@
 // the subtotal, fee and total.
 import { Card } from "~/components/admin/card";
 import { Thumbnail } from "~/components/admin/thumbnail";
+import { OrderTotalAmount } from "~/components/order-total";
 import { LineOptionsSummary } from "~/components/cart-line-options";
 import { orderFeeText } from "~/lib/delivery";
 import { formatRupiah } from "~/lib/money";
@@ -55,7 +56,9 @@ export function ProductsCard({ order }: { order: AdminOrderView }) {
         </div>
         <div className="flex justify-between text-base font-bold">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatRupiah(order.grandTotal)}</dd>
+          <dd className="text-right">
+            <OrderTotalAmount order={order} testId="staff-order-total" />
+          </dd>
         </div>
       </dl>
     </Card>
