@@ -22,7 +22,7 @@ import { formatDateWithDay } from "~/lib/dates";
 import { isOrderEditIntent } from "~/lib/order-edits";
 import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-actions.server";
 import { config } from "~/server/config.server";
-import { firstFieldError, formAction } from "~/server/form-action.server";
+import { firstFieldError, formAction, isDocumentSubmission } from "~/server/form-action.server";
 import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
@@ -50,7 +50,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: adminOrderActionSchema,
     invalid: { message: firstFieldError },
     call: (input) => actOnAdminOrder(db, admin, params.id, input),
-    redirectTo: () => `/admin/orders/${params.id}`,
+    // A plain form post comes back to the page with the one-time message; the page's own
+    // forms post through fetchers and show the answer where they were pressed, keeping the scroll.
+    redirectTo: isDocumentSubmission(request) ? () => `/admin/orders/${params.id}` : undefined,
     flash: true,
   });
 }

@@ -1,6 +1,7 @@
 // /checkout: delivery details, area and window, notes, 'Metode Pembayaran' and the order
 // summary at the shop's current prices. The order is stored before the WhatsApp chat opens.
 // State lives in components/checkout/use-checkout.ts; the parts beside it.
+import { WORDS } from "~/lib/vocab/words";
 import { Form, Link } from "react-router";
 import { ArrowLeft, Clock, MapPin, NotebookPen, Truck, Wallet } from "lucide-react";
 import { z } from "zod";
@@ -28,7 +29,7 @@ import { cachePolicy } from "~/server/http-cache.server";
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Checkout", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(WORDS.checkout, shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -77,7 +78,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Keranjang
       </Link>
-      <h1 className="mt-2 text-2xl font-extrabold text-stone-900 md:text-3xl">Checkout</h1>
+      <h1 className="mt-2 text-2xl font-extrabold text-stone-900 md:text-3xl">{WORDS.checkout}</h1>
 
       <Form
         ref={c.formRef}

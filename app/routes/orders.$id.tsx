@@ -154,7 +154,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan #{shortOrderId(order.id)}</h1>
-        <OrderStatusBadge status={order.status} className="text-sm" />
+        {/* The tracker below tells where the order stands; the badge stays for a cancelled order. */}
+        {progress && !progress.cancelled ? null : <OrderStatusBadge status={order.status} className="text-sm" />}
         {payment ? <PaymentStatusBadge status={payment.status} className="text-sm" /> : null}
       </div>
       <p className="mt-1 text-sm text-stone-600">Dipesan pada {formatDateTime(order.createdAt)} WIB</p>

@@ -161,7 +161,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     await page.waitForURL(`**/orders/${order.id}`);
     // Before the bill: received, weighing under way, and the shopper may still cancel.
     const progress = page.getByTestId("order-progress");
-    expect(await progress.locator('[aria-current="step"]').textContent()).toContain("Ditimbang/Tagihan");
+    expect(await progress.locator('[aria-current="step"]').textContent()).toContain("Ditimbang");
     await page.getByRole("button", { name: "Batalkan Pesanan" }).waitFor();
 
     await finalize(order.id);

@@ -38,11 +38,12 @@ export function OrderProgressTracker({ progress }: { progress: OrderProgress }) 
             </span>
             <span
               className={cn(
-                "mt-1 text-[11px] leading-tight break-words sm:text-xs",
+                "mt-1 text-[11px] leading-tight [overflow-wrap:anywhere] sm:text-xs",
                 step.state === "todo" ? "text-stone-500" : "font-semibold text-stone-900",
               )}
             >
-              {step.label}
+              {/* 'Ditimbang/Tagihan' may break after the slash on a narrow phone. */}
+              {step.label.replace("/", "/\u200b")}
               <span className="sr-only">
                 {step.state === "done" ? " (selesai)" : step.state === "current" ? " (sekarang)" : ""}
               </span>

@@ -69,7 +69,9 @@ export function ProofForm({ orderId, again }: { orderId: string; again: boolean 
         name="proof"
         accept="image/jpeg,image/png,image/webp"
         className="sr-only"
-        aria-describedby={`${inputId}-hint`}
+        // The label below is the one control people and screen readers use; the input only holds the file.
+        tabIndex={-1}
+        aria-hidden="true"
         onChange={(event) => {
           if (hydrated && event.currentTarget.files?.length) void fetcher.submit(event.currentTarget.form);
         }}
@@ -78,6 +80,7 @@ export function ProofForm({ orderId, again }: { orderId: string; again: boolean 
         htmlFor={inputId}
         role="button"
         tabIndex={0}
+        aria-describedby={`${inputId}-hint`}
         aria-disabled={busy || undefined}
         onKeyDown={(event) => {
           if (event.key === "Enter" || event.key === " ") {

@@ -1,5 +1,6 @@
 // The body of a product page: photo, price, stock, quantity and add-to-cart, favourite and
 // share buttons, and the description tabs.
+import { WORDS } from "~/lib/vocab/words";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Heart, Share2, ShoppingCart } from "lucide-react";
@@ -74,7 +75,9 @@ export function ProductView({ product, url }: { product: ProductDetail; url: str
             />
             <span className="absolute top-3 left-3 flex flex-col items-start gap-1">
               {product.featured ? (
-                <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">Featured</span>
+                <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">
+                  {WORDS.featured}
+                </span>
               ) : null}
             </span>
           </div>

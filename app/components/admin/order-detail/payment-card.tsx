@@ -3,7 +3,7 @@
 // Lunas' with the amount received (the amount due unless staff type another) and 'Tolak Bukti'
 // with the reason the customer reads. A received amount that differs from the amount due goes
 // to the customer's 'Saldo' once the bill is final.
-import { Form } from "react-router";
+import { StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -91,7 +91,7 @@ export function PaymentCard({
         </div>
       ) : null}
       {open ? (
-        <Form method="post" className="mt-4 flex items-start gap-2" noValidate>
+        <StaffOrderForm className="mt-4 flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="paid" />
           <Field label="Jumlah diterima (Rp)" error={error?.fieldErrors.paidAmount} className="flex-1">
             {(p) => (
@@ -108,10 +108,10 @@ export function PaymentCard({
           <SubmitButton intent="paid" className="mt-7 bg-green-700 hover:bg-green-800">
             Tandai Lunas
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       ) : null}
       {open && payment.status === "pending" ? (
-        <Form method="post" className="mt-4 space-y-2 border-t border-stone-100 pt-3" noValidate>
+        <StaffOrderForm className="mt-4 space-y-2 border-t border-stone-100 pt-3">
           <input type="hidden" name="intent" value="reject" />
           {error && error.intent === "reject" && !error.fieldErrors.reason ? (
             <ErrorNote>{error.message}</ErrorNote>
@@ -133,7 +133,7 @@ export function PaymentCard({
           <SubmitButton intent="reject" variant="outline" className="text-red-800">
             Tolak Bukti
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       ) : null}
     </Card>
   );
