@@ -108,6 +108,8 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
         <div className="space-y-4">
           <StatusButtons order={order} error={errorFor("status")} />
           <ProductsCard order={order} />
+          {/* The fee beside the lines and above 'Tagihan Final', where staff settle the bill. */}
+          <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />
           <OrderEditsCard
             order={order}
             editing={editing}
@@ -131,7 +133,6 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
         </div>
         <div className="space-y-4">
           <CustomerCard order={order} />
-          <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />
           <OrderInfoCard order={order} />
         </div>
       </div>

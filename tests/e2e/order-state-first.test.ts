@@ -202,4 +202,61 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)("at %s size saves keep the scroll and answer in place; billing asks first", async (size, viewport) => {
+    const order = await placeOrder(`Mbak Yuni ${size}`);
+    const context = await newContext(shop.browser, viewport);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await adminLogin(page, shop.url, staff);
+    await page.goto(`${shop.url}/admin/orders/${order.id}`);
+    await waitForHydration(page);
+
+    // 'Simpan Berat' halfway down the page: the page stays where the thumb is.
+    const weight = page.getByRole("textbox", { name: "Berat aktual Bawang Merah Uji (kg)" });
+    await weight.scrollIntoViewIfNeeded();
+    await weight.fill("0,8");
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Simpan Berat" }).click();
+    const saved = page.getByRole("status").filter({ hasText: "Bawang Merah Uji" });
+    await saved.waitFor();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(40);
+    // 0,8 kg x Rp 40.000 + 2 x Rp 6.000 + Rp 7.000
+    await expect.poll(() => page.getByTestId("final-total").textContent()).toBe(formatRupiah(51_000));
+
+    // 'Tidak Tersedia' says what will happen; 'Batal' leaves the line.
+    await page.getByRole("button", { name: "Tidak Tersedia" }).last().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("dihapus dari pesanan, stoknya dikembalikan", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Batal" }).click();
+    expect(await page.getByTestId("edit-line").count()).toBe(2);
+
+    // 'Tagihan Final' names the total and that nothing can change afterwards.
+    await page.getByRole("button", { name: "Tagihan Final" }).click();
+    await dialog.getByText(`Total akhir ${formatRupiah(51_000)}`, { exact: false }).waitFor();
+    await dialog.getByText("tidak dapat diubah lagi", { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/staff-confirm-final-${size}.png` });
+    await dialog.getByRole("button", { name: "Ya, Tagihan Final" }).click();
+    await page.getByRole("status").filter({ hasText: "Tagihan final" }).first().waitFor();
+    await page.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).waitFor();
+    // Touch targets a thumb can hit.
+    const sendBill = await page.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).boundingBox();
+    expect(sendBill?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: `${SHOTS}/staff-order-final-${size}.png`, fullPage: true });
+    // Every menu link is on screen, grouped, at this size.
+    const nav = page.getByRole("navigation", { name: "Menu admin" });
+    for (const name of ["Dashboard", "Daftar Ambil", "Produk", "Petani Mitra", "Laporan", "Tim", "Pengaturan"]) {
+      const box = await nav.getByRole("link", { name, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(viewport.width);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/admin-menu-${size}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -6,7 +6,7 @@ import { WORDS } from "~/lib/vocab/words";
 import { MessageCircle } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { StaffOrderForm } from "~/components/admin/order-detail/staff-order-form";
+import { FetcherAnswer, StaffOrderForm } from "~/components/admin/order-detail/staff-order-form";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
@@ -37,6 +37,10 @@ type ProductOption = {
 };
 
 type Change = OrderChange;
+
+// The forms that are gone once they succeeded answer at the top of the card.
+const UNAVAILABLE_KEY = "order-line-unavailable";
+const FINALIZE_KEY = "order-finalize";
 
 export type OrderEditsData = {
   version: number;
@@ -137,6 +141,7 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
         </StaffOrderForm>
       </details>
       <StaffOrderForm
+        fetcherKey={UNAVAILABLE_KEY}
         confirm={{
           title: `${line.productName} tidak tersedia?`,
           description: `${line.productName} (${formatAmount(line.quantity, { soldByWeight: line.soldByWeight, unit: line.productUnit })}) dihapus dari pesanan, stoknya dikembalikan dan totalnya dihitung ulang. Sampai Tagihan Final produk bisa ditambahkan lagi dengan 'Tambah Produk'.`,
@@ -167,6 +172,8 @@ export function OrderEditsCard({
   return (
     <Card title="Timbang dan Tagihan" id="tagihan">
       {error ? <ErrorNote>{error.error}</ErrorNote> : null}
+      <FetcherAnswer fetcherKey={UNAVAILABLE_KEY} className="mb-2" />
+      <FetcherAnswer fetcherKey={FINALIZE_KEY} className="mb-2" />
       {editable ? (
         <>
           <ul className="divide-y divide-stone-100">
@@ -227,6 +234,7 @@ export function OrderEditsCard({
         {editable ? (
           <StaffOrderForm
             className="flex-1"
+            fetcherKey={FINALIZE_KEY}
             confirm={{
               title: "Buat Tagihan Final?",
               description: `Total akhir ${formatRupiah(grand)}${order.deliveryFee === null ? " (ongkir belum diisi)" : ""}. Setelah ini produk, berat dan ongkir tidak dapat diubah lagi, dan pelanggan melihat tagihan serta cara bayarnya.`,

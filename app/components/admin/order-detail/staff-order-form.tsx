@@ -28,7 +28,13 @@ export function StaffOrderForm({
   onAnswer,
   answerClassName,
   resetOnSuccess = false,
+  fetcherKey,
 }: {
+  /**
+   * For a form that disappears once it succeeded ('Tagihan Final', a line marked 'Tidak
+   * Tersedia'): its answer is read by a FetcherAnswer that stays on the page.
+   */
+  fetcherKey?: string;
   /** Empties the form after a success (a form that adds something new each time). */
   resetOnSuccess?: boolean;
   children: ReactNode;
@@ -38,7 +44,7 @@ export function StaffOrderForm({
   onAnswer?: (answer: StaffAnswer) => void;
   answerClassName?: string;
 }) {
-  const fetcher = useFetcher<StaffAnswer>();
+  const fetcher = useFetcher<StaffAnswer>(fetcherKey ? { key: fetcherKey } : undefined);
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState(false);
@@ -69,18 +75,7 @@ export function StaffOrderForm({
         }
       >
         {children}
-        {answer ? (
-          <p
-            role={answer.ok ? "status" : "alert"}
-            className={cn(
-              "mt-2 basis-full rounded-lg px-3 py-2 text-sm",
-              answer.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900",
-              answerClassName,
-            )}
-          >
-            {answer.message}
-          </p>
-        ) : null}
+        {answer && !fetcherKey ? <AnswerNote answer={answer} className={answerClassName} /> : null}
       </fetcher.Form>
       {confirm ? (
         <Dialog open={asking} onOpenChange={setAsking}>
@@ -104,4 +99,26 @@ export function StaffOrderForm({
       ) : null}
     </FormBusyContext.Provider>
   );
+}
+
+function AnswerNote({ answer, className }: { answer: StaffAnswer; className?: string }) {
+  return (
+    <p
+      role={answer.ok ? "status" : "alert"}
+      className={cn(
+        "mt-2 basis-full rounded-lg px-3 py-2 text-sm",
+        answer.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900",
+        className,
+      )}
+    >
+      {answer.message}
+    </p>
+  );
+}
+
+/** The answer of a keyed StaffOrderForm, shown where it stays on the page after the form is gone. */
+export function FetcherAnswer({ fetcherKey, className }: { fetcherKey: string; className?: string }) {
+  const fetcher = useFetcher<StaffAnswer>({ key: fetcherKey });
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  return answer ? <AnswerNote answer={answer} className={className} /> : null;
 }
