@@ -22,7 +22,11 @@ export function useAddToCart() {
   return (product: ProductSummary, quantity: number) => {
     if (!isInStock(product) || quantity < 1) return;
     cart.add(toCartProduct(product), quantity);
-    toast({ title: "Produk Ditambahkan", description: `${product.name} telah ditambahkan ke keranjang belanja.` });
+    toast({
+      title: "Produk Ditambahkan",
+      description: `${product.name} telah ditambahkan ke keranjang belanja.`,
+      link: { to: "/cart", label: "Lihat Keranjang" },
+    });
   };
 }
 

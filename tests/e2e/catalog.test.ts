@@ -223,14 +223,15 @@ describe.skipIf(!hasChromium)("catalog on a phone", () => {
     await stepper.fill("1");
     await stepper.press("Enter");
 
-    // Quantity 2, then add: the notice, the badge, and the stepper back at 1.
+    // Quantity 2, then add: the notice, the badge, and the stepper still at what was chosen.
     await expect.poll(() => page.getByRole("button", { name: "Kurangi jumlah" }).first().isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
     await expect.poll(() => stepper.inputValue()).toBe("2");
     await page.getByRole("button", { name: "Tambah ke Keranjang" }).click();
     await page.getByTestId("toast").filter({ hasText: "Produk Ditambahkan" }).waitFor();
     await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
-    await expect.poll(() => stepper.inputValue()).toBe("1");
+    await page.getByTestId("toast").getByRole("link", { name: "Lihat Keranjang" }).waitFor();
+    await expect.poll(() => stepper.inputValue()).toBe("2");
     // The badge counts products, not pieces: 2 of one product is one product.
     await expect.poll(() => visibleBadge(page).textContent()).toBe("1");
 

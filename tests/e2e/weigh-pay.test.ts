@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
         .getByText("Bukti bayar ditolak: Nominal transfer tidak sesuai. Silakan unggah bukti yang benar.")
         .waitFor();
       expect(await page.getByTestId("payment-status").first().textContent()).toBe("Ditolak");
-      await page.getByText("Unggah ulang bukti bayar").waitFor();
+      await page.getByRole("button", { name: "Unggah Ulang Bukti Bayar" }).waitFor();
       await shot(page, "order-proof-rejected");
       await waitForHydration(page);
       await uploadProof(page, "#e8f5e9");
@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
   );
 });
 
-/** 'Unggah Bukti Bayar' with a photo of a receipt, until the page says it waits for staff. */
+/** 'Unggah Bukti Bayar' with a photo of a receipt (sent as soon as it is picked), until the page says it waits for staff. */
 async function uploadProof(page: Page, background: string) {
   await page.locator('input[name="proof"]').setInputFiles({
     name: "bukti-transfer.jpg",
@@ -216,7 +216,6 @@ async function uploadProof(page: Page, background: string) {
       .jpeg()
       .toBuffer(),
   });
-  await page.getByRole("button", { name: "Unggah Bukti Bayar" }).click();
   await expect
     .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
     .toBe("Menunggu Verifikasi");
