@@ -188,7 +188,7 @@ export default function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Menu admin" className="border-t border-white/10">
-          <div className="mx-auto flex max-w-6xl flex-wrap gap-x-4 px-2 lg:flex-nowrap lg:gap-x-3">
+          <div className="mx-auto flex max-w-6xl flex-wrap gap-x-3 px-2">
             {NAV_GROUPS.map((group) => {
               const items = group.items.filter((item) => !item.ownerOnly || isOwnerRole(admin.role));
               if (items.length === 0) return null;
@@ -197,7 +197,7 @@ export default function AdminLayout() {
                   <p className="w-16 shrink-0 pt-3.5 text-[11px] font-bold tracking-wide text-brand-200 uppercase lg:w-auto lg:pr-1">
                     {group.label}
                   </p>
-                  <ul className="flex min-w-0 flex-wrap">
+                  <ul className="flex min-w-0 flex-wrap lg:flex-nowrap">
                     {items.map((item) => {
                       const active = item.match.some((m) => location.pathname.startsWith(m));
                       return (
