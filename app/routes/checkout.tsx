@@ -19,7 +19,13 @@ import { useCheckout } from "~/components/checkout/use-checkout";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { cartTotals } from "~/lib/cart";
-import { CHECKOUT_FAILED_TITLE, isIncomplete, parseCheckoutForm, type CheckoutAnswer } from "~/lib/checkout";
+import {
+  CHECKOUT_FAILED_TITLE,
+  checkoutMissing,
+  isIncomplete,
+  parseCheckoutForm,
+  type CheckoutAnswer,
+} from "~/lib/checkout";
 import { minimumOrderMessage } from "~/lib/delivery";
 import { checkoutInvalid, loadCheckout, submitCheckout } from "~/server/orders/checkout.server";
 import { formAction } from "~/server/form-action.server";
@@ -69,6 +75,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     values.area === "" ||
     c.busy ||
     c.placed !== null;
+  // Said under a grey 'Pesan Sekarang' (once the cart is read), so it never just stays grey.
+  const missing = cart.ready
+    ? checkoutMissing(values, { empty: cart.lines.length === 0, belowMinimum: belowMinimum !== null })
+    : [];
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
@@ -161,6 +171,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             linesError={fieldErrors.lines && !c.dialog ? fieldErrors.lines : undefined}
             busy={c.busy}
             disabled={disabled}
+            missing={disabled && !c.busy && c.placed === null ? missing : []}
           />
         </aside>
       </Form>
