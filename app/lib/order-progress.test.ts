@@ -23,7 +23,7 @@ describe("where an order stands", () => {
     // The stored status stays 'Menunggu' after the final bill; the tracker moves on.
     expect(states({ ...placed, billFinal: true })[2]).toBe("Dibayar:current");
     expect(orderProgress({ ...placed, billFinal: true }).next).toContain("unggah bukti bayar");
-    expect(orderProgress({ ...placed, billFinal: true, paymentStatus: "pending" }).next).toContain("diperiksa");
+    expect(orderProgress({ ...placed, billFinal: true, paymentStatus: "pending" }).next).toContain("mengeceknya");
     expect(states({ ...placed, billFinal: true, paymentStatus: "paid" })[3]).toBe("Diantar:current");
     expect(states({ ...placed, billFinal: true, paymentStatus: "paid", outForDelivery: true })[4]).toBe(
       "Selesai:current",

@@ -65,7 +65,7 @@ function nextText(current: OrderProgressKey | undefined, order: OrderProgressInp
     case "billed":
       return "Pesanan diterima. Kami menimbang dan mengemasnya, lalu mengirim tagihan final.";
     case "paid":
-      if (order.paymentStatus === "pending") return "Bukti bayar diterima dan sedang diperiksa staf.";
+      if (order.paymentStatus === "pending") return "Bukti bayar sudah masuk; staf sedang mengeceknya.";
       if (order.cashOnDelivery) return "Bayar tunai kepada kurir saat pesanan tiba.";
       return "Tagihan final sudah ada: silakan bayar dan unggah bukti bayar.";
     case "delivering":

@@ -197,7 +197,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     await expect
       .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
       .toBe("Menunggu Verifikasi");
-    await page.getByText("Bukti bayar diterima dan sedang diperiksa staf.").waitFor();
+    await page.getByText("Bukti bayar sudah masuk; staf sedang mengeceknya.").waitFor();
     await page.screenshot({ path: `${SHOTS}/order-proof-sent-${size}.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
