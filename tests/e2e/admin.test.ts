@@ -104,7 +104,10 @@ describe.skipIf(!hasChromium)("admin panel", () => {
     await page.getByLabel("Ongkir yang disepakati (Rp)").fill("12000");
     await page.getByRole("button", { name: "Simpan Ongkir" }).click();
     // The order page answers where the form was pressed (it keeps its scroll; no page-wide message).
-    await page.getByRole("status").filter({ hasText: `Ongkos kirim pesanan #${number} disimpan` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Ongkos kirim pesanan #${number} disimpan` })
+      .waitFor();
     expect(await page.getByTestId("delivery-fee").textContent()).toBe(formatRupiah(12000));
     const history = await page.getByTestId("status-history").textContent();
     expect(history).toContain(STAFF.name);
