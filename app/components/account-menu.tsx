@@ -1,4 +1,5 @@
 // 'Akun Saya' menu: the user's e-mail and Profil, Pesanan Saya, Langganan Saya, Favorit Saya, Alamat Pengiriman, Logout.
+import { WORDS } from "~/lib/vocab/words";
 import { DropdownMenu as M } from "radix-ui";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -61,7 +62,7 @@ export function AccountMenu({
           <Form method="post" action="/logout">
             <M.Item asChild className={item} onSelect={(e) => e.preventDefault()}>
               <button type="submit" className="text-red-800">
-                <LogOut className="h-4 w-4" aria-hidden="true" /> Logout
+                <LogOut className="h-4 w-4" aria-hidden="true" /> {WORDS.signOut}
               </button>
             </M.Item>
           </Form>

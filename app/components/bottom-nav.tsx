@@ -11,7 +11,7 @@ const slot = "bottom-nav-slot";
 
 export function BottomNav() {
   const { user } = useRootData();
-  const { totalItems } = useCart();
+  const { lineCount } = useCart();
   const linkClass = ({ isActive }: { isActive: boolean }) => cn(slot, isActive ? "text-brand-800" : "text-stone-700");
   return (
     <nav
@@ -31,7 +31,7 @@ export function BottomNav() {
         <NavLink to="/cart" className={linkClass}>
           <span className="relative">
             <ShoppingCart className="h-5 w-5" aria-hidden="true" />
-            <CartBadge count={totalItems} className="-top-2 -right-3" />
+            <CartBadge count={lineCount} className="-top-2 -right-3" />
           </span>
           Keranjang
         </NavLink>

@@ -2,7 +2,7 @@
 // here the 'Total akhir', any 'Saldo' taken into it, the amount to pay and how to pay it for
 // the chosen method (the QRIS image, the bank accounts with copy buttons, or the cash the
 // courier collects), and the 'Riwayat Perubahan'.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Copy, ReceiptText } from "lucide-react";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
@@ -116,7 +116,10 @@ export function FinalBill({
   paymentMethods,
   paymentMethod,
   qrisSvg = null,
+  action,
 }: {
+  /** What the customer does next, right under how to pay ('Unggah Bukti Bayar'). */
+  action?: ReactNode;
   grandTotal: number;
   balanceApplied: number;
   amountDue: number;
@@ -170,6 +173,7 @@ export function FinalBill({
       <div className="mt-2">
         <PaymentInstructions methods={paymentMethods} chosen={paymentMethod} amount={amountDue} qrisSvg={qrisSvg} />
       </div>
+      {action}
       <h3 className="mt-4 text-sm font-bold text-stone-900">Riwayat Perubahan</h3>
       <div className="mt-2">
         <OrderChangesList changes={changes} showWho={false} />

@@ -32,7 +32,10 @@ export function ReorderButton({ orderId, className }: { orderId: string; classNa
       setResult({ added: 0, problems: [{ name: "Pesanan", kind: "unavailable", message: answer.message }] });
       return;
     }
-    for (const line of answer.plan.lines) cart.add(line.product, line.quantity);
+    for (const line of answer.plan.lines) {
+      cart.add(line.product, line.quantity);
+      cart.setOptions(line.product.id, { note: line.note ?? "", allowSubstitute: line.allowSubstitute ?? false });
+    }
     if (answer.plan.problems.length === 0) {
       toast({
         title: "Produk Ditambahkan",

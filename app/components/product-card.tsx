@@ -1,5 +1,6 @@
 // A product in a list: photo, name, price paid (original struck through when discounted),
 // badges, a quantity and add-to-cart. Sold out ('Stok Habis') cannot be added.
+import { WORDS } from "~/lib/vocab/words";
 import { useState } from "react";
 import { Link } from "react-router";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
@@ -21,7 +22,11 @@ export function useAddToCart() {
   return (product: ProductSummary, quantity: number) => {
     if (!isInStock(product) || quantity < 1) return;
     cart.add(toCartProduct(product), quantity);
-    toast({ title: "Produk Ditambahkan", description: `${product.name} telah ditambahkan ke keranjang belanja.` });
+    toast({
+      title: "Produk Ditambahkan",
+      description: `${product.name} telah ditambahkan ke keranjang belanja.`,
+      link: { to: "/cart", label: "Lihat Keranjang" },
+    });
   };
 }
 
@@ -54,7 +59,9 @@ export function ProductCard({
         <span className="absolute top-2 left-2 flex flex-col items-start gap-1">
           <DiscountBadge discount={product.discount} />
           {product.featured ? (
-            <span className="rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-stone-900">Featured</span>
+            <span className="rounded-md bg-accent-500 px-1.5 py-0.5 text-xs font-bold text-stone-900">
+              {WORDS.featured}
+            </span>
           ) : null}
         </span>
         {!inStock ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { WORDS } from "~/lib/vocab/words";
 import { Leaf, Mail, MapPin, Phone } from "lucide-react";
 import { useRootData } from "~/components/root-data";
 import { shopDate } from "~/lib/dates";
@@ -53,7 +54,7 @@ export function SiteFooter() {
             </li>
             <li>
               <Link className={link} to="/supply-with-us">
-                Supply Kami
+                {WORDS.supplyWithUs}
               </Link>
             </li>
             <li>

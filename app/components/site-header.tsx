@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { WORDS } from "~/lib/vocab/words";
 import { Link, NavLink } from "react-router";
 import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
 import { shopIcons } from "~/lib/shop-logo";
@@ -11,7 +12,7 @@ import { buttonClass } from "./ui/button";
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
   { to: "/products", label: "Produk" },
-  { to: "/supply-with-us", label: "Supply Kami" },
+  { to: "/supply-with-us", label: WORDS.supplyWithUs },
   { to: "/about", label: "Tentang Kami" },
 ];
 
@@ -68,7 +69,7 @@ export function CartBadge({ count, className }: { count: number; className?: str
 export function SiteHeader() {
   const { user, shop } = useRootData();
   const icons = shopIcons(shop.logo);
-  const { totalItems } = useCart();
+  const { lineCount } = useCart();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
@@ -102,10 +103,10 @@ export function SiteHeader() {
           <Link
             to="/cart"
             className="relative hidden rounded-lg p-2 text-stone-800 hover:bg-stone-100 md:inline-flex"
-            aria-label={`Keranjang, ${totalItems} barang`}
+            aria-label={`Keranjang, ${lineCount} produk`}
           >
             <ShoppingCart className="h-6 w-6" aria-hidden="true" />
-            <CartBadge count={totalItems} />
+            <CartBadge count={lineCount} />
           </Link>
           {user ? (
             <AccountMenu

@@ -322,6 +322,9 @@ export const orderItems = pgTable(
     // Whole units, or grams when `sold_by_weight` (then `price` is per kg and the line's
     // price is price x grams / 1000 rounded once: ~/lib/weight linePrice).
     quantity: integer("quantity").notNull(),
+    // What the shopper ordered, before weighing at packing changed `quantity` ('Pesan Lagi'
+    // orders this again). Null for a line staff added or substituted.
+    orderedQuantity: integer("ordered_quantity"),
     soldByWeight: boolean("sold_by_weight").notNull().default(false),
     price: integer("price").notNull(), // unit price charged (after discount)
     // The shopper's 'Catatan' for this line ('potong 4') and whether staff may substitute

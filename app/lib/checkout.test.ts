@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { INCOMPLETE_MESSAGE, INCOMPLETE_TITLE, isIncomplete, parseCheckout, parseCheckoutForm } from "./checkout";
+import {
+  checkoutMissing,
+  INCOMPLETE_MESSAGE,
+  INCOMPLETE_TITLE,
+  isIncomplete,
+  parseCheckout,
+  parseCheckoutForm,
+} from "./checkout";
 
 const productId = "0b6f3c2e-8a1d-4f5e-9c7b-2d4e6f8a0b1c";
 const valid = {
@@ -178,5 +185,22 @@ describe("checkout schema", () => {
     const result = parseCheckoutForm(new FormData());
     expect(result.success).toBe(false);
     if (!result.success) expect(result.incomplete).toBe(true);
+  });
+});
+
+describe("what keeps 'Pesan Sekarang' grey", () => {
+  const filled = {
+    name: "Siti",
+    phone: "081234567890",
+    address: "Jl. Kalimantan 37",
+    area: "kaliwates",
+    delivery: "2026-11-28|pagi",
+  };
+  it("names every missing part in the form's words, and nothing once all is there", () => {
+    expect(checkoutMissing(filled, { empty: false, belowMinimum: false })).toEqual([]);
+    expect(
+      checkoutMissing({ ...filled, address: "  ", area: "", delivery: "" }, { empty: false, belowMinimum: true }),
+    ).toEqual(["alamat lengkap", "area pengiriman", "jadwal pengiriman", "minimal belanja"]);
+    expect(checkoutMissing(filled, { empty: true, belowMinimum: false })).toEqual(["produk di keranjang"]);
   });
 });

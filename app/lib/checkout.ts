@@ -153,6 +153,30 @@ export function isIncomplete(values: { name?: unknown; phone?: unknown; address?
   return REQUIRED_FIELDS.some((field) => typeof values[field] !== "string" || values[field].trim() === "");
 }
 
+const REQUIRED_FIELD_NAMES: Record<(typeof REQUIRED_FIELDS)[number], string> = {
+  name: "nama lengkap",
+  phone: "nomor telepon",
+  address: "alamat lengkap",
+};
+
+/**
+ * What still keeps 'Pesan Sekarang' from being pressed, in the words of the form ('area
+ * pengiriman', 'jadwal pengiriman'), so a grey button says why it is grey. Empty: nothing.
+ */
+export function checkoutMissing(
+  values: { name?: unknown; phone?: unknown; address?: unknown; area?: unknown; delivery?: unknown },
+  cart: { empty: boolean; belowMinimum: boolean },
+): string[] {
+  const missing: string[] = [];
+  if (cart.empty) missing.push("produk di keranjang");
+  for (const field of REQUIRED_FIELDS)
+    if (typeof values[field] !== "string" || values[field].trim() === "") missing.push(REQUIRED_FIELD_NAMES[field]);
+  if (values.area === "" || values.area === undefined) missing.push("area pengiriman");
+  if (values.delivery === "" || values.delivery === undefined) missing.push("jadwal pengiriman");
+  if (cart.belowMinimum) missing.push("minimal belanja");
+  return missing;
+}
+
 export function parseCheckout(raw: unknown): CheckoutParseResult {
   const parsed = checkoutSchema.safeParse(raw);
   if (parsed.success) return { success: true, data: parsed.data };

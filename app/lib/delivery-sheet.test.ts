@@ -67,11 +67,23 @@ describe("the sheet's order", () => {
 });
 
 describe("what the driver collects", () => {
-  const bill = { totalAmount: 42_000, deliveryFee: 8_000, paymentStatus: "unpaid", balanceApplied: 0 };
+  const bill = { totalAmount: 42_000, deliveryFee: 8_000, paymentStatus: "unpaid", balanceApplied: 0, billFinal: true };
   it("is the amount due for an unpaid or rejected payment, cash on delivery included", () => {
-    expect(amountToCollect(bill)).toEqual({ amount: 50_000, feeUnknown: false });
+    expect(amountToCollect(bill)).toEqual({ amount: 50_000, feeUnknown: false, estimate: false });
     expect(amountToCollect({ ...bill, paymentStatus: "rejected" })?.amount).toBe(50_000);
-    expect(amountToCollect({ ...bill, deliveryFee: null })).toEqual({ amount: 42_000, feeUnknown: true });
+    expect(amountToCollect({ ...bill, deliveryFee: null })).toEqual({
+      amount: 42_000,
+      feeUnknown: true,
+      estimate: false,
+    });
+  });
+
+  it("is an estimate ('perkiraan') until the bill is final", () => {
+    expect(amountToCollect({ ...bill, billFinal: false })).toEqual({
+      amount: 50_000,
+      feeUnknown: false,
+      estimate: true,
+    });
   });
 
   it("takes the customer's balance into account: a credit lowers it, a debt raises it", () => {

@@ -99,9 +99,11 @@ export type CollectInput = {
   paymentStatus: string;
   /** 'Saldo' taken into this bill (negative: a debt added to it). */
   balanceApplied: number;
+  /** The bill is final; before it the amount is 'perkiraan' (produce is weighed at packing). */
+  billFinal: boolean;
 };
 
-export type Collect = { amount: number; feeUnknown: boolean };
+export type Collect = { amount: number; feeUnknown: boolean; estimate: boolean };
 
 /**
  * What the driver collects at the door: the amount due (grand total less the balance taken
@@ -112,5 +114,5 @@ export function amountToCollect(order: CollectInput): Collect | null {
   if (order.paymentStatus === "paid" || order.paymentStatus === "pending") return null;
   const amount = amountDue(order);
   if (amount <= 0) return null;
-  return { amount, feeUnknown: order.deliveryFee === null };
+  return { amount, feeUnknown: order.deliveryFee === null, estimate: !order.billFinal };
 }

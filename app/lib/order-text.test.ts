@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { buildFinalBillMessage } from "./order-edits";
 import { buildOrderChatMessage } from "./order-message";
-import { balanceText, deliverySentence, orderTextLine, orderTextTotals } from "./order-text";
+import {
+  balanceText,
+  customerFeeSourceText,
+  deliverySentence,
+  orderTextLine,
+  orderTextTotals,
+  orderTotalSummary,
+} from "./order-text";
 
 const items = [
   { productName: "Tomat", productUnit: "per kg", quantity: 750, price: 12000, soldByWeight: true },
@@ -77,5 +84,30 @@ describe("the words of an order", () => {
     expect(bill).toContain("1. Tomat - 0,75 kg = Rp 9.000");
     expect(bill).toContain("2. Kangkung - 3 ikat = Rp 12.000");
     expect(bill).toContain("Total akhir: Rp 26.000\nSaldo: -Rp 4.000\nJumlah dibayar: Rp 22.000");
+  });
+
+  it("states one total everywhere, marked 'perkiraan' until the bill is final", () => {
+    expect(orderTotalSummary({ totalAmount: 42000, deliveryFee: 7000, billFinal: false })).toEqual({
+      amount: 49000,
+      final: false,
+      feePending: false,
+      label: "Total (perkiraan)",
+      note: "perkiraan",
+    });
+    expect(orderTotalSummary({ totalAmount: 42000, deliveryFee: null, billFinal: false }).note).toBe(
+      "perkiraan, belum termasuk ongkir",
+    );
+    expect(orderTotalSummary({ totalAmount: 42000, deliveryFee: 7000, billFinal: true })).toMatchObject({
+      amount: 49000,
+      label: "Total akhir",
+      note: null,
+    });
+  });
+
+  it("tells the customer where the fee came from without the staff's own notes", () => {
+    const staffSet = { deliveryFee: 9000, deliveryFeeSource: "staff", deliveryAreaName: "Kaliwates" };
+    expect(customerFeeSourceText(staffSet)).toBe("Area Kaliwates, disepakati dengan CS");
+    expect(customerFeeSourceText({ ...staffSet, deliveryFeeSource: "area" })).toBe("Area Kaliwates");
+    expect(customerFeeSourceText({ ...staffSet, deliveryFee: null })).toBe("Ditentukan CS via WhatsApp");
   });
 });

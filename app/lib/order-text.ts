@@ -106,3 +106,58 @@ export const UNIQUE_CODE_EXPLANATION = "3 digit terakhir adalah kode unik untuk 
 export function transferExactlyText(amount: number): string {
   return `Transfer tepat ${plainRupiah(amount)}`;
 }
+
+/** The word that marks a total as an estimate: produce is weighed and the bill made final later. */
+export const ESTIMATE_WORD = "perkiraan";
+
+export type OrderTotalSummary = {
+  /** The order's total (subtotal plus the fee once it is known): the one number every screen shows. */
+  amount: number;
+  /** The bill is final: the amount is what was packed and agreed. */
+  final: boolean;
+  /** The fee is still to be agreed, so the amount leaves it out. */
+  feePending: boolean;
+  /** 'Total akhir' once the bill is final, 'Total (perkiraan)' before. */
+  label: string;
+  /** What a list shows under the amount: 'perkiraan', 'perkiraan, belum termasuk ongkir', or null. */
+  note: string | null;
+};
+
+/**
+ * The total of an order as every screen states it (the lists, the live box, both order pages,
+ * the invoice, the courier's sheet): the same amount everywhere, marked 'perkiraan' until the
+ * bill is final and saying so when the fee is not in it yet.
+ */
+export function orderTotalSummary(order: {
+  totalAmount: number;
+  deliveryFee?: number | null;
+  billFinal: boolean;
+}): OrderTotalSummary {
+  const { total, fee } = orderTextTotals(order);
+  const feePending = fee === null;
+  const parts = [order.billFinal ? null : ESTIMATE_WORD, feePending ? "belum termasuk ongkir" : null].filter(
+    (part): part is string => part !== null,
+  );
+  return {
+    amount: total,
+    final: order.billFinal,
+    feePending,
+    label: order.billFinal ? "Total akhir" : `Total (${ESTIMATE_WORD})`,
+    note: parts.length > 0 ? parts.join(", ") : null,
+  };
+}
+
+/**
+ * Where an order's fee came from, in the words a customer may read (an invoice, their page):
+ * the area, or that the shop set it. How staff overrode an area's fee stays on the staff page.
+ */
+export function customerFeeSourceText(order: {
+  deliveryFee: number | null;
+  deliveryFeeSource: string | null;
+  deliveryAreaName: string | null;
+}): string {
+  if (order.deliveryFee === null) return "Ditentukan CS via WhatsApp";
+  if (order.deliveryFeeSource === "area" && order.deliveryAreaName) return `Area ${order.deliveryAreaName}`;
+  if (order.deliveryAreaName) return `Area ${order.deliveryAreaName}, disepakati dengan CS`;
+  return "Disepakati dengan CS";
+}

@@ -30,15 +30,16 @@ const line = (overrides: Partial<PastOrderLine> = {}): PastOrderLine => ({
 describe("planReorder", () => {
   it("puts every line back at today's price and name", () => {
     const today = product({ price: 4500, name: "Bayam Hijau" });
-    expect(planReorder([line()], [today])).toEqual({ lines: [{ product: today, quantity: 3 }], problems: [] });
+    expect(planReorder([line()], [today])).toEqual({
+      lines: [{ product: today, quantity: 3, note: "", allowSubstitute: false }],
+      problems: [],
+    });
   });
 
   it("adds what stock there is of a short line and says so", () => {
     const plan = planReorder([line({ quantity: 5 })], [product({ stock: 2 })]);
-    expect(plan.lines).toEqual([{ product: product({ stock: 2 }), quantity: 2 }]);
-    expect(plan.problems).toEqual([
-      { name: "Bayam", kind: "short", message: "Stok tidak cukup: 2 dari 5 ditambahkan." },
-    ]);
+    expect(plan.lines).toEqual([{ product: product({ stock: 2 }), quantity: 2, note: "", allowSubstitute: false }]);
+    expect(plan.problems).toEqual([{ name: "Bayam", kind: "short", message: "Stok tinggal 2: 2 dari 5 ditambahkan." }]);
     expect(reorderSummary(plan.problems)).toBe("1 produk hanya ditambahkan sebagian");
   });
 
@@ -63,7 +64,7 @@ describe("planReorder", () => {
     expect(plan.problems.map((p) => [p.name, p.kind, p.message])).toEqual([
       ["Kemangi", "unavailable", "Sudah tidak dijual."],
       ["Tomat", "unavailable", "Stok habis."],
-      ["Wortel", "short", "Stok tidak cukup: 4 dari 9 ditambahkan."],
+      ["Wortel", "short", "Stok tinggal 4: 4 dari 9 ditambahkan."],
     ]);
     expect(reorderSummary(plan.problems)).toBe("2 produk tidak tersedia dan tidak ditambahkan");
   });
@@ -87,7 +88,7 @@ describe("planReorder", () => {
       [{ ...cabai, stock: 600 }],
     );
     expect(short.lines[0].quantity).toBe(500);
-    expect(short.problems[0].message).toBe("Stok tidak cukup: 0,5 kg dari 0,75 kg ditambahkan.");
+    expect(short.problems[0].message).toBe("Stok tinggal 0,6 kg: 0,5 kg dari 0,75 kg ditambahkan.");
     const none = planReorder(
       [line({ productId: "p-cabai", quantity: 750, soldByWeight: true })],
       [{ ...cabai, stock: 200 }],
@@ -101,5 +102,39 @@ describe("planReorder", () => {
     const plan = planReorder([line({ quantity: 2 })], [nowWeighed]);
     expect(plan.lines).toEqual([]);
     expect(plan.problems[0].message).toBe("Sekarang dijual per kg; pilih beratnya di halaman produk.");
+  });
+
+  it("orders again what was ordered, not what was packed, with the note and the substitution choice", () => {
+    const bawang = product({
+      id: "p-bawang",
+      name: "Bawang Merah",
+      sold_by_weight: true,
+      weight_step: 100,
+      weight_min: 100,
+      stock: 11_700,
+    });
+    // Ordered 0,5 kg, weighed at 0,45 kg: 0,5 kg again, and no talk of short stock with 11,7 kg left.
+    const plan = planReorder(
+      [
+        line({
+          productId: "p-bawang",
+          quantity: 450,
+          orderedQuantity: 500,
+          soldByWeight: true,
+          note: "yang besar-besar",
+          allowSubstitute: true,
+        }),
+      ],
+      [bawang],
+    );
+    expect(plan.lines).toEqual([{ product: bawang, quantity: 500, note: "yang besar-besar", allowSubstitute: true }]);
+    expect(plan.problems).toEqual([]);
+  });
+
+  it("says an amount changed because of how the product is sold now, not because of stock", () => {
+    const cabai = product({ id: "p-cabai", sold_by_weight: true, weight_step: 250, weight_min: 250, stock: 9000 });
+    const plan = planReorder([line({ productId: "p-cabai", quantity: 600, soldByWeight: true })], [cabai]);
+    expect(plan.lines[0].quantity).toBe(500);
+    expect(plan.problems[0].message).toBe("Sekarang dijual per 0,25 kg: 0,5 kg ditambahkan (dipesan 0,6 kg).");
   });
 });

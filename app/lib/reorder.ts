@@ -7,9 +7,14 @@ import { correctWeight, formatAmount } from "./weight";
 export type PastOrderLine = {
   productId: string | null;
   productName: string;
-  /** Whole units, or grams when sold by weight. */
+  /** Whole units, or grams when sold by weight: what was packed. */
   quantity: number;
+  /** What the shopper ordered before weighing; null for a line staff added. */
+  orderedQuantity?: number | null;
   soldByWeight: boolean;
+  /** The line's 'Catatan' and substitution choice, ordered again with it. */
+  note?: string;
+  allowSubstitute?: boolean;
 };
 
 export type ReorderProblem = {
@@ -43,23 +48,31 @@ export function planReorder(items: readonly PastOrderLine[], products: readonly 
       });
       continue;
     }
+    // What the shopper ordered, not what the scale said at packing.
+    const wanted = item.orderedQuantity ?? item.quantity;
     let amount: number | null;
     if (product.sold_by_weight) {
-      amount = correctWeight(item.quantity, cartWeightRules(product), product.stock);
+      amount = correctWeight(wanted, cartWeightRules(product), product.stock);
     } else {
-      amount = Math.min(item.quantity, MAX_LINE_QUANTITY, Math.max(0, product.stock));
+      amount = Math.min(wanted, MAX_LINE_QUANTITY, Math.max(0, product.stock));
       if (amount < 1) amount = null;
     }
     if (amount === null) {
       problems.push({ name: product.name, kind: "unavailable", message: "Stok habis." });
       continue;
     }
-    lines.push({ product, quantity: amount });
-    if (amount < item.quantity) {
+    lines.push({ product, quantity: amount, note: item.note ?? "", allowSubstitute: item.allowSubstitute ?? false });
+    if (amount < wanted) {
+      // Honest about why: the stock left, or an amount the product is no longer sold in.
+      const stockShort = product.stock < wanted;
       problems.push({
         name: product.name,
         kind: "short",
-        message: `Stok tidak cukup: ${amountText(amount)} dari ${amountText(item.quantity)} ditambahkan.`,
+        message: stockShort
+          ? `Stok tinggal ${amountText(product.stock)}: ${amountText(amount)} dari ${amountText(wanted)} ditambahkan.`
+          : product.sold_by_weight
+            ? `Sekarang dijual per ${amountText(product.weight_step ?? amount)}: ${amountText(amount)} ditambahkan (dipesan ${amountText(wanted)}).`
+            : `Paling banyak ${MAX_LINE_QUANTITY} per produk: ${amountText(amount)} dari ${amountText(wanted)} ditambahkan.`,
       });
     }
   }

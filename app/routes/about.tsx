@@ -107,7 +107,7 @@ export default function About() {
     {
       question: "Berapa ongkos kirimnya?",
       answer:
-        "Ongkos kirim ditentukan oleh CS sesuai jarak alamat pengiriman, dan selalu disampaikan lewat WhatsApp sebelum pesanan Anda kami proses. Tidak ada biaya tersembunyi.",
+        "Ongkir ditentukan oleh CS sesuai jarak alamat pengiriman, dan selalu disampaikan lewat WhatsApp sebelum pesanan Anda kami proses. Tidak ada biaya tersembunyi.",
     },
     {
       question: "Bagaimana jika sayur yang saya terima kurang segar atau rusak?",

@@ -14,6 +14,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
+import { ESTIMATE_WORD } from "~/lib/order-text";
 import {
   announceOutForDelivery,
   deliveryActionSchema,
@@ -192,8 +193,15 @@ function SheetOrder({ order }: { order: DeliverySheetOrder }) {
           {order.collect ? (
             <>
               <strong className="text-base text-stone-900">Tagih: {formatRupiah(order.collect.amount)}</strong>
-              {order.collect.feeUnknown ? (
-                <span className="block text-xs text-stone-700">belum termasuk ongkir (tanya CS)</span>
+              {order.collect.estimate || order.collect.feeUnknown ? (
+                <span className="block text-xs text-stone-700">
+                  {[
+                    order.collect.estimate ? ESTIMATE_WORD : null,
+                    order.collect.feeUnknown ? "belum termasuk ongkir (tanya CS)" : null,
+                  ]
+                    .filter(Boolean)
+                    .join(", ")}
+                </span>
               ) : null}
             </>
           ) : (

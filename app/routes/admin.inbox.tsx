@@ -1,5 +1,6 @@
 // The inbox: farmers' partner applications and contact messages, newest first, with their
 // status and a WhatsApp (or e-mail) link to answer.
+import { WORDS } from "~/lib/vocab/words";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
@@ -145,7 +146,7 @@ export default function AdminInbox() {
   const { filters, inbox, newCounts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const tabs: { id: InboxKind; label: string; count: number }[] = [
-    { id: "mitra", label: "Mitra Petani", count: newCounts.mitra },
+    { id: "mitra", label: WORDS.partnerFarmers, count: newCounts.mitra },
     { id: "pesan", label: "Pesan Kontak", count: newCounts.pesan },
   ];
   return (

@@ -13,27 +13,7 @@ import {
   useLocation,
   type ShouldRevalidateFunction,
 } from "react-router";
-import {
-  ChartColumn,
-  CheckCircle2,
-  ExternalLink,
-  Inbox,
-  Wallet,
-  LayoutDashboard,
-  ListChecks,
-  LogOut,
-  MailWarning,
-  Settings,
-  Package,
-  ReceiptText,
-  Sprout,
-  Tags,
-  TextSearch,
-  TriangleAlert,
-  UserCog,
-  Users,
-  Truck,
-} from "lucide-react";
+import { CheckCircle2, ExternalLink, LogOut, MailWarning, TriangleAlert } from "lucide-react";
 import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/admin-inbox.server";
@@ -42,6 +22,7 @@ import { mailConfigured } from "~/server/mail.server";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
+import { WORDS } from "~/lib/vocab/words";
 import type { Route } from "./+types/admin.layout";
 
 export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
@@ -69,64 +50,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The message belongs to one page view, and the inbox badge should be current.
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-const NAV = [
+type NavItem = {
+  to: string;
+  label: string;
+  match: string[];
+  ownerOnly?: boolean;
+};
+
+// Grouped by what staff come to do: the day's orders, the catalog, the shop itself. Every link
+// stays on screen (wrapping, never cut off) at 390 and 1280 px.
+const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
-    to: "/admin/dashboard",
-    label: "Dashboard",
-    icon: LayoutDashboard,
-    match: ["/admin/dashboard", "/admin/orders"],
+    label: "Pesanan",
+    items: [
+      { to: "/admin/dashboard", label: "Dashboard", match: ["/admin/dashboard", "/admin/orders"] },
+      { to: "/admin/picking-list", label: WORDS.pickingList, match: ["/admin/picking-list"] },
+      { to: "/admin/delivery-sheet", label: "Pengiriman", match: ["/admin/delivery-sheet"] },
+      { to: "/admin/payments", label: "Pembayaran", match: ["/admin/payments"] },
+      { to: "/admin/inbox", label: "Inbox", match: ["/admin/inbox"] },
+      { to: "/admin/customers", label: "Pelanggan", match: ["/admin/customers"] },
+    ],
   },
   {
-    to: "/admin/picking-list",
-    label: "Picking List",
-    icon: ListChecks,
-    match: ["/admin/picking-list"],
+    label: "Katalog",
+    items: [
+      { to: "/admin/prices", label: "Harga Hari Ini", match: ["/admin/prices"] },
+      { to: "/admin/products", label: "Produk", match: ["/admin/products"], ownerOnly: true },
+      { to: "/admin/categories", label: "Kategori", match: ["/admin/categories"], ownerOnly: true },
+      { to: "/admin/search-synonyms", label: "Sinonim Pencarian", match: ["/admin/search-synonyms"] },
+      { to: "/admin/suppliers", label: "Petani Mitra", match: ["/admin/suppliers"] },
+    ],
   },
   {
-    to: "/admin/delivery-sheet",
-    label: "Pengiriman",
-    icon: Truck,
-    match: ["/admin/delivery-sheet"],
+    label: "Toko",
+    items: [
+      { to: "/admin/reports", label: "Laporan", match: ["/admin/reports"], ownerOnly: true },
+      { to: "/admin/team", label: "Tim", match: ["/admin/team"], ownerOnly: true },
+      { to: "/admin/settings", label: "Pengaturan", match: ["/admin/settings"], ownerOnly: true },
+    ],
   },
-  {
-    to: "/admin/prices",
-    label: "Harga Hari Ini",
-    icon: ReceiptText,
-    match: ["/admin/prices"],
-  },
-  {
-    to: "/admin/products",
-    label: "Produk",
-    icon: Package,
-    match: ["/admin/products"],
-    ownerOnly: true,
-  },
-  {
-    to: "/admin/categories",
-    label: "Kategori",
-    icon: Tags,
-    match: ["/admin/categories"],
-    ownerOnly: true,
-  },
-  {
-    to: "/admin/search-synonyms",
-    label: "Sinonim Pencarian",
-    icon: TextSearch,
-    match: ["/admin/search-synonyms"],
-  },
-  { to: "/admin/payments", label: "Pembayaran", icon: Wallet, match: ["/admin/payments"] },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox, match: ["/admin/inbox"] },
-  { to: "/admin/suppliers", label: "Petani Mitra", icon: Sprout, match: ["/admin/suppliers"] },
-  { to: "/admin/customers", label: "Pelanggan", icon: Users, match: ["/admin/customers"] },
-  {
-    to: "/admin/reports",
-    label: "Laporan",
-    icon: ChartColumn,
-    match: ["/admin/reports"],
-    ownerOnly: true,
-  },
-  { to: "/admin/team", label: "Tim", icon: UserCog, match: ["/admin/team"], ownerOnly: true },
-  { to: "/admin/settings", label: "Pengaturan", icon: Settings, match: ["/admin/settings"], ownerOnly: true },
 ];
 
 function FlashMessage({ flash }: { flash: { tone: "success" | "error"; message: string } | null }) {
@@ -196,7 +158,7 @@ export default function AdminLayout() {
       >
         Langsung ke konten
       </a>
-      <header className="no-print sticky top-0 z-40 bg-brand-900 text-white shadow">
+      <header className="no-print z-40 bg-brand-900 text-white shadow lg:sticky lg:top-0">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
           <Link to="/admin/dashboard" className="flex min-w-0 items-center gap-2 font-extrabold">
             <span className="truncate">{shop.name}</span>
@@ -222,38 +184,50 @@ export default function AdminLayout() {
                 className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold hover:bg-white/10"
               >
                 <LogOut className="h-4 w-4" aria-hidden="true" />
-                Logout
+                {WORDS.signOut}
               </button>
             </Form>
           </div>
         </div>
         <nav aria-label="Menu admin" className="border-t border-white/10">
-          <ul className="mx-auto flex max-w-6xl [scrollbar-width:none] gap-1 overflow-x-auto px-2">
-            {NAV.filter((item) => !("ownerOnly" in item && item.ownerOnly) || isOwnerRole(admin.role)).map((item) => {
-              const active = item.match.some((m) => location.pathname.startsWith(m));
+          <div className="mx-auto flex max-w-6xl flex-wrap gap-x-3 px-2">
+            {NAV_GROUPS.map((group) => {
+              const items = group.items.filter((item) => !item.ownerOnly || isOwnerRole(admin.role));
+              if (items.length === 0) return null;
               return (
-                <li key={item.to} className="shrink-0">
-                  <NavLink
-                    to={item.to}
-                    aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "relative flex h-11 items-center gap-1.5 border-b-2 px-2.5 text-sm font-semibold whitespace-nowrap sm:px-3",
-                      active ? "border-white text-white" : "border-transparent text-brand-100 hover:text-white",
-                    )}
-                  >
-                    <item.icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
-                    {item.label}
-                    {item.to === "/admin/inbox" && newInbox > 0 ? (
-                      <span className="ml-0.5 min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-stone-900">
-                        {newInbox > 99 ? "99+" : newInbox}
-                        <span className="sr-only"> baru</span>
-                      </span>
-                    ) : null}
-                  </NavLink>
-                </li>
+                <div key={group.label} className="flex w-full items-start gap-1 lg:w-auto">
+                  <p className="w-16 shrink-0 pt-3.5 text-[11px] font-bold tracking-wide text-brand-200 uppercase lg:w-auto lg:pr-1">
+                    {group.label}
+                  </p>
+                  <ul className="flex min-w-0 flex-wrap lg:flex-nowrap">
+                    {items.map((item) => {
+                      const active = item.match.some((m) => location.pathname.startsWith(m));
+                      return (
+                        <li key={item.to}>
+                          <NavLink
+                            to={item.to}
+                            aria-current={active ? "page" : undefined}
+                            className={cn(
+                              "relative flex h-11 items-center gap-1.5 border-b-2 px-2 text-sm font-semibold whitespace-nowrap",
+                              active ? "border-white text-white" : "border-transparent text-brand-100 hover:text-white",
+                            )}
+                          >
+                            {item.label}
+                            {item.to === "/admin/inbox" && newInbox > 0 ? (
+                              <span className="ml-0.5 min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-stone-900">
+                                {newInbox > 99 ? "99+" : newInbox}
+                                <span className="sr-only"> baru</span>
+                              </span>
+                            ) : null}
+                          </NavLink>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </div>
               );
             })}
-          </ul>
+          </div>
         </nav>
       </header>
       {sampleWhatsapp ? (

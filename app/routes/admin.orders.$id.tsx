@@ -22,7 +22,7 @@ import { formatDateWithDay } from "~/lib/dates";
 import { isOrderEditIntent } from "~/lib/order-edits";
 import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-actions.server";
 import { config } from "~/server/config.server";
-import { firstFieldError, formAction } from "~/server/form-action.server";
+import { firstFieldError, formAction, isDocumentSubmission } from "~/server/form-action.server";
 import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
 import { loadOrderDeadline } from "~/server/orders/payment-due.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
@@ -73,7 +73,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: adminOrderActionSchema,
     invalid: { message: firstFieldError },
     call: (input) => actOnAdminOrder(db, admin, params.id, input),
-    redirectTo: () => `/admin/orders/${params.id}`,
+    // A plain form post comes back to the page with the one-time message; the page's own
+    // forms post through fetchers and show the answer where they were pressed, keeping the scroll.
+    redirectTo: isDocumentSubmission(request) ? () => `/admin/orders/${params.id}` : undefined,
     flash: true,
   });
 }
@@ -129,6 +131,8 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
         <div className="space-y-4">
           <StatusButtons order={order} error={errorFor("status")} />
           <ProductsCard order={order} />
+          {/* The fee beside the lines and above 'Tagihan Final', where staff settle the bill. */}
+          <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />
           <OrderEditsCard
             order={order}
             editing={editing}
@@ -164,7 +168,6 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
             fieldError={intent === "whatsapp-reply" ? fieldErrors.body : undefined}
           />
           <CustomerCard order={order} />
-          <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />
           <OrderInfoCard order={order} />
         </div>
       </div>

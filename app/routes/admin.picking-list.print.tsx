@@ -1,4 +1,5 @@
 // The picking list on paper: a checklist to tick off while collecting from the farmers.
+import { WORDS } from "~/lib/vocab/words";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { Link, useLoaderData } from "react-router";
 import { Printer } from "lucide-react";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/admin.picking-list.print";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 
-export const meta: Route.MetaFunction = () => adminMeta("Cetak Picking List");
+export const meta: Route.MetaFunction = () => adminMeta(`Cetak ${WORDS.pickingList}`);
 
 // Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
@@ -52,7 +53,9 @@ export default function PrintPickingList() {
         </Button>
       </div>
       <main className="sheet mx-auto max-w-[720px] rounded-lg border border-stone-300 bg-white p-5 text-[13px] text-black shadow-sm sm:p-8">
-        <h1 className="text-lg font-extrabold">Picking List · {shopName}</h1>
+        <h1 className="text-lg font-extrabold">
+          {WORDS.pickingList} · {shopName}
+        </h1>
         <p className="font-semibold">
           {formatDateWithDay(list.date)} · {slotLabel(list.slot)}
         </p>

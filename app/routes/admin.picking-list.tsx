@@ -1,5 +1,6 @@
 // What to collect from the farmers for one delivery: every product's total quantity over
 // the non-cancelled orders of a date and window.
+import { WORDS } from "~/lib/vocab/words";
 import { Link, useLoaderData } from "react-router";
 import { Printer } from "lucide-react";
 import { Card } from "~/components/admin/card";
@@ -20,7 +21,7 @@ import { cachePolicy } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export const meta: Route.MetaFunction = () => adminMeta("Picking List");
+export const meta: Route.MetaFunction = () => adminMeta(WORDS.pickingList);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
@@ -42,7 +43,7 @@ export default function AdminPickingList() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-extrabold text-stone-900">Picking List</h1>
+        <h1 className="text-2xl font-extrabold text-stone-900">{WORDS.pickingList}</h1>
         <p className="text-sm text-stone-600">
           Jumlah tiap produk yang perlu disiapkan untuk satu waktu pengiriman (pesanan yang dibatalkan tidak dihitung).
         </p>

@@ -187,8 +187,8 @@ export default function AdminSuppliers() {
       <div>
         <h1 className="text-2xl font-extrabold text-stone-900">Petani Mitra</h1>
         <p className="text-sm text-stone-600">
-          Petani pemasok toko. Pilih petani di halaman produk, lalu Picking List menyusun daftar belanja per petani yang
-          bisa dikirim lewat WhatsApp. Pendaftar dari halaman Mitra Petani diterima lewat{" "}
+          Petani pemasok toko. Pilih petani di halaman produk, lalu Daftar Ambil menyusun daftar belanja per petani yang
+          bisa dikirim lewat WhatsApp. Pendaftar dari halaman Jadi Petani Mitra diterima lewat{" "}
           <Link to="/admin/inbox?jenis=mitra" className="font-semibold text-brand-800 underline">
             Inbox
           </Link>

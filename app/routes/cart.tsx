@@ -1,5 +1,6 @@
 // /cart: the lines kept in this browser, refreshed with today's prices and stock from the
 // server, and the order summary. Unit prices are the discounted prices everywhere.
+import { WORDS } from "~/lib/vocab/words";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { AlertTriangle, ShoppingBag, Trash2 } from "lucide-react";
@@ -208,7 +209,7 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
           <dd className="font-semibold text-stone-900 tabular-nums">{formatRupiah(totalAmount)}</dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt className="text-stone-700">Biaya Pengiriman</dt>
+          <dt className="text-stone-700">{WORDS.deliveryFee}</dt>
           <dd className="font-semibold text-stone-900">Dihitung saat checkout</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-3">
@@ -239,18 +240,18 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
       {user ? (
         blocked ? (
           <Button size="lg" className="mt-4 w-full" disabled aria-describedby={reasons || undefined}>
-            Checkout
+            {WORDS.toCheckout}
           </Button>
         ) : (
           <Link to="/checkout" className={buttonClass({ size: "lg", className: "mt-4 w-full" })}>
-            Checkout
+            {WORDS.toCheckout}
           </Link>
         )
       ) : (
         <>
-          <p className="mt-4 text-sm text-stone-700">Silakan login terlebih dahulu untuk melanjutkan ke checkout.</p>
+          <p className="mt-4 text-sm text-stone-700">Silakan masuk terlebih dahulu untuk melanjutkan pemesanan.</p>
           <Link to="/login?redirect=/checkout" className={buttonClass({ size: "lg", className: "mt-3 w-full" })}>
-            Login
+            {WORDS.signIn}
           </Link>
         </>
       )}

@@ -1,6 +1,7 @@
 // /checkout: delivery details, area and window, notes, 'Metode Pembayaran' and the order
 // summary at the shop's current prices. The order is stored before the WhatsApp chat opens.
 // State lives in components/checkout/use-checkout.ts; the parts beside it.
+import { WORDS } from "~/lib/vocab/words";
 import { Form, Link } from "react-router";
 import { ArrowLeft, Clock, MapPin, NotebookPen, Truck, Wallet } from "lucide-react";
 import { z } from "zod";
@@ -18,7 +19,13 @@ import { useCheckout } from "~/components/checkout/use-checkout";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field, Textarea } from "~/components/ui/field";
 import { cartTotals } from "~/lib/cart";
-import { CHECKOUT_FAILED_TITLE, isIncomplete, parseCheckoutForm, type CheckoutAnswer } from "~/lib/checkout";
+import {
+  CHECKOUT_FAILED_TITLE,
+  checkoutMissing,
+  isIncomplete,
+  parseCheckoutForm,
+  type CheckoutAnswer,
+} from "~/lib/checkout";
 import { minimumOrderMessage } from "~/lib/delivery";
 import { checkoutInvalid, loadCheckout, submitCheckout } from "~/server/orders/checkout.server";
 import { formAction } from "~/server/form-action.server";
@@ -28,7 +35,7 @@ import { cachePolicy } from "~/server/http-cache.server";
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Checkout", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(WORDS.checkout, shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,6 +75,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     values.area === "" ||
     c.busy ||
     c.placed !== null;
+  // Said under a grey 'Pesan Sekarang' (once the cart is read), so it never just stays grey.
+  const missing = cart.ready
+    ? checkoutMissing(values, { empty: cart.lines.length === 0, belowMinimum: belowMinimum !== null })
+    : [];
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
@@ -77,7 +88,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Keranjang
       </Link>
-      <h1 className="mt-2 text-2xl font-extrabold text-stone-900 md:text-3xl">Checkout</h1>
+      <h1 className="mt-2 text-2xl font-extrabold text-stone-900 md:text-3xl">{WORDS.checkout}</h1>
 
       <Form
         ref={c.formRef}
@@ -178,6 +189,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             linesError={fieldErrors.lines && !c.dialog ? fieldErrors.lines : undefined}
             busy={c.busy}
             disabled={disabled}
+            missing={disabled && !c.busy && c.placed === null ? missing : []}
           />
         </aside>
       </Form>

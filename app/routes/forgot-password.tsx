@@ -84,7 +84,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <MessageCircle className="h-4 w-4" aria-hidden="true" /> Hubungi via WhatsApp
           </a>
           <Link to="/login" className={buttonClass({ variant: "outline", size: "lg" })}>
-            Kembali ke Login
+            Kembali ke Halaman Masuk
           </Link>
           <Link
             to="/forgot-password"
@@ -117,7 +117,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </div>
         <div className="mt-6 grid gap-3">
           <Link to="/login" className={buttonClass({ size: "lg" })}>
-            Kembali ke Login
+            Kembali ke Halaman Masuk
           </Link>
           <Link
             to="/forgot-password"
@@ -145,7 +145,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           to="/login"
           className="inline-flex items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
         >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Login
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Kembali ke Halaman Masuk
         </Link>
       }
     >

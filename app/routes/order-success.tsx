@@ -1,8 +1,8 @@
-// /order-success: thanks, and back to the shop after 5 s. With ?order=<id> of the visitor's
-// own order it also offers the chat link (the way on for a browser without JavaScript).
+// /order-success: thanks, the order number, 'Lihat Pesanan' and 'Buka WhatsApp lagi'. It stays
+// until the shopper leaves: they are often in WhatsApp meanwhile, and coming back to the browser
+// must find the number and the links still there.
 import { loadShopIdentity } from "~/server/shop/identity.server";
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { CheckCircle2, MessageCircle } from "lucide-react";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { useRootData } from "~/components/root-data";
@@ -20,8 +20,6 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Pesanan Berhasil", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
-
-const RETURN_AFTER_SECONDS = 5;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order");
@@ -43,22 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { shop } = useRootData();
   const { order } = loaderData;
-  const navigate = useNavigate();
-  // Only counted down once JavaScript runs (a browser without it stays, with the chat link).
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-
-  useEffect(() => {
-    setSecondsLeft(RETURN_AFTER_SECONDS);
-    const started = Date.now();
-    const tick = window.setInterval(() => {
-      const left = RETURN_AFTER_SECONDS - Math.floor((Date.now() - started) / 1000);
-      if (left <= 0) {
-        window.clearInterval(tick);
-        navigate("/");
-      } else setSecondsLeft(left);
-    }, 250);
-    return () => window.clearInterval(tick);
-  }, [navigate]);
 
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-12 text-center md:py-20">
@@ -66,35 +48,35 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan Berhasil!</h1>
       <p className="mt-3 text-stone-700">
         Terima kasih telah berbelanja di {shop.name}. Pesanan Anda sudah kami terima; CS kami akan mengonfirmasi pesanan
-        dan ongkos kirim melalui WhatsApp.
+        dan ongkir melalui WhatsApp.
       </p>
       {order ? (
         <div className="mt-6 w-full rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
           <p className="text-sm text-stone-700">
-            Nomor pesanan <span className="font-bold text-stone-900">#{order.number}</span>
+            Nomor pesanan{" "}
+            <span className="font-mono text-lg font-bold text-stone-900" data-testid="order-number">
+              #{order.number}
+            </span>
           </p>
-          <p className="mt-1 text-sm text-stone-700">
-            Belum mengirim pesanan ke WhatsApp? Kirim sekarang agar segera kami proses.
+          <Link to={`/orders/${order.id}`} className={buttonClass({ size: "lg", className: "mt-3 w-full" })}>
+            Lihat Pesanan
+          </Link>
+          <p className="mt-3 text-sm text-stone-700">
+            Belum terkirim ke WhatsApp, atau chatnya tertutup? Buka lagi agar pesanan segera kami proses.
           </p>
           <a
             href={order.chatUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass({ className: "mt-3 w-full" })}
+            className={buttonClass({ variant: "outline", className: "mt-2 w-full" })}
           >
-            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Pesanan via WhatsApp
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Buka WhatsApp lagi
           </a>
-          <Link to={`/orders/${order.id}`} className={buttonClass({ variant: "outline", className: "mt-2 w-full" })}>
-            Lihat Detail Pesanan
-          </Link>
         </div>
       ) : null}
       <Link to="/" className={buttonClass({ variant: order ? "secondary" : "default", size: "lg", className: "mt-6" })}>
         Belanja Lagi
       </Link>
-      <p className="mt-4 min-h-5 text-sm text-stone-600">
-        {secondsLeft !== null ? `Anda akan diarahkan ke beranda dalam ${secondsLeft} detik.` : null}
-      </p>
     </div>
   );
 }

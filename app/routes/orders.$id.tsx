@@ -1,6 +1,7 @@
 // /orders/:id: one of the customer's own orders. Someone else's order goes to /profile and
-// none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. Once the
-// bill is final: the 'Tagihan Final', how to pay and 'Unggah Bukti Bayar'.
+// none of it is read; an unknown or malformed id shows 'Pesanan Tidak Ditemukan'. The page
+// tells the state first (the progress tracker); once the bill is final and not yet paid, the
+// amount due, how to pay and 'Unggah Bukti Bayar' come right under it.
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useCallback } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/orders.$id";
 import { FinalBill } from "~/components/final-bill";
 import { CancelOrderButton } from "~/components/order-cancel";
 import { OrderCard, OrderItemsCard, OrderRow } from "~/components/order-page/order-parts";
-import { PaymentCard } from "~/components/order-page/payment-card";
+import { OrderProgressTracker } from "~/components/order-page/order-progress";
+import { canUploadProof, PaymentCard, ProofForm } from "~/components/order-page/payment-card";
 import { ReorderButton } from "~/components/order-reorder";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -19,7 +21,11 @@ import { useToast } from "~/components/ui/toast";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
-import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { orderProgress } from "~/lib/order-progress";
+import { orderTotalSummary } from "~/lib/order-text";
+import { shortOrderId } from "~/lib/orders";
+import { isCashOnDelivery } from "~/lib/vocab/payment-methods";
+import { orderNotices } from "~/server/notifications/notices.server";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { methodsToExplain } from "~/lib/vocab/payment-methods";
 import { billQris } from "~/server/payments/qris.server";
@@ -56,10 +62,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const order = customerOrderDetail(view);
   const { payment, bill } = view;
-  const [shop, conversation, chat] = await Promise.all([
+  const [shop, conversation, chat, told] = await Promise.all([
     loadShopIdentity(db),
     loadOrderConversation(db, order.id),
     loadChatState(db, order.id),
+    orderNotices(db, order.id),
   ]);
   const { values: settings } = await loadShopSettings(db);
   const rules = deliveryRulesOf(settings);
@@ -94,6 +101,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // 'Belum chat': the prefilled chat never reached the shop; 'Kirim ulang ke WhatsApp' sends it again.
     chatMissing: chat?.missing ?? false,
     order,
+    progress: orderProgress({
+      status: order.status,
+      billFinal: payment.billFinal,
+      paymentStatus: payment.status,
+      cashOnDelivery: isCashOnDelivery(order.paymentMethod),
+      outForDelivery: told["out-for-delivery"] !== undefined,
+    }),
     // Once the bill is final or money was paid, only the shop cancels (the money goes to 'Saldo').
     canCancel:
       order.status === "pending" &&
@@ -144,6 +158,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const addUntil = "addUntil" in loaderData ? loaderData.addUntil : null;
   const payment = "payment" in loaderData ? loaderData.payment : null;
   const canCancel = "canCancel" in loaderData && loaderData.canCancel;
+  const progress = "progress" in loaderData ? loaderData.progress : null;
   const toast = useToast();
   const revalidator = useRevalidator();
   const onCancelled = useCallback(
@@ -167,6 +182,25 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   }
 
   const slot = slotLabel(order.deliverySlot, order.deliveryTime);
+  // After the final bill and before the money is in: what to pay and how, first.
+  const payFirst = bill !== null && payment !== null && order.status !== "cancelled" && payment.status !== "paid";
+  const finalBill = bill ? (
+    <FinalBill
+      grandTotal={orderTotalSummary({ ...order, billFinal: true }).amount}
+      balanceApplied={bill.balanceApplied}
+      amountDue={bill.amountDue}
+      billFinalAt={bill.billFinalAt}
+      changes={bill.changes}
+      paymentMethods={bill.paymentMethods}
+      paymentMethod={bill.paymentMethod}
+      qrisSvg={"qrisSvg" in loaderData ? loaderData.qrisSvg : null}
+      action={
+        payFirst && payment && canUploadProof(payment) ? (
+          <ProofForm orderId={order.id} again={payment.status === "rejected"} />
+        ) : null
+      }
+    />
+  ) : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 pt-4 pb-24 md:pt-8 md:pb-12">
@@ -178,7 +212,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan #{shortOrderId(order.id)}</h1>
-        <OrderStatusBadge status={order.status} className="text-sm" />
+        {/* The tracker below tells where the order stands; the badge stays for a cancelled order. */}
+        {progress && !progress.cancelled ? null : <OrderStatusBadge status={order.status} className="text-sm" />}
         {payment ? <PaymentStatusBadge status={payment.status} className="text-sm" /> : null}
       </div>
       <p className="mt-1 text-sm text-stone-600">Dipesan pada {formatDateTime(order.createdAt)} WIB</p>
@@ -187,6 +222,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           {actionData.message}
         </p>
       ) : null}
+      {progress ? (
+        <div className="mt-4">
+          <OrderProgressTracker progress={progress} />
+        </div>
+      ) : null}
+      {payFirst ? <div className="mt-4">{finalBill}</div> : null}
       {order.cancellation ? (
         <p className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
           {order.cancellation.byCustomer ? "Anda membatalkan pesanan ini" : "Pesanan ini dibatalkan oleh toko"} pada{" "}
@@ -226,26 +267,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         {addUntil ? <AddFromCart orderId={order.id} cutoffText={addUntil} /> : null}
       </div>
 
-      {bill ? (
-        <div className="mt-4">
-          <FinalBill
-            grandTotal={orderGrandTotal(order.totalAmount, order.deliveryFee)}
-            balanceApplied={bill.balanceApplied}
-            amountDue={bill.amountDue}
-            billFinalAt={bill.billFinalAt}
-            changes={bill.changes}
-            paymentMethods={bill.paymentMethods}
-            paymentMethod={bill.paymentMethod}
-            qrisSvg={"qrisSvg" in loaderData ? loaderData.qrisSvg : null}
-          />
-        </div>
-      ) : null}
+      {bill && !payFirst ? <div className="mt-4">{finalBill}</div> : null}
 
       {payment && order.status !== "cancelled" ? (
         <div className="mt-4">
           <PaymentCard
             orderId={order.id}
             payment={payment}
+            uploadHere={!payFirst}
             dueAt={"paymentDueAt" in loaderData ? loaderData.paymentDueAt : null}
             transferAccounts={"transferAccounts" in loaderData ? loaderData.transferAccounts : []}
           />

@@ -8,12 +8,12 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/orders";
 import { OrderItemImage } from "~/components/order-item-image";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { OrderTotalAmount } from "~/components/order-total";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SheetContent } from "~/components/ui/dialog";
 import { Input, Select } from "~/components/ui/field";
 import { formatDate, formatDateWithDay } from "~/lib/dates";
-import { formatRupiah } from "~/lib/money";
-import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { shortOrderId } from "~/lib/orders";
 import { ORDER_STATUS, ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 import {
@@ -139,14 +139,12 @@ function OrderCard({ order }: { order: CustomerOrderCard }) {
               Pengiriman {formatDateWithDay(order.deliveryDate)}, {order.deliveryTime}
             </span>
           </p>
-          <p className="flex items-baseline justify-between gap-3">
-            <span className="text-stone-600">
-              {order.deliveryFee === null ? "Total (belum termasuk ongkir)" : "Total"}
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="text-stone-600">Total</span>
+            <span className="text-right">
+              <OrderTotalAmount order={order} className="text-base font-extrabold text-brand-800" />
             </span>
-            <span className="text-base font-extrabold text-brand-800">
-              {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
-            </span>
-          </p>
+          </div>
         </div>
       </Link>
       <div className="mt-2 flex justify-end">

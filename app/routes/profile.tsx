@@ -8,12 +8,12 @@ import { BadgeCheck, ChevronRight, LogOut, MailWarning, Package, Pencil, Shoppin
 import { Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Field } from "~/components/ui/field";
 import { ProfileForm } from "~/components/profile-form";
+import { OrderTotalAmount } from "~/components/order-total";
 import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH } from "~/lib/account-rules";
 import { formatDate } from "~/lib/dates";
-import { formatRupiah } from "~/lib/money";
-import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { shortOrderId } from "~/lib/orders";
 import { isOrderStatus, ORDER_STATUS, orderStatusLabel } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
 import { formSuccess, type FormResult } from "~/lib/form";
@@ -446,9 +446,8 @@ function OrdersTab({ orders }: { orders: Route.ComponentProps["loaderData"]["ord
                 </div>
                 <div className="text-right">
                   <p className="text-sm font-bold text-stone-900">
-                    {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
+                    <OrderTotalAmount order={order} noteClassName="text-[11px]" />
                   </p>
-                  {order.deliveryFee === null ? <p className="text-[11px] text-stone-600">+ ongkir</p> : null}
                 </div>
                 <ChevronRight className="h-5 w-5 shrink-0 text-stone-400" aria-hidden="true" />
               </Link>

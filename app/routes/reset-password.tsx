@@ -66,7 +66,7 @@ function Done() {
         {REDIRECT_SECONDS} detik.
       </p>
       <Link to="/login?reset=done" replace className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
-        Ke Halaman Login
+        Ke Halaman Masuk
       </Link>
     </AuthCard>
   );

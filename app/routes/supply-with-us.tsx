@@ -1,5 +1,6 @@
 // /supply-with-us: why and how farmers supply the shop, and the partner application form,
 // stored for the admin inbox. No account needed.
+import { WORDS } from "~/lib/vocab/words";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import {
   Apple,
@@ -44,7 +45,7 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
-    title: "Supply Kami - Jadi Mitra Petani",
+    title: `${WORDS.supplyWithUs} - Jual Hasil Panen ke Dapur Jember`,
     description:
       "Petani Jember, jual hasil panen Anda lewat kami: harga lebih baik, penjemputan langsung di lahan, tanpa luas lahan minimal. Daftar jadi mitra pemasok secara gratis.",
     shopName: matches[0]?.data?.shop.name,
@@ -263,8 +264,8 @@ export default function SupplyWithUs({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="Supply Kami"
-        title="Jadi mitra petani, jual hasil panen langsung ke dapur Jember"
+        eyebrow={WORDS.supplyWithUs}
+        title="Jadi petani mitra, jual hasil panen langsung ke dapur Jember"
         actions={
           <>
             <a href={`#${FORM_ANCHOR}`} className={buttonClass({ size: "lg", className: ON_DARK_PRIMARY })}>

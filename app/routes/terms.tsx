@@ -1,4 +1,5 @@
 // /terms: the terms of sale, written to match how ordering really works (site, then WhatsApp).
+import { WORDS } from "~/lib/vocab/words";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { pageMeta } from "~/lib/page-meta";
@@ -114,12 +115,12 @@ export default function Terms() {
     },
     {
       id: "ongkir",
-      title: "Ongkos Kirim",
+      title: WORDS.deliveryFee,
       body: (
         <p>
-          Total di keranjang dan di halaman checkout belum termasuk ongkos kirim. Ongkos kirim ditentukan oleh CS sesuai
-          jarak alamat pengiriman, dan selalu kami sampaikan lewat WhatsApp sebelum pesanan diproses. Anda boleh
-          membatalkan pesanan bila tidak setuju dengan ongkos kirimnya.
+          Total di keranjang dan di halaman checkout belum termasuk ongkir. Ongkir ditentukan oleh CS sesuai jarak
+          alamat pengiriman, dan selalu kami sampaikan lewat WhatsApp sebelum pesanan diproses. Anda boleh membatalkan
+          pesanan bila tidak setuju dengan ongkos kirimnya.
         </p>
       ),
     },
@@ -205,11 +206,11 @@ export default function Terms() {
     },
     {
       id: "mitra",
-      title: "Pendaftaran Mitra Petani",
+      title: "Pendaftaran Petani Mitra",
       body: (
         <p>
-          Mengirim formulir di halaman <Link to="/supply-with-us">Supply Kami</Link> belum berarti kerja sama. Harga,
-          jumlah, dan jadwal penjemputan hasil panen disepakati terpisah setelah kunjungan lahan.
+          Mengirim formulir di halaman <Link to="/supply-with-us">{WORDS.supplyWithUs}</Link> belum berarti kerja sama.
+          Harga, jumlah, dan jadwal penjemputan hasil panen disepakati terpisah setelah kunjungan lahan.
         </p>
       ),
     },

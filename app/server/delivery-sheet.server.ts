@@ -19,7 +19,8 @@ import {
   type SlotDelivery,
 } from "~/lib/delivery-sheet";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { orderLineTotal, shortOrderId } from "~/lib/orders";
+import { orderTotalSummary } from "~/lib/order-text";
 import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import { isCashOnDelivery, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
@@ -80,7 +81,7 @@ export type DeliverySheetOrder = {
   /** 'Bayar di Tempat (COD)', 'Transfer Bank', 'QRIS', or settled in the chat for older orders. */
   paymentMethodText: string;
   cashOnDelivery: boolean;
-  collect: { amount: number; feeUnknown: boolean } | null;
+  collect: { amount: number; feeUnknown: boolean; estimate: boolean } | null;
   links: { tel: string; whatsapp: string; maps: string };
   /** Told by e-mail that the order is on its way. */
   announced: boolean;
@@ -101,6 +102,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
       balanceApplied: orders.balanceApplied,
+      billFinal: sql<boolean>`${orders.billFinalAt} is not null`,
       deliveryAreaName: orders.deliveryAreaName,
       recipientName: orders.recipientName,
       recipientPhone: orders.recipientPhone,
@@ -123,7 +125,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
     deliveryAreaName: r.deliveryAreaName,
     notes: r.notes,
     itemCount: r.itemCount,
-    grandTotal: orderGrandTotal(r.totalAmount, r.deliveryFee),
+    grandTotal: orderTotalSummary(r).amount,
     deliveryFee: r.deliveryFee,
     paymentStatus: r.paymentStatus,
     paymentMethodText: paymentMethodLabel(r.paymentMethod),
@@ -268,7 +270,7 @@ export async function loadSlotInvoices(db: Queryable, actor: AdminActor, slot: S
     group.map((order) => ({
       ...order,
       shortId: shortOrderId(order.id),
-      grandTotal: orderGrandTotal(order.totalAmount, order.deliveryFee),
+      grandTotal: orderTotalSummary(order).amount,
       items: (byOrder.get(order.id) ?? []).map((i) => ({ ...i, lineTotal: orderLineTotal(i) })),
       transferAmount: transfers.get(order.id) ?? null,
     })),

@@ -338,7 +338,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     const customer = await registerAndLogin(page, shop.url);
     const menu = await openMenu(page, page.getByRole("button", { name: "Akun Saya" }));
     await menu.getByText(customer.email).waitFor();
-    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.getByRole("menuitem", { name: "Keluar" }).click();
     await page.waitForURL(`${shop.url}/`);
     await page.getByRole("banner").getByRole("link", { name: "Masuk" }).waitFor();
     expect(await sessionCookie(context)).toBeUndefined();
@@ -350,7 +350,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     const bottomBar = page.getByRole("navigation", { name: "Navigasi bawah" });
     const menu = await openMenu(page, bottomBar.getByRole("button", { name: "Akun" }));
     await menu.getByText(customer.email).waitFor();
-    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.getByRole("menuitem", { name: "Keluar" }).click();
     await page.waitForURL(`${shop.url}/`);
     await bottomBar.getByRole("link", { name: "Masuk" }).waitFor();
     expect(await sessionCookie(context)).toBeUndefined();

@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)("content pages in the browser", () => {
       const page = await context.newPage();
       for (const [pagePath, title] of [
         ["/about", "Tentang Kami"],
-        ["/supply-with-us", "Supply Kami"],
+        ["/supply-with-us", "Jadi Petani Mitra"],
         ["/contact", "Hubungi Kami"],
         ["/terms", "Syarat & Ketentuan"],
         ["/privacy", "Kebijakan Privasi"],

@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)("delivery days", () => {
       await expectPromise(page);
       const missing = `Belanja ${formatRupiah(MINIMUM - wortel.charged)} lagi untuk mencapai minimal belanja ${formatRupiah(MINIMUM)}`;
       await expect.poll(() => page.getByTestId("minimal-belanja").textContent(), { timeout: 20_000 }).toBe(missing);
-      const checkout = page.getByRole("button", { name: "Checkout", exact: true });
+      const checkout = page.getByRole("button", { name: "Lanjut Pesan", exact: true });
       expect(await checkout.isDisabled()).toBe(true);
       // The disabled button names its reason for assistive technology.
       const describedBy = (await checkout.getAttribute("aria-describedby")) ?? "";
@@ -157,10 +157,10 @@ describe.skipIf(!hasChromium)("delivery days", () => {
         await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
         await expect.poll(() => stepper.inputValue(), { timeout: 10_000 }).toBe(String(q));
       }
-      await page.getByRole("link", { name: "Checkout", exact: true }).waitFor();
+      await page.getByRole("link", { name: "Lanjut Pesan", exact: true }).waitFor();
       expect(await page.getByTestId("minimal-belanja").count()).toBe(0);
-      expect(await page.getByRole("button", { name: "Checkout", exact: true }).count()).toBe(0);
-      await page.getByRole("link", { name: "Checkout", exact: true }).click();
+      expect(await page.getByRole("button", { name: "Lanjut Pesan", exact: true }).count()).toBe(0);
+      await page.getByRole("link", { name: "Lanjut Pesan", exact: true }).click();
       await page.waitForURL(`${shop.url}/checkout`);
 
       expect(errors).toEqual([]);

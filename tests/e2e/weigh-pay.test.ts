@@ -81,10 +81,13 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await adminLogin(staff, shop.url, STAFF);
       await staff.goto(`${shop.url}/admin/orders/${orderId}`);
       await staff.getByText("Catatan:").first().waitFor();
+      // The page's forms ask before 'Tidak Tersedia' and 'Tagihan Final' once its scripts run.
+      await waitForHydration(staff);
       // Each line's heading names its product (every line also lists all products to swap in).
       const lines = staff.getByTestId("edit-line");
       const spinach = lines.filter({ has: staff.locator("p", { hasText: "Bayam Hijau" }) });
       await spinach.getByRole("button", { name: "Tidak Tersedia" }).click();
+      await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tidak Tersedia" }).click();
       await staff.getByText("Bayam Hijau dihapus dari pesanan (tidak tersedia).").waitFor();
       expect(await spinach.count()).toBe(0);
       expect(await lines.count()).toBe(1);
@@ -95,6 +98,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
       await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
+      await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
       // No SMTP on this shop: the bill is "made", never "sent", and WhatsApp is the way to send it.
       await staff.getByText("E-mail belum aktif: tagihan belum terkirim, kirim lewat WhatsApp.").first().waitFor();
@@ -155,7 +159,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
         .getByText("Bukti bayar ditolak: Nominal transfer tidak sesuai. Silakan unggah bukti yang benar.")
         .waitFor();
       expect(await page.getByTestId("payment-status").first().textContent()).toBe("Ditolak");
-      await page.getByText("Unggah ulang bukti bayar").waitFor();
+      await page.getByRole("button", { name: "Unggah Ulang Bukti Bayar" }).waitFor();
       await shot(page, "order-proof-rejected");
       await waitForHydration(page);
       await uploadProof(page, "#e8f5e9");
@@ -181,10 +185,12 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       // The next order pays Rp 3.000 less, and both orders say why.
       const second = await orderAgain(page, shopper, shop.url);
       await staff.goto(`${shop.url}/admin/orders/${second}`);
+      await waitForHydration(staff);
       await staff.fill('input[name="deliveryFee"]', "5000");
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
       await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
+      await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
       await page.goto(`${shop.url}/orders/${second}`);
       // 0,25 kg x Rp 40.000 + Rp 5.000 - Rp 3.000
@@ -207,7 +213,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
   );
 });
 
-/** 'Unggah Bukti Bayar' with a photo of a receipt, until the page says it waits for staff. */
+/** 'Unggah Bukti Bayar' with a photo of a receipt (sent as soon as it is picked), until the page says it waits for staff. */
 async function uploadProof(page: Page, background: string) {
   await page.locator('input[name="proof"]').setInputFiles({
     name: "bukti-transfer.jpg",
@@ -216,7 +222,6 @@ async function uploadProof(page: Page, background: string) {
       .jpeg()
       .toBuffer(),
   });
-  await page.getByRole("button", { name: "Unggah Bukti Bayar" }).click();
   await expect
     .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
     .toBe("Menunggu Verifikasi");

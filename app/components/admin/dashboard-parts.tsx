@@ -4,12 +4,12 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
+import { OrderTotalAmount } from "~/components/order-total";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { PAYMENT_STATUS, PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { addDays, formatDate, formatDateTime } from "~/lib/dates";
-import { formatRupiah } from "~/lib/money";
 import { DELIVERY_SLOTS, slotName } from "~/lib/vocab/delivery-slots";
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { cn } from "~/lib/utils";
@@ -110,8 +110,7 @@ function DeliveryCell({ order }: { order: AdminOrderRow }) {
 function TotalCell({ order }: { order: AdminOrderRow }) {
   return (
     <>
-      <span className="font-semibold tabular-nums">{formatRupiah(order.grandTotal)}</span>
-      {order.deliveryFee === null ? <span className="block text-xs text-stone-600">belum termasuk ongkir</span> : null}
+      <OrderTotalAmount order={order} className="font-semibold" testId="list-order-total" />
     </>
   );
 }

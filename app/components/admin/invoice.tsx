@@ -2,7 +2,9 @@
 // printer alike. Used by the single invoice and by the bulk print of a delivery slot, where
 // each invoice starts on its own page.
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
-import { orderFeeSourceText, orderFeeText } from "~/lib/delivery";
+import { orderFeeText } from "~/lib/delivery";
+import { customerFeeSourceText } from "~/lib/order-text";
+import { OrderTotalAmount } from "~/components/order-total";
 import { substituteLabel } from "~/lib/cart";
 import { formatRupiah } from "~/lib/money";
 import { orderLinePriceText } from "~/lib/orders";
@@ -118,16 +120,18 @@ export function Invoice({
         </div>
         <div className="flex justify-between gap-2">
           <dt>
-            Ongkos kirim
-            <span className="block text-[11px] font-normal">{orderFeeSourceText(order)}</span>
+            Ongkir
+            <span className="block text-[11px] font-normal">{customerFeeSourceText(order)}</span>
           </dt>
           <dd className="text-right tabular-nums">
-            {order.deliveryFee === null ? "Ditentukan oleh CS via WhatsApp" : orderFeeText(order)}
+            {order.deliveryFee === null ? "Belum ditentukan" : orderFeeText(order)}
           </dd>
         </div>
         <div className="flex justify-between gap-2 border-t-2 border-black pt-1 text-base font-extrabold">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatRupiah(order.grandTotal)}</dd>
+          <dd className="text-right">
+            <OrderTotalAmount order={order} testId="invoice-total" noteClassName="text-[11px] text-black" />
+          </dd>
         </div>
         {order.balanceApplied !== 0 ? (
           <>

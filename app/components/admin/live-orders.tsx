@@ -7,6 +7,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatDateTime, formatDate } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
+import { orderTotalSummary } from "~/lib/order-text";
+import { OrderTotalAmount } from "~/components/order-total";
 import { shortOrderId } from "~/lib/orders";
 import { isDeliverySlot, slotName } from "~/lib/vocab/delivery-slots";
 import { cn } from "~/lib/utils";
@@ -16,6 +18,8 @@ export type LiveOrderRow = {
   id: string;
   recipientName: string;
   totalAmount: number;
+  deliveryFee: number | null;
+  billFinal: boolean;
   deliveryDate: string;
   deliverySlot: string;
   createdAt: string;
@@ -58,7 +62,12 @@ function parseLiveOrder(data: string): LiveOrderRow | null {
       typeof value.createdAt !== "string"
     )
       return null;
-    return { ...value, itemCount: typeof value.itemCount === "number" ? value.itemCount : 0 } as LiveOrderRow;
+    return {
+      ...value,
+      deliveryFee: typeof value.deliveryFee === "number" ? value.deliveryFee : null,
+      billFinal: value.billFinal === true,
+      itemCount: typeof value.itemCount === "number" ? value.itemCount : 0,
+    } as LiveOrderRow;
   } catch {
     return null;
   }
@@ -111,7 +120,7 @@ export function LiveOrders({ since }: { since: number }) {
     if (typeof Notification !== "undefined" && Notification.permission === "granted") {
       try {
         const notification = new Notification("Pesanan baru", {
-          body: `${order.recipientName} · ${formatRupiah(order.totalAmount)}`,
+          body: `${order.recipientName} · ${formatRupiah(orderTotalSummary(order).amount)}`,
           tag: order.id,
         });
         notification.onclick = () => {
@@ -319,7 +328,9 @@ export function LiveOrders({ since }: { since: number }) {
                     {isDeliverySlot(order.deliverySlot) ? slotName(order.deliverySlot).toLowerCase() : ""}
                   </span>
                 </div>
-                <span className="font-semibold text-stone-900 tabular-nums">{formatRupiah(order.totalAmount)}</span>
+                <span className="text-right" data-testid="live-order-total">
+                  <OrderTotalAmount order={order} className="font-semibold text-stone-900" />
+                </span>
               </li>
             ))}
           </ul>

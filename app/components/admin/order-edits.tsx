@@ -2,10 +2,11 @@
 // per line, 'Tambah Produk', 'Total akhir', 'Tagihan Final' and 'Kirim Tagihan via
 // WhatsApp'; and the 'Riwayat Perubahan'. Every form carries the order's version so an
 // edit made from an older page is refused instead of overwriting someone else's.
-import { Form } from "react-router";
+import { WORDS } from "~/lib/vocab/words";
 import { MessageCircle } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { FetcherAnswer, StaffOrderForm } from "~/components/admin/order-detail/staff-order-form";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
@@ -36,6 +37,10 @@ type ProductOption = {
 };
 
 type Change = OrderChange;
+
+// The forms that are gone once they succeeded answer at the top of the card.
+const UNAVAILABLE_KEY = "order-line-unavailable";
+const FINALIZE_KEY = "order-finalize";
 
 export type OrderEditsData = {
   version: number;
@@ -94,7 +99,7 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
         <span className="tabular-nums">{formatRupiah(line.lineTotal)}</span>
       </p>
       {line.soldByWeight ? (
-        <Form method="post" className="flex items-end gap-2">
+        <StaffOrderForm className="flex flex-wrap items-end gap-2">
           <Hidden intent="weight" version={version} itemId={line.id} />
           <label className="flex-1 text-sm">
             <span className="mb-1 block text-stone-700">Berat aktual (kg)</span>
@@ -109,13 +114,13 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
           <SubmitButton intent="weight" variant="outline">
             Simpan Berat
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       ) : null}
       <details className="rounded-lg border border-stone-200 p-2">
         <summary className="cursor-pointer text-sm font-semibold text-stone-800">
           Ganti Produk{line.allowSubstitute ? " (pembeli membolehkan)" : ""}
         </summary>
-        <Form method="post" className="mt-2 space-y-2">
+        <StaffOrderForm className="mt-2 space-y-2">
           <Hidden intent="substitute" version={version} itemId={line.id} />
           <ProductSelect products={products} label={`Produk pengganti ${line.productName}`} />
           <Input
@@ -133,14 +138,21 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
           <SubmitButton intent="substitute" variant="outline">
             Ganti Produk
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       </details>
-      <Form method="post">
+      <StaffOrderForm
+        fetcherKey={UNAVAILABLE_KEY}
+        confirm={{
+          title: `${line.productName} tidak tersedia?`,
+          description: `${line.productName} (${formatAmount(line.quantity, { soldByWeight: line.soldByWeight, unit: line.productUnit })}) dihapus dari pesanan, stoknya dikembalikan dan totalnya dihitung ulang. Sampai Tagihan Final produk bisa ditambahkan lagi dengan 'Tambah Produk'.`,
+          confirmLabel: "Ya, Tidak Tersedia",
+        }}
+      >
         <Hidden intent="unavailable" version={version} itemId={line.id} />
         <SubmitButton intent="unavailable" variant="ghost" className="text-red-700!">
           Tidak Tersedia
         </SubmitButton>
-      </Form>
+      </StaffOrderForm>
     </li>
   );
 }
@@ -160,6 +172,8 @@ export function OrderEditsCard({
   return (
     <Card title="Timbang dan Tagihan" id="tagihan">
       {error ? <ErrorNote>{error.error}</ErrorNote> : null}
+      <FetcherAnswer fetcherKey={UNAVAILABLE_KEY} className="mb-2" />
+      <FetcherAnswer fetcherKey={FINALIZE_KEY} className="mb-2" />
       {editable ? (
         <>
           <ul className="divide-y divide-stone-100">
@@ -167,7 +181,7 @@ export function OrderEditsCard({
               <LineTools key={line.id} line={line} version={editing.version} products={editing.products} />
             ))}
           </ul>
-          <Form method="post" className="mt-3 space-y-2 rounded-lg border border-stone-200 p-3">
+          <StaffOrderForm className="mt-3 space-y-2 rounded-lg border border-stone-200 p-3" resetOnSuccess>
             <Hidden intent="add" version={editing.version} />
             <p className="text-sm font-semibold text-stone-800">Tambah Produk</p>
             <ProductSelect products={editing.products} label="Produk yang ditambahkan" />
@@ -182,7 +196,7 @@ export function OrderEditsCard({
                 Tambah Produk
               </SubmitButton>
             </div>
-          </Form>
+          </StaffOrderForm>
         </>
       ) : (
         <p className="text-sm text-stone-700">
@@ -204,7 +218,7 @@ export function OrderEditsCard({
           <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Ongkos kirim</dt>
+          <dt>{WORDS.deliveryFee}</dt>
           <dd className="tabular-nums">
             {order.deliveryFee === null ? "belum diisi" : formatRupiah(order.deliveryFee)}
           </dd>
@@ -218,12 +232,20 @@ export function OrderEditsCard({
       </dl>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         {editable ? (
-          <Form method="post" className="flex-1">
+          <StaffOrderForm
+            className="flex-1"
+            fetcherKey={FINALIZE_KEY}
+            confirm={{
+              title: "Buat Tagihan Final?",
+              description: `Total akhir ${formatRupiah(grand)}${order.deliveryFee === null ? " (ongkir belum diisi)" : ""}. Setelah ini produk, berat dan ongkir tidak dapat diubah lagi, dan pelanggan melihat tagihan serta cara bayarnya.`,
+              confirmLabel: "Ya, Tagihan Final",
+            }}
+          >
             <Hidden intent="finalize" version={editing.version} />
             <SubmitButton intent="finalize" className="w-full">
               Tagihan Final
             </SubmitButton>
-          </Form>
+          </StaffOrderForm>
         ) : null}
         {final ? (
           <a

@@ -178,7 +178,7 @@ export function ProductForm({
         <Field
           label="Petani Mitra"
           error={errors?.supplierId}
-          hint="Petani yang menanamnya: produk dikelompokkan per petani di daftar belanja Picking List."
+          hint="Petani yang menanamnya: produk dikelompokkan per petani di Daftar Ambil."
         >
           {(p) => (
             <Select {...p} name="supplierId" defaultValue={defaults.supplierId ?? ""}>

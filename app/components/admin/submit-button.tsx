@@ -1,6 +1,10 @@
 // A submit button that says 'Memproses...' and is disabled while its own form is being sent.
+import { createContext, useContext } from "react";
 import { useNavigation } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
+
+/** Whether the form around a submit button is being sent, for a form that posts through a fetcher. */
+export const FormBusyContext = createContext<boolean | undefined>(undefined);
 
 export function SubmitButton({
   intent,
@@ -11,8 +15,11 @@ export function SubmitButton({
   ...props
 }: ButtonProps & { intent?: string; busy?: boolean; pendingText?: string }) {
   const navigation = useNavigation();
+  // Inside a form that posts through a fetcher, that form's own state.
+  const formBusy = useContext(FormBusyContext);
   const submitting =
     busy ??
+    formBusy ??
     (navigation.state === "submitting" &&
       (intent === undefined || navigation.formData?.get("intent") === intent) &&
       (props.value === undefined || navigation.formData?.get(String(props.name)) === String(props.value)));

@@ -67,6 +67,7 @@ export function OrderSummary({
   linesError,
   busy,
   disabled,
+  missing = [],
 }: {
   ready: boolean;
   lines: CartLine[];
@@ -78,6 +79,8 @@ export function OrderSummary({
   linesError: string | undefined;
   busy: boolean;
   disabled: boolean;
+  /** What is still missing while 'Pesan Sekarang' is disabled. */
+  missing?: string[];
 }) {
   const totals = cartTotals(lines);
   return (
@@ -131,9 +134,20 @@ export function OrderSummary({
           {belowMinimum}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="mt-5 w-full" disabled={disabled}>
+      <Button
+        type="submit"
+        size="lg"
+        className="mt-5 w-full"
+        disabled={disabled}
+        aria-describedby={missing.length > 0 ? "pesan-belum-lengkap" : undefined}
+      >
         {busy ? "Memproses..." : "Pesan Sekarang"}
       </Button>
+      {missing.length > 0 ? (
+        <p id="pesan-belum-lengkap" className="mt-2 text-sm text-stone-700" data-testid="checkout-missing">
+          Lengkapi dulu: {missing.join(", ")}.
+        </p>
+      ) : null}
     </CheckoutSection>
   );
 }

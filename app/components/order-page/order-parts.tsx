@@ -7,7 +7,8 @@ import { LineOptionsSummary } from "~/components/cart-line-options";
 import { OrderItemImage } from "~/components/order-item-image";
 import { orderFeeText } from "~/lib/delivery";
 import { formatRupiah } from "~/lib/money";
-import { orderGrandTotal, orderLinePriceText, orderLineTotal } from "~/lib/orders";
+import { orderTotalSummary } from "~/lib/order-text";
+import { orderLinePriceText, orderLineTotal } from "~/lib/orders";
 
 export function OrderCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -60,6 +61,7 @@ export function OrderItemsCard({
   billFinal: boolean;
 }) {
   const feeSet = order.deliveryFee !== null;
+  const total = orderTotalSummary({ ...order, billFinal });
   return (
     <OrderCard icon={<Package className="h-5 w-5" aria-hidden="true" />} title={`Produk (${order.items.length})`}>
       <ul className="divide-y divide-stone-100">
@@ -111,13 +113,18 @@ export function OrderItemsCard({
           </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
-          <dt className="font-bold">{billFinal ? "Total akhir" : "Total"}</dt>
+          <dt className="font-bold">{total.label}</dt>
           <dd className="font-extrabold text-brand-800" data-testid="order-total">
-            {formatRupiah(orderGrandTotal(order.totalAmount, order.deliveryFee))}
+            {formatRupiah(total.amount)}
           </dd>
         </div>
       </dl>
-      {!feeSet ? <p className="mt-2 text-xs text-stone-600">*Belum termasuk biaya pengiriman</p> : null}
+      {!feeSet ? <p className="mt-2 text-xs text-stone-600">*Belum termasuk ongkir</p> : null}
+      {!billFinal ? (
+        <p className="mt-1 text-xs text-stone-600">
+          Produk timbang dihitung dari berat sebenarnya saat dikemas; totalnya final setelah Tagihan Final.
+        </p>
+      ) : null}
     </OrderCard>
   );
 }

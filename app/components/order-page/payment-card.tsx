@@ -1,13 +1,14 @@
 // 'Pembayaran' on the customer's order page: the payment status (apart from the order status),
 // why staff refused a proof, and 'Unggah Bukti Bayar' for QRIS and transfer once the bill is
 // final. The proof is private: only this customer and staff can open it.
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Upload, Wallet } from "lucide-react";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
-import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { useHydrated } from "~/components/account-form";
+import { Button, buttonClass } from "~/components/ui/button";
 import { CopyButton } from "~/components/final-bill";
+import { cn } from "~/lib/utils";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
@@ -58,10 +59,18 @@ function TransferExactly({ amount, accounts }: { amount: number; accounts: reado
 
 type ProofAnswer = FormResult<object, "proof">;
 
-function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
+/**
+ * 'Unggah Bukti Bayar': the main button opens the photo picker itself, and the chosen photo is
+ * sent at once. Without scripts the button still opens the picker (it is the input's label) and
+ * 'Kirim Bukti Bayar' sends it.
+ */
+export function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
   const fetcher = useFetcher<ProofAnswer>();
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   const answer = fetcher.data;
   useEffect(() => {
     if (fetcher.state === "idle" && answer?.ok) {
@@ -72,27 +81,64 @@ function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, answer]);
   const error = answer && !answer.ok ? (answer.fieldErrors.proof ?? answer.message) : undefined;
+  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
       action={`/orders/${orderId}`}
       encType="multipart/form-data"
-      className="mt-3 space-y-3"
+      className="mt-3 space-y-2"
       noValidate
     >
       <input type="hidden" name="intent" value={PROOF_INTENT} />
-      <Field
-        label={again ? "Unggah ulang bukti bayar" : "Bukti bayar (foto atau tangkapan layar)"}
-        error={error}
-        hint="JPEG, PNG atau WebP, maksimal 5 MB."
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        name="proof"
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        // The label below is the one control people and screen readers use; the input only holds the file.
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          if (hydrated && event.currentTarget.files?.length) void fetcher.submit(event.currentTarget.form);
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        role="button"
+        tabIndex={0}
+        aria-describedby={`${inputId}-hint`}
+        aria-disabled={busy || undefined}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            inputRef.current?.click();
+          }
+        }}
+        className={buttonClass({
+          size: "lg",
+          className: cn("w-full cursor-pointer sm:w-auto", busy && "pointer-events-none opacity-70"),
+        })}
       >
-        {(p) => <Input {...p} type="file" name="proof" accept="image/jpeg,image/png,image/webp" required />}
-      </Field>
-      <Button type="submit" className="w-full sm:w-auto" disabled={fetcher.state !== "idle"}>
-        <Upload className="h-4 w-4" aria-hidden="true" />
-        {fetcher.state !== "idle" ? "Mengunggah..." : "Unggah Bukti Bayar"}
-      </Button>
+        <Upload className="h-5 w-5" aria-hidden="true" />
+        {busy ? "Mengunggah..." : again ? "Unggah Ulang Bukti Bayar" : "Unggah Bukti Bayar"}
+      </label>
+      <p id={`${inputId}-hint`} className="text-xs text-stone-600">
+        Foto atau tangkapan layar bukti bayar: JPEG, PNG atau WebP, maksimal 5 MB.
+      </p>
+      {hydrated ? null : (
+        <Button type="submit" variant="outline" className="w-full sm:w-auto">
+          Kirim Bukti Bayar
+        </Button>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
       {answer?.ok ? (
         <p role="status" className="text-sm text-green-800">
           {answer.message}
@@ -102,22 +148,31 @@ function ProofForm({ orderId, again }: { orderId: string; again: boolean }) {
   );
 }
 
+/** Whether the customer may send a proof now: the bill is final, the method needs one, none is accepted or waiting. */
+export function canUploadProof(payment: CustomerPayment): boolean {
+  return (
+    payment.billFinal && needsProof(payment.method) && (payment.status === "unpaid" || payment.status === "rejected")
+  );
+}
+
 export function PaymentCard({
   orderId,
   payment,
+  uploadHere = true,
   dueAt = null,
   transferAccounts = [],
 }: {
   orderId: string;
   payment: CustomerPayment;
+  /** False where the page shows 'Unggah Bukti Bayar' higher up, beside the amount due. */
+  uploadHere?: boolean;
   /** 'Batas Bayar': the order is cancelled if still unpaid then. */
   dueAt?: Date | string | null;
   /** The shop's accounts, shown with the amount when no final bill lists them yet. */
   transferAccounts?: readonly BankAccount[];
 }) {
   const transfer = payment.status !== "paid" ? (payment.transfer ?? null) : null;
-  const canUpload =
-    payment.billFinal && needsProof(payment.method) && (payment.status === "unpaid" || payment.status === "rejected");
+  const canUpload = uploadHere && canUploadProof(payment);
   return (
     <section
       id="pembayaran"

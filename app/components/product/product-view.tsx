@@ -1,5 +1,6 @@
 // The body of a product page: photo, price, stock, quantity and add-to-cart, favourite and
 // share buttons, and the description tabs.
+import { WORDS } from "~/lib/vocab/words";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Heart, Share2, ShoppingCart } from "lucide-react";
@@ -14,7 +15,7 @@ import { useToast } from "~/components/ui/toast";
 import { displayUnit, isInStock, UNCATEGORIZED, type ProductDetail } from "~/lib/catalog";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { amountBounds, linePrice } from "~/lib/weight";
+import { amountBounds, formatAmount, linePrice } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 import { copyText } from "./copy-text";
 import { NotifyMe } from "./notify-me";
@@ -61,7 +62,7 @@ export function ProductView({ product, url }: { product: ProductDetail; url: str
 
   return (
     <>
-      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+      <div className="grid gap-6 pb-16 md:grid-cols-2 md:gap-10 md:pb-0">
         <div className="md:sticky md:top-24 md:self-start">
           <div className="relative overflow-hidden rounded-2xl border border-stone-200 bg-white">
             <ProductImage
@@ -74,7 +75,9 @@ export function ProductView({ product, url }: { product: ProductDetail; url: str
             />
             <span className="absolute top-3 left-3 flex flex-col items-start gap-1">
               {product.featured ? (
-                <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">Featured</span>
+                <span className="rounded-md bg-accent-500 px-2 py-1 text-sm font-bold text-stone-900">
+                  {WORDS.featured}
+                </span>
               ) : null}
             </span>
           </div>
@@ -130,17 +133,23 @@ export function ProductView({ product, url }: { product: ProductDetail; url: str
                     {formatRupiah(linePrice(unitPrice, quantity, product.soldByWeight))}
                   </span>
                 </p>
-                <Button
-                  size="lg"
-                  className="mt-4 w-full"
-                  onClick={() => {
-                    addToCart(product, quantity);
-                    setQuantity(bounds.min);
-                  }}
+                {/* At phone size the button rides in a bar above the bottom menu, always in reach;
+                    the amount chosen stays chosen after adding. */}
+                <div
+                  data-testid="add-to-cart-bar"
+                  className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 flex items-center gap-3 border-t border-stone-200 bg-white/95 px-4 py-2 backdrop-blur md:static md:mt-4 md:border-0 md:bg-transparent md:p-0 md:backdrop-blur-none"
                 >
-                  <ShoppingCart className="h-5 w-5" aria-hidden="true" />
-                  Tambah ke Keranjang
-                </Button>
+                  <span className="min-w-0 shrink-0 text-xs text-stone-700 md:hidden">
+                    {formatAmount(quantity, { soldByWeight: product.soldByWeight })}
+                    <span className="block text-sm font-bold text-stone-900 tabular-nums">
+                      {formatRupiah(linePrice(unitPrice, quantity, product.soldByWeight))}
+                    </span>
+                  </span>
+                  <Button size="lg" className="flex-1 md:w-full" onClick={() => addToCart(product, quantity)}>
+                    <ShoppingCart className="h-5 w-5" aria-hidden="true" />
+                    Tambah ke Keranjang
+                  </Button>
+                </div>
                 <DeliveryPromise className="mt-3" />
               </>
             ) : (

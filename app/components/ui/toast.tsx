@@ -2,8 +2,14 @@
 // through a polite live region that is in the page from the start.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CheckCircle2, X } from "lucide-react";
+import { Link } from "react-router";
 
-export type ToastInput = { title: string; description?: string };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  /** A way on from the notice, e.g. 'Lihat Keranjang'. */
+  link?: { to: string; label: string };
+};
 type Toast = ToastInput & { id: number };
 
 const TOAST_MS = 3500;
@@ -60,6 +66,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-stone-900">{t.title}</p>
               {t.description ? <p className="mt-0.5 text-sm text-stone-700">{t.description}</p> : null}
+              {t.link ? (
+                <Link
+                  to={t.link.to}
+                  onClick={() => dismiss(t.id)}
+                  className="mt-1 inline-flex min-h-11 items-center text-sm font-bold text-brand-800 underline underline-offset-2"
+                >
+                  {t.link.label}
+                </Link>
+              ) : null}
             </div>
             <button
               type="button"

@@ -104,6 +104,8 @@ export const orderListColumns = {
   createdAt: orders.createdAt,
   deliveryDate: orders.deliveryDate,
   deliveryTime: orders.deliveryTime,
+  // Whether the total is final or still 'perkiraan' (see orderTotalSummary).
+  billFinal: sql<boolean>`${orders.billFinalAt} is not null`,
 };
 
 // The area's id means nothing to staff, and the invoice names no account.
@@ -115,6 +117,7 @@ export const adminOrderColumns = {
   paymentStatus: orders.paymentStatus,
   balanceApplied: orders.balanceApplied,
   paidAmount: orders.paidAmount,
+  billFinal: sql<boolean>`${orders.billFinalAt} is not null`,
 };
 
 /** One line of an order as staff see it, with its product's page while the product exists (join `products`). */

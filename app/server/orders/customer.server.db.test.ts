@@ -134,7 +134,7 @@ describe("planReorderForCustomer", () => {
     await setStock(testDb.db, productId, 2);
     const plan = await planReorderForCustomer(testDb.db, userId, orderId);
     expect(plan?.lines).toMatchObject([{ product: { id: productId, price: 6000, stock: 2 }, quantity: 2 }]);
-    expect(plan?.problems).toMatchObject([{ kind: "short", message: "Stok tidak cukup: 2 dari 3 ditambahkan." }]);
+    expect(plan?.problems).toMatchObject([{ kind: "short", message: "Stok tinggal 2: 2 dari 3 ditambahkan." }]);
     expect(await planReorderForCustomer(testDb.db, randomUUID(), orderId)).toBeNull();
     await testDb.db.update(products).set({ isActive: false }).where(eq(products.id, productId));
     expect((await planReorderForCustomer(testDb.db, userId, orderId))?.problems).toMatchObject([

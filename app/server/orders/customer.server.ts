@@ -1,7 +1,7 @@
 // A customer's own orders: every query here takes the customer's id and filters by it, so
 // no route can show one customer's order to another.
 import { addToOrderByCustomer, additionLinesSchema } from "./additions.server";
-import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
@@ -20,7 +20,7 @@ import { shortOrderId } from "~/lib/orders";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { now as clockNow } from "../clock.server";
-import { loadOrderItems, orderListColumns } from "./columns.server";
+import { itemColumns, orderListColumns } from "./columns.server";
 import { getCartProducts } from "../catalog.server";
 import { imageFileSchema, uploadPaymentProof } from "./payments.server";
 import { changeOrderStatus } from "./status.server";
@@ -64,6 +64,8 @@ export type RecentOrder = {
   createdAt: Date;
   deliveryDate: string;
   deliveryTime: string;
+  /** The bill is final; before it the total is 'perkiraan'. */
+  billFinal: boolean;
   itemCount: number;
 };
 
@@ -287,7 +289,12 @@ export async function planReorderForCustomer(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   if (!order) return null;
-  const items = await loadOrderItems(db, order.id);
+  // What was ordered (before weighing), with each line's note and substitution choice.
+  const items = await db
+    .select({ ...itemColumns, orderedQuantity: orderItems.orderedQuantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
   const current = await getCartProducts(
     db,
     items.map((i) => i.productId).filter((id): id is string => id !== null),

@@ -34,6 +34,8 @@ export type LiveOrder = {
   recipientPhone: string;
   totalAmount: number;
   deliveryFee: number | null;
+  /** The bill is final (never, for a new order; kept so the row reads its total like every list). */
+  billFinal: boolean;
   deliveryDate: string;
   deliverySlot: string;
   deliveryTime: string;

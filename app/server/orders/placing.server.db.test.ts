@@ -318,6 +318,7 @@ describe("a customer's orders", () => {
       [first.order.id, 1],
     ]);
     expect(Object.keys(recent[0]).sort()).toEqual([
+      "billFinal",
       "createdAt",
       "deliveryDate",
       "deliveryFee",

@@ -199,7 +199,8 @@ export async function storeOrder(
     throw new OrderRefused(problems);
   }
   const { order, items } = stored;
-  await tx.insert(orderItems).values(items);
+  // What was ordered stays beside what is packed: weighing changes `quantity` only.
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderedQuantity: item.quantity })));
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: null,

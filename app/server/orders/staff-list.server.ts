@@ -11,7 +11,8 @@ import { categories, orderDayStats, orderItems, orders, products, suppliers } fr
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { isValidDateString } from "~/lib/dates";
 import { farmerLists } from "~/lib/farmer-lists";
-import { orderGrandTotal, shortOrderId } from "~/lib/orders";
+import { shortOrderId } from "~/lib/orders";
+import { orderTotalSummary } from "~/lib/order-text";
 import { likePattern } from "~/lib/vocab/like-patterns";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
@@ -101,6 +102,7 @@ export type AdminOrderRow = {
   paymentMethod: string | null;
   totalAmount: number;
   deliveryFee: number | null;
+  billFinal: boolean;
   grandTotal: number;
   deliveryDate: string;
   deliverySlot: string;
@@ -170,7 +172,7 @@ export async function listOrdersForAdmin(db: Queryable, actor: AdminActor, filte
     chatMissing: isChatMissing({ ...r, chatConfirmedAt }, chatReminderMinutes, at),
     itemCount: itemCounts.get(r.id) ?? 0,
     shortId: shortOrderId(r.id),
-    grandTotal: orderGrandTotal(r.totalAmount, r.deliveryFee),
+    grandTotal: orderTotalSummary(r).amount,
   }));
   return {
     orders: list,

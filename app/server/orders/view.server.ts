@@ -6,7 +6,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products, users } from "~/db/schema";
 import { isUuid } from "~/lib/form";
-import { orderGrandTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
+import { orderTotalSummary } from "~/lib/order-text";
+import { orderLineTotal, shortOrderId } from "~/lib/orders";
 import type { PaymentMethodsSetting } from "~/lib/payment-settings";
 import { amountDue } from "~/lib/payments";
 import { normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
@@ -132,7 +133,12 @@ async function readOrderView(db: Queryable, viewer: OrderViewer, id: string) {
         }
       : null;
   return {
-    order: { ...row, shortId: shortOrderId(row.id), grandTotal: orderGrandTotal(row.totalAmount, row.deliveryFee) },
+    order: {
+      ...row,
+      shortId: shortOrderId(row.id),
+      billFinal: row.billFinalAt !== null,
+      grandTotal: orderTotalSummary({ ...row, billFinal: row.billFinalAt !== null }).amount,
+    },
     items: items.map((i) => ({ ...i, lineTotal: orderLineTotal(i) })),
     payment,
     bill,
@@ -220,6 +226,7 @@ export function adminOrderDetail(view: StaffOrderView, shopName: string = config
     accountName: o.accountName,
     accountEmail: o.accountEmail,
     shortId: o.shortId,
+    billFinal: o.billFinal,
     grandTotal: o.grandTotal,
     items: items.map(({ productActive: _active, ...item }) => item),
     history: history.map(({ changedBy: _by, ...row }) => row),

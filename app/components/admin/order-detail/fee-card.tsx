@@ -1,7 +1,8 @@
 // 'Ongkos Kirim': the fee that applies, where it came from, and the form to set the one agreed in
 // the chat. The fee is part of the bill: the form shows only while the lines may change (open
 // order, bill not final) and posts the order's version like the packing edits.
-import { Form } from "react-router";
+import { WORDS } from "~/lib/vocab/words";
+import { StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
@@ -20,7 +21,7 @@ export function DeliveryFeeCard({
 }) {
   const editable = canEditOrder({ status: order.status, billFinalAt: editing.billFinalAt });
   return (
-    <Card title="Ongkos Kirim" id="ongkir">
+    <Card title={WORDS.deliveryFee} id="ongkir">
       <p className="mb-3 text-sm text-stone-700">
         Saat ini:{" "}
         <strong data-testid="delivery-fee">
@@ -31,10 +32,10 @@ export function DeliveryFeeCard({
         </span>
       </p>
       {editable ? (
-        <Form method="post" className="flex items-start gap-2" noValidate>
+        <StaffOrderForm className="flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="fee" />
           <input type="hidden" name="version" value={editing.version} />
-          <Field label="Ongkos kirim yang disepakati (Rp)" error={error} className="flex-1">
+          <Field label="Ongkir yang disepakati (Rp)" error={error} className="flex-1">
             {(props) => (
               <Input
                 {...props}
@@ -50,14 +51,14 @@ export function DeliveryFeeCard({
           <SubmitButton intent="fee" className="mt-7">
             Simpan Ongkir
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       ) : (
         <>
           {/* A change refused because the bill became final meanwhile still says why. */}
           {error ? <ErrorNote>{error}</ErrorNote> : null}
           <p className="text-sm text-stone-700" data-testid="delivery-fee-locked">
             {editing.billFinalAt !== null
-              ? "Tagihan sudah final: ongkos kirim tidak dapat diubah lagi."
+              ? "Tagihan sudah final: ongkir tidak dapat diubah lagi."
               : "Pesanan yang sudah Selesai atau Dibatalkan tidak dapat diubah."}
           </p>
         </>

@@ -5,6 +5,7 @@
 // to the customer's 'Saldo' once the bill is final. An unpaid QRIS or transfer bill shows its
 // 'Batas Bayar', with 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
 import { Form } from "react-router";
+import { StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -115,7 +116,7 @@ export function PaymentCard({
         </div>
       ) : null}
       {open ? (
-        <Form method="post" className="mt-4 flex items-start gap-2" noValidate>
+        <StaffOrderForm className="mt-4 flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="paid" />
           <Field label="Jumlah diterima (Rp)" error={error?.fieldErrors.paidAmount} className="flex-1">
             {(p) => (
@@ -132,10 +133,10 @@ export function PaymentCard({
           <SubmitButton intent="paid" className="mt-7 bg-green-700 hover:bg-green-800">
             Tandai Lunas
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       ) : null}
       {open && payment.status === "pending" ? (
-        <Form method="post" className="mt-4 space-y-2 border-t border-stone-100 pt-3" noValidate>
+        <StaffOrderForm className="mt-4 space-y-2 border-t border-stone-100 pt-3">
           <input type="hidden" name="intent" value="reject" />
           {error && error.intent === "reject" && !error.fieldErrors.reason ? (
             <ErrorNote>{error.message}</ErrorNote>
@@ -157,7 +158,7 @@ export function PaymentCard({
           <SubmitButton intent="reject" variant="outline" className="text-red-800">
             Tolak Bukti
           </SubmitButton>
-        </Form>
+        </StaffOrderForm>
       ) : null}
       {open && deadline && payment.status !== "pending" ? (
         <div className="mt-4 space-y-3 border-t border-stone-100 pt-3">

@@ -1,7 +1,9 @@
 // 'Produk': the lines as they stand (weighed ones marked), with notes and substitution choices,
 // the subtotal, fee and total.
+import { WORDS } from "~/lib/vocab/words";
 import { Card } from "~/components/admin/card";
 import { Thumbnail } from "~/components/admin/thumbnail";
+import { OrderTotalAmount } from "~/components/order-total";
 import { LineOptionsSummary } from "~/components/cart-line-options";
 import { orderFeeText } from "~/lib/delivery";
 import { formatRupiah } from "~/lib/money";
@@ -44,7 +46,7 @@ export function ProductsCard({ order }: { order: AdminOrderView }) {
           <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-700">Ongkos kirim</dt>
+          <dt className="text-stone-700">{WORDS.deliveryFee}</dt>
           <dd className="text-right tabular-nums">
             {order.deliveryFee === null ? (
               <span className="text-stone-600">Ditentukan oleh CS via WhatsApp</span>
@@ -55,7 +57,9 @@ export function ProductsCard({ order }: { order: AdminOrderView }) {
         </div>
         <div className="flex justify-between text-base font-bold">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatRupiah(order.grandTotal)}</dd>
+          <dd className="text-right">
+            <OrderTotalAmount order={order} testId="staff-order-total" />
+          </dd>
         </div>
       </dl>
     </Card>

@@ -1,5 +1,5 @@
 // 'Ubah Status': one button per order status, the current one pressed.
-import { Form } from "react-router";
+import { StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { ORDER_STATUS, ORDER_STATUSES } from "~/lib/vocab/order-statuses";
@@ -15,7 +15,7 @@ const STATUS_BUTTON_TONE: Record<string, string> = {
 export function StatusButtons({ order, error }: { order: { status: string }; error?: string }) {
   return (
     <Card title="Ubah Status" id="status">
-      <Form method="post" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <StaffOrderForm className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <input type="hidden" name="intent" value="status" />
         {ORDER_STATUSES.map((s) => {
           const current = order.status === s;
@@ -34,7 +34,7 @@ export function StatusButtons({ order, error }: { order: { status: string }; err
             </SubmitButton>
           );
         })}
-      </Form>
+      </StaffOrderForm>
       <p className="mt-3 text-xs text-stone-600">
         Membatalkan pesanan mengembalikan stok barangnya; mengaktifkan lagi pesanan yang dibatalkan mengambil stoknya
         kembali.

@@ -5,6 +5,7 @@ export type AdminOrderView = {
   status: string;
   totalAmount: number;
   grandTotal: number;
+  billFinal: boolean;
   deliveryFee: number | null;
   deliveryFeeSource: string | null;
   deliveryAreaName: string | null;
