@@ -152,7 +152,7 @@ export async function readPaymentProof(
  * the order's 'Riwayat Perubahan'. Only once the bill is final: before that the amount due
  * may still change with the weighing.
  */
-async function settleDifference(
+export async function settleDifference(
   tx: Queryable,
   order: { id: string; userId: string; totalAmount: number },
   paid: number,
