@@ -31,6 +31,7 @@ import {
   UserCog,
   Users,
   Truck,
+  Wallet,
 } from "lucide-react";
 import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
@@ -86,6 +87,7 @@ const NAV = [
     icon: Truck,
     match: ["/admin/delivery-sheet"],
   },
+  { to: "/admin/setoran", label: "Setoran Kurir", icon: Wallet, match: ["/admin/setoran"] },
   {
     to: "/admin/products",
     label: "Produk",

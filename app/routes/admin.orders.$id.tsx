@@ -8,6 +8,7 @@ import { ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { CustomerCard } from "~/components/admin/order-detail/customer-card";
 import { DeliveryFeeCard } from "~/components/admin/order-detail/fee-card";
+import { DoorCard } from "~/components/admin/order-detail/door-card";
 import { HistoryCard } from "~/components/admin/order-detail/history-card";
 import { OrderInfoCard } from "~/components/admin/order-detail/info-card";
 import { PaymentCard } from "~/components/admin/order-detail/payment-card";
@@ -24,6 +25,7 @@ import { actOnAdminOrder, adminOrderActionSchema } from "~/server/orders/staff-a
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
+import { loadDoorRecord } from "~/server/couriers/stops.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -39,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  return page;
+  return { ...page, door: await loadDoorRecord(db, admin, page.order.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, editing, payment, customerBalance } = loaderData;
+  const { order, editing, payment, customerBalance, door } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   // Every failure names its intent (the posted field), so its message shows beside its own form.
   const intent = failed?.values.intent ?? "";
@@ -104,6 +106,7 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
       {failed && !intent ? <ErrorNote>{failed.message}</ErrorNote> : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
+          {door ? <DoorCard orderId={order.id} door={door} /> : null}
           <StatusButtons order={order} error={errorFor("status")} />
           <ProductsCard order={order} />
           <OrderEditsCard

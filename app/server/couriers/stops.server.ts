@@ -16,7 +16,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasNoControlCharacters } from "~/lib/form-te
 import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { shortOrderId } from "~/lib/orders";
-import { amountDue } from "~/lib/payments";
+import { amountDue, signedRupiah } from "~/lib/payments";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { isCourierRole } from "~/lib/roles";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
@@ -422,7 +422,7 @@ async function applyStep(
   const difference = step.amount - due;
   return difference === 0
     ? `Uang diterima ${formatRupiah(step.amount)} untuk pesanan #${short}.`
-    : `Uang diterima ${formatRupiah(step.amount)} untuk pesanan #${short} (tagihan ${formatRupiah(due)}, selisih ${difference > 0 ? "+" : "-"}${formatRupiah(Math.abs(difference))} ke Saldo).`;
+    : `Uang diterima ${formatRupiah(step.amount)} untuk pesanan #${short} (tagihan ${formatRupiah(due)}, selisih ${signedRupiah(difference)} ke Saldo).`;
 }
 
 // ---------------------------------------------------------------- for staff, on the order
