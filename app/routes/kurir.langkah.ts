@@ -1,6 +1,7 @@
 // /kurir/langkah: where the courier's phone sends each step taken at a door ('Terkirim',
 // 'Gagal Antar', 'Uang Diterima'), from its queue, once the signal allows. Every answer is
 // JSON; a step sent again with the same key changes nothing (couriers/stops.server.ts).
+import { redirect } from "react-router";
 import { courierStepSchema, takeCourierStep } from "~/server/couriers/stops.server";
 import { firstFieldError, jsonFormAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -18,4 +19,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     invalid: { message: firstFieldError },
     call: (input) => takeCourierStep(db, courier, input),
   });
+}
+
+/** Nothing to read here: a visit goes to the courier's screen. */
+export function loader() {
+  return redirect("/kurir");
 }
