@@ -53,6 +53,7 @@ export default [
   // Staff
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/orders/delivery-photo/:id", "routes/admin.orders.delivery-photo.$id.ts"),
+  route("admin/receipts/print", "routes/admin.receipts.print.tsx"),
   route("admin/orders/print/:id", "routes/admin.orders.print.$id.tsx"),
   route("admin/picking-list/print", "routes/admin.picking-list.print.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),

@@ -342,6 +342,22 @@ export default function DeliverySheet() {
           >
             <FileText className="h-4 w-4" aria-hidden="true" /> Cetak Semua Invoice
           </a>
+          <a
+            href={`/admin/receipts/print?${query}&lebar=58`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Struk 58 mm
+          </a>
+          <a
+            href={`/admin/receipts/print?${query}&lebar=80`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
+            Struk 80 mm
+          </a>
         </div>
       </div>
 

@@ -101,6 +101,22 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
           >
             <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Invoice
           </a>
+          <a
+            href={`/admin/receipts/print?order=${order.id}&lebar=58`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline" })}
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Struk 58 mm
+          </a>
+          <a
+            href={`/admin/receipts/print?order=${order.id}&lebar=80`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline" })}
+          >
+            Struk 80 mm
+          </a>
         </div>
       </div>
       {failed && !intent ? <ErrorNote>{failed.message}</ErrorNote> : null}

@@ -469,6 +469,8 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     get: adminOnly("notFound"),
     data: false,
   },
+  // 'Cetak Struk' for a roll printer: one order, or a slot in bulk.
+  page("admin/receipts/print", "/admin/receipts/print?date=2026-11-26&slot=pagi&lebar=58", adminOnly()),
   page("admin/invoices/print", "/admin/invoices/print?date=2026-11-26&slot=pagi", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
   page("admin/products", "/admin/products", ownerOnly()),
