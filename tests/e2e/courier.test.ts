@@ -20,6 +20,10 @@ const COURIER = { email: "joko.kurir@sayurjember.id", password: "Antar-Sayur-Jem
 const SHOTS = "/work/shots/courier";
 const next = nextDeliverySlot({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, new Date());
 
+/** The machine the tests run on may be busy: a step on the page gets time to show. */
+const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(read, { timeout: 30_000, ...options });
+
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -81,21 +85,17 @@ describe.skipIf(!hasChromium)("courier", () => {
     await page.waitForLoadState("networkidle");
     await page.reload();
     await waitForHydration(page);
-    await expect
-      .poll(() => rina.getByLabel(/Kurir pesanan/).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text))
-      .toBe("Pak Joko");
+    await poll(() =>
+      rina.getByLabel(/Kurir pesanan/).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text),
+    ).toBe("Pak Joko");
     // Sumbersari: Jawa before Kalimantan by address; the owner puts Kalimantan first.
     const sumbersari = page.getByRole("region", { name: "Area Sumbersari" });
-    await expect
-      .poll(() => sumbersari.locator("li[data-order-id]").first().getAttribute("data-order-id"))
-      .toBe(ids.budi);
+    await poll(() => sumbersari.locator("li[data-order-id]").first().getAttribute("data-order-id")).toBe(ids.budi);
     await sumbersari
       .getByRole("button", { name: /Naikkan pesanan/ })
       .nth(1)
       .click();
-    await expect
-      .poll(() => sumbersari.locator("li[data-order-id]").first().getAttribute("data-order-id"))
-      .toBe(ids.sari);
+    await poll(() => sumbersari.locator("li[data-order-id]").first().getAttribute("data-order-id")).toBe(ids.sari);
     await shot(page, "delivery-sheet-desktop");
     expect(errors).toEqual([]);
     await context.close();
@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     const dashboard = await desk.newPage();
     await adminLogin(dashboard, shop.url, OWNER);
     await waitForHydration(dashboard);
-    await expect.poll(() => dashboard.getByTestId("live-status").getAttribute("data-state")).toBe("open");
+    await poll(() => dashboard.getByTestId("live-status").getAttribute("data-state")).toBe("open");
 
     const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
@@ -116,9 +116,11 @@ describe.skipIf(!hasChromium)("courier", () => {
     await waitForHydration(page);
     // The sheet's order: Kaliwates first, then Sumbersari as the owner set it.
     const stops = page.locator("li[data-stop]");
-    await expect
-      .poll(() => stops.evaluateAll((els) => els.map((e) => e.getAttribute("data-order-id"))))
-      .toEqual([ids.rina, ids.sari, ids.budi]);
+    await poll(() => stops.evaluateAll((els) => els.map((e) => e.getAttribute("data-order-id")))).toEqual([
+      ids.rina,
+      ids.sari,
+      ids.budi,
+    ]);
     const sari = page.locator(`li[data-order-id="${ids.sari}"]`);
     expect(await sari.textContent()).toContain("Pagar hijau");
     expect(await sari.getByRole("link", { name: "WhatsApp Bu Sari" }).getAttribute("href")).toMatch(
@@ -126,7 +128,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     );
     expect(await sari.getByRole("link", { name: "Telepon Bu Sari" }).getAttribute("href")).toMatch(/^tel:/);
     const budi = page.locator(`li[data-order-id="${ids.budi}"]`);
-    await expect.poll(() => budi.getByTestId("tagih").textContent()).toMatch(/^Tagih Rp\s?[\d.]+/);
+    await poll(() => budi.getByTestId("tagih").textContent()).toMatch(/^Tagih Rp\s?[\d.]+/);
     const due = Number((await budi.getByTestId("tagih").textContent())!.replace(/COD|\D/g, ""));
     expect(due).toBeGreaterThan(5_000);
     await shot(page, "kurir-phone");
@@ -135,16 +137,14 @@ describe.skipIf(!hasChromium)("courier", () => {
     await sari.getByText("Terkirim", { exact: true }).click();
     await sari.getByLabel("Nama penerima").fill("Bu Sari sendiri");
     await sari.getByRole("button", { name: "Simpan Terkirim" }).click();
-    await expect.poll(() => sari.getByTestId("hasil").textContent()).toBe("Terkirim, diterima Bu Sari sendiri");
+    await poll(() => sari.getByTestId("hasil").textContent()).toBe("Terkirim, diterima Bu Sari sendiri");
     // The owner's dashboard hears of it without a reload.
-    await expect
-      .poll(() => dashboard.getByTestId("courier-news").textContent(), { timeout: 20_000 })
-      .toContain("Pak Joko: Pesanan");
+    await poll(() => dashboard.getByTestId("courier-news").textContent()).toContain("Pak Joko: Pesanan");
 
     // COD: Rp 5.000 more than due taken (the difference goes to 'Saldo').
     await budi.getByLabel("Uang diterima (Rp)").fill(String(due + 5_000));
     await budi.getByRole("button", { name: "Uang Diterima" }).click();
-    await expect.poll(() => budi.textContent()).toContain("Uang diterima Rp");
+    await poll(() => budi.textContent()).toContain("Uang diterima Rp");
 
     // No signal: 'Gagal Antar' waits on the phone, then arrives once.
     const rina = page.locator(`li[data-order-id="${ids.rina}"]`);
@@ -152,12 +152,10 @@ describe.skipIf(!hasChromium)("courier", () => {
     await rina.getByText("Gagal Antar", { exact: true }).click();
     await rina.getByLabel("Tidak ada orang").check();
     await rina.getByRole("button", { name: "Simpan Gagal Antar" }).click();
-    await expect.poll(() => rina.textContent()).toContain("Menunggu sinyal: 1 langkah tersimpan di HP");
+    await poll(() => rina.textContent()).toContain("Menunggu sinyal: 1 langkah tersimpan di HP");
     await shot(page, "kurir-phone-offline");
     await context.setOffline(false);
-    await expect
-      .poll(() => rina.getByTestId("hasil").textContent(), { timeout: 20_000 })
-      .toBe("Gagal Antar: Tidak ada orang");
+    await poll(() => rina.getByTestId("hasil").textContent()).toBe("Gagal Antar: Tidak ada orang");
     expect(await page.getByTestId("antrian").count()).toBe(0);
     // A second 'online' (a flaky signal) sends nothing again.
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
@@ -165,14 +163,14 @@ describe.skipIf(!hasChromium)("courier", () => {
     // 'Setor': Rp 1.000 short of the cash received.
     await page.getByLabel("Uang yang Anda hitung (Rp)").fill(String(due + 4_000));
     await page.getByRole("button", { name: "Setor", exact: true }).click();
-    await expect.poll(() => page.getByRole("region", { name: /^Setoran/ }).textContent()).toContain("Selisih");
+    await poll(() => page.getByRole("region", { name: /^Setoran/ }).textContent()).toContain("Selisih");
     await shot(page, "kurir-phone-done");
     expect(errors).toEqual([]);
 
     // The owner: the failed order is back with its reason, stamped once.
     await dashboard.goto(`${shop.url}/admin/orders/${ids.rina}`);
     const door = dashboard.getByTestId("door-record");
-    await expect.poll(() => door.textContent()).toContain("Gagal Antar: Tidak ada orang");
+    await poll(() => door.textContent()).toContain("Gagal Antar: Tidak ada orang");
     expect(await door.locator("li").count()).toBe(1);
     await shot(dashboard, "order-door-desktop");
 
@@ -183,7 +181,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     expect(await run.textContent()).toContain("Belum Setor");
     await run.getByLabel("Hitungan staf (Rp)").fill(String(due + 4_000));
     await run.getByRole("button", { name: "Simpan Hitungan" }).click();
-    await expect.poll(() => dashboard.textContent("body")).toContain("tulis catatannya");
+    await poll(() => dashboard.textContent("body")).toContain("tulis catatannya");
     await dashboard
       .locator("li[data-run]")
       .first()
@@ -191,9 +189,9 @@ describe.skipIf(!hasChromium)("courier", () => {
       .fill(String(due + 4_000));
     await dashboard.locator("li[data-run]").first().getByLabel("Catatan selisih").fill("Kembalian Rp 1.000");
     await dashboard.locator("li[data-run]").first().getByRole("button", { name: "Simpan Hitungan" }).click();
-    await expect.poll(() => dashboard.locator("li[data-run]").first().textContent()).toContain("Catatan: Kembalian");
+    await poll(() => dashboard.locator("li[data-run]").first().textContent()).toContain("Catatan: Kembalian");
     await dashboard.locator("li[data-run]").first().getByRole("button", { name: "Terima Setoran" }).click();
-    await expect.poll(() => dashboard.locator("li[data-run]").first().textContent()).toContain("Diterima");
+    await poll(() => dashboard.locator("li[data-run]").first().textContent()).toContain("Diterima");
     await shot(dashboard, "setoran-desktop");
     await dashboard.setViewportSize(PHONE);
     await shot(dashboard, "setoran-phone");
