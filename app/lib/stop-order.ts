@@ -21,7 +21,11 @@ export function orderStops<T extends Stop>(
   positions: ReadonlyMap<string, number>,
 ): { area: string; orders: T[] }[] {
   return groupByArea(rows).map(({ area, orders }) => {
-    const placed = orders.map((order, index) => ({ order, index, at: positions.get(addressKey(order.recipientAddress)) }));
+    const placed = orders.map((order, index) => ({
+      order,
+      index,
+      at: positions.get(addressKey(order.recipientAddress)),
+    }));
     placed.sort((a, b) => {
       if (a.at !== undefined && b.at !== undefined) return a.at - b.at || a.index - b.index;
       if (a.at !== undefined) return -1;

@@ -93,7 +93,11 @@ export default function AdminHandover() {
                   <div>
                     <dt className="text-stone-600">Selisih</dt>
                     <dd className={r.difference ? "font-bold text-red-800" : "font-semibold"}>
-                      {r.difference === null ? "-" : r.difference === 0 ? "Rp 0" : `Selisih ${signedRupiah(r.difference)}`}
+                      {r.difference === null
+                        ? "-"
+                        : r.difference === 0
+                          ? "Rp 0"
+                          : `Selisih ${signedRupiah(r.difference)}`}
                     </dd>
                   </div>
                 </dl>

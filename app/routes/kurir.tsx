@@ -308,7 +308,10 @@ function StopCard({ stop, seed, add, waiting }: { stop: CourierStop; seed: strin
                 atau foto penerima / tas di depan pintu
                 <input name="photo" type="file" accept="image/*" capture="environment" className="mt-1 block w-full" />
               </label>
-              <button type="submit" className={buttonClass({ className: "h-11 w-full bg-green-700 hover:bg-green-800" })}>
+              <button
+                type="submit"
+                className={buttonClass({ className: "h-11 w-full bg-green-700 hover:bg-green-800" })}
+              >
                 <Check className="h-4 w-4" aria-hidden="true" /> Simpan Terkirim
               </button>
             </form>
@@ -415,8 +418,8 @@ export default function CourierPage() {
       <div aria-live="polite" className="mt-2 space-y-1">
         {!online ? (
           <p className="flex items-center gap-1 rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950">
-            <WifiOff className="h-4 w-4" aria-hidden="true" /> Tidak ada sinyal. Langkah tetap tersimpan di HP dan dikirim
-            saat sinyal kembali.
+            <WifiOff className="h-4 w-4" aria-hidden="true" /> Tidak ada sinyal. Langkah tetap tersimpan di HP dan
+            dikirim saat sinyal kembali.
           </p>
         ) : null}
         {queue.length > 0 ? (
@@ -448,7 +451,11 @@ export default function CourierPage() {
         </p>
       ) : (
         runs.map((run) => (
-          <section key={run.id} className="mt-4 space-y-2" aria-label={`Rute ${formatDateWithDay(run.date)} ${run.name}`}>
+          <section
+            key={run.id}
+            className="mt-4 space-y-2"
+            aria-label={`Rute ${formatDateWithDay(run.date)} ${run.name}`}
+          >
             <h2 className="text-lg font-bold text-stone-900">
               {formatDateWithDay(run.date)} · {run.name}{" "}
               <span className="text-sm font-semibold text-stone-600">({run.stops.length} pemberhentian)</span>

@@ -99,7 +99,10 @@ export const COURIER_ONLY_MESSAGE = "Halaman ini khusus Kurir toko. Masuk dengan
  * The courier of this request ('Kurir'): a visitor goes to the login, anyone else signed in
  * gets a 403 page saying the page is for couriers.
  */
-export async function requireCourierOf(context: AppContext, request: Request): Promise<SessionUser & { role: "courier" }> {
+export async function requireCourierOf(
+  context: AppContext,
+  request: Request,
+): Promise<SessionUser & { role: "courier" }> {
   const user = await requireUserOf(context, request);
   if (!isCourierRole(user.role)) throw data({ message: COURIER_ONLY_MESSAGE }, { status: 403 });
   return user as SessionUser & { role: "courier" };

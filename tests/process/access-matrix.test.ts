@@ -132,7 +132,10 @@ async function seed() {
       createdBy: users.staff.id,
     });
     // The courier's run holds B's order; A's order is on the other courier's run.
-    const orderB = await createOrder(db, { userId: users.customerB.id, items: [{ productId: product.id, quantity: 1 }] });
+    const orderB = await createOrder(db, {
+      userId: users.customerB.id,
+      items: [{ productId: product.id, quantity: 1 }],
+    });
     const [runOfCourier, runOfOther] = await db
       .insert(courierRuns)
       .values([

@@ -324,7 +324,10 @@ export function LiveOrders({ since }: { since: number }) {
           <ul className="mt-1 divide-y divide-stone-100 rounded-lg border border-stone-200">
             {courierNews.map((news) => (
               <li key={news.seq} className="px-3 py-2 text-sm text-stone-900">
-                <Link to={`/admin/orders/${news.id}`} className="font-mono font-semibold text-brand-800 hover:underline">
+                <Link
+                  to={`/admin/orders/${news.id}`}
+                  className="font-mono font-semibold text-brand-800 hover:underline"
+                >
                   #{shortOrderId(news.id)}
                 </Link>{" "}
                 {news.note}

@@ -202,10 +202,7 @@ describe("steps at the door", () => {
 
   it("'Uang Diterima' for COD records the cash, and a different amount goes to 'Saldo'", async () => {
     const o = await order({ deliveryAreaName: "Sumbersari", deliveryFee: 5_000 });
-    await testDb.db
-      .update(orders)
-      .set({ paymentMethod: "cod", billFinalAt: new Date() })
-      .where(eq(orders.id, o.id));
+    await testDb.db.update(orders).set({ paymentMethod: "cod", billFinalAt: new Date() }).where(eq(orders.id, o.id));
     await ok(assignCourier(testDb.db, staff, { orderId: o.id, courierId: courier.id }));
     const [before] = await loadCourierRuns(testDb.db, courier, "Sayur Segar");
     expect(before.stops[0].collect).toBe(25_000);

@@ -38,7 +38,12 @@ export const courierHandoverSchema = z.object({
 export const staffHandoverSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("count"), runId: uuidField("Rute tidak ditemukan."), cash: cashField("Hitungan staf"), note: noteField }),
+    z.object({
+      intent: z.literal("count"),
+      runId: uuidField("Rute tidak ditemukan."),
+      cash: cashField("Hitungan staf"),
+      note: noteField,
+    }),
     z.object({ intent: z.literal("accept"), runId: uuidField("Rute tidak ditemukan."), note: noteField }),
   ],
   { error: "Permintaan tidak dikenal." },
@@ -66,7 +71,11 @@ export async function recordCourierCount(
     .update(courierRuns)
     .set({ courierCash: input.cash, courierCountedAt: clockNow() })
     .where(
-      and(eq(courierRuns.id, input.runId), eq(courierRuns.courierId, courier.id), sql`${courierRuns.acceptedAt} is null`),
+      and(
+        eq(courierRuns.id, input.runId),
+        eq(courierRuns.courierId, courier.id),
+        sql`${courierRuns.acceptedAt} is null`,
+      ),
     )
     .returning({ id: courierRuns.id });
   if (!run) return formFailure(409, "Setoran rute ini sudah diterima Pemilik atau rute tidak ditemukan.");

@@ -156,7 +156,11 @@ export async function moveStop(
     })
     .from(orders)
     .where(
-      and(eq(orders.deliveryDate, order.date), eq(orders.deliverySlot, order.slot), sql`${orders.status} <> 'cancelled'`),
+      and(
+        eq(orders.deliveryDate, order.date),
+        eq(orders.deliverySlot, order.slot),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
     );
   const positions = await loadStopPositions(
     db,
@@ -167,7 +171,9 @@ export async function moveStop(
   if (!moved)
     return formFailure(
       409,
-      input.direction === "up" ? "Alamat ini sudah paling atas di areanya." : "Alamat ini sudah paling bawah di areanya.",
+      input.direction === "up"
+        ? "Alamat ini sudah paling atas di areanya."
+        : "Alamat ini sudah paling bawah di areanya.",
     );
   await db.transaction(async (tx) => {
     for (const [key, position] of moved) {
