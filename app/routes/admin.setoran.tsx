@@ -142,32 +142,34 @@ export default function AdminHandover() {
         )}
       </Card>
       <Card title="Per kurir per hari" id="laporan">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="text-stone-600">
-              <th className="py-1">Tanggal</th>
-              <th>Kurir</th>
-              <th className="text-right">COD</th>
-              <th className="text-right">Disetor</th>
-              <th className="text-right">Selisih</th>
-              <th className="text-right">Belum Setor</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.map((r) => (
-              <tr key={`${r.date}-${r.courierName}`} className="border-t border-stone-100">
-                <td className="py-1">{formatDateWithDay(r.date)}</td>
-                <td>{r.courierName}</td>
-                <td className="text-right">{formatRupiah(r.expected)}</td>
-                <td className="text-right">{formatRupiah(r.counted)}</td>
-                <td className={r.difference ? "text-right font-bold text-red-800" : "text-right"}>
-                  {signedRupiah(r.difference)}
-                </td>
-                <td className="text-right">{r.waiting}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[34rem] text-left text-sm">
+            <thead>
+              <tr className="text-stone-600">
+                <th className="py-1">Tanggal</th>
+                <th>Kurir</th>
+                <th className="text-right">COD</th>
+                <th className="text-right">Disetor</th>
+                <th className="text-right">Selisih</th>
+                <th className="text-right">Belum Setor</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.map((r) => (
+                <tr key={`${r.date}-${r.courierName}`} className="border-t border-stone-100">
+                  <td className="py-1">{formatDateWithDay(r.date)}</td>
+                  <td>{r.courierName}</td>
+                  <td className="text-right">{formatRupiah(r.expected)}</td>
+                  <td className="text-right">{formatRupiah(r.counted)}</td>
+                  <td className={r.difference ? "text-right font-bold text-red-800" : "text-right"}>
+                    {signedRupiah(r.difference)}
+                  </td>
+                  <td className="text-right">{r.waiting}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Card>
     </div>
   );
