@@ -313,6 +313,30 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     ],
   },
 
+  // ---- the courier ('Kurir'): their own run only (before the staff's actions, one of which ends B's sessions) ----
+  page("kurir", "/kurir", { ...signedIn("login", 403), courier: "ok" }, [
+    {
+      name: "count a run's cash that is not a number",
+      body: () => ({ intent: "handover", runId: "00000000-0000-4000-8000-000000000000", cash: "banyak" }),
+      expect: { ...signedIn("login", 403), courier: 400 },
+    },
+  ]),
+  {
+    route: "kurir/langkah",
+    url: () => "/kurir/langkah",
+    get: all("redirect:/kurir"),
+    data: false,
+    actions: [
+      {
+        // A's order is on another courier's run: this courier gets the same 404 as for no order.
+        name: "mark another courier's stop delivered",
+        body: (f) => ({ intent: "delivered", orderId: f.orderA, key: "kunci-uji-0001", recipientName: "Penyusup" }),
+        expect: { ...signedIn("login", 403), courier: 404 },
+        destructive: true,
+      },
+    ],
+  },
+
   // ---- staff ----
   page(
     "admin/login",
@@ -630,30 +654,6 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       destructive: true,
     },
   ]),
-
-  // ---- the courier ('Kurir'): their own run only ----
-  page("kurir", "/kurir", { ...signedIn("login", 403), courier: "ok" }, [
-    {
-      name: "count a run's cash that is not a number",
-      body: () => ({ intent: "handover", runId: "00000000-0000-4000-8000-000000000000", cash: "banyak" }),
-      expect: { ...signedIn("login", 403), courier: 400 },
-    },
-  ]),
-  {
-    route: "kurir/langkah",
-    url: () => "/kurir/langkah",
-    get: all("redirect:/kurir"),
-    data: false,
-    actions: [
-      {
-        // A's order is on another courier's run: this courier gets the same 404 as for no order.
-        name: "mark another courier's stop delivered",
-        body: (f) => ({ intent: "delivered", orderId: f.orderA, key: "kunci-uji-0001", recipientName: "Penyusup" }),
-        expect: { ...signedIn("login", 403), courier: 404 },
-        destructive: true,
-      },
-    ],
-  },
 
   // ---- resources ----
   {
