@@ -49,8 +49,14 @@ export default [
   // First-run set-up, only while the shop has no owner
   route("setup", "routes/setup.tsx"),
 
+  // The courier's own runs ('Kurir')
+  route("kurir", "routes/kurir.tsx"),
+  route("kurir/langkah", "routes/kurir.langkah.ts"),
+
   // Staff
   route("admin/login", "routes/admin.login.tsx"),
+  route("admin/orders/delivery-photo/:id", "routes/admin.orders.delivery-photo.$id.ts"),
+  route("admin/receipts/print", "routes/admin.receipts.print.tsx"),
   route("admin/orders/print/:id", "routes/admin.orders.print.$id.tsx"),
   route("admin/picking-list/print", "routes/admin.picking-list.print.tsx"),
   route("admin/orders/export.csv", "routes/admin.orders.export.ts"),
@@ -64,6 +70,7 @@ export default [
     route("admin/orders/:id", "routes/admin.orders.$id.tsx"),
     route("admin/picking-list", "routes/admin.picking-list.tsx"),
     route("admin/delivery-sheet", "routes/admin.delivery-sheet.tsx"),
+    route("admin/setoran", "routes/admin.setoran.tsx"),
     route("admin/invoices/print", "routes/admin.invoices.print.tsx"),
     route("admin/prices", "routes/admin.prices.tsx"),
     route("admin/products", "routes/admin.products.tsx"),

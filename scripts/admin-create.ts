@@ -1,5 +1,5 @@
-// npm run admin:create -- --email E --password P [--name N] [--role owner|staff]
-// Creates an owner (default) or staff account, or gives an existing account that role. With the embedded database in use
+// npm run admin:create -- --email E --password P [--name N] [--role owner|staff|courier]
+// Creates an owner (default), staff or courier account, or gives an existing account that role. With the embedded database in use
 // by a running server it goes through that server; it never opens the data beside it.
 import { parseArgs } from "node:util";
 import { openDatabase } from "~/db/client.server";
@@ -25,12 +25,12 @@ try {
   }));
 } catch (error) {
   fail(
-    `${(error as Error).message}\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA] [--role owner|staff]`,
+    `${(error as Error).message}\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA] [--role owner|staff|courier]`,
   );
 }
 if (!values.email || !values.password) {
   fail(
-    "--email dan --password wajib diisi.\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA] [--role owner|staff]",
+    "--email dan --password wajib diisi.\nPemakaian: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAMA] [--role owner|staff|courier]",
   );
 }
 

@@ -39,12 +39,12 @@ export const users = pgTable(
     // When the customer agreed to get order news on WhatsApp ('Kirim kabar pesanan ke WhatsApp
     // saya' at checkout, changeable on the profile); null: not agreed.
     whatsappConsentAt: timestamp("whatsapp_consent_at", { withTimezone: true }),
-    // 'admin' is the owner (Pemilik), 'staff' a staff member (Staf); see app/lib/roles.ts.
+    // 'admin' is the owner (Pemilik), 'staff' a staff member (Staf), 'courier' a courier (Kurir); see app/lib/roles.ts.
     role: text("role").notNull().default("customer"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'staff', 'customer')`)],
+  (t) => [check("users_role_check", sql`${t.role} in ('admin', 'staff', 'courier', 'customer')`)],
 );
 
 export const sessions = pgTable(
@@ -755,11 +755,14 @@ export const orderEvents = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    // 'created': a new order (written by the trigger); 'courier': a courier's step at a stop,
+    // told to the dashboard with `note` ('Terkirim ke Bu Sari').
     kind: text("kind").notNull().default("created"),
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_events_kind_check", sql`${t.kind} in ('created')`),
+    check("order_events_kind_check", sql`${t.kind} in ('created', 'courier')`),
     index("order_events_order_idx").on(t.orderId),
   ],
 );
@@ -1083,5 +1086,105 @@ export const scheduledPrices = pgTable(
     index("scheduled_prices_due_idx")
       .on(t.effectiveAt)
       .where(sql`${t.appliedAt} is null`),
+  ],
+);
+
+// ---- Couriers: runs, stops, the stop order, the cash handover ('Setoran') ----
+
+/**
+ * One courier's share of one delivery slot. The cash handover lives on it: what the courier
+ * counted, what staff counted, the note on any difference, and the owner's acceptance; the
+ * run stays 'Belum Setor' until `accepted_at` is set.
+ */
+export const courierRuns = pgTable(
+  "courier_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courierId: text("courier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
+    deliverySlot: text("delivery_slot").notNull(),
+    courierCash: integer("courier_cash"),
+    courierCountedAt: timestamp("courier_counted_at", { withTimezone: true }),
+    staffCash: integer("staff_cash"),
+    staffCountedBy: text("staff_counted_by").references(() => users.id, { onDelete: "set null" }),
+    staffCountedAt: timestamp("staff_counted_at", { withTimezone: true }),
+    handoverNote: text("handover_note").notNull().default(""),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("courier_runs_slot_check", sql`${t.deliverySlot} in ('pagi', 'sore')`),
+    check("courier_runs_cash_check", sql`coalesce(${t.courierCash}, 0) >= 0 and coalesce(${t.staffCash}, 0) >= 0`),
+    uniqueIndex("courier_runs_courier_slot_idx").on(t.courierId, t.deliveryDate, t.deliverySlot),
+    index("courier_runs_slot_idx").on(t.deliveryDate, t.deliverySlot),
+  ],
+);
+
+/** An order on a courier's run, and what happened at its door. */
+export const courierStops = pgTable(
+  "courier_stops",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => courierRuns.id, { onDelete: "cascade" }),
+    // null while on the way; 'delivered' ('Terkirim') or 'failed' ('Gagal Antar').
+    outcome: text("outcome"),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    recipientName: text("recipient_name").notNull().default(""),
+    // A private storage key (photos of the door are never public).
+    photoKey: text("photo_key"),
+    failReason: text("fail_reason").notNull().default(""),
+    // 'Uang Diterima': the cash the courier took at the door.
+    cashReceived: integer("cash_received"),
+    cashAt: timestamp("cash_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("courier_stops_outcome_check", sql`${t.outcome} is null or ${t.outcome} in ('delivered', 'failed')`),
+    check("courier_stops_cash_check", sql`${t.cashReceived} is null or ${t.cashReceived} >= 0`),
+    index("courier_stops_run_idx").on(t.runId),
+  ],
+);
+
+/**
+ * The stop order staff set, remembered per address (normalised), so next week's run comes
+ * out the same; an address never placed has no row and goes to the end of its area.
+ */
+export const stopPositions = pgTable("stop_positions", {
+  addressKey: text("address_key").primaryKey(),
+  position: integer("position").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every step a courier took, once: the phone sends each with its own key, and a step sent
+ * again (a weak signal, a retry after coming back online) finds its key here and does nothing.
+ */
+export const courierActions = pgTable(
+  "courier_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    courierId: text("courier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    description: text("description").notNull(),
+    // When the courier took the step (the phone's time, for a step sent later) and when it arrived.
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("courier_actions_kind_check", sql`${t.kind} in ('delivered', 'failed', 'cash')`),
+    uniqueIndex("courier_actions_key_idx").on(t.courierId, t.idempotencyKey),
+    index("courier_actions_order_idx").on(t.orderId, t.createdAt),
   ],
 );

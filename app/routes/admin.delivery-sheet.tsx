@@ -2,7 +2,7 @@
 // or used on the driver's phone, where 'Terkirim' marks an order 'Selesai' on the spot.
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { useFetcher, useLoaderData } from "react-router";
-import { MapPin, MessageCircle, Phone, Printer, Send, FileText } from "lucide-react";
+import { ArrowDown, ArrowUp, MapPin, MessageCircle, Phone, Printer, Send, FileText } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SlotChipLink } from "~/components/admin/slot-chip";
@@ -24,7 +24,15 @@ import {
   parseSheetFilters,
   type DeliverySheetOrder,
 } from "~/server/delivery-sheet.server";
+import {
+  assignCourier,
+  courierSheetActionSchema,
+  listCouriers,
+  moveStop,
+  type CourierChoice,
+} from "~/server/couriers/runs.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
+import { z } from "zod";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/admin.delivery-sheet";
@@ -37,24 +45,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
   const slot = await parseSheetFilters(db, new URL(request.url).searchParams);
-  const [sheet, chips] = await Promise.all([
+  const [sheet, chips, couriers] = await Promise.all([
     loadDeliverySheet(db, admin, slot, (await loadShopIdentity(db)).name),
     loadSlotChips(db, admin),
+    listCouriers(db, admin),
   ]);
-  return { sheet, chips };
+  return { sheet, chips, couriers };
 }
+
+const sheetActionSchema = z.union([deliveryActionSchema, courierSheetActionSchema], {
+  error: "Permintaan tidak dikenal.",
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
   return formAction(request, {
     name: "delivery sheet",
-    schema: deliveryActionSchema,
+    schema: sheetActionSchema,
     invalid: { message: firstFieldError },
     call: (input) =>
       input.intent === "delivered"
         ? markOrderDelivered(db, admin, { orderId: input.orderId })
-        : announceOutForDelivery(db, admin, { date: input.date, slot: input.slot, area: input.area }),
+        : input.intent === "assign"
+          ? assignCourier(db, admin, input)
+          : input.intent === "move"
+            ? moveStop(db, admin, input)
+            : announceOutForDelivery(db, admin, { date: input.date, slot: input.slot, area: input.area }),
     redirectBack: true,
     flash: true,
   });
@@ -128,9 +145,92 @@ function AnnounceButton({ area }: { area: string }) {
   );
 }
 
+/** 'Kurir: ...': which courier's run the order is on; chosen here, saved at once with JavaScript. */
+function CourierChoiceForm({ order, couriers }: { order: DeliverySheetOrder; couriers: CourierChoice[] }) {
+  const fetcher = useFetcher<typeof action>();
+  const returnTo = useReturnTo();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  if (couriers.length === 0 && !order.courier) return null;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2 text-sm">
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <label className="flex items-center gap-1 font-semibold text-stone-800">
+        Kurir:
+        <select
+          name="courierId"
+          defaultValue={order.courier?.id ?? ""}
+          aria-label={`Kurir pesanan #${order.shortId}`}
+          className="h-9 rounded-md border border-stone-300 bg-white px-2 print:hidden"
+          onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        >
+          <option value="">Belum dipilih</option>
+          {couriers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <span className="hidden print:inline">{order.courier?.name ?? "-"}</span>
+      </label>
+      <noscript>
+        <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+          Simpan
+        </button>
+      </noscript>
+      {failed ? (
+        <span role="alert" className="text-red-700">
+          {failed.message}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** 'Naik' / 'Turun': the stop order within an area, remembered per address for next week. */
+function MoveButtons({ order }: { order: DeliverySheetOrder }) {
+  const fetcher = useFetcher<typeof action>();
+  const returnTo = useReturnTo();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="no-print flex items-center gap-1">
+      <input type="hidden" name="orderId" value={order.id} />
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        name="direction"
+        value="up"
+        className={buttonClass({ variant: "outline", size: "icon", className: "h-9 w-9" })}
+        aria-label={`Naikkan pesanan #${order.shortId}`}
+        title="Naik"
+      >
+        <ArrowUp className="h-4 w-4" aria-hidden="true" />
+      </button>
+      <button
+        type="submit"
+        name="direction"
+        value="down"
+        className={buttonClass({ variant: "outline", size: "icon", className: "h-9 w-9" })}
+        aria-label={`Turunkan pesanan #${order.shortId}`}
+        title="Turun"
+      >
+        <ArrowDown className="h-4 w-4" aria-hidden="true" />
+      </button>
+      {failed ? (
+        <span role="alert" className="text-xs text-red-700">
+          {failed.message}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
 const contactClass = buttonClass({ variant: "outline", size: "sm", className: "h-10 gap-1 px-2" });
 
-function SheetOrder({ order }: { order: DeliverySheetOrder }) {
+function SheetOrder({ order, number }: { order: DeliverySheetOrder; number: number }) {
+  const { couriers } = useLoaderData<typeof loader>();
   const done = order.status === "completed";
   return (
     <li
@@ -143,6 +243,9 @@ function SheetOrder({ order }: { order: DeliverySheetOrder }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-2">
+          <span className="font-extrabold text-stone-900" aria-label={`Urutan ${number}`}>
+            {number}.
+          </span>
           <a href={`/admin/orders/${order.id}`} className="font-mono font-bold text-brand-800 hover:underline">
             #{order.shortId}
           </a>
@@ -151,8 +254,11 @@ function SheetOrder({ order }: { order: DeliverySheetOrder }) {
             <span className="text-xs font-semibold text-blue-800">Sudah dikabari</span>
           ) : null}
         </p>
-        <span className="text-sm text-stone-700">{order.itemCount} barang</span>
+        <span className="flex items-center gap-2 text-sm text-stone-700">
+          {order.itemCount} barang <MoveButtons order={order} />
+        </span>
       </div>
+      <CourierChoiceForm order={order} couriers={couriers} />
       <p className="mt-1 text-base font-bold text-stone-900">{order.recipientName}</p>
       <p className="text-sm text-stone-800">{order.phoneText}</p>
       <p className="mt-0.5 text-sm whitespace-pre-line text-stone-900">{order.recipientAddress}</p>
@@ -221,6 +327,7 @@ function SheetOrder({ order }: { order: DeliverySheetOrder }) {
 export default function DeliverySheet() {
   const { sheet, chips } = useLoaderData<typeof loader>();
   const query = `date=${sheet.date}&slot=${sheet.slot}`;
+  const numbers = new Map(sheet.groups.flatMap((g) => g.orders).map((o, i) => [o.id, i]));
   return (
     <div className="space-y-4">
       <style>{PRINT_CSS}</style>
@@ -242,6 +349,22 @@ export default function DeliverySheet() {
             className={buttonClass({ variant: "outline", size: "sm" })}
           >
             <FileText className="h-4 w-4" aria-hidden="true" /> Cetak Semua Invoice
+          </a>
+          <a
+            href={`/admin/receipts/print?${query}&lebar=58`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Struk 58 mm
+          </a>
+          <a
+            href={`/admin/receipts/print?${query}&lebar=80`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline", size: "sm" })}
+          >
+            Struk 80 mm
           </a>
         </div>
       </div>
@@ -293,7 +416,7 @@ export default function DeliverySheet() {
             </div>
             <ul className="space-y-2 print:space-y-0">
               {group.orders.map((order) => (
-                <SheetOrder key={order.id} order={order} />
+                <SheetOrder key={order.id} order={order} number={(numbers.get(order.id) ?? 0) + 1} />
               ))}
             </ul>
           </section>

@@ -8,6 +8,7 @@ import { ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { CustomerCard } from "~/components/admin/order-detail/customer-card";
 import { DeliveryFeeCard } from "~/components/admin/order-detail/fee-card";
+import { DoorCard } from "~/components/admin/order-detail/door-card";
 import { HistoryCard } from "~/components/admin/order-detail/history-card";
 import { OrderInfoCard } from "~/components/admin/order-detail/info-card";
 import { PaymentCard } from "~/components/admin/order-detail/payment-card";
@@ -25,6 +26,7 @@ import { config } from "~/server/config.server";
 import { firstFieldError, formAction, isDocumentSubmission } from "~/server/form-action.server";
 import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
 import { loadOrderDeadline } from "~/server/orders/payment-due.server";
+import { loadDoorRecord } from "~/server/couriers/stops.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -43,12 +45,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  const [conversation, chat, paymentDeadline] = await Promise.all([
+  const [conversation, chat, paymentDeadline, door] = await Promise.all([
     loadOrderConversation(db, params.id),
     loadChatState(db, params.id),
     loadOrderDeadline(db, params.id),
+    loadDoorRecord(db, admin, page.order.id),
   ]);
-  return { ...page, paymentDeadline, whatsapp: { ...conversation, chat } };
+  return { ...page, paymentDeadline, door, whatsapp: { ...conversation, chat } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, editing, payment, customerBalance } = loaderData;
+  const { order, editing, payment, customerBalance, door } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   // Every failure names its intent (the posted field), so its message shows beside its own form.
   const intent = failed?.values.intent ?? "";
@@ -124,11 +127,28 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
           >
             <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Invoice
           </a>
+          <a
+            href={`/admin/receipts/print?order=${order.id}&lebar=58`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline" })}
+          >
+            <Printer className="h-4 w-4" aria-hidden="true" /> Cetak Struk 58 mm
+          </a>
+          <a
+            href={`/admin/receipts/print?order=${order.id}&lebar=80`}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass({ variant: "outline" })}
+          >
+            Struk 80 mm
+          </a>
         </div>
       </div>
       {failed && !intent ? <ErrorNote>{failed.message}</ErrorNote> : null}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
+          {door ? <DoorCard orderId={order.id} door={door} /> : null}
           <StatusButtons order={order} error={errorFor("status")} />
           <ProductsCard order={order} />
           {/* The fee beside the lines and above 'Tagihan Final', where staff settle the bill. */}

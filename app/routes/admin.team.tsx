@@ -1,5 +1,5 @@
-// 'Tim' (owner only): the owner and staff accounts, inviting a staff member by e-mail (staff
-// once they open the mailed link), withdrawing an invitation, and removing a staff member
+// 'Tim' (owner only): the owner, staff and courier accounts, inviting a staff member or a
+// courier by e-mail (staff or 'Kurir' once they open the mailed link), withdrawing an invitation, and removing a staff member
 // (their sessions and live streams end at once).
 import { Form, useActionData, useLoaderData } from "react-router";
 import { Mail, MessageCircle, UserMinus } from "lucide-react";
@@ -57,13 +57,14 @@ export default function AdminTeam() {
         <h1 className="text-2xl font-extrabold text-stone-900">Tim</h1>
         <p className="text-sm text-stone-600">
           Pemilik mengatur semuanya. Staf mengurus pesanan, picking list, lembar pengiriman dan inbox, tetapi tidak
-          dapat mengubah pengaturan, harga dan produk, atau akun tim.
+          dapat mengubah pengaturan, harga dan produk, atau akun tim. Kurir hanya melihat rute antarnya sendiri di
+          /kurir.
         </p>
       </div>
       {actionData ? <ErrorNote>{actionData.message}</ErrorNote> : null}
       {unsent ? <InviteLinkCard message={unsent.message} link={unsent.inviteLink!} /> : null}
-      <Card title="Undang Staf" id="undang">
-        <Form method="post" className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end" noValidate>
+      <Card title="Undang Staf atau Kurir" id="undang">
+        <Form method="post" className="grid gap-3 md:grid-cols-[1fr_1fr_10rem_auto] md:items-end" noValidate>
           <Field label="Nama" required error={actionData?.fieldErrors.name}>
             {(props) => (
               <Input {...props} name="name" autoComplete="off" maxLength={100} defaultValue={actionData?.values.name} />
@@ -79,6 +80,19 @@ export default function AdminTeam() {
                 maxLength={254}
                 defaultValue={actionData?.values.email}
               />
+            )}
+          </Field>
+          <Field label="Peran" error={actionData?.fieldErrors.role}>
+            {(props) => (
+              <select
+                {...props}
+                name="role"
+                defaultValue={actionData?.values.role ?? "staff"}
+                className="h-10 w-full rounded-md border border-stone-300 bg-white px-3 text-sm"
+              >
+                <option value="staff">Staf</option>
+                <option value="courier">Kurir</option>
+              </select>
             )}
           </Field>
           <SubmitButton intent="invite" pendingText={mailReady ? "Mengirim..." : "Membuat..."}>
@@ -152,7 +166,7 @@ export default function AdminTeam() {
                   Bergabung {formatDate(member.createdAt)} · {member.activeSessions} sesi aktif
                 </p>
               </div>
-              {member.role === "staff" ? (
+              {member.role === "staff" || member.role === "courier" ? (
                 <Form
                   method="post"
                   onSubmit={(event) => {

@@ -9,6 +9,7 @@ import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { isCourierRole } from "~/lib/roles";
 import { formSuccess } from "~/lib/form";
 import { accountDeps, LOGIN_FORM, signIn } from "~/server/accounts.server";
 import { formAction } from "~/server/form-action.server";
@@ -43,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await signIn(deps, input, { key: clientKey(request), headers: authHeaders(request) });
       if (!result.ok) return result;
       cookies = result.headers;
-      return formSuccess(result.message, { redirectTo: safeRedirect(form.get("redirect")) });
+      const next = safeRedirect(form.get("redirect"));
+      // A courier's home is their run.
+      return formSuccess(result.message, {
+        redirectTo: next === "/" && isCourierRole(result.user.role) ? "/kurir" : next,
+      });
     },
     headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
     // Only the page's own data request stays: it shows its dialog and moves on itself.

@@ -96,7 +96,17 @@ describe("createOrPromoteAdmin", () => {
       deps.auth,
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/Peran harus owner atau staff/);
+    expect(refused.body.error).toMatch(/Peran harus owner, staff atau courier/);
+    // '--role courier': a courier ('Kurir'), who signs in to the shop and sees only /kurir.
+    const courier = await createOrPromoteAdmin(
+      testDb.db,
+      { email: "kurir.baru@contoh.id", password: "Kurir-Sayur-2025", name: "Pak Joko", role: "courier" },
+      deps.auth,
+    );
+    expect(courier).toMatchObject({
+      status: 201,
+      body: { message: expect.stringMatching(/Akun kurir .*Peran: Kurir/) },
+    });
   });
 
   it.each([

@@ -1,5 +1,5 @@
-// Staff accounts: `npm run admin:create` creates an owner ('Pemilik', the default) or a staff
-// member ('Staf'), or gives an existing account that role.
+// Team accounts: `npm run admin:create` creates an owner ('Pemilik', the default), a staff
+// member ('Staf') or a courier ('Kurir'), or gives an existing account that role.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -13,9 +13,9 @@ export const adminCreateInput = z.object({
   password: z.string().min(8, "Password minimal 8 karakter.").max(128, "Password maksimal 128 karakter."),
   name: z.string().trim().min(1).max(100).refine(isSingleLineText, SINGLE_LINE_MESSAGE).optional(),
   role: z
-    .enum(["owner", "staff"], { error: "Peran harus owner atau staff." })
+    .enum(["owner", "staff", "courier"], { error: "Peran harus owner, staff atau courier." })
     .default("owner")
-    .transform((role) => (role === "owner" ? ("admin" as const) : ("staff" as const))),
+    .transform((role) => (role === "owner" ? ("admin" as const) : role)),
 });
 
 export async function createOrPromoteAdmin(
@@ -32,7 +32,7 @@ export async function createOrPromoteAdmin(
   }
   const { email, password, name, role } = parsed.data;
   // 'admin' stays the word for the owner in these messages: scripts and guides look for it.
-  const word = role === "admin" ? "admin" : "staf";
+  const word = role === "admin" ? "admin" : role === "courier" ? "kurir" : "staf";
   const label = ROLE_LABELS[role];
   const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
   if (existing) {

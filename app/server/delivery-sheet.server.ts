@@ -11,7 +11,6 @@ import { orderItems, orders, products } from "~/db/schema";
 import { addDays, isValidDateString } from "~/lib/dates";
 import {
   amountToCollect,
-  groupByArea,
   nextDeliverySlot,
   NO_AREA_NAME,
   slotChips,
@@ -25,7 +24,9 @@ import { isDeliverySlot, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import { isCashOnDelivery, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { formatIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, whatsappHref } from "~/lib/shop";
+import { orderStops } from "~/lib/stop-order";
 import { assertAdmin, type AdminActor } from "./admin-actor.server";
+import { loadAssignments, loadStopPositions } from "./couriers/runs.server";
 import { adminItemColumns, adminOrderColumns, orderItemCount } from "./orders/columns.server";
 import { changeOrderStatus } from "./orders/status.server";
 import { customerTelHref } from "./orders/view.server";
@@ -85,6 +86,8 @@ export type DeliverySheetOrder = {
   links: { tel: string; whatsapp: string; maps: string };
   /** Told by e-mail that the order is on its way. */
   announced: boolean;
+  /** The courier whose run it is on ('Kurir: ...'), and what they recorded at the door. */
+  courier: { id: string; name: string } | null;
 };
 
 /**
@@ -132,6 +135,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
     cashOnDelivery: isCashOnDelivery(r.paymentMethod),
     collect: amountToCollect(r),
     announced: r.announced,
+    courier: null,
     links: {
       tel: customerTelHref(r.recipientPhone),
       whatsapp: whatsappHref(
@@ -141,10 +145,25 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
       maps: mapsSearchHref(r.recipientAddress),
     },
   }));
+  const [positions, assignments] = await Promise.all([
+    loadStopPositions(
+      db,
+      list.map((o) => o.recipientAddress),
+    ),
+    loadAssignments(
+      db,
+      list.map((o) => o.id),
+    ),
+  ]);
+  for (const order of list) {
+    const assigned = assignments.get(order.id);
+    order.courier = assigned ? { id: assigned.courierId, name: assigned.courierName } : null;
+  }
   const open = list.filter((o) => o.status !== "completed");
   return {
     ...slot,
-    groups: groupByArea(list),
+    // Areas, then the stop order staff set (remembered per address): the courier's screen sorts the same way.
+    groups: orderStops(list, positions),
     orderCount: list.length,
     delivered: list.length - open.length,
     toCollect: open.reduce((sum, o) => sum + (o.collect?.amount ?? 0), 0),
@@ -266,7 +285,11 @@ export async function loadSlotInvoices(db: Queryable, actor: AdminActor, slot: S
     rows.map((r) => r.id),
   );
   // Printed in the sheet's order, so the driver's stack matches the sheet.
-  return groupByArea(rows).flatMap(({ orders: group }) =>
+  const positions = await loadStopPositions(
+    db,
+    rows.map((r) => r.recipientAddress),
+  );
+  return orderStops(rows, positions).flatMap(({ orders: group }) =>
     group.map((order) => ({
       ...order,
       shortId: shortOrderId(order.id),

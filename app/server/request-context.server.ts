@@ -1,7 +1,7 @@
 // What every loader and action gets from the request context instead of reaching for it
 // itself: the database handle and the signed-in user. The root middleware provides both for
 // each request; the user is looked up at most once per request, and only when asked for.
-import { isOwnerRole, isStaffRole, OWNER_ONLY_MESSAGE, type StaffRole } from "~/lib/roles";
+import { isCourierRole, isOwnerRole, isStaffRole, OWNER_ONLY_MESSAGE, type StaffRole } from "~/lib/roles";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "./db.server";
@@ -90,6 +90,22 @@ export async function requireOwnerOf(context: AppContext): Promise<SessionUser &
   const user = await requireStaffOf(context);
   if (!isOwnerRole(user.role)) throw data({ message: OWNER_ONLY_MESSAGE }, { status: 403 });
   return user as SessionUser & { role: "admin" };
+}
+
+/** What anyone but a courier gets on /kurir. */
+export const COURIER_ONLY_MESSAGE = "Halaman ini khusus Kurir toko. Masuk dengan akun Kurir untuk melihat rute antar.";
+
+/**
+ * The courier of this request ('Kurir'): a visitor goes to the login, anyone else signed in
+ * gets a 403 page saying the page is for couriers.
+ */
+export async function requireCourierOf(
+  context: AppContext,
+  request: Request,
+): Promise<SessionUser & { role: "courier" }> {
+  const user = await requireUserOf(context, request);
+  if (!isCourierRole(user.role)) throw data({ message: COURIER_ONLY_MESSAGE }, { status: 403 });
+  return user as SessionUser & { role: "courier" };
 }
 
 /**

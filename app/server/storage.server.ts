@@ -54,8 +54,8 @@ export function sniffImageType(bytes: Uint8Array): StoredExtension | null {
   return null;
 }
 
-/** Folders whose files are never served at /uploads (customers' proofs of payment). */
-const PRIVATE_FOLDERS = ["proofs/"];
+/** Folders whose files are never served at /uploads (proofs of payment, photos taken at the door). */
+const PRIVATE_FOLDERS = ["proofs/", "delivery-photos/"];
 
 /** True for a key only its own route may serve, after checking who asks. */
 export function isPrivateKey(key: string): boolean {

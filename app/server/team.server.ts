@@ -6,7 +6,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { userRole, type UserRole } from "~/lib/roles";
+import { ROLE_LABELS, userRole, type InvitedRole, type UserRole } from "~/lib/roles";
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
 import { assertOwner, type AdminActor } from "./admin-actor.server";
 import { createAuth, type Auth } from "./auth.server";
@@ -62,7 +62,7 @@ export async function listTeam(db: Database, actor: AdminActor): Promise<TeamMem
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
     .from(users)
-    .where(inArray(users.role, ["admin", "staff"]))
+    .where(inArray(users.role, ["admin", "staff", "courier"]))
     .orderBy(users.role, users.name);
   const ids = rows.map((r) => r.id);
   const counts =
@@ -90,6 +90,8 @@ export const inviteSchema = z.object({
     .toLowerCase()
     .max(254, "Email terlalu panjang.")
     .email("Email tidak valid."),
+  // 'Staf' works in the admin panel; 'Kurir' sees only their own runs on /kurir.
+  role: z.enum(["staff", "courier"], { error: "Pilih peran: Staf atau Kurir." }).default("staff"),
 });
 
 /** The two forms of 'Tim', told apart by their intent. */
@@ -102,7 +104,7 @@ export const TEAM_FORM = {
     ],
     { error: "Permintaan tidak dikenal." },
   ),
-  echo: ["name", "email"],
+  echo: ["name", "email", "role"],
   invalid: {
     message: (fields: Record<string, unknown>) =>
       fields.intent === "invite"
@@ -113,7 +115,7 @@ export const TEAM_FORM = {
   },
 } satisfies FormParseSpec;
 export type TeamAction = z.output<typeof TEAM_FORM.schema>;
-type InviteField = "name" | "email";
+type InviteField = "name" | "email" | "role";
 
 /**
  * Invites a staff member. Nobody becomes staff here: the address gets a link that sets a
@@ -125,11 +127,13 @@ type InviteField = "name" | "email";
 export async function inviteStaff(
   db: Database,
   actor: AdminActor & { name: string },
-  input: { name: string; email: string },
+  input: { name: string; email: string; role?: InvitedRole },
   auth: Auth = createAuth(db),
 ): Promise<FormResult<{ inviteLink?: string }, InviteField>> {
   assertOwner(actor);
   const { name, email } = input;
+  const role = input.role ?? "staff";
+  const label = ROLE_LABELS[role];
   const [existing] = await db
     .select({ id: users.id, role: users.role, name: users.name })
     .from(users)
@@ -156,27 +160,27 @@ export async function inviteStaff(
     });
     userId = created.id;
   }
-  const token = await createInvitation(db, auth, { userId, email, invitedBy: actor.id });
+  const token = await createInvitation(db, auth, { userId, email, invitedBy: actor.id, role });
   const href = `${config().appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const queued = await notify(db, {
     kind: "staff-invitation",
     subject: existing
-      ? { name: existing.name, invitedBy: actor.name, href, account: "existing" }
-      : { name, invitedBy: actor.name, href, account: "new" },
+      ? { name: existing.name, invitedBy: actor.name, href, account: "existing", role }
+      : { name, invitedBy: actor.name, href, account: "new", role },
     recipient: { userId, email },
   });
-  log.info("staff invited", { ownerId: actor.id, userId, existingAccount: Boolean(existing) });
+  log.info("staff invited", { ownerId: actor.id, userId, role, existingAccount: Boolean(existing) });
   const who = existing?.name ?? name;
   if (queued && mailConfigured()) {
-    return formSuccess(`Undangan dikirim ke ${email}. ${who} menjadi Staf setelah membuka tautan di email itu.`);
+    return formSuccess(`Undangan dikirim ke ${email}. ${who} menjadi ${label} setelah membuka tautan di email itu.`);
   }
   // The mail only waits in the outbox: the owner hands the link over themselves, once, here.
-  return formSuccess(inviteNotMailedMessage(email, who), { inviteLink: href });
+  return formSuccess(inviteNotMailedMessage(email, who, label), { inviteLink: href });
 }
 
 /** What 'Kirim Undangan' says while no mail leaves the shop. */
-export function inviteNotMailedMessage(email: string, name: string): string {
-  return `E-mail belum aktif: undangan untuk ${email} tersimpan, tetapi tidak terkirim. Salin tautannya dan kirim ke ${name} lewat WhatsApp; ${name} menjadi Staf setelah membukanya.`;
+export function inviteNotMailedMessage(email: string, name: string, label = "Staf"): string {
+  return `E-mail belum aktif: undangan untuk ${email} tersimpan, tetapi tidak terkirim. Salin tautannya dan kirim ke ${name} lewat WhatsApp; ${name} menjadi ${label} setelah membukanya.`;
 }
 
 /**
@@ -192,7 +196,7 @@ export async function removeStaff(db: Database, actor: AdminActor, input: { user
     const [member] = await tx
       .update(users)
       .set({ role: "customer", updatedAt: new Date() })
-      .where(and(eq(users.id, input.userId), eq(users.role, "staff")))
+      .where(and(eq(users.id, input.userId), inArray(users.role, ["staff", "courier"])))
       .returning({ id: users.id, name: users.name });
     if (!member) {
       if (withdrawn === 0) return formFailure(404, "Staf tidak ditemukan (mungkin sudah dihapus).");

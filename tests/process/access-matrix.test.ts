@@ -1,8 +1,9 @@
 // The access-control matrix (OWASP ASVS 5.0 V8) and cross-site refusal (V3.5) on the real
 // server: every route of app/routes.ts, its `.data` request and its actions, as a visitor,
-// customer A, customer B, a staff member and the owner. Customer B never sees A's order, its
+// customer A, customer B, a courier, a staff member and the owner. Customer B never sees A's order, its
 // final bill or A's 'Saldo', customers never see admin data, and no forbidden or cross-site
-// request changes anything in the database.
+// request changes anything in the database. The courier sees their own run (B's order) and
+// nothing of A's, which is on a second courier's run.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -17,6 +18,8 @@ import {
   balanceEntries,
   categories,
   contactMessages,
+  courierRuns,
+  courierStops,
   orderChanges,
   orderItems,
   orders,
@@ -65,6 +68,8 @@ async function seed() {
     users.customerB = await createUser(db, { name: `Budi ${marker}` });
     users.admin = await createUser(db, { role: "admin" });
     users.staff = await createUser(db, { role: "staff" });
+    users.courier = await createUser(db, { role: "courier" });
+    const otherCourier = await createUser(db, { role: "courier" });
     team.coOwner = await createUser(db, { role: "admin" });
     team.colleague = await createUser(db, { role: "staff" });
     team.removable = await createUser(db, { role: "staff" });
@@ -128,6 +133,22 @@ async function seed() {
       description: A_BALANCE,
       createdBy: users.staff.id,
     });
+    // The courier's run holds B's order; A's order is on the other courier's run.
+    const orderB = await createOrder(db, {
+      userId: users.customerB.id,
+      items: [{ productId: product.id, quantity: 1 }],
+    });
+    const [runOfCourier, runOfOther] = await db
+      .insert(courierRuns)
+      .values([
+        { courierId: users.courier.id, deliveryDate: orderB.deliveryDate, deliverySlot: orderB.deliverySlot },
+        { courierId: otherCourier.id, deliveryDate: order.deliveryDate, deliverySlot: order.deliverySlot },
+      ])
+      .returning({ id: courierRuns.id });
+    await db.insert(courierStops).values([
+      { orderId: orderB.id, runId: runOfCourier.id },
+      { orderId: order.id, runId: runOfOther.id },
+    ]);
     const message = await createContactMessage(db, { message: ADMIN_SECRET });
     const [standing] = await db
       .insert(standingOrders)
@@ -289,7 +310,7 @@ function check(answer: Answer, outcome: Outcome, what: string, isData: boolean) 
 
 function checkNoLeak(answer: Answer, role: Role, what: string) {
   if (role !== "admin" && role !== "staff") expect(answer.body, `${what} leaks admin data`).not.toContain(ADMIN_SECRET);
-  if (role === "visitor" || role === "customerB") {
+  if (role === "visitor" || role === "customerB" || role === "courier") {
     expect(answer.body, `${what} leaks customer A's data`).not.toContain(A_SECRET);
     expect(answer.body, `${what} leaks customer A's bill`).not.toContain(A_BILL);
     expect(answer.body, `${what} leaks customer A's balance`).not.toContain(A_BALANCE);
@@ -596,6 +617,9 @@ describe("cross-site requests", () => {
       await handle.close();
     }
     server = await startTestServer({ dataDir });
+    // Sessions ended in the part before (a customer posting to an admin action is signed out)
+    // would answer as a visitor's: every role signs in afresh.
+    cookies.clear();
   });
 
   it.each(actions.filter(([, , a]) => a.destructive))(

@@ -110,7 +110,7 @@ describe("admin:create", () => {
     expect(unknownFlag.output).toContain("Pemakaian: npm run admin:create");
 
     expect(unknownRole.code).not.toBe(0);
-    expect(unknownRole.output).toContain("Peran harus owner atau staff.");
+    expect(unknownRole.output).toContain("Peran harus owner, staff atau courier.");
 
     expect(directBad.code).not.toBe(0);
     expect(directBad.output).toMatch(/Gagal: .*Email tidak valid/);

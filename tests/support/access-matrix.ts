@@ -3,8 +3,8 @@
 // tests/process/access-matrix.test.ts calls each as each role and fails when app/routes.ts
 // grows a route this table does not list.
 
-/** admin is the owner (Pemilik), staff a staff member (Staf). */
-export const ROLES = ["visitor", "customerA", "customerB", "staff", "admin"] as const;
+/** admin is the owner (Pemilik), staff a staff member (Staf), courier a courier (Kurir) whose run holds B's order; A's order is on another courier's run. */
+export const ROLES = ["visitor", "customerA", "customerB", "courier", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The ids the seeded data dir holds, for building concrete URLs. */
@@ -56,19 +56,28 @@ export type MatrixEntry = {
 
 /** A fresh address each time, so the per-e-mail login limit never answers instead of the rule under test. */
 const unknownEmail = () => `tidak.ada.${Math.random().toString(36).slice(2)}@contoh.id`;
-const all = (o: Outcome): Record<Role, Outcome> => ({ visitor: o, customerA: o, customerB: o, staff: o, admin: o });
+const all = (o: Outcome): Record<Role, Outcome> => ({
+  visitor: o,
+  customerA: o,
+  customerB: o,
+  courier: o,
+  staff: o,
+  admin: o,
+});
 const signedIn = (visitor: Outcome, rest: Outcome): Record<Role, Outcome> => ({
   visitor,
   customerA: rest,
   customerB: rest,
+  courier: rest,
   staff: rest,
   admin: rest,
 });
-/** Admin pages for the owner and staff: nobody else gets past the admin login. */
+/** Admin pages for the owner and staff: nobody else (a courier neither) gets past the admin login. */
 const adminOnly = (admin: Outcome = "ok"): Record<Role, Outcome> => ({
   visitor: "adminLogin",
   customerA: "adminLogin",
   customerB: "adminLogin",
+  courier: "adminLogin",
   staff: admin,
   admin,
 });
@@ -79,6 +88,7 @@ const guestOnly = (signedInTarget: Outcome): Record<Role, Outcome> => ({
   visitor: "ok",
   customerA: signedInTarget,
   customerB: signedInTarget,
+  courier: signedInTarget,
   staff: signedInTarget,
   admin: signedInTarget,
 });
@@ -88,6 +98,7 @@ const othersOrder = (owner: Outcome): Record<Role, Outcome> => ({
   visitor: "login",
   customerA: owner,
   customerB: "redirect:/profile",
+  courier: "redirect:/profile",
   staff: "redirect:/profile",
   admin: "redirect:/profile",
 });
@@ -251,6 +262,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       visitor: "login",
       customerA: "ok",
       customerB: "redirect:/profile",
+      courier: "redirect:/profile",
       staff: "redirect:/profile",
       admin: "redirect:/profile",
     },
@@ -269,7 +281,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         name: "order it again",
         body: () => ({ intent: "reorder" }),
         expect: othersOrder("ok"),
-        dataExpect: { visitor: "login", customerA: "ok", customerB: 404, staff: 404, admin: 404 },
+        dataExpect: { visitor: "login", customerA: "ok", customerB: 404, courier: 404, staff: 404, admin: 404 },
       },
       {
         // 'Unggah Bukti Bayar' without an image: refused before anything is read or stored.
@@ -295,14 +307,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   {
     route: "langganan/:id",
     url: (f) => `/langganan/${f.standingA}`,
-    get: { visitor: "login", customerA: "ok", customerB: 404, staff: 404, admin: 404 },
+    get: { visitor: "login", customerA: "ok", customerB: 404, courier: 404, staff: 404, admin: 404 },
     data: true,
     actions: [
       {
         // Someone else's is not found before anything is decided; the owner is told the cut-off passed.
         name: "skip a date whose cut-off has passed",
         body: () => ({ intent: "skip", date: "2020-01-07" }),
-        expect: { visitor: "login", customerA: 409, customerB: 404, staff: 404, admin: 404 },
+        expect: { visitor: "login", customerA: 409, customerB: 404, courier: 404, staff: 404, admin: 404 },
       },
       {
         name: "post an unknown intent",
@@ -323,7 +335,31 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       {
         name: "mark a product that does not exist",
         body: () => ({ intent: "add", productId: "00000000-0000-4000-8000-000000000000" }),
-        expect: { visitor: 401, customerA: 404, customerB: 404, staff: 404, admin: 404 },
+        expect: { visitor: 401, customerA: 404, customerB: 404, courier: 404, staff: 404, admin: 404 },
+      },
+    ],
+  },
+
+  // ---- the courier ('Kurir'): their own run only (before the staff's actions, one of which ends B's sessions) ----
+  page("kurir", "/kurir", { ...signedIn("login", 403), courier: "ok" }, [
+    {
+      name: "count a run's cash that is not a number",
+      body: () => ({ intent: "handover", runId: "00000000-0000-4000-8000-000000000000", cash: "banyak" }),
+      expect: { ...signedIn("login", 403), courier: 400 },
+    },
+  ]),
+  {
+    route: "kurir/langkah",
+    url: () => "/kurir/langkah",
+    get: all("redirect:/kurir"),
+    data: false,
+    actions: [
+      {
+        // A's order is on another courier's run: this courier gets the same 404 as for no order.
+        name: "mark another courier's stop delivered",
+        body: (f) => ({ intent: "delivered", orderId: f.orderA, key: "kunci-uji-0001", recipientName: "Penyusup" }),
+        expect: { ...signedIn("login", 403), courier: 404 },
+        destructive: true,
       },
     ],
   },
@@ -336,6 +372,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       visitor: "ok",
       customerA: "ok",
       customerB: "ok",
+      courier: "ok",
       staff: "redirect:/admin/dashboard",
       admin: "redirect:/admin/dashboard",
     },
@@ -347,6 +384,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
           visitor: 401,
           customerA: 401,
           customerB: 401,
+          courier: 401,
           staff: "redirect:/admin/dashboard",
           admin: "redirect:/admin/dashboard",
         },
@@ -471,6 +509,24 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
       expect: adminOnly(400),
     },
   ]),
+  // 'Setoran Kurir': staff count the cash of a run, the owner accepts it.
+  page("admin/setoran", "/admin/setoran", adminOnly(), [
+    {
+      name: "count the cash of an unknown run",
+      body: () => ({ intent: "count", runId: "00000000-0000-4000-8000-000000000000", cash: "1000" }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+  ]),
+  // The photo a courier took at A's door: staff only (A's order has none, so they get a 404 too).
+  {
+    route: "admin/orders/delivery-photo/:id",
+    url: (f) => `/admin/orders/delivery-photo/${f.orderA}`,
+    get: adminOnly("notFound"),
+    data: false,
+  },
+  // 'Cetak Struk' for a roll printer: one order, or a slot in bulk.
+  page("admin/receipts/print", "/admin/receipts/print?date=2026-11-26&slot=pagi&lebar=58", adminOnly()),
   page("admin/invoices/print", "/admin/invoices/print?date=2026-11-26&slot=pagi", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
   // 'Harga Hari Ini': owner and staff set the day's prices and stock.
@@ -734,7 +790,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   {
     route: "orders/:id/payment-proof",
     url: (f) => `/orders/${f.orderA}/payment-proof`,
-    get: { visitor: "login", customerA: "ok", customerB: "notFound", staff: "ok", admin: "ok" },
+    get: { visitor: "login", customerA: "ok", customerB: "notFound", courier: "notFound", staff: "ok", admin: "ok" },
     data: false,
   },
   { route: "sitemap.xml", url: () => "/sitemap.xml", get: all("ok"), data: false },

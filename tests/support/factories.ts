@@ -27,7 +27,7 @@ export type TestUser = {
   email: string;
   password: string;
   name: string;
-  role: "admin" | "staff" | "customer";
+  role: "admin" | "staff" | "courier" | "customer";
 };
 
 export async function createUser(
@@ -45,7 +45,15 @@ export async function createUser(
   const account = {
     email: email ?? `${role}.${u}@contoh.id`,
     password: password ?? `Sayur-Segar-${u}-Jember`,
-    name: name ?? (role === "admin" ? `Admin ${u}` : role === "staff" ? `Staf ${u}` : `Pelanggan ${u}`),
+    name:
+      name ??
+      (role === "admin"
+        ? `Admin ${u}`
+        : role === "staff"
+          ? `Staf ${u}`
+          : role === "courier"
+            ? `Kurir ${u}`
+            : `Pelanggan ${u}`),
   };
   const created = await createAuth(db).api.signUpEmail({
     body: { ...account, phone, address },

@@ -93,8 +93,23 @@ function playChime(context: AudioContext | null) {
 
 type Connection = "connecting" | "open" | "retrying";
 
+/** A courier's step at a door, as the dashboard shows it ('Kabar Kurir'). */
+type CourierNews = { seq: number; id: string; note: string };
+
+function parseCourierNews(data: string): CourierNews | null {
+  try {
+    const value = JSON.parse(data) as Partial<CourierNews>;
+    return typeof value.seq === "number" && typeof value.id === "string" && typeof value.note === "string"
+      ? { seq: value.seq, id: value.id, note: value.note }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export function LiveOrders({ since }: { since: number }) {
   const [rows, setRows] = useState<LiveOrderRow[]>([]);
+  const [courierNews, setCourierNews] = useState<CourierNews[]>([]);
   const [unseen, setUnseen] = useState(0);
   const [connection, setConnection] = useState<Connection>("connecting");
   const [soundOn, setSoundOn] = useState(false);
@@ -160,6 +175,16 @@ export function LiveOrders({ since }: { since: number }) {
         setUnseen((n) => n + 1);
         announce(order);
         // The list and counters below refresh once a burst of orders has arrived.
+        window.clearTimeout(refreshTimer);
+        refreshTimer = window.setTimeout(() => revalidate.current(), 500);
+      });
+      source.addEventListener("courier", (event) => {
+        const news = parseCourierNews((event as MessageEvent<string>).data);
+        if (!news) return;
+        if (news.seq > cursor) cursor = news.seq;
+        setCourierNews((current) =>
+          current.some((n) => n.seq === news.seq) ? current : [news, ...current].slice(0, MAX_ROWS),
+        );
         window.clearTimeout(refreshTimer);
         refreshTimer = window.setTimeout(() => revalidate.current(), 500);
       });
@@ -302,6 +327,24 @@ export function LiveOrders({ since }: { since: number }) {
           ) : null}
         </div>
       </div>
+      {courierNews.length > 0 ? (
+        <div aria-live="polite" aria-relevant="additions" className="mt-3" data-testid="courier-news">
+          <h3 className="text-sm font-bold text-stone-800">Kabar Kurir</h3>
+          <ul className="mt-1 divide-y divide-stone-100 rounded-lg border border-stone-200">
+            {courierNews.map((news) => (
+              <li key={news.seq} className="px-3 py-2 text-sm text-stone-900">
+                <Link
+                  to={`/admin/orders/${news.id}`}
+                  className="font-mono font-semibold text-brand-800 hover:underline"
+                >
+                  #{shortOrderId(news.id)}
+                </Link>{" "}
+                {news.note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div aria-live="polite" aria-relevant="additions">
         {rows.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">Pesanan baru muncul di sini tanpa memuat ulang halaman.</p>

@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
+import type { InvitedRole } from "~/lib/roles";
 import { sessions, users, verifications } from "~/db/schema";
 import type { Auth } from "../auth.server";
 import { log } from "../logger.server";
@@ -23,9 +24,10 @@ const PREFIX = "staff-invitation:";
 // verification token's issue time) against it, not against the shop's clock.
 const now = () => new Date();
 
-type InvitationValue = { userId: string; email: string; invitedAt: number; invitedBy: string };
+/** `role`: what the link makes the account ('staff' for invitations made before couriers existed). */
+type InvitationValue = { userId: string; email: string; invitedAt: number; invitedBy: string; role: InvitedRole };
 
-export type PendingInvitation = { userId: string; email: string; invitedAt: Date; expiresAt: Date };
+export type PendingInvitation = { userId: string; email: string; invitedAt: Date; expiresAt: Date; role: InvitedRole };
 
 function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
@@ -41,6 +43,7 @@ function parseValue(value: string): InvitationValue | null {
       email: parsed.email,
       invitedAt: parsed.invitedAt,
       invitedBy: parsed.invitedBy ?? "",
+      role: parsed.role === "courier" ? "courier" : "staff",
     };
   } catch {
     return null;
@@ -72,6 +75,7 @@ export async function listPendingInvitations(db: Queryable): Promise<PendingInvi
       email: r.value.email,
       invitedAt: new Date(r.value.invitedAt),
       expiresAt: r.expiresAt,
+      role: r.value.role,
     }))
     .sort((a, b) => b.invitedAt.getTime() - a.invitedAt.getTime());
 }
@@ -91,7 +95,7 @@ export async function cancelInvitations(db: Queryable, userId: string): Promise<
 export async function createInvitation(
   db: Database,
   auth: Auth,
-  input: { userId: string; email: string; invitedBy: string },
+  input: { userId: string; email: string; invitedBy: string; role?: InvitedRole },
 ): Promise<string> {
   await cancelInvitations(db, input.userId);
   const context = await auth.$context;
@@ -102,7 +106,7 @@ export async function createInvitation(
     identifier: `reset-password:${token}`,
     expiresAt,
   });
-  const value: InvitationValue = { ...input, invitedAt: now().getTime() };
+  const value: InvitationValue = { ...input, role: input.role ?? "staff", invitedAt: now().getTime() };
   await context.internalAdapter.createVerificationValue({
     value: JSON.stringify(value),
     identifier: `${PREFIX}${tokenHash(token)}`,
@@ -120,13 +124,13 @@ export async function isInvitationToken(db: Queryable, token: string): Promise<b
   return Boolean(row);
 }
 
-/** Makes a customer account staff, ending every session it had, and spends the invitation. */
+/** Makes a customer account staff (or a courier), ending every session it had, and spends the invitation. */
 async function promote(db: Database, invitationId: string, value: InvitationValue, how: string): Promise<boolean> {
   const promoted = await db.transaction(async (tx) => {
     await tx.delete(verifications).where(eq(verifications.id, invitationId));
     const [user] = await tx
       .update(users)
-      .set({ role: "staff", emailVerified: true, updatedAt: new Date() })
+      .set({ role: value.role, emailVerified: true, updatedAt: new Date() })
       // The address must still be the invited one, and an owner is never turned into staff.
       .where(and(eq(users.id, value.userId), eq(users.email, value.email), eq(users.role, "customer")))
       .returning({ id: users.id });
@@ -136,7 +140,7 @@ async function promote(db: Database, invitationId: string, value: InvitationValu
     return true;
   });
   if (promoted) {
-    log.info("staff invitation accepted", { userId: value.userId, invitedBy: value.invitedBy, how });
+    log.info("staff invitation accepted", { userId: value.userId, invitedBy: value.invitedBy, role: value.role, how });
   }
   return promoted;
 }

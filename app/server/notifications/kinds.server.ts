@@ -36,6 +36,7 @@ export const ORDER_NOTICE_KINDS = [
   "payment-rejected",
   "payment-reminder",
   "out-for-delivery",
+  "delivery-failed",
   "completed",
   "cancelled",
 ] as const;
@@ -69,7 +70,14 @@ export type LowStockDigestData = {
 
 /** The snapshot of each kind. */
 export type NotificationData = { [K in OrderNoticeKind]: OrderSnapshot } & {
-  "staff-invitation": { name: string; invitedBy: string; href: string; account: "new" | "existing" };
+  "staff-invitation": {
+    name: string;
+    invitedBy: string;
+    href: string;
+    account: "new" | "existing";
+    /** The role the link gives; older queued invitations carry none and are for staff. */
+    role?: "staff" | "courier";
+  };
   "stock-alert-confirm": { product: { name: string }; confirmHref: string; validHours: number };
   "back-in-stock": { product: { name: string; slug: string }; unsubscribeHref: string };
   "low-stock-digest": LowStockDigestData;

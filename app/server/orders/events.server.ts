@@ -26,9 +26,13 @@ export const MAX_STREAMS_PER_ACCOUNT = 4;
 export const CATCH_UP_WINDOW_MS = 6 * 60 * 60 * 1000;
 export const CATCH_UP_MAX = 500;
 
-/** What a dashboard needs to show a new order as a row. */
+/** What a dashboard needs to show a new order as a row, or a courier's step at its door. */
 export type LiveOrder = {
   seq: number;
+  /** 'created' a new order; 'courier' a courier's step ('Terkirim', 'Gagal Antar', 'Uang Diterima'). */
+  kind: string;
+  /** The courier's step in words. */
+  note: string;
   id: string;
   recipientName: string;
   recipientPhone: string;
@@ -92,6 +96,8 @@ export async function listOrderEventsSince(
   const rows = await db
     .select({
       seq: orderEvents.seq,
+      kind: orderEvents.kind,
+      note: orderEvents.note,
       ...orderListColumns,
       recipientName: orders.recipientName,
       recipientPhone: orders.recipientPhone,
@@ -264,7 +270,7 @@ export async function closeOrderEventStreams(): Promise<void> {
 }
 
 function sseMessage(event: LiveOrder): string {
-  return `id: ${event.seq}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`;
+  return `id: ${event.seq}\nevent: ${event.kind === "courier" ? "courier" : "order"}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**

@@ -155,7 +155,7 @@ export async function readPaymentProof(
  * it: an added code is credited as its own 'Kode unik' line (when the payment holds it), a
  * subtracted one is the shop's, so the amount asked counts as the bill paid.
  */
-async function settleDifference(
+export async function settleDifference(
   tx: Queryable,
   order: { id: string; userId: string; totalAmount: number },
   paid: number,

@@ -4,7 +4,7 @@ import { Card } from "~/components/admin/card";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { formatDateTime } from "~/lib/dates";
 import { orderStatusLabel } from "~/lib/vocab/order-statuses";
-import { isStaffRole, ROLE_LABELS } from "~/lib/roles";
+import { isCourierRole, isStaffRole, ROLE_LABELS } from "~/lib/roles";
 import type { AdminOrderView } from "./types";
 
 export function HistoryCard({ order }: { order: AdminOrderView }) {
@@ -34,7 +34,7 @@ export function HistoryCard({ order }: { order: AdminOrderView }) {
                 <p className="text-xs text-stone-600">
                   {formatDateTime(h.createdAt)} · oleh{" "}
                   {h.changedByName
-                    ? `${h.changedByName}${isStaffRole(h.changedByRole) ? ` (${ROLE_LABELS[h.changedByRole]})` : ""}`
+                    ? `${h.changedByName}${isStaffRole(h.changedByRole) || isCourierRole(h.changedByRole) ? ` (${ROLE_LABELS[h.changedByRole]})` : ""}`
                     : "akun yang sudah dihapus"}
                   {h.note ? ` · ${h.note}` : ""}
                 </p>

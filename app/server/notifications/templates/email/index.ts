@@ -7,6 +7,7 @@ import billFinal from "./bill-final";
 import cancelled from "./cancelled";
 import completed from "./completed";
 import type { EmailContent } from "./compose";
+import deliveryFailed from "./delivery-failed";
 import feeSet from "./fee-set";
 import lowStockDigest from "./low-stock-digest";
 import orderReceived from "./order-received";
@@ -29,6 +30,7 @@ export const emailTemplates: { [K in NotificationKind]: EmailTemplate<K> } = {
   "payment-rejected": paymentRejected,
   "payment-reminder": paymentReminder,
   "out-for-delivery": outForDelivery,
+  "delivery-failed": deliveryFailed,
   completed,
   cancelled,
   "staff-invitation": staffInvitation,

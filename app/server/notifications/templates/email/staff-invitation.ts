@@ -6,8 +6,9 @@ import type { EmailTemplate } from "./index";
  * account that already exists it says that the password is replaced and other devices are
  * signed out, since that is what makes the link a proof of who holds the address.
  */
-const staffInvitation: EmailTemplate<"staff-invitation"> = ({ name, invitedBy, href, account }) => {
+const staffInvitation: EmailTemplate<"staff-invitation"> = ({ name, invitedBy, href, account, role }) => {
   const shop = currentShop();
+  if (role === "courier") return courierInvitation({ name, invitedBy, href, account }, shop.name);
   const what =
     account === "new"
       ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Staf."
@@ -25,4 +26,25 @@ const staffInvitation: EmailTemplate<"staff-invitation"> = ({ name, invitedBy, h
     button: { href, label: account === "new" ? "Buat Password & Bergabung" : "Terima Undangan" },
   };
 };
+
+/** A courier's invitation: the same link, to the courier's screen instead of the panel. */
+function courierInvitation(
+  { name, invitedBy, href, account }: { name: string; invitedBy: string; href: string; account: "new" | "existing" },
+  shopName: string,
+) {
+  return {
+    subject: `Undangan bergabung sebagai Kurir ${shopName}`,
+    preheader: `${invitedBy} mengundang Anda mengantar pesanan ${shopName}.`,
+    paragraphs: [
+      `Halo ${name},`,
+      `${invitedBy} mengundang Anda bergabung sebagai Kurir ${shopName}. Setelah bergabung, buka /kurir di HP Anda untuk melihat rute antar hari ini dan besok.`,
+      account === "new"
+        ? "Klik tombol di bawah untuk membuat password Anda; setelah password disimpan, Anda menjadi Kurir."
+        : `Email ini sudah punya akun di ${shopName}. Klik tombol di bawah: Anda membuat password baru, semua perangkat yang masuk dengan akun ini dikeluarkan, lalu akun ini menjadi Kurir.`,
+      "Tautan hanya dapat dipakai sekali dan berlaku 3 hari.",
+      "Jika Anda tidak mengenal undangan ini, abaikan email ini.",
+    ],
+    button: { href, label: account === "new" ? "Buat Password & Bergabung" : "Terima Undangan" },
+  };
+}
 export default staffInvitation;
