@@ -23,7 +23,7 @@ import { shopIcons } from "~/lib/shop-logo";
 import { restoreTypedBeforeHydration } from "~/lib/typed-before-hydration";
 import { httpCacheMiddleware } from "~/server/http-cache.server";
 import { checkHealth } from "~/server/lifecycle.server";
-import { mailConfigured } from "~/server/mail.server";
+import { mailConfigured } from "~/server/notifications/mail-transport.server";
 import { pageCacheMiddleware } from "~/server/page-cache.server";
 import {
   crossSiteRefusal,

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "~/db/client.server";
 import { liveLockHolder } from "~/db/data-dir-lock.server";
-import { createOrPromoteAdmin } from "~/server/admin-accounts.server";
+import { createOrPromoteAdmin } from "~/server/accounts/staff.server";
 import { loadConfig } from "~/server/config.server";
 
 function fail(message: string): never {

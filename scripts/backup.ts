@@ -38,7 +38,7 @@ if (server) {
   }
   renameSync(temp, out);
 } else {
-  const { writeBackupFile } = await import("~/server/backup.server");
+  const { writeBackupFile } = await import("~/server/backups/backup.server");
   await withDatabase("backup", (db) => writeBackupFile(db, cfg.uploadsDir, out));
 }
 console.log(`Cadangan tersimpan: ${out} (${Math.round(statSync(out).size / 1024)} KB)`);

@@ -1,6 +1,6 @@
 // npm run restore -- FILE: brings a backup back into an empty data dir (or an empty PostgreSQL database).
 import { createReadStream, existsSync } from "node:fs";
-import { RestoreError, restoreBackup } from "~/server/backup.server";
+import { RestoreError, restoreBackup } from "~/server/backups/backup.server";
 import { cfg, fail, withDatabase } from "./data-command";
 import { liveLockHolder } from "~/db/data-dir-lock.server";
 

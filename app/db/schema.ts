@@ -919,7 +919,7 @@ export const orderProductDayVersions = pgTable("order_product_day_versions", {
  * A shopper waiting for an out-of-stock product: one row per product and e-mail address (a
  * signed-in shopper's is the account's). When the stock rises above zero by any path, a
  * trigger (migrations) sets `due_at` and sends NOTIFY stock_alerts; the mail worker then queues
- * one e-mail per row and deletes it, in one transaction (app/server/stock-alerts.server.ts).
+ * one e-mail per row and deletes it, in one transaction (app/server/catalog/stock-alerts.server.ts).
  */
 export const stockAlerts = pgTable(
   "stock_alerts",

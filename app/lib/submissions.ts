@@ -1,5 +1,5 @@
 // What the public forms accept, shared by the forms (maxLength, messages) and the server
-// module that validates and stores them (app/server/submissions.server.ts).
+// module that validates and stores them (app/server/inbox/submissions.server.ts).
 
 /** Name of the hidden field people never see; bots that fill every input give themselves away. */
 export const HONEYPOT_FIELD = "website";

@@ -7,7 +7,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
-import { categoryActionSchema, changeCategory, listCategoriesForAdmin } from "~/server/admin-catalog.server";
+import { categoryActionSchema, changeCategory, listCategoriesForAdmin } from "~/server/catalog/manage.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import type { Route } from "./+types/admin.categories";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";

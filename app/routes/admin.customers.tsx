@@ -7,7 +7,7 @@ import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Input } from "~/components/ui/field";
-import { endAllSessionsOfUser, endSessionsSchema, listCustomersForAdmin } from "~/server/admin-customers.server";
+import { endAllSessionsOfUser, endSessionsSchema, listCustomersForAdmin } from "~/server/accounts/customer-list.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import type { Route } from "./+types/admin.customers";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";

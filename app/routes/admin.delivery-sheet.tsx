@@ -23,7 +23,7 @@ import {
   markOrderDelivered,
   parseSheetFilters,
   type DeliverySheetOrder,
-} from "~/server/delivery-sheet.server";
+} from "~/server/delivery/sheet.server";
 import {
   assignCourier,
   courierSheetActionSchema,

@@ -24,7 +24,7 @@ import {
   listInbox,
   parseInboxFilters,
   setInboxStatus,
-} from "~/server/admin-inbox.server";
+} from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/admin.inbox";
 import { formatIndonesianPhone } from "~/lib/phone";
 import { requireStaffOf, dbOf } from "~/server/request-context.server";

@@ -10,7 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { shopAddressLine } from "~/lib/shop";
-import { invoicePrintSchema, loadSlotInvoices } from "~/server/delivery-sheet.server";
+import { invoicePrintSchema, loadSlotInvoices } from "~/server/delivery/sheet.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/admin.invoices.print";

@@ -16,9 +16,9 @@ import {
 import { CheckCircle2, ExternalLink, LogOut, MailWarning, TriangleAlert } from "lucide-react";
 import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
-import { countNewInbox } from "~/server/admin-inbox.server";
+import { countNewInbox } from "~/server/inbox/inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
-import { mailConfigured } from "~/server/mail.server";
+import { mailConfigured } from "~/server/notifications/mail-transport.server";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";

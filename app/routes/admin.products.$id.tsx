@@ -19,11 +19,11 @@ import {
   listCategoryOptions,
   PRODUCT_FORM_FIELDS,
   productPageActionSchema,
-} from "~/server/admin-catalog.server";
+} from "~/server/catalog/manage.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { kgFieldValue } from "~/lib/weight";
 import { lowStockFormValue } from "~/lib/low-stock";
-import { listSupplierOptions } from "~/server/suppliers.server";
+import { listSupplierOptions } from "~/server/catalog/suppliers.server";
 import type { Route } from "./+types/admin.products.$id";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

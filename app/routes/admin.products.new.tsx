@@ -11,9 +11,9 @@ import {
   listCategoryOptions,
   PRODUCT_FORM_FIELDS,
   productCreateSchema,
-} from "~/server/admin-catalog.server";
+} from "~/server/catalog/manage.server";
 import { formAction } from "~/server/form-action.server";
-import { listSupplierOptions } from "~/server/suppliers.server";
+import { listSupplierOptions } from "~/server/catalog/suppliers.server";
 import type { Route } from "./+types/admin.products.new";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

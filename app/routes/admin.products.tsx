@@ -10,7 +10,7 @@ import { Thumbnail } from "~/components/admin/thumbnail";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { discountedPrice, formatRupiah } from "~/lib/money";
-import { listProductsForAdmin, parseProductListFilters } from "~/server/admin-catalog.server";
+import { listProductsForAdmin, parseProductListFilters } from "~/server/catalog/manage.server";
 import { formatAmount } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
 import { requireOwnerOf, dbOf } from "~/server/request-context.server";

@@ -8,7 +8,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { Button, buttonClass } from "~/components/ui/button";
 import { isReceiptWidth, RECEIPT_WIDTHS, receiptLines, type ReceiptWidth } from "~/lib/receipt";
 import { config } from "~/server/config.server";
-import { invoicePrintSchema } from "~/server/delivery-sheet.server";
+import { invoicePrintSchema } from "~/server/delivery/sheet.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { loadOrderReceipt, loadSlotReceipts } from "~/server/orders/receipts.server";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";

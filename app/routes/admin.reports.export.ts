@@ -2,7 +2,7 @@
 // spreadsheet file (owner only).
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { shopToday } from "~/server/clock.server";
-import { loadSalesReport, salesReportCsv, salesReportFilename } from "~/server/reports.server";
+import { loadSalesReport, salesReportCsv, salesReportFilename } from "~/server/reports/sales.server";
 import { adminGuardMiddleware, dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { parseReportRange } from "~/lib/reports";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -16,7 +16,7 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { formatDate } from "~/lib/dates";
 import { parseReportRange } from "~/lib/reports";
 import { shopToday } from "~/server/clock.server";
-import { loadSalesReport, revenueSummary } from "~/server/reports.server";
+import { loadSalesReport, revenueSummary } from "~/server/reports/sales.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/admin.reports";

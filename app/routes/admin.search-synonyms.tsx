@@ -12,7 +12,7 @@ import { SYNONYM_MAX_LENGTH } from "~/lib/search";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
-import { changeSynonym, listSynonyms, synonymChangeSchema } from "~/server/search-synonyms.server";
+import { changeSynonym, listSynonyms, synonymChangeSchema } from "~/server/catalog/search-synonyms.server";
 import type { Route } from "./+types/admin.search-synonyms";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sinonim Pencarian");

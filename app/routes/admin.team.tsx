@@ -13,10 +13,10 @@ import { Field, Input } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
 import { ROLE_LABELS } from "~/lib/roles";
 import { whatsappHref } from "~/lib/shop";
-import { mailConfigured } from "~/server/mail.server";
+import { mailConfigured } from "~/server/notifications/mail-transport.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { actOnTeam, listTeam, listTeamInvitations, TEAM_FORM } from "~/server/team.server";
+import { actOnTeam, listTeam, listTeamInvitations, TEAM_FORM } from "~/server/accounts/team.server";
 import type { Route } from "./+types/admin.team";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -1,7 +1,7 @@
 // GET /api/cart-products?ids=a,b,c: today's name, price, discount and stock of the products
 // in a cart, so the cart never shows yesterday's price. Unknown and hidden ids are left out.
 import { MAX_CART_LINES } from "~/lib/cart";
-import { getCartProducts } from "~/server/catalog.server";
+import { getCartProducts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/api.cart-products";
 import { dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

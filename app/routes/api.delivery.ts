@@ -1,7 +1,7 @@
 // GET /api/delivery: the next delivery the shop can promise right now and the minimum order,
 // for the home page, product pages and the cart. Those pages are the same cached bytes for
 // every visitor, and the promise changes at each cut-off, so it is filled in from here.
-import { loadDeliveryOptions } from "~/server/delivery.server";
+import { loadDeliveryOptions } from "~/server/delivery/slots.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.delivery";

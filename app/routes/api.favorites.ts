@@ -5,8 +5,8 @@
 //   POST intent=add|remove|merge, productId (repeated) -> FormResult as JSON: { ok, message, ids }
 //     or a failure { ok: false, status, message, ... } (signed in only)
 import { formFailure } from "~/lib/form";
-import { getProductSummaries } from "~/server/catalog.server";
-import { changeFavorites, favoriteChangeSchema, listFavoriteIds, MAX_FAVORITES } from "~/server/favorites.server";
+import { getProductSummaries } from "~/server/catalog/public.server";
+import { changeFavorites, favoriteChangeSchema, listFavoriteIds, MAX_FAVORITES } from "~/server/catalog/favorites.server";
 import { firstFieldError, jsonAnswer, jsonFormAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf, userOf } from "~/server/request-context.server";

@@ -1,7 +1,7 @@
 // GET /api/search-suggestions?q=: what the search box offers while typing. The same answer
 // for everyone (nothing personal), so it is cached like a catalog page (http-cache.server.ts).
 import { normalizeQuery } from "~/lib/catalog-filters";
-import { suggestProducts } from "~/server/catalog.server";
+import { suggestProducts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/api.search-suggestions";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf } from "~/server/request-context.server";

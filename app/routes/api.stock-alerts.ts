@@ -3,7 +3,7 @@
 // answer fills the 'Kabari Saya' button on the client and is never stored by anyone.
 import { cachePolicy, PRIVATE_CACHE_CONTROL } from "~/server/http-cache.server";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { isSubscribed } from "~/server/stock-alerts.server";
+import { isSubscribed } from "~/server/catalog/stock-alerts.server";
 import type { Route } from "./+types/api.stock-alerts";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];

@@ -2,7 +2,7 @@
 import { data, redirect } from "react-router";
 import { ErrorState } from "~/components/error-state";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
-import { findCategoryBySlugOrId } from "~/server/catalog.server";
+import { findCategoryBySlugOrId } from "~/server/catalog/public.server";
 import type { Route } from "./+types/categories.$slug";
 import { dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ChevronRight } from "lucide-react";
 import { CategoryIcon } from "~/components/category-icon";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
-import { listCategoriesWithCounts } from "~/server/catalog.server";
+import { listCategoriesWithCounts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/categories";
 import { dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

@@ -11,7 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { getCategoryBySlug, listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
+import { getCategoryBySlug, listCategoriesWithCounts, listProducts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/category.$slug";
 import { dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

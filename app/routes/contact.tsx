@@ -21,7 +21,7 @@ import {
   contactInvalidMessage,
   contactMessageSchema,
   submitContactMessage,
-} from "~/server/submissions.server";
+} from "~/server/inbox/submissions.server";
 import type { Route } from "./+types/contact";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -11,7 +11,7 @@ import { ProductCard } from "~/components/product-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import type { ProductSummary } from "~/lib/catalog";
-import { listFavoriteProducts } from "~/server/favorites.server";
+import { listFavoriteProducts } from "~/server/catalog/favorites.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";
 

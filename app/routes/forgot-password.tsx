@@ -9,7 +9,7 @@ import { Field, Input } from "~/components/ui/field";
 import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { whatsappHref } from "~/lib/shop";
 import { useRootData } from "~/components/root-data";
-import { accountDeps, FORGOT_FORM, requestPasswordReset } from "~/server/accounts.server";
+import { accountDeps, FORGOT_FORM, requestPasswordReset } from "~/server/accounts/customer.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";

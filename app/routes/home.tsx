@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { ProductSummary } from "~/lib/catalog";
 import { pageMeta } from "~/lib/page-meta";
 import { metaDescription, shopNameFrom } from "~/lib/seo";
-import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog.server";
+import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/home";
 import { DeliveryPromise } from "~/components/delivery-promise";
 import { dbOf } from "~/server/request-context.server";

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { pageMeta } from "~/lib/page-meta";
 import { standingOrderFormSchema } from "~/lib/standing-orders";
 import { weekdayOf } from "~/lib/vocab/weekdays";
-import { getProfile } from "~/server/accounts.server";
+import { getProfile } from "~/server/accounts/customer.server";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { loadOrderItems } from "~/server/orders/columns.server";

@@ -1,9 +1,9 @@
 // Logout ends the session on the server, clears its cookie and lands on /.
 import { redirect } from "react-router";
-import { accountDeps, signOut } from "~/server/accounts.server";
+import { accountDeps, signOut } from "~/server/accounts/customer.server";
 import { answer } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
-import { authHeaders, setCookieHeaders } from "~/server/session.server";
+import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/logout";
 import { cachePolicy } from "~/server/http-cache.server";
 

@@ -40,7 +40,7 @@ import { AddFromCart } from "~/components/order-add-from-cart";
 import { cutoffInstant } from "~/lib/delivery";
 import { isDeliverySlot } from "~/lib/vocab/delivery-slots";
 import { now } from "~/server/clock.server";
-import { deliveryRulesOf } from "~/server/delivery.server";
+import { deliveryRulesOf } from "~/server/delivery/slots.server";
 import { acceptsAdditions } from "~/server/orders/additions.server";
 import { loadShopSettings } from "~/server/settings.server";
 import { WhatsappMessageList } from "~/components/whatsapp-messages";

@@ -14,7 +14,7 @@ import { PLACEHOLDER_IMAGE } from "~/lib/catalog";
 import { PRODUCT_NOT_FOUND_TITLE, productJsonLd, productMeta } from "~/lib/product-seo";
 import { absoluteUrl, shopNameFrom } from "~/lib/seo";
 import { useRootData } from "~/components/root-data";
-import { getProductBySlug, getRelatedProducts } from "~/server/catalog.server";
+import { getProductBySlug, getRelatedProducts } from "~/server/catalog/public.server";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/products.$slug";
 import { dbOf } from "~/server/request-context.server";

@@ -13,7 +13,7 @@ import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";
 import { pageLinkTags, parseCatalogFilters } from "~/lib/catalog-filters";
 import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
-import { closestProducts, listCategoriesWithCounts, listProducts } from "~/server/catalog.server";
+import { closestProducts, listCategoriesWithCounts, listProducts } from "~/server/catalog/public.server";
 import { DidYouMean } from "~/components/did-you-mean";
 import type { Route } from "./+types/products";
 import { dbOf } from "~/server/request-context.server";

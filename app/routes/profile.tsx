@@ -27,11 +27,11 @@ import {
   profileSchema,
   resendVerificationEmail,
   updateProfile,
-} from "~/server/accounts.server";
-import { loadDeliveryAreas } from "~/server/delivery.server";
+} from "~/server/accounts/customer.server";
+import { loadDeliveryAreas } from "~/server/delivery/slots.server";
 import { formAction } from "~/server/form-action.server";
 import { listRecentOrdersForCustomer } from "~/server/orders/customer.server";
-import { authHeaders, setCookieHeaders } from "~/server/session.server";
+import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
 import { requireUserOf, dbOf } from "~/server/request-context.server";

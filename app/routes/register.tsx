@@ -18,7 +18,7 @@ import {
 import { pageMeta } from "~/lib/page-meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { formSuccess } from "~/lib/form";
-import { accountDeps, REGISTER_FORM, registerCustomer } from "~/server/accounts.server";
+import { accountDeps, REGISTER_FORM, registerCustomer } from "~/server/accounts/customer.server";
 import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";

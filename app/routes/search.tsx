@@ -5,7 +5,7 @@ import { SearchBox } from "~/components/catalog-filters";
 import { CategoryIcon } from "~/components/category-icon";
 import { catalogHref, EMPTY_FILTERS, normalizeQuery } from "~/lib/catalog-filters";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
-import { listCategoriesWithCounts } from "~/server/catalog.server";
+import { listCategoriesWithCounts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/search";
 import { dbOf } from "~/server/request-context.server";
 import { cachePolicy } from "~/server/http-cache.server";

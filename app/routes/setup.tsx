@@ -10,14 +10,14 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/field";
 import { identitySettingFrom } from "~/lib/shop-identity";
 import { pageMeta } from "~/lib/page-meta";
-import { accountDeps } from "~/server/accounts.server";
+import { accountDeps } from "~/server/accounts/customer.server";
 import { completeSetup, SETUP_FAILED_TITLE, setupSchema, shopHasOwner } from "~/server/accounts/setup.server";
 import { config } from "~/server/config.server";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { dbOf } from "~/server/request-context.server";
-import { authHeaders, setCookieHeaders } from "~/server/session.server";
+import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/setup";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];

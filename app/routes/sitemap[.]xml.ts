@@ -1,6 +1,6 @@
 // /sitemap.xml: home, the product list, the categories, the shop's own pages, every category
 // and every product on sale.
-import { listSitemapEntries } from "~/server/catalog.server";
+import { listSitemapEntries } from "~/server/catalog/public.server";
 import { config } from "~/server/config.server";
 import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/sitemap[.]xml";

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf } from "~/server/request-context.server";
-import { confirmSchema, confirmStockAlert, verifyConfirmationToken } from "~/server/stock-alerts.server";
+import { confirmSchema, confirmStockAlert, verifyConfirmationToken } from "~/server/catalog/stock-alerts.server";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { CONFIRM_FAILED_TITLE, INVALID_CONFIRM_MESSAGE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts.confirm";

@@ -9,7 +9,7 @@ import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { stockAlertSchema, subscribeToStock } from "~/server/stock-alerts.server";
+import { stockAlertSchema, subscribeToStock } from "~/server/catalog/stock-alerts.server";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { CONFIRMATION_SENT_TITLE, SUBSCRIBE_FAILED_TITLE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts";

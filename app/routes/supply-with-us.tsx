@@ -34,7 +34,7 @@ import {
   partnerApplicationSchema,
   partnerInvalidMessage,
   submitPartnerApplication,
-} from "~/server/submissions.server";
+} from "~/server/inbox/submissions.server";
 import type { Route } from "./+types/supply-with-us";
 import { cachePolicy } from "~/server/http-cache.server";
 

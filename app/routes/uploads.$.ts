@@ -7,10 +7,10 @@
 // placeholder picture when the original does not decode.
 import { createHash } from "node:crypto";
 import { isImageVariantWidth } from "~/lib/images";
-import { getImageVariant } from "~/server/image-variants.server";
+import { getImageVariant } from "~/server/uploads/image-variants.server";
 import { isCurrentQrisKey } from "~/server/payments/methods.server";
 import { dbOf } from "~/server/request-context.server";
-import { getStorage, isPrivateKey, isValidKey } from "~/server/storage.server";
+import { getStorage, isPrivateKey, isValidKey } from "~/server/uploads/storage.server";
 import type { Route } from "./+types/uploads.$";
 import { cachePolicy } from "~/server/http-cache.server";
 

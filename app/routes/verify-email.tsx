@@ -4,7 +4,7 @@ import { MailCheck, MailX } from "lucide-react";
 import { AuthCard } from "~/components/account-form";
 import { buttonClass } from "~/components/ui/button";
 import { useRootData } from "~/components/root-data";
-import { accountDeps, verifyEmail } from "~/server/accounts.server";
+import { accountDeps, verifyEmail } from "~/server/accounts/customer.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/verify-email";
 import { cachePolicy } from "~/server/http-cache.server";

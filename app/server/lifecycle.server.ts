@@ -1,17 +1,17 @@
 // Start-up, shutdown and local control commands for the server entry (server/app.mjs).
 import { newControlToken } from "~/db/data-dir-lock.server";
-import { createOrPromoteAdmin } from "./admin-accounts.server";
+import { createOrPromoteAdmin } from "./accounts/staff.server";
 import { PassThrough } from "node:stream";
-import { stopWarmingHeldDays, warmHeldDays } from "./best-sellers.server";
-import { writeBackup } from "./backup.server";
+import { stopWarmingHeldDays, warmHeldDays } from "./reports/best-sellers.server";
+import { writeBackup } from "./backups/backup.server";
 import { config } from "./config.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { shopToday } from "./clock.server";
 import { closeDatabase, getDatabaseHandle } from "./db.server";
 import { log } from "./logger.server";
-import { lowStockDigestChore } from "./low-stock.server";
+import { lowStockDigestChore } from "./catalog/low-stock.server";
 import { startOutboxWorker, stopOutboxWorker, wakeOutbox } from "./notifications/outbox.server";
-import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./stock-alerts.server";
+import { expiredConfirmationsChore, STOCK_ALERTS_CHANNEL, stockAlertsChore } from "./catalog/stock-alerts.server";
 import { closeOrderEventStreams } from "./orders/events.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { standingOrdersChore } from "./standing-orders/make.server";

@@ -5,8 +5,8 @@ import { isCourierRole, isOwnerRole, isStaffRole, OWNER_ONLY_MESSAGE, type Staff
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "./db.server";
-import { getAuth } from "./auth.server";
-import { authHeaders, currentPath, getSessionUser, setCookieHeaders, type SessionUser } from "./session.server";
+import { getAuth } from "./accounts/auth.server";
+import { authHeaders, currentPath, getSessionUser, setCookieHeaders, type SessionUser } from "./accounts/session.server";
 
 type RequestContext = {
   request: Request;

@@ -17,7 +17,7 @@ import {
   type ShopSettings,
 } from "~/lib/shop-settings";
 import { fieldErrorsFromZod, formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { assertOwner, type AdminActor } from "./admin-actor.server";
+import { assertOwner, type AdminActor } from "./accounts/actor.server";
 import { log } from "./logger.server";
 import { savedIdentityOf, type StoredShopIdentity } from "~/lib/shop-identity";
 import { rememberShopIdentity } from "./shop/identity.server";

@@ -8,7 +8,7 @@
 // server/app.mjs answers it before React Router (whose route matching and middleware would
 // cost more than the answer); the route module gives the same answer in development.
 import { PRIVATE_CACHE_CONTROL } from "./http-cache.server";
-import { displayedSessionUser } from "./session.server";
+import { displayedSessionUser } from "./accounts/session.server";
 
 export async function visitorResponse(request: Request): Promise<Response> {
   const { user, setCookies } = await displayedSessionUser(request);

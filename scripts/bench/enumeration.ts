@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { registerCustomer, requestPasswordReset, signIn, type AccountDeps } from "~/server/accounts.server";
-import { createAuth } from "~/server/auth.server";
+import { registerCustomer, requestPasswordReset, signIn, type AccountDeps } from "~/server/accounts/customer.server";
+import { createAuth } from "~/server/accounts/auth.server";
 
 process.env.LOG_LEVEL ??= "silent";
 process.env.VITEST ??= "true"; // keeps Better Auth's own console warnings out of the figures

@@ -24,14 +24,14 @@ import * as suppliersRoute from "~/routes/admin.suppliers";
 import * as productRoute from "~/routes/admin.products.$id";
 import * as newProductRoute from "~/routes/admin.products.new";
 import * as productsRoute from "~/routes/admin.products";
-import * as catalogModule from "~/server/admin-catalog.server";
-import * as inboxModule from "~/server/admin-inbox.server";
+import * as catalogModule from "~/server/catalog/manage.server";
+import * as inboxModule from "~/server/inbox/inbox.server";
 import * as orderExportModule from "~/server/orders/export.server";
 import * as orderFeeModule from "~/server/orders/fee.server";
 import * as orderListModule from "~/server/orders/staff-list.server";
 import * as orderStatusModule from "~/server/orders/status.server";
 import * as orderViewModule from "~/server/orders/view.server";
-import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
 import {
   createCategory,
   createContactMessage,

@@ -10,7 +10,7 @@ import * as exportRoute from "~/routes/admin.reports.export";
 import { setOrderStatus } from "~/server/orders/status.server";
 import { markOrderPaid } from "~/server/orders/payments.server";
 import { fixedClock, resetClock, setClock } from "~/server/clock.server";
-import { loadSalesReport, salesReportCsv } from "~/server/reports.server";
+import { loadSalesReport, salesReportCsv } from "~/server/reports/sales.server";
 import { createOrder, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callLoader, cookiesAfter, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

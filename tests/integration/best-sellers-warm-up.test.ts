@@ -6,8 +6,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/lib/dates";
 import { defaultReportRange, REPORT_MAX_DAYS, type ReportRange } from "~/lib/reports";
-import { forgetHeldDays, heldDaysStats, stopWarmingHeldDays, warmHeldDays } from "~/server/best-sellers.server";
-import { readTopProducts } from "~/server/reports.server";
+import { forgetHeldDays, heldDaysStats, stopWarmingHeldDays, warmHeldDays } from "~/server/reports/best-sellers.server";
+import { readTopProducts } from "~/server/reports/sales.server";
 import { createOrder, createProduct, createUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 

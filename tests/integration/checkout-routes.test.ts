@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "~/db/schema";
-import { createAuth, setAuthForTests } from "~/server/auth.server";
+import { createAuth, setAuthForTests } from "~/server/accounts/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { loader as cartProductsLoader } from "~/routes/api.cart-products";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";

@@ -23,12 +23,12 @@ import {
   RESET_FORM,
   resetPassword,
   type AccountDeps,
-} from "~/server/accounts.server";
+} from "~/server/accounts/customer.server";
 import { setDeliveryFee } from "~/server/orders/fee.server";
-import type * as MailModule from "~/server/mail.server";
+import type * as MailModule from "~/server/notifications/mail-transport.server";
 import { editOrder, FINAL_BILL_MADE, FINAL_BILL_MAILED } from "~/server/orders/edits.server";
 import { placeOrder } from "~/server/orders/placing.server";
-import { inviteStaff } from "~/server/team.server";
+import { inviteStaff } from "~/server/accounts/team.server";
 import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { viaForm } from "../support/forms";
 import { setMailConfigured } from "../support/mail";
@@ -36,7 +36,7 @@ import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } fr
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 // Nothing leaves the test, configured or not.
-vi.mock("~/server/mail.server", async (importOriginal) => ({
+vi.mock("~/server/notifications/mail-transport.server", async (importOriginal) => ({
   ...(await importOriginal<typeof MailModule>()),
   sendMail: vi.fn(async () => {}),
 }));

@@ -57,7 +57,7 @@ import * as confirmRoute from "~/routes/stock-alerts.confirm";
 import * as verifyEmailRoute from "~/routes/verify-email";
 import type { SettingKey } from "~/lib/shop-settings";
 import { readShopSettings } from "~/server/settings.server";
-import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
 import {
   createCategory,
   createContactMessage,

@@ -16,7 +16,7 @@ import * as adminOrderRoute from "~/routes/admin.orders.$id";
 import * as orderRoute from "~/routes/orders.$id";
 import * as profileRoute from "~/routes/profile";
 import { placeOrder } from "~/server/orders/placing.server";
-import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
 import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

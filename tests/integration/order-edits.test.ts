@@ -13,7 +13,7 @@ import { firstFieldError, parseFields } from "~/server/form-action.server";
 import { editOrder, orderEditSchema } from "~/server/orders/edits.server";
 import { loadFinalBillForCustomer } from "~/server/orders/view.server";
 import { placeOrder } from "~/server/orders/placing.server";
-import { getProductForAdmin } from "~/server/admin-catalog.server";
+import { getProductForAdmin } from "~/server/catalog/manage.server";
 import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
 import { createProduct, createUser, liftOrdersPerCustomerLimit, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

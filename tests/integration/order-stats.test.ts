@@ -16,8 +16,8 @@ import { cancelOrderByCustomer } from "~/server/orders/customer.server";
 import { editOrder } from "~/server/orders/edits.server";
 import { markOrderPaid, rejectPaymentProof } from "~/server/orders/payments.server";
 import { REPORT_TOP_PRODUCTS, type ReportRange } from "~/lib/reports";
-import { forgetHeldDays } from "~/server/best-sellers.server";
-import { readTopProducts } from "~/server/reports.server";
+import { forgetHeldDays } from "~/server/reports/best-sellers.server";
+import { readTopProducts } from "~/server/reports/sales.server";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 

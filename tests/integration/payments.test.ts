@@ -24,7 +24,7 @@ import { exportOrdersCsv } from "~/server/orders/export.server";
 import { listOrdersForAdmin, parseAdminOrderFilters } from "~/server/orders/staff-list.server";
 import { placeOrder } from "~/server/orders/placing.server";
 import { readShopSettings } from "~/server/settings.server";
-import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
 import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { tallPng } from "../support/images";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";

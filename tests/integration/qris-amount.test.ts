@@ -18,7 +18,7 @@ import * as qrisRoute from "~/routes/admin.settings.qris";
 import * as orderRoute from "~/routes/orders.$id";
 import { placeOrder } from "~/server/orders/placing.server";
 import { readShopSettings } from "~/server/settings.server";
-import { LocalDiskStorage, setStorageForTests } from "~/server/storage.server";
+import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
 import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

@@ -8,7 +8,7 @@ import * as statusRoute from "~/routes/api.stock-alerts";
 import * as alertsRoute from "~/routes/stock-alerts";
 import * as confirmRoute from "~/routes/stock-alerts.confirm";
 import * as unsubscribeRoute from "~/routes/stock-alerts.unsubscribe";
-import { unsubscribeToken } from "~/server/stock-alerts.server";
+import { unsubscribeToken } from "~/server/catalog/stock-alerts.server";
 import { createUser, signIn } from "../support/factories";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

@@ -18,7 +18,7 @@ import {
   SUBMISSION_LIMIT,
   submitContactMessage,
   submitPartnerApplication,
-} from "~/server/submissions.server";
+} from "~/server/inbox/submissions.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let testDb: TestDatabase;

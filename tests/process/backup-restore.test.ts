@@ -7,7 +7,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { BACKUP_TABLES } from "~/server/backup.server";
+import { BACKUP_TABLES } from "~/server/backups/backup.server";
 import { startTestServer } from "../support/server";
 
 async function tableContents(dataDir: string) {

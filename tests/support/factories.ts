@@ -10,13 +10,13 @@ import { type OrderStatus } from "~/lib/vocab/order-statuses";
 import { earliestOpenChoice, deliveryDays } from "~/lib/delivery";
 import { DEFAULT_DELIVERY_SLOTS, MAX_ORDERS_PER_CUSTOMER } from "~/lib/delivery-settings";
 import { now, shopTomorrow } from "~/server/clock.server";
-import { createAuth } from "~/server/auth.server";
+import { createAuth } from "~/server/accounts/auth.server";
 import { changeOrderStatus } from "~/server/orders/status.server";
 import { storeOrder } from "~/server/orders/placing.server";
 import { type OrderRecord } from "~/server/orders/columns.server";
-import { moveStock, type StockMove } from "~/server/stock-ledger.server";
+import { moveStock, type StockMove } from "~/server/catalog/stock-ledger.server";
 import type { SettingKey } from "~/lib/shop-settings";
-import type { AdminActor } from "~/server/admin-actor.server";
+import type { AdminActor } from "~/server/accounts/actor.server";
 import { forgetCachedSettings, readShopSettings, saveShopSetting } from "~/server/settings.server";
 import type { BankAccount } from "~/lib/payment-settings";
 

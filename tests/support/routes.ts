@@ -3,7 +3,7 @@
 // back (data, a Response, or a thrown redirect/error) as one uniform result.
 import { RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
-import { createAuth, setAuthForTests } from "~/server/auth.server";
+import { createAuth, setAuthForTests } from "~/server/accounts/auth.server";
 import { config } from "~/server/config.server";
 import { provideRequestContext } from "~/server/request-context.server";
 

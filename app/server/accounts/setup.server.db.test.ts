@@ -4,11 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { users } from "~/db/schema";
-import type { AccountDeps } from "../accounts.server";
-import { createOrPromoteAdmin } from "../admin-accounts.server";
-import { createAuth } from "../auth.server";
+import type { AccountDeps } from "./customer.server";
+import { createOrPromoteAdmin } from "./staff.server";
+import { createAuth } from "./auth.server";
 import { readSavedIdentity } from "../shop/identity.server";
-import type * as MailModule from "../mail.server";
+import type * as MailModule from "../notifications/mail-transport.server";
 import {
   completeSetup,
   ensureSetupToken,
@@ -18,7 +18,7 @@ import {
   shopHasOwner,
 } from "./setup.server";
 
-vi.mock("../mail.server", async (importOriginal) => ({
+vi.mock("../notifications/mail-transport.server", async (importOriginal) => ({
   ...(await importOriginal<typeof MailModule>()),
   sendMail: vi.fn(async () => {}),
 }));

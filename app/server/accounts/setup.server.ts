@@ -15,10 +15,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
 import { formFailure, formSuccess, type FormFailure, type FormSuccess } from "~/lib/form";
 import { isSingleLineText, isTokenShaped, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
 import { identityCandidateFrom, shopIdentitySchema } from "~/lib/shop-identity";
-import type { AccountDeps } from "../accounts.server";
+import type { AccountDeps } from "./customer.server";
 import { config } from "../config.server";
 import { announce, log } from "../logger.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../password-policy.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { hitRateLimit, retryMessage } from "../rate-limit.server";
 import { saveShopSetting } from "../settings.server";
 

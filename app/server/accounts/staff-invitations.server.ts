@@ -12,7 +12,7 @@ import { and, eq, gt, like } from "drizzle-orm";
 import type { Database, Queryable } from "~/db/client.server";
 import type { InvitedRole } from "~/lib/roles";
 import { sessions, users, verifications } from "~/db/schema";
-import type { Auth } from "../auth.server";
+import type { Auth } from "./auth.server";
 import { log } from "../logger.server";
 
 /** How long an invitation's link works. */

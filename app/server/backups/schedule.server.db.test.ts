@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "~/db/schema";
 import { createOrder, createUser, liftOrdersPerCustomerLimit, nextDelivery } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
-import { restoreBackup } from "../backup.server";
+import { restoreBackup } from "./backup.server";
 import { fixedClock, resetClock, setClock } from "../clock.server";
 import {
   backupIsStale,

@@ -1,5 +1,5 @@
 // Backups that happen by themselves: every day at the set hour (BACKUP_HOUR, default 03:00
-// Jakarta) a full backup (app/server/backup.server.ts, streamed: memory stays small whatever
+// Jakarta) a full backup (app/server/backups/backup.server.ts, streamed: memory stays small whatever
 // the shop's size) is written into BACKUP_DIR (default DATA_DIR/backups), or the S3 bucket
 // when one is configured (store.server.ts), and only the
 // newest BACKUP_KEEP (default 14) of each kind are kept. The files themselves are the record:
@@ -13,12 +13,12 @@ import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { addDays, shopDate } from "~/lib/dates";
-import { writeBackup } from "../backup.server";
+import { writeBackup } from "./backup.server";
 import { now as clockNow } from "../clock.server";
 import { config, type S3Config } from "../config.server";
 import { log } from "../logger.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
-import { assertOwner, type AdminActor } from "../admin-actor.server";
+import { assertOwner, type AdminActor } from "../accounts/actor.server";
 import {
   backupName,
   backupStoreOf,

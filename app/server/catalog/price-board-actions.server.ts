@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import type { FormResult } from "~/lib/form";
-import type { AdminActor } from "../admin-actor.server";
+import type { AdminActor } from "../accounts/actor.server";
 import { boardSaveSchema, cancelScheduledPrice, saveBoard, unscheduleSchema } from "./price-board.server";
 import { applyPriceCsv, csvApplySchema, csvUploadSchema, previewPriceCsv, type DryRun } from "./price-csv.server";
 

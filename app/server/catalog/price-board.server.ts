@@ -9,7 +9,7 @@ import { categories, priceChanges, products, scheduledPrices, users } from "~/db
 import { addDays, shopDate, shopInstant } from "~/lib/dates";
 import { formFailure, formSuccess, isUuid, type FieldErrors, type FormResult } from "~/lib/form";
 import { readWholeNumber } from "~/lib/number-input";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { now as clockNow } from "../clock.server";
 import { log } from "../logger.server";
 import { applyPriceChanges, type PriceChange } from "./price-changes.server";

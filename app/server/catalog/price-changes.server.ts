@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { priceChanges, products, scheduledPrices, users } from "~/db/schema";
-import { moveStock } from "../stock-ledger.server";
+import { moveStock } from "./stock-ledger.server";
 
 export type PriceSource = "board" | "csv" | "scheduled";
 

@@ -12,10 +12,10 @@ import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { readWholeNumber } from "~/lib/number-input";
 import { formatRupiah } from "~/lib/money";
 import { WEIGHED_UNIT } from "~/lib/weight";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { now as clockNow } from "../clock.server";
 import { csvText, parseCsv, toCsv } from "../csv.server";
-import { moveStock } from "../stock-ledger.server";
+import { moveStock } from "./stock-ledger.server";
 import { MAX_PRICE, MAX_STOCK, loadPriceBoard, savedMessage } from "./price-board.server";
 import { applyPriceChanges, type PriceChange } from "./price-changes.server";
 

@@ -11,7 +11,7 @@ import { createOrder, createProduct, createUser, type TestUser } from "../../../
 import { outboxMails } from "../../../tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { fixedClock, resetClock, setClock } from "../clock.server";
-import { loadDeliverySheet } from "../delivery-sheet.server";
+import { loadDeliverySheet } from "../delivery/sheet.server";
 import { actOnHandover, listHandovers, recordCourierCount } from "./handover.server";
 import { assignCourier, moveStop } from "./runs.server";
 import { loadCourierRuns, takeCourierStep, type CourierStep } from "./stops.server";

@@ -14,7 +14,7 @@ import { formatRupiah, MAX_PAYMENT } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { signedRupiah } from "~/lib/payments";
 import { slotName } from "~/lib/vocab/delivery-slots";
-import { assertAdmin, assertOwner, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, assertOwner, type AdminActor } from "../accounts/actor.server";
 import { now as clockNow, shopToday } from "../clock.server";
 import { log } from "../logger.server";
 import { assertCourier, type CourierActor } from "./stops.server";

@@ -10,7 +10,7 @@ import { uuidField } from "~/lib/form-schema";
 import { shortOrderId } from "~/lib/orders";
 import { NO_AREA_NAME } from "~/lib/delivery-sheet";
 import { addressKey, movedPositions, orderStops } from "~/lib/stop-order";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { log } from "../logger.server";
 
 export type CourierChoice = { id: string; name: string };

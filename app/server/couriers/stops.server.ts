@@ -24,7 +24,7 @@ import { FAILED_DELIVERY_REASONS, orderStops, type FailedDeliveryReason } from "
 import { slotName, type DeliverySlot } from "~/lib/vocab/delivery-slots";
 import { isCashOnDelivery } from "~/lib/vocab/payment-methods";
 import { formatAmount } from "~/lib/weight";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { now as clockNow, shopToday } from "../clock.server";
 import { log } from "../logger.server";
 import { notify } from "../notifications/notify.server";
@@ -34,7 +34,7 @@ import { settleDifference } from "../orders/payments.server";
 import { changeOrderStatus } from "../orders/status.server";
 import { customerTelHref } from "../orders/view.server";
 import { customerBalance } from "../payments/balance.server";
-import { getStorage, randomKey } from "../storage.server";
+import { getStorage, randomKey } from "../uploads/storage.server";
 import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
 import { loadStopPositions } from "./runs.server";
 

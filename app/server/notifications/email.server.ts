@@ -1,7 +1,7 @@
 // The e-mail channel: a recipient with an address gets every kind, written by the templates
 // in templates/email/ and sent through mail.server.ts (SMTP, or .eml files in the outbox
 // folder without it).
-import { sendMail, type MailMessage } from "~/server/mail.server";
+import { sendMail, type MailMessage } from "~/server/notifications/mail-transport.server";
 import type { Channel } from "./channels.server";
 import { composeMail } from "./templates/email/compose";
 import { emailTemplates, type EmailTemplate } from "./templates/email/index";

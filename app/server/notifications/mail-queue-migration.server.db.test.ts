@@ -11,7 +11,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedExtensions, migrationsFolder, type Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import type { MailMessage } from "~/server/mail.server";
+import type { MailMessage } from "~/server/notifications/mail-transport.server";
 import { outboxMails } from "../../../tests/support/outbox";
 import { orderNotices } from "./notices.server";
 import { notify } from "./notify.server";

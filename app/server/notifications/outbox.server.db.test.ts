@@ -11,7 +11,7 @@ import { clearOutbox, outboxMails } from "../../../tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { setDeliveryFee } from "../orders/fee.server";
 import { setOrderStatus } from "../orders/status.server";
-import type { MailMessage } from "../mail.server";
+import type { MailMessage } from "./mail-transport.server";
 import { placeOrder } from "../orders/placing.server";
 import { rejectPaymentProof } from "../orders/payments.server";
 import { orderNotices } from "./notices.server";

@@ -19,9 +19,9 @@ import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
 import { isDeliverySlot } from "~/lib/vocab/delivery-slots";
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
-import { deliveryRulesOf } from "../delivery.server";
+import { deliveryRulesOf } from "../delivery/slots.server";
 import { readShopSettings } from "../settings.server";
-import { moveStock } from "../stock-ledger.server";
+import { moveStock } from "../catalog/stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder } from "./columns.server";
 

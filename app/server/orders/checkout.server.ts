@@ -19,7 +19,7 @@ import { activePaymentMethods, type PaymentMethod } from "~/lib/vocab/payment-me
 import { formatIndonesianPhone } from "~/lib/phone";
 import { loadConnection } from "../whatsapp/connection.server";
 import { hasWhatsappConsent } from "../whatsapp/messages.server";
-import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery.server";
+import { loadDeliveryOptions, rememberedDeliveryArea } from "../delivery/slots.server";
 import { log } from "../logger.server";
 import { newIdempotencyKey, placeOrder } from "./placing.server";
 import { loadPaymentMethods } from "../payments/methods.server";

@@ -21,7 +21,7 @@ import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { planReorder, type ReorderPlan } from "~/lib/reorder";
 import { now as clockNow } from "../clock.server";
 import { itemColumns, orderListColumns } from "./columns.server";
-import { getCartProducts } from "../catalog.server";
+import { getCartProducts } from "../catalog/public.server";
 import { imageFileSchema, uploadPaymentProof } from "./payments.server";
 import { changeOrderStatus } from "./status.server";
 import { CUSTOMER_CANCEL_NOTE } from "./view.server";

@@ -20,12 +20,12 @@ import {
 import { orderItemsTotal, orderLineTotal, shortOrderId } from "~/lib/orders";
 import { SAMPLE_BANK_ACCOUNT_REFUSAL, sampleBankAccountActive } from "~/lib/payment-settings";
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
-import { mailConfigured } from "../mail.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
+import { mailConfigured } from "../notifications/mail-transport.server";
 import { notify } from "../notifications/notify.server";
 import { loadShopSettings } from "../settings.server";
 import { PaymentRefused } from "../payments/balance.server";
-import { moveStock } from "../stock-ledger.server";
+import { moveStock } from "../catalog/stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder, type OrderState } from "./columns.server";
 import { syncTransferCode } from "../payments/transfer-code.server";

@@ -9,8 +9,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { createOrder, createProduct, createUser, signIn } from "../../../tests/support/factories";
 import { sseReader } from "../../../tests/support/sse";
 import { orderEvents } from "~/db/schema";
-import { endAllSessionsOfUser } from "../admin-customers.server";
-import type * as MailModule from "../mail.server";
+import { endAllSessionsOfUser } from "../accounts/customer-list.server";
+import type * as MailModule from "../notifications/mail-transport.server";
 import {
   closeOrderEventStreams,
   MAX_STREAMS_PER_ACCOUNT,
@@ -18,9 +18,9 @@ import {
   parseEventCursor,
   type LiveOrder,
 } from "./events.server";
-import { removeStaff } from "../team.server";
+import { removeStaff } from "../accounts/team.server";
 
-vi.mock("../mail.server", async (importOriginal) => ({
+vi.mock("../notifications/mail-transport.server", async (importOriginal) => ({
   ...(await importOriginal<typeof MailModule>()),
   sendMail: vi.fn(async () => {}),
 }));

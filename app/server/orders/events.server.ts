@@ -11,7 +11,7 @@
 import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { DatabaseHandle, Queryable } from "~/db/client.server";
 import { orderEvents, orderItems, orders, sessions, users } from "~/db/schema";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { getDatabaseHandle } from "../db.server";
 import { log } from "../logger.server";
 import { orderListColumns } from "./columns.server";

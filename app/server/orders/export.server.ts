@@ -10,7 +10,7 @@ import { orderStatusLabel } from "~/lib/vocab/order-statuses";
 import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { paymentStatusLabel } from "~/lib/vocab/payment-statuses";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { toCsv } from "../csv.server";
 import { adminOrderColumns, orderItemCount } from "./columns.server";
 

@@ -10,7 +10,7 @@ import { formatRupiah } from "~/lib/money";
 import { wholeNumberField } from "~/lib/number-input";
 import { orderEditRefusal } from "~/lib/order-edits";
 import { orderGrandTotal, shortOrderId } from "~/lib/orders";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { notify } from "../notifications/notify.server";
 import { syncTransferCode } from "../payments/transfer-code.server";
 import { recordOrderChange } from "./changes.server";

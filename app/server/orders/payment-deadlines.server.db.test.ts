@@ -12,7 +12,7 @@ import { createOrder, createProduct, createUser, liftOrdersPerCustomerLimit } fr
 import { outboxMails } from "../../../tests/support/outbox";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../../tests/support/test-db";
 import { fixedClock, resetClock, setClock } from "../clock.server";
-import { countSlotOrders } from "../delivery.server";
+import { countSlotOrders } from "../delivery/slots.server";
 import { editOrder } from "./edits.server";
 import { markOrderPaid } from "./payments.server";
 import { runPaymentDeadlines } from "./payment-deadlines.server";

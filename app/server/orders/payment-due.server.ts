@@ -12,7 +12,7 @@ import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { paymentDeadline, reminderAt } from "~/lib/payment-deadline";
 import { shortOrderId } from "~/lib/orders";
 import { PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { now } from "../clock.server";
 import { readShopSettings } from "../settings.server";
 import { recordOrderChange } from "./changes.server";

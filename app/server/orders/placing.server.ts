@@ -15,12 +15,12 @@ import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
 import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
-import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery.server";
+import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery/slots.server";
 import { syncTransferCode } from "../payments/transfer-code.server";
 import { notify } from "../notifications/notify.server";
 import { setWhatsappConsent } from "../whatsapp/messages.server";
 import { readShopSettings } from "../settings.server";
-import { moveStock } from "../stock-ledger.server";
+import { moveStock } from "../catalog/stock-ledger.server";
 import { loadOrderItems, orderColumns, type OrderRecord } from "./columns.server";
 
 type CheckoutLine = CheckoutInput["lines"][number];

@@ -12,8 +12,8 @@ import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { paymentStatusLabel } from "~/lib/vocab/payment-statuses";
 import { isUuid } from "~/lib/form";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
-import { loadSlotInvoices } from "../delivery-sheet.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
+import { loadSlotInvoices } from "../delivery/sheet.server";
 import { adminItemColumns, adminOrderColumns } from "./columns.server";
 
 type ReceiptOrder = {

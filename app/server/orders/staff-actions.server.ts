@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { formFailure, isUuid, type FormResult } from "~/lib/form";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
-import type { AdminActor } from "../admin-actor.server";
+import type { AdminActor } from "../accounts/actor.server";
 import { deliveryFeeSchema, setDeliveryFee } from "./fee.server";
 import { editOrder, orderEditSchema, orderVersionSchema } from "./edits.server";
 import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";

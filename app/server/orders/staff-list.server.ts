@@ -16,7 +16,7 @@ import { orderTotalSummary } from "~/lib/order-text";
 import { likePattern } from "~/lib/vocab/like-patterns";
 import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import { PAYMENT_STATUSES } from "~/lib/vocab/payment-statuses";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { now, shopTomorrow } from "../clock.server";
 import { loadShopIdentity } from "../shop/identity.server";
 import { orderListColumns } from "./columns.server";

@@ -8,8 +8,8 @@ import { buildFinalBillMessage } from "~/lib/order-edits";
 import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
-import { mailConfigured } from "../mail.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
+import { mailConfigured } from "../notifications/mail-transport.server";
 import { customerBalance } from "../payments/balance.server";
 import { adminOrderDetail, loadOrderView, type StaffOrderView } from "./view.server";
 

@@ -12,7 +12,7 @@ import { canCustomerCancel } from "~/lib/order-edits";
 import { shortOrderId } from "~/lib/orders";
 import { ORDER_STATUSES, orderStatusLabel, type OrderStatus } from "~/lib/vocab/order-statuses";
 import { signedRupiah } from "~/lib/payments";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { noticeForStatus } from "../notifications/kinds.server";
 import { notify } from "../notifications/notify.server";
 import {
@@ -21,7 +21,7 @@ import {
   type CancelSettlement,
 } from "../payments/cancel-settlement.server";
 import { releaseTransferCode, syncTransferCode } from "../payments/transfer-code.server";
-import { moveStock } from "../stock-ledger.server";
+import { moveStock } from "../catalog/stock-ledger.server";
 import { lockOrder } from "./columns.server";
 
 export const statusChangeSchema = z.object({

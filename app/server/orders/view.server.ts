@@ -12,7 +12,7 @@ import type { PaymentMethodsSetting } from "~/lib/payment-settings";
 import { amountDue } from "~/lib/payments";
 import { normalizeIndonesianPhone, whatsappNumber } from "~/lib/phone";
 import { mapsSearchHref, telHref, whatsappHref } from "~/lib/shop";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { config } from "../config.server";
 import { loadPaymentMethods } from "../payments/methods.server";
 import { transferAmountOf, type TransferAmount } from "../payments/transfer-code.server";

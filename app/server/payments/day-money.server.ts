@@ -5,7 +5,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { bankStatementLines, orders } from "~/db/schema";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/lib/vocab/payment-methods";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 
 export type MethodMoney = { method: PaymentMethod | null; orders: number; expected: number; received: number };
 

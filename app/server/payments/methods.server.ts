@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import type { PaymentMethodsSetting } from "~/lib/payment-settings";
-import { assertOwner, type AdminActor } from "../admin-actor.server";
-import { deleteImageVariants } from "../image-variants.server";
+import { assertOwner, type AdminActor } from "../accounts/actor.server";
+import { deleteImageVariants } from "../uploads/image-variants.server";
 import { log } from "../logger.server";
 import { loadShopSettings, readShopSettings, saveShopSetting } from "../settings.server";
-import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "../storage.server";
+import { getStorage, keyOfPublicUrl, publicUrlOf, randomKey } from "../uploads/storage.server";
 import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
 import { qrisPayloadOfImage } from "./qris.server";
 

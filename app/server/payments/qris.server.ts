@@ -10,7 +10,7 @@ import type { Queryable } from "~/db/client.server";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import type { PaymentMethodsSetting } from "~/lib/payment-settings";
 import { parseQris, qrisWithAmount } from "~/lib/qris";
-import { assertOwner, type AdminActor } from "../admin-actor.server";
+import { assertOwner, type AdminActor } from "../accounts/actor.server";
 import { log } from "../logger.server";
 import { readShopSettings, saveShopSetting } from "../settings.server";
 import { decodeImage } from "../uploads/image-decode.server";

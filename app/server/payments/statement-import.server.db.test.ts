@@ -14,7 +14,7 @@ import {
   nextDelivery,
 } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
-import type { AdminActor } from "../admin-actor.server";
+import type { AdminActor } from "../accounts/actor.server";
 import { placeOrder } from "../orders/placing.server";
 import { decideStatementLine, loadStatementReview, uploadStatement } from "./statement-import.server";
 

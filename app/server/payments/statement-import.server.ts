@@ -13,7 +13,7 @@ import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { uuidField } from "~/lib/form-schema";
 import { formatRupiah } from "~/lib/money";
 import { shortOrderId } from "~/lib/orders";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { log } from "../logger.server";
 import { recordPayment } from "../orders/payments.server";
 import { readShopSettings, saveShopSetting } from "../settings.server";

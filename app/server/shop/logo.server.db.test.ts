@@ -10,7 +10,7 @@ import { LOGO_VARIANTS, logoKey, shopIcons, type LogoVariant } from "~/lib/shop-
 import { createUser } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { config } from "../config.server";
-import { LocalDiskStorage, setStorageForTests } from "../storage.server";
+import { LocalDiskStorage, setStorageForTests } from "../uploads/storage.server";
 import { loadShopIdentity } from "./identity.server";
 import { saveShopLogo } from "./logo.server";
 

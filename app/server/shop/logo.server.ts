@@ -10,11 +10,11 @@ import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { FROM_ENVIRONMENT, identitySettingFrom, savedIdentityOf, type StoredShopIdentity } from "~/lib/shop-identity";
 import { LOGO_ID, LOGO_VARIANTS, logoKey, type LogoVariant } from "~/lib/shop-logo";
 import { PROOF_MAX_BYTES } from "~/lib/payments";
-import { assertOwner, type AdminActor } from "../admin-actor.server";
+import { assertOwner, type AdminActor } from "../accounts/actor.server";
 import { config } from "../config.server";
 import { log } from "../logger.server";
 import { readShopSettings, saveShopSetting } from "../settings.server";
-import { getStorage } from "../storage.server";
+import { getStorage } from "../uploads/storage.server";
 import { decodeImage } from "../uploads/image-decode.server";
 import { imageFileSchema } from "../uploads/reencode.server";
 

@@ -13,7 +13,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { products, standingOrderLines, standingOrderRuns, standingOrders, users } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
-import { deliveryRulesOf } from "../delivery.server";
+import { deliveryRulesOf } from "../delivery/slots.server";
 import { upcomingDeliveries } from "~/lib/standing-orders";
 import { deliverySentence } from "~/lib/order-text";
 import type { DeliverySlot } from "~/lib/vocab/delivery-slots";

@@ -3,7 +3,7 @@
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { standingOrderRuns, standingOrders, users } from "~/db/schema";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 
 export type StandingProblem = {
   runId: string;

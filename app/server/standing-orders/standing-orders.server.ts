@@ -19,7 +19,7 @@ import {
   type StandingOutcome,
   type StandingStatus,
 } from "~/lib/standing-orders";
-import { deliveryRulesOf, resolveDeliveryArea } from "../delivery.server";
+import { deliveryRulesOf, resolveDeliveryArea } from "../delivery/slots.server";
 import { activePaymentMethods, PAYMENT_METHOD, type PaymentMethod } from "~/lib/vocab/payment-methods";
 import type { DeliverySlot } from "~/lib/vocab/delivery-slots";
 

@@ -13,7 +13,7 @@
 // Callers check who asks and the state of what the image is for before they call.
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { log } from "../logger.server";
-import { sniffImageType, type StoredExtension } from "../storage.server";
+import { sniffImageType, type StoredExtension } from "./storage.server";
 
 export const IMAGE_LIMITS = {
   /** Pixels sharp may be asked to decode (any phone photo; no decompression bomb). */

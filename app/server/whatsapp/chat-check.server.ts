@@ -6,7 +6,7 @@ import type { Queryable } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { isChatMissing } from "~/lib/whatsapp";
-import { assertAdmin, type AdminActor } from "../admin-actor.server";
+import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { now } from "../clock.server";
 import { loadConnection } from "./connection.server";
 

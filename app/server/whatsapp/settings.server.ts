@@ -4,7 +4,7 @@ import type { Queryable } from "~/db/client.server";
 import { formSuccess, type FormResult } from "~/lib/form";
 import { hasNoControlCharacters, isSingleLineText } from "~/lib/form-text";
 import { normalizeIndonesianPhone } from "~/lib/phone";
-import { assertOwner, type AdminActor } from "../admin-actor.server";
+import { assertOwner, type AdminActor } from "../accounts/actor.server";
 import { storeConnection, TEMPLATE_KINDS, type TemplateKind, type TemplateRef } from "./connection.server";
 import { sendTestMessage } from "./messages.server";
 

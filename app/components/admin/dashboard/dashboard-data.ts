@@ -4,7 +4,7 @@ import { useLoaderData } from "react-router";
 import type { FormResult } from "~/lib/form";
 import type { AdminOrderFilters } from "~/server/orders/staff-list.server";
 import type { SlotChip, SlotDelivery } from "~/lib/delivery-sheet";
-import type { listLowStock } from "~/server/low-stock.server";
+import type { listLowStock } from "~/server/catalog/low-stock.server";
 import type { ShopReadiness } from "~/server/shop/readiness.server";
 import type { StandingProblem } from "~/server/standing-orders/staff.server";
 

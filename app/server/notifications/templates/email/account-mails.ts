@@ -3,7 +3,7 @@
 // auth flow sends them at once (mail.server.ts) rather than through the outbox; they live
 // here so every e-mail the shop writes is in one folder.
 import { currentShop } from "../../../shop/identity.server";
-import type { MailMessage } from "~/server/mail.server";
+import type { MailMessage } from "~/server/notifications/mail-transport.server";
 import { composeMail } from "./compose";
 
 export function verificationMail(to: string, name: string, href: string): MailMessage {

@@ -3,7 +3,7 @@
 // WhatsApp (currentShop(): the saved 'Identitas Toko' over the environment's). Templates in this folder describe a mail; this builds it.
 import { currentShop } from "../../../shop/identity.server";
 import { shopAddressLine } from "~/lib/shop";
-import type { MailMessage } from "~/server/mail.server";
+import type { MailMessage } from "~/server/notifications/mail-transport.server";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
