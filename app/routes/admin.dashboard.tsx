@@ -44,16 +44,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = shopToday();
   const [list, counts, liveSince, slotChips, nextSlot, lowStock, readiness, standingProblems, chatMissing] =
     await Promise.all([
-    tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
-    tab === "statistik" ? countOrdersByStatus(db, admin) : null,
-    latestOrderEventSeq(db, admin),
-    loadSlotChips(db, admin),
-    defaultSlotDelivery(db),
-    listLowStock(db, admin),
-    shopReadiness(db),
-    standingOrderProblems(db, admin, today),
-    countChatMissing(db),
-  ]);
+      tab === "daftar" ? listOrdersForAdmin(db, admin, filters) : null,
+      tab === "statistik" ? countOrdersByStatus(db, admin) : null,
+      latestOrderEventSeq(db, admin),
+      loadSlotChips(db, admin),
+      defaultSlotDelivery(db),
+      listLowStock(db, admin),
+      shopReadiness(db),
+      standingOrderProblems(db, admin, today),
+      countChatMissing(db),
+    ]);
   const data = {
     adminName: admin.name,
     filters,

@@ -14,7 +14,12 @@ import { whatsappHref } from "~/lib/shop";
 import { formAction } from "~/server/form-action.server";
 import { dbOf, requireStaffOf } from "~/server/request-context.server";
 import { SUPPLIER_LIMITS } from "~/lib/suppliers";
-import { listSuppliers, runSupplierAction, supplierActionSchema, type SupplierRow } from "~/server/catalog/suppliers.server";
+import {
+  listSuppliers,
+  runSupplierAction,
+  supplierActionSchema,
+  type SupplierRow,
+} from "~/server/catalog/suppliers.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import type { Route } from "./+types/admin.suppliers";
 

@@ -6,7 +6,12 @@
 //     or a failure { ok: false, status, message, ... } (signed in only)
 import { formFailure } from "~/lib/form";
 import { getProductSummaries } from "~/server/catalog/public.server";
-import { changeFavorites, favoriteChangeSchema, listFavoriteIds, MAX_FAVORITES } from "~/server/catalog/favorites.server";
+import {
+  changeFavorites,
+  favoriteChangeSchema,
+  listFavoriteIds,
+  MAX_FAVORITES,
+} from "~/server/catalog/favorites.server";
 import { firstFieldError, jsonAnswer, jsonFormAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf, userOf } from "~/server/request-context.server";

@@ -8,7 +8,13 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { ACCOUNT_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
-import { accountDeps, isInvitationLink, isResetTokenValid, RESET_FORM, resetPassword } from "~/server/accounts/customer.server";
+import {
+  accountDeps,
+  isInvitationLink,
+  isResetTokenValid,
+  RESET_FORM,
+  resetPassword,
+} from "~/server/accounts/customer.server";
 import { formAction } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";

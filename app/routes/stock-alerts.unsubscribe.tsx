@@ -8,7 +8,11 @@ import { Button } from "~/components/ui/button";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
 import { dbOf } from "~/server/request-context.server";
-import { unsubscribeSchema, unsubscribeStockAlerts, verifyUnsubscribeToken } from "~/server/catalog/stock-alerts.server";
+import {
+  unsubscribeSchema,
+  unsubscribeStockAlerts,
+  verifyUnsubscribeToken,
+} from "~/server/catalog/stock-alerts.server";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { INVALID_UNSUBSCRIBE_MESSAGE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts.unsubscribe";

@@ -6,7 +6,13 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import type { Database } from "~/db/client.server";
 import { getDb } from "./db.server";
 import { getAuth } from "./accounts/auth.server";
-import { authHeaders, currentPath, getSessionUser, setCookieHeaders, type SessionUser } from "./accounts/session.server";
+import {
+  authHeaders,
+  currentPath,
+  getSessionUser,
+  setCookieHeaders,
+  type SessionUser,
+} from "./accounts/session.server";
 
 type RequestContext = {
   request: Request;

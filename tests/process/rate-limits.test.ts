@@ -6,7 +6,12 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_LIMITS, REGISTER_LIMITS, RESET_REQUEST_LIMITS, RESET_SUBMIT_LIMITS } from "~/server/accounts/customer.server";
+import {
+  LOGIN_LIMITS,
+  REGISTER_LIMITS,
+  RESET_REQUEST_LIMITS,
+  RESET_SUBMIT_LIMITS,
+} from "~/server/accounts/customer.server";
 import { SUBMISSION_LIMIT } from "~/server/inbox/submissions.server";
 import { openDatabase } from "~/db/client.server";
 import { createUser, type TestUser } from "../support/factories";

@@ -2,7 +2,7 @@
 // stores the order with all its items, or stores nothing at all.
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database, Queryable } from "~/db/client.server";
+import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products } from "~/db/schema";
 import { MAX_LINE_QUANTITY } from "~/lib/cart";
 import { CHECKOUT_FAILED_TITLE, type CheckoutField, type CheckoutInput, type OrderProblem } from "~/lib/checkout";
@@ -15,7 +15,12 @@ import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
 import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
 import { now as clockNow } from "../clock.server";
-import { deliveryRulesOf, rememberDeliveryArea, reserveDeliverySlot, resolveDeliveryArea } from "../delivery/slots.server";
+import {
+  deliveryRulesOf,
+  rememberDeliveryArea,
+  reserveDeliverySlot,
+  resolveDeliveryArea,
+} from "../delivery/slots.server";
 import { syncTransferCode } from "../payments/transfer-code.server";
 import { notify } from "../notifications/notify.server";
 import { setWhatsappConsent } from "../whatsapp/messages.server";
