@@ -81,6 +81,7 @@ export function mentionedOrderNumbers(text: string): string[] {
 /** What each kind of WhatsApp message is called on the settings page and the order pages. */
 export const WHATSAPP_KIND_LABEL: Record<string, string> = {
   "order-received": "Pesanan diterima",
+  "payment-reminder": "Pengingat bayar",
   "bill-final": "Tagihan final",
   "payment-verified": "Pembayaran lunas",
   "out-for-delivery": "Sedang diantar",
@@ -116,6 +117,7 @@ export const TEMPLATE_KINDS = [
   "out-for-delivery",
   "completed",
   "cancelled",
+  "payment-reminder",
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

@@ -25,6 +25,8 @@ export type OrderSnapshot = {
   reason?: string;
   /** The payment deadline a reminder names (ISO instant). */
   dueAt?: string;
+  /** 'Transfer tepat': the bill plus its kode unik, while a transfer bill waits to be paid. */
+  transferAmount?: number | null;
 };
 
 /** The news of an order's life the customer hears about. */

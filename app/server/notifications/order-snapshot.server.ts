@@ -3,6 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, users } from "~/db/schema";
+import { transferAmountOf } from "../payments/transfer-code.server";
 import type { OrderSnapshot } from "./kinds.server";
 
 export async function loadOrderSnapshot(
@@ -42,6 +43,7 @@ export async function loadOrderSnapshot(
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const transfer = await transferAmountOf(db, orderId);
   const { userId, ...rest } = order;
-  return { snapshot: { ...rest, items }, userId };
+  return { snapshot: { ...rest, items, transferAmount: transfer?.amount ?? null }, userId };
 }

@@ -13,6 +13,7 @@ import {
   liftOrdersPerCustomerLimit,
   nextDelivery,
 } from "../../../tests/support/factories";
+import { outboxMails } from "../../../tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import type { AdminActor } from "../accounts/actor.server";
 import { editOrder } from "../orders/edits.server";
@@ -143,6 +144,12 @@ describe("kode unik", () => {
     expect((await editOrder(testDb.db, owner, order.id, { intent: "finalize", version: 1 })).ok).toBe(true);
     const code = await transferAmountOf(testDb.db, order.id);
     expect(code?.billAmount).toBe(25000);
+    // The final bill's mail says the exact amount with its code, as the order page does.
+    const [mail] = await outboxMails(testDb.db, { kind: "bill-final" }).then((all) =>
+      all.filter((m) => m.orderId === order.id),
+    );
+    expect(mail?.textBody).toContain(`Transfer tepat Rp ${code!.amount.toLocaleString("id-ID")}`);
+    expect(mail?.textBody).toContain("3 digit terakhir adalah kode unik");
   });
 
   it("credits an added code to the customer's 'Saldo' as a 'Kode unik' line once paid and billed", async () => {

@@ -22,6 +22,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, TemplateRef> = {
   "out-for-delivery": { name: "pesanan_diantar", language: "id" },
   completed: { name: "pesanan_selesai", language: "id" },
   cancelled: { name: "pesanan_dibatalkan", language: "id" },
+  "payment-reminder": { name: "pengingat_bayar", language: "id" },
 };
 
 /** Meta's own Graph API host with a current version; tests and development point at a fake. */

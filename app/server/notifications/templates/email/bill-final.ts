@@ -1,4 +1,5 @@
 import { formatRupiah } from "~/lib/money";
+import { transferExactlyText, UNIQUE_CODE_EXPLANATION } from "~/lib/order-text";
 import type { EmailTemplate } from "./index";
 import { orderPageUrl, orderParts, orderTable } from "./order-parts";
 
@@ -11,6 +12,7 @@ const billFinal: EmailTemplate<"bill-final"> = (order) => {
     paragraphs: [
       greeting,
       `Pesanan #${short} sudah ditimbang dan dikemas. Berikut tagihan final (Total akhir) Anda; riwayat perubahan dan cara bayar ada di halaman pesanan.`,
+      ...(order.transferAmount ? [`${transferExactlyText(order.transferAmount)}. ${UNIQUE_CODE_EXPLANATION}.`] : []),
     ],
     table: orderTable(order, "Total akhir"),
     button: { href: orderPageUrl(order.id), label: "Lihat Tagihan" },

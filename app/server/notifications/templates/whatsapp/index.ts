@@ -9,6 +9,7 @@ import cancelled from "./cancelled";
 import completed from "./completed";
 import orderReceived from "./order-received";
 import outForDelivery from "./out-for-delivery";
+import paymentReminder from "./payment-reminder";
 import paymentVerified from "./payment-verified";
 
 export type WhatsappTemplate<K extends TemplateKind> = {
@@ -24,6 +25,7 @@ export const whatsappTemplates: { [K in TemplateKind]: WhatsappTemplate<K> } = {
   "out-for-delivery": outForDelivery,
   completed,
   cancelled,
+  "payment-reminder": paymentReminder,
 };
 
 export { fillTemplate, param } from "./text";
