@@ -345,7 +345,7 @@ describe("order pages", () => {
       expect(res).toEqual({
         status: 404,
         location: null,
-        data: { order: null, helpUrl: null, resendUrl: null, bill: null },
+        data: { order: null, helpUrl: null, resendUrl: null, bill: null, whatsapp: null, chatMissing: false },
       });
     }
     expect(await run(orderLoader as never, args(get(`/orders/${orderId}`), { id: orderId }))).toMatchObject({

@@ -87,8 +87,8 @@ describe("the delivery sheet", () => {
     expect(first.links.whatsapp).toMatch(/^https:\/\/wa\.me\/6281234567890\?text=/);
     expect(decodeURIComponent(first.links.whatsapp)).toContain(`#${a.id.slice(0, 8)}`);
     expect(first.links.maps).toContain(encodeURIComponent("Jl. Kalimantan 37"));
-    expect(first.collect).toEqual({ amount: 28_000, feeUnknown: false });
-    expect(sheet.groups[1].orders[0].collect).toEqual({ amount: 20_000, feeUnknown: true });
+    expect(first.collect).toEqual({ amount: 28_000, feeUnknown: false, estimate: true });
+    expect(sheet.groups[1].orders[0].collect).toEqual({ amount: 20_000, feeUnknown: true, estimate: true });
     expect(sheet.toCollect).toBe(20_000 * 3 + 28_000);
   });
 
@@ -113,7 +113,7 @@ describe("the delivery sheet", () => {
     });
     expect(byId.get(paid.id)).toMatchObject({ paymentStatus: "paid", collect: null });
     expect(byId.get(checking.id)).toMatchObject({ paymentStatus: "pending", collect: null });
-    expect(byId.get(withCredit.id)?.collect).toEqual({ amount: 21_000, feeUnknown: false });
+    expect(byId.get(withCredit.id)?.collect).toEqual({ amount: 21_000, feeUnknown: false, estimate: true });
     expect(sheet.toCollect).toBe(25_000 + 21_000);
   });
 
