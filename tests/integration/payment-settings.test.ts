@@ -56,6 +56,7 @@ describe("Metode Pembayaran", () => {
       qris: { active: false, imageUrl: null, payload: null },
       bankTransfer: { active: true, accounts: [{ bank: "BCA", number: "123 456 7890", holder: "Toko Sayur Jember" }] },
       cod: { active: false },
+      uniqueCode: "added",
     });
   });
 
