@@ -18,7 +18,7 @@ import {
 } from "~/lib/courier-queue";
 import { formatDateWithDay } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { pageTitle } from "~/lib/seo";
+import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { FAILED_DELIVERY_REASONS } from "~/lib/stop-order";
 import { signedRupiah } from "~/lib/payments";
 import { courierHandoverSchema, recordCourierCount } from "~/server/couriers/handover.server";
@@ -38,8 +38,8 @@ import type { Route } from "./+types/kurir";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Rute Kurir", "Kurir") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Rute Kurir", shopNameFrom(matches)) },
   { name: "robots", content: "noindex" },
 ];
 
