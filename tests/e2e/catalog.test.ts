@@ -270,7 +270,7 @@ describe.skipIf(!hasChromium)("catalog on a phone", () => {
     await page.getByText("Dihitung saat checkout").waitFor();
     await page.getByText("*Belum termasuk biaya pengiriman").waitFor();
     await expect
-      .poll(() => page.getByRole("link", { name: "Masuk", exact: true }).getAttribute("href"))
+      .poll(() => page.locator("#konten").getByRole("link", { name: "Masuk", exact: true }).getAttribute("href"))
       .toBe("/login?redirect=/checkout");
 
     // Reload: the same lines and quantities, restored from the browser's storage.
