@@ -151,8 +151,10 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
     await page.getByRole("heading", { name: "Pesanan Berhasil!" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
     await screenshot(page, `order-success-${label}`);
-    // Back to the shop by itself after 5 s.
-    await page.waitForURL(`${shop.url}/`, { timeout: 10_000 });
+    // The page stays (the shopper may be in WhatsApp): the order's page and the chat are one tap away.
+    await page.getByRole("link", { name: "Lihat Pesanan" }).waitFor();
+    await page.getByRole("link", { name: /Buka WhatsApp lagi/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/order-success");
 
     await page.goto(`${shop.url}/orders`);
     const card = page.getByRole("link", { name: new RegExp(`Pesanan #${number}`) });

@@ -119,8 +119,9 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       expect(bill.pathname).toBe("/6281234567890");
       expect(bill.searchParams.get("text")).toContain("Bawang Merah - 0,8 kg = Rp 32.000");
       expect(bill.searchParams.get("text")).toContain("Total akhir: Rp 37.000");
-      // The method the shopper chose, with the shop's own account.
-      expect(bill.searchParams.get("text")).toContain("Transfer Bank Rp 37.000 ke:");
+      // The method the shopper chose, with the shop's own account and the exact amount with its kode unik.
+      expect(bill.searchParams.get("text")).toMatch(/Transfer Bank: Transfer tepat Rp 37\.\d{3} ke:/);
+      expect(bill.searchParams.get("text")).toContain("3 digit terakhir adalah kode unik");
       expect(bill.searchParams.get("text")).not.toContain("Bayar di Tempat (COD)");
       expect(bill.searchParams.get("text")).not.toContain("Bayam Hijau");
       await shot(staff, "admin-order-final");
@@ -169,11 +170,13 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       const proof = staff.getByRole("img", { name: "Bukti bayar dari pelanggan" });
       await proof.waitFor();
       await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-      expect(await staff.locator('input[name="paidAmount"]').inputValue()).toBe("37000");
+      // 'Tandai Lunas' proposes the amount asked: the bill plus its kode unik.
+      expect(await staff.locator('input[name="paidAmount"]').inputValue()).toMatch(/^37\d{3}$/);
       await staff.locator('input[name="paidAmount"]').fill("40.000");
       await shot(staff, "admin-order-payment");
       await staff.getByRole("button", { name: "Tandai Lunas" }).click();
-      await staff.getByText(/Lunas\. Selisih \+Rp.3\.000 masuk Saldo pelanggan\./).waitFor();
+      // Over the amount asked goes to 'Saldo', and so does the kode unik: Rp 3.000 in all (checked below).
+      await staff.getByText(/Lunas\. Selisih \+Rp.[\d.]+ masuk Saldo pelanggan\./).waitFor();
       await shot(staff, "admin-order-paid");
 
       await page.goto(`${shop.url}/orders/${orderId}`);
