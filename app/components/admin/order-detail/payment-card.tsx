@@ -5,7 +5,7 @@
 // to the customer's 'Saldo' once the bill is final. An unpaid QRIS or transfer bill shows its
 // 'Batas Bayar', with 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
 import { Form } from "react-router";
-import { StaffOrderForm } from "./staff-order-form";
+import { FetcherAnswer, StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -115,8 +115,11 @@ export function PaymentCard({
           <ErrorNote>{error.message}</ErrorNote>
         </div>
       ) : null}
+      {/* 'Tandai Lunas' and 'Tolak Bukti' disappear once they succeed: their answers stay here. */}
+      <FetcherAnswer fetcherKey={`paid-${orderId}`} className="mt-3" />
+      <FetcherAnswer fetcherKey={`reject-${orderId}`} className="mt-3" />
       {open ? (
-        <StaffOrderForm className="mt-4 flex flex-wrap items-start gap-2">
+        <StaffOrderForm fetcherKey={`paid-${orderId}`} className="mt-4 flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="paid" />
           <Field label="Jumlah diterima (Rp)" error={error?.fieldErrors.paidAmount} className="flex-1">
             {(p) => (
@@ -136,7 +139,7 @@ export function PaymentCard({
         </StaffOrderForm>
       ) : null}
       {open && payment.status === "pending" ? (
-        <StaffOrderForm className="mt-4 space-y-2 border-t border-stone-100 pt-3">
+        <StaffOrderForm fetcherKey={`reject-${orderId}`} className="mt-4 space-y-2 border-t border-stone-100 pt-3">
           <input type="hidden" name="intent" value="reject" />
           {error && error.intent === "reject" && !error.fieldErrors.reason ? (
             <ErrorNote>{error.message}</ErrorNote>
