@@ -62,7 +62,10 @@ async function seed(db: Database) {
 }
 
 async function scanQr(page: Page): Promise<string | null> {
-  const png = await page.getByRole("img", { name: /Kode QRIS toko untuk membayar/ }).screenshot();
+  const qr = page.getByRole("img", { name: /Kode QRIS toko untuk membayar/ });
+  // In the middle of the screen: at phone size the fixed bottom bar would cover a QR at the edge.
+  await qr.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const png = await qr.screenshot();
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
