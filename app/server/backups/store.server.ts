@@ -93,11 +93,15 @@ export class DiskBackupStore implements BackupStore {
   async open(name: string) {
     if (!isBackupName(name)) return null;
     const file = path.join(this.dir, name);
+    // Stat first: a read stream opened on a missing file emits an error nobody listens to, which
+    // would end the process.
+    let size: number;
     try {
-      return { stream: createReadStream(file), size: statSync(file).size };
+      size = statSync(file).size;
     } catch {
       return null;
     }
+    return { stream: createReadStream(file), size };
   }
 }
 
