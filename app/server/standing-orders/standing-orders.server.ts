@@ -74,6 +74,18 @@ export type StandingOrderView = {
 
 type Row = typeof standingOrders.$inferSelect;
 
+/** What a line shows of its product, at today's price. */
+const lineProductColumns = {
+  name: products.name,
+  unit: products.unit,
+  slug: products.slug,
+  soldByWeight: products.soldByWeight,
+  price: products.price,
+  discount: products.discount,
+  isActive: products.isActive,
+  stock: products.stock,
+};
+
 async function linesOf(db: Queryable, ids: string[]): Promise<Map<string, StandingLine[]>> {
   const byOrder = new Map<string, StandingLine[]>();
   if (ids.length === 0) return byOrder;
@@ -84,14 +96,7 @@ async function linesOf(db: Queryable, ids: string[]): Promise<Map<string, Standi
       quantity: standingOrderLines.quantity,
       note: standingOrderLines.note,
       allowSubstitute: standingOrderLines.allowSubstitute,
-      name: products.name,
-      unit: products.unit,
-      slug: products.slug,
-      soldByWeight: products.soldByWeight,
-      price: products.price,
-      discount: products.discount,
-      isActive: products.isActive,
-      stock: products.stock,
+      ...lineProductColumns,
     })
     .from(standingOrderLines)
     .innerJoin(products, eq(products.id, standingOrderLines.productId))
@@ -514,14 +519,7 @@ export async function draftLines(
   const rows = await db
     .select({
       id: products.id,
-      name: products.name,
-      unit: products.unit,
-      slug: products.slug,
-      soldByWeight: products.soldByWeight,
-      price: products.price,
-      discount: products.discount,
-      isActive: products.isActive,
-      stock: products.stock,
+      ...lineProductColumns,
     })
     .from(products)
     .where(inArray(products.id, ids));
