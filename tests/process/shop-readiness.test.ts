@@ -53,7 +53,7 @@ describe("a shop that is still the sample's", () => {
       ["Pengiriman email (SMTP_URL)", "/admin/settings"],
     ])
       expect(dashboard).toContain(`<a href="${href}" class="font-semibold text-stone-900 underline">${label}</a>`);
-    for (const pathname of ["/admin/dashboard", "/admin/orders", "/admin/products", "/admin/settings"])
+    for (const pathname of ["/admin/dashboard", "/admin/delivery-sheet", "/admin/products", "/admin/settings"])
       expect(await page(server, pathname, cookie), pathname).toContain(SAMPLE_LINE);
 
     // No backup yet: the dashboard warns; 'Cadangkan Sekarang' makes one and the warning goes.
@@ -74,6 +74,6 @@ describe("a shop that is still the sample's", () => {
     // The name and the number are the owner's now: neither is on the list of what is left.
     expect(dashboard).toContain('<span class="text-stone-600">Nama toko</span>');
     expect(dashboard).toContain('<span class="text-stone-600">Nomor WhatsApp toko</span>');
-    expect(await page(server, "/admin/orders", cookie)).not.toContain(SAMPLE_LINE);
+    expect(await page(server, "/admin/delivery-sheet", cookie)).not.toContain(SAMPLE_LINE);
   }, 300_000);
 });
