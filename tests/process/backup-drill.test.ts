@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
@@ -65,8 +65,15 @@ describe("the restore drill", () => {
     const before = await withShopData(dataDir, async (db) => {
       await liftOrdersPerCustomerLimit(db);
       const customer = await createUser(db, { name: "Bu Lastri" });
-      if (!template) for (let i = 0; i < 2; i++) await setStock(db, (await createProduct(db)).id, 50);
-      const shelf = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(2);
+      if (!template) for (let i = 0; i < 2; i++) await createProduct(db);
+      const shelf = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(asc(products.id))
+        .limit(2);
+      // The sample catalog has products out of stock; ids are random, so these two get stock of their own.
+      for (const product of shelf) await setStock(db, product.id, 50);
       const { deliveryDate, slot } = nextDelivery();
       for (const [i, product] of shelf.entries())
         await createOrder(db, {
