@@ -218,6 +218,32 @@ describe("steps at the door", () => {
     expect(after.expectedCash).toBe(30_000);
     expect(after.stops[0]).toMatchObject({ collect: null, cashReceived: 30_000 });
   });
+
+  it("asks nothing at the door for an order paid by transfer, delivered or not", async () => {
+    const o = await order({ deliveryAreaName: "Sumbersari", deliveryFee: 5_000 });
+    await testDb.db
+      .update(orders)
+      .set({ paymentMethod: "transfer", billFinalAt: new Date(), balanceApplied: -2_000 })
+      .where(eq(orders.id, o.id));
+    await ok(assignCourier(testDb.db, staff, { orderId: o.id, courierId: courier.id }));
+    const stopOf = async () =>
+      (await loadCourierRuns(testDb.db, courier, "Sayur Segar"))
+        .flatMap((r) => r.stops)
+        .find((s) => s.orderId === o.id);
+    // Still awaited: the customer transfers it, the courier takes no cash.
+    expect(await stopOf()).toMatchObject({ collect: null, cashOnDelivery: false });
+    await testDb.db.update(orders).set({ paymentStatus: "paid", paidAmount: 27_000 }).where(eq(orders.id, o.id));
+    await ok(
+      takeCourierStep(testDb.db, courier, {
+        intent: "delivered",
+        orderId: o.id,
+        key: key(),
+        takenAt: null,
+        recipientName: "Bu Sari",
+      }),
+    );
+    expect(await stopOf()).toMatchObject({ outcome: "delivered", collect: null });
+  });
 });
 
 describe("'Setoran'", () => {
