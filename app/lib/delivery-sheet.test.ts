@@ -67,8 +67,15 @@ describe("the sheet's order", () => {
 });
 
 describe("what the driver collects", () => {
-  const bill = { totalAmount: 42_000, deliveryFee: 8_000, paymentStatus: "unpaid", balanceApplied: 0, billFinal: true };
-  it("is the amount due for an unpaid or rejected payment, cash on delivery included", () => {
+  const bill = {
+    paymentMethod: "cod",
+    totalAmount: 42_000,
+    deliveryFee: 8_000,
+    paymentStatus: "unpaid",
+    balanceApplied: 0,
+    billFinal: true,
+  };
+  it("is the amount due of an unpaid cash-on-delivery bill", () => {
     expect(amountToCollect(bill)).toEqual({ amount: 50_000, feeUnknown: false, estimate: false });
     expect(amountToCollect({ ...bill, paymentStatus: "rejected" })?.amount).toBe(50_000);
     expect(amountToCollect({ ...bill, deliveryFee: null })).toEqual({
@@ -95,5 +102,17 @@ describe("what the driver collects", () => {
   it("is nothing once paid ('Lunas') or while a proof waits to be checked", () => {
     expect(amountToCollect({ ...bill, paymentStatus: "paid" })).toBeNull();
     expect(amountToCollect({ ...bill, paymentStatus: "pending" })).toBeNull();
+  });
+
+  it("is nothing for a bill paid by transfer or QRIS, paid or not, a debt in it included", () => {
+    for (const paymentMethod of ["transfer", "qris"]) {
+      expect(amountToCollect({ ...bill, paymentMethod, paymentStatus: "paid" })).toBeNull();
+      expect(amountToCollect({ ...bill, paymentMethod, paymentStatus: "unpaid", balanceApplied: -3_000 })).toBeNull();
+      expect(amountToCollect({ ...bill, paymentMethod, paymentStatus: "rejected" })).toBeNull();
+    }
+  });
+
+  it("is the amount due of an order from before checkout asked how to pay (settled at the door)", () => {
+    expect(amountToCollect({ ...bill, paymentMethod: null })?.amount).toBe(50_000);
   });
 });

@@ -6,6 +6,7 @@ import { relativeDayName, slotKey, type DeliveryRules, type SlotCounts } from ".
 import { SLOT_IDS } from "./delivery-settings";
 import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 import { amountDue } from "./payments";
+import { isCashOnDelivery } from "./vocab/payment-methods";
 
 export type SlotDelivery = { date: string; slot: DeliverySlot };
 
@@ -93,6 +94,8 @@ export function groupByArea<
 }
 
 export type CollectInput = {
+  /** 'cod' | 'transfer' | 'qris', or null for an order from before checkout asked. */
+  paymentMethod: string | null;
   totalAmount: number;
   deliveryFee: number | null;
   /** 'unpaid' | 'pending' | 'paid' | 'rejected' (app/lib/payments.ts). */
@@ -107,11 +110,15 @@ export type Collect = { amount: number; feeUnknown: boolean; estimate: boolean }
 
 /**
  * What the driver collects at the door: the amount due (grand total less the balance taken
- * into the bill), for cash on delivery and for any bill not paid, unless the payment is
- * received ('Lunas') or its proof waits for staff to check it. Null: nothing to collect.
+ * into the bill, a debt carried into it included) of a bill paid in cash there: cash on
+ * delivery, or an order from before checkout asked how to pay (settled in the chat). Nothing
+ * for a bill paid by transfer or QRIS, even while that payment is still awaited: the customer
+ * pays it to the account, not to the driver. Nothing once it is received ('Lunas') or while a
+ * proof waits for staff. The sheet, its total and the courier's screen all ask this.
  */
 export function amountToCollect(order: CollectInput): Collect | null {
   if (order.paymentStatus === "paid" || order.paymentStatus === "pending") return null;
+  if (order.paymentMethod !== null && !isCashOnDelivery(order.paymentMethod)) return null;
   const amount = amountDue(order);
   if (amount <= 0) return null;
   return { amount, feeUnknown: order.deliveryFee === null, estimate: !order.billFinal };

@@ -38,4 +38,14 @@ describe("the stop order", () => {
     expect(movedPositions(["A 1", "B 2"], "A 1", "up")).toBeNull();
     expect(movedPositions(["A 1", "B 2"], "B 2", "down")).toBeNull();
   });
+
+  it("puts a dragged address below the one it is dropped on when moved down, above it when moved up", () => {
+    const order = (moved: Map<string, number> | null) =>
+      [...(moved ?? new Map<string, number>()).entries()].sort((a, b) => a[1] - b[1]).map(([k]) => k);
+    const area = ["A 1", "B 2", "C 3", "D 4"];
+    expect(order(movedPositions(area, "A 1", { to: "C 3" }))).toEqual(["b 2", "c 3", "a 1", "d 4"]);
+    expect(order(movedPositions(area, "D 4", { to: "B 2" }))).toEqual(["a 1", "d 4", "b 2", "c 3"]);
+    expect(movedPositions(area, "A 1", { to: "A 1" })).toBeNull();
+    expect(movedPositions(area, "A 1", { to: "Z 9" })).toBeNull();
+  });
 });

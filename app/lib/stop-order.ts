@@ -37,20 +37,23 @@ export function orderStops<T extends Stop>(
 }
 
 /**
- * An area's addresses after moving one of them a place up or down: the new remembered
- * positions (1, 2, 3 ...). Null when it cannot move that way (first up, last down).
+ * An area's addresses after moving one of them a place up or down, or (dragged on the sheet)
+ * to where another address stands: below it when moved down, above it when moved up. The new
+ * remembered positions (1, 2, 3 ...); null when it cannot move so (first up, last down, onto
+ * itself, or onto an address not in the area).
  */
 export function movedPositions(
   areaAddresses: readonly string[],
   address: string,
-  direction: "up" | "down",
+  move: "up" | "down" | { to: string },
 ): Map<string, number> | null {
   const keys = [...new Set(areaAddresses.map(addressKey))];
   const at = keys.indexOf(addressKey(address));
-  const to = direction === "up" ? at - 1 : at + 1;
-  if (at < 0 || to < 0 || to >= keys.length) return null;
-  [keys[at], keys[to]] = [keys[to], keys[at]];
-  return new Map(keys.map((key, i) => [key, i + 1]));
+  const to = move === "up" ? at - 1 : move === "down" ? at + 1 : keys.indexOf(addressKey(move.to));
+  if (at < 0 || to < 0 || to >= keys.length || to === at) return null;
+  const [key] = keys.splice(at, 1);
+  keys.splice(to, 0, key);
+  return new Map(keys.map((k, i) => [k, i + 1]));
 }
 
 /** The reasons of 'Gagal Antar' offered to the courier; 'lainnya' asks for their own words. */

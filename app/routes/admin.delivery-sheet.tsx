@@ -1,8 +1,10 @@
 // 'Lembar Pengiriman': the driver's list for one date and slot, grouped by area. Printed on A4
 // or used on the driver's phone, where 'Terkirim' marks an order 'Selesai' on the spot.
 import { loadShopIdentity } from "~/server/shop/identity.server";
+import { useRef, useState, type DragEvent } from "react";
 import { useFetcher, useLoaderData } from "react-router";
-import { ArrowDown, ArrowUp, MapPin, MessageCircle, Phone, Printer, Send, FileText } from "lucide-react";
+import { ArrowDown, ArrowUp, FileText, GripVertical, MapPin, MessageCircle, Phone, Printer, Send } from "lucide-react";
+import { useHydrated } from "~/components/account-form";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SlotChipLink } from "~/components/admin/slot-chip";
@@ -229,20 +231,49 @@ function MoveButtons({ order }: { order: DeliverySheetOrder }) {
 
 const contactClass = buttonClass({ variant: "outline", size: "sm", className: "h-10 gap-1 px-2" });
 
-function SheetOrder({ order, number }: { order: DeliverySheetOrder; number: number }) {
+/** What a stop needs to be dragged and dropped on within its area (only once scripts run). */
+type DragProps = {
+  dragging: boolean;
+  over: boolean;
+  onDragStart: (event: DragEvent) => void;
+  onDragEnd: () => void;
+  onDragOver: (event: DragEvent) => void;
+  onDragLeave: () => void;
+  onDrop: (event: DragEvent) => void;
+};
+
+function SheetOrder({ order, number, drag }: { order: DeliverySheetOrder; number: number; drag: DragProps | null }) {
   const { couriers } = useLoaderData<typeof loader>();
   const done = order.status === "completed";
   return (
     <li
       data-order-id={order.id}
-      className={
+      onDragOver={drag?.onDragOver}
+      onDragLeave={drag?.onDragLeave}
+      onDrop={drag?.onDrop}
+      className={[
         done
           ? "sheet-order rounded-xl border border-green-200 bg-green-50/60 p-3 print:rounded-none print:border-x-0 print:border-t-0 print:bg-white print:px-0"
-          : "sheet-order rounded-xl border border-stone-200 bg-white p-3 print:rounded-none print:border-x-0 print:border-t-0 print:px-0"
-      }
+          : "sheet-order rounded-xl border border-stone-200 bg-white p-3 print:rounded-none print:border-x-0 print:border-t-0 print:px-0",
+        drag?.dragging ? "opacity-50" : "",
+        drag?.over ? "ring-2 ring-brand-600 ring-offset-2" : "",
+      ].join(" ")}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-2">
+          {drag ? (
+            <span
+              draggable
+              onDragStart={drag.onDragStart}
+              onDragEnd={drag.onDragEnd}
+              data-testid="seret"
+              title="Seret untuk memindah urutan"
+              aria-hidden="true"
+              className="no-print hidden cursor-grab rounded p-1 text-stone-500 hover:bg-stone-100 active:cursor-grabbing sm:inline-flex"
+            >
+              <GripVertical className="h-5 w-5" />
+            </span>
+          ) : null}
           <span className="font-extrabold text-stone-900" aria-label={`Urutan ${number}`}>
             {number}.
           </span>
@@ -321,6 +352,77 @@ function SheetOrder({ order, number }: { order: DeliverySheetOrder; number: numb
         {done ? null : <DeliveredButton order={order} />}
       </div>
     </li>
+  );
+}
+
+/**
+ * An area's stops. Once scripts run, a stop is dragged by its grip (on a wide screen) and dropped
+ * on another stop of the same area: it takes that stop's place, saved through the same action
+ * as 'Naik'/'Turun' (the order remembered per address). The buttons stay for the keyboard, for
+ * a phone and for a page without scripts.
+ */
+function AreaStops({ orders, numbers }: { orders: DeliverySheetOrder[]; numbers: Map<string, number> }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof action>();
+  const returnTo = useReturnTo();
+  // The stop being dragged: a ref for the drag events (they come faster than renders), state for its look.
+  const draggedRef = useRef<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const dragOf = (order: DeliverySheetOrder): DragProps | null =>
+    hydrated
+      ? {
+          dragging: dragged === order.id,
+          over: over === order.id && dragged !== null && dragged !== order.id,
+          onDragStart: (event) => {
+            event.dataTransfer.effectAllowed = "move";
+            event.dataTransfer.setData("text/plain", order.id);
+            const item = (event.currentTarget as HTMLElement).closest("li");
+            if (item) event.dataTransfer.setDragImage(item, 16, 16);
+            draggedRef.current = order.id;
+            setDragged(order.id);
+          },
+          onDragEnd: () => {
+            draggedRef.current = null;
+            setDragged(null);
+            setOver(null);
+          },
+          onDragOver: (event) => {
+            // Only a stop of this area takes the drop.
+            if (draggedRef.current === null) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "move";
+            if (over !== order.id) setOver(order.id);
+          },
+          onDragLeave: () => setOver((current) => (current === order.id ? null : current)),
+          onDrop: (event) => {
+            event.preventDefault();
+            const moving = draggedRef.current;
+            draggedRef.current = null;
+            setDragged(null);
+            setOver(null);
+            if (moving === null || moving === order.id) return;
+            void fetcher.submit(
+              { intent: "move", orderId: moving, direction: "to", targetId: order.id, returnTo },
+              { method: "post", preventScrollReset: true },
+            );
+          },
+        }
+      : null;
+  return (
+    <>
+      {failed ? (
+        <p role="alert" className="no-print text-sm text-red-700">
+          {failed.message}
+        </p>
+      ) : null}
+      <ul className="space-y-2 print:space-y-0" aria-busy={fetcher.state !== "idle"}>
+        {orders.map((order) => (
+          <SheetOrder key={order.id} order={order} number={(numbers.get(order.id) ?? 0) + 1} drag={dragOf(order)} />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -414,11 +516,7 @@ export default function DeliverySheet() {
               </h2>
               {group.orders.some((o) => o.status !== "completed") ? <AnnounceButton area={group.area} /> : null}
             </div>
-            <ul className="space-y-2 print:space-y-0">
-              {group.orders.map((order) => (
-                <SheetOrder key={order.id} order={order} number={(numbers.get(order.id) ?? 0) + 1} />
-              ))}
-            </ul>
+            <AreaStops orders={group.orders} numbers={numbers} />
           </section>
         ))
       )}

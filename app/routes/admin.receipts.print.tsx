@@ -10,7 +10,7 @@ import { isReceiptWidth, RECEIPT_WIDTHS, receiptLines, type ReceiptWidth } from 
 import { config } from "~/server/config.server";
 import { invoicePrintSchema } from "~/server/delivery/sheet.server";
 import { cachePolicy } from "~/server/http-cache.server";
-import { loadOrderReceipt, loadSlotReceipts } from "~/server/orders/receipts.server";
+import { loadOrderReceipt, loadSlotReceipts, receiptQrSvg } from "~/server/orders/receipts.server";
 import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import type { Route } from "./+types/admin.receipts.print";
@@ -22,6 +22,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Cetak Struk");
 
 /** A line's height on the roll, in millimetres (font 2.5 mm, line height 1.25). */
 const LINE_MM = 3.125;
+/** The QR's side on each roll: about half the 58 mm roll's print width, more on 80 mm. */
+const QR_MM = { "58": 28, "80": 40 } as const satisfies Record<ReceiptWidth, number>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
@@ -46,22 +48,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     receipts = await loadSlotReceipts(db, admin, slot.data, shop);
   }
   const columns = RECEIPT_WIDTHS[lebar];
-  const printed = receipts.map((r) => ({ shortId: r.shortId, url: r.orderUrl, lines: receiptLines(r, columns) }));
-  const longest = Math.max(10, ...printed.map((p) => p.lines.length + 3));
+  const printed = await Promise.all(
+    receipts.map(async (r) => ({
+      shortId: r.shortId,
+      lines: receiptLines(r, columns),
+      qr: await receiptQrSvg(r.orderUrl),
+    })),
+  );
+  const longest = Math.max(10, ...printed.map((p) => p.lines.length));
   return {
     lebar,
     columns,
     printed,
-    pageHeightMm: Math.ceil(longest * LINE_MM + 8),
+    qrMm: QR_MM[lebar],
+    // The lines, the QR with its caption line, the padding and a little to tear off.
+    pageHeightMm: Math.ceil((longest + 1) * LINE_MM + QR_MM[lebar] + 14),
     back: orderId ? `/admin/orders/${orderId}` : "/admin/delivery-sheet",
   };
 }
 
-function printCss(lebar: ReceiptWidth, columns: number, heightMm: number) {
+function printCss(lebar: ReceiptWidth, columns: number, heightMm: number, qrMm: number) {
   return `
 @page { size: ${lebar}mm ${heightMm}mm; margin: 0; }
 .struk { width: ${lebar}mm; box-sizing: border-box; padding: 3mm 0; margin: 0 auto 4mm; background: #fff; color: #000; }
 .struk pre { font: 2.5mm/1.25 "DejaVu Sans Mono", "Courier New", monospace; width: ${columns}ch; margin: 0 auto; white-space: pre; }
+.struk .qr { width: ${qrMm}mm; height: ${qrMm}mm; margin: 1mm auto 0; }
+.struk .qr svg { display: block; width: 100%; height: 100%; }
+.struk .qr-caption { font: 2.5mm/1.25 "DejaVu Sans Mono", "Courier New", monospace; text-align: center; margin: 0; }
 @media print {
   html, body { margin: 0 !important; padding: 0 !important; background: #fff !important; }
   .no-print { display: none !important; }
@@ -72,10 +85,10 @@ function printCss(lebar: ReceiptWidth, columns: number, heightMm: number) {
 }
 
 export default function PrintReceipts() {
-  const { lebar, columns, printed, pageHeightMm, back } = useLoaderData<typeof loader>();
+  const { lebar, columns, printed, qrMm, pageHeightMm, back } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-dvh bg-stone-200 py-4 print:bg-white print:p-0">
-      <style>{printCss(lebar, columns, pageHeightMm)}</style>
+      <style>{printCss(lebar, columns, pageHeightMm, qrMm)}</style>
       <div className="no-print mx-auto mb-3 flex max-w-md flex-wrap items-center justify-between gap-2 px-2">
         <Link to={back} className={buttonClass({ variant: "outline", size: "sm" })}>
           Kembali
@@ -93,15 +106,10 @@ export default function PrintReceipts() {
       <main>
         {printed.map((p) => (
           <section key={p.shortId} className="struk" aria-label={`Struk #${p.shortId}`}>
-            <pre>
-              {[
-                ...p.lines,
-                "",
-                ...[`Lihat pesanan:`, p.url].flatMap((l) =>
-                  l.length > columns ? (l.match(new RegExp(`.{1,${columns}}`, "g")) ?? []) : [l],
-                ),
-              ].join("\n")}
-            </pre>
+            <pre>{p.lines.join("\n")}</pre>
+            {/* The SVG is made on the server by `qrcode` from the order's address, not from user text. */}
+            <div className="qr" role="img" aria-label="QR halaman pesanan" dangerouslySetInnerHTML={{ __html: p.qr }} />
+            <p className="qr-caption">Pindai untuk lihat pesanan</p>
           </section>
         ))}
       </main>

@@ -3,6 +3,7 @@
 // links and the amount to collect, and presses 'Terkirim' at the door: the order shows
 // 'Selesai' and its history names who did it. The sheet prints on A4 without its buttons, and
 // the slot's invoices print one order per A4 page.
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { orders, products } from "~/db/schema";
 import { eq } from "drizzle-orm";
@@ -16,6 +17,19 @@ import { adminLogin, screenshot, setupBrowserShop } from "../support/browser-sho
 const STAFF = { email: "kurir.staf@sayurjember.id", password: "Antar-Pagi-Sayur-2026", name: "Mas Kurir" };
 // The delivery the sheet opens on by the fresh shop's rules at the time the test runs.
 const next = nextDeliverySlot({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, new Date());
+
+/** Drags `handle` onto the middle of `target` with the mouse, both in view (clear of the sticky header) first. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  await handle.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("Tidak terlihat untuk diseret.");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 2 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
 
 describe.skipIf(!hasChromium)("delivery sheet", () => {
   const orderIds: Record<string, string> = {};
@@ -190,6 +204,40 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
       .getByText("Tanggal kirim tidak valid. Gunakan format TTTT-BB-HH, mis. 2026-11-26.")
       .waitFor();
     expect(errors.filter((e) => !e.includes("400"))).toEqual([]);
+    await context.close();
+  });
+
+  it("on a desktop, staff drag a stop below another; the order stays after a reload, and 'Naik' still works", async () => {
+    const context = await newContext(shop.browser, DESKTOP);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await adminLogin(page, shop.url, STAFF);
+    const sheetUrl = `${shop.url}/admin/delivery-sheet?date=${next.date}&slot=${next.slot}`;
+    await page.goto(sheetUrl);
+    const area = page.getByRole("region", { name: "Area Sumbersari" });
+    const stops = () =>
+      area.locator("li[data-order-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-order-id")));
+    // By address: Jl. Jawa (Budi) before Jl. Kalimantan (Siti).
+    expect(await stops()).toEqual([orderIds.budi, orderIds.siti]);
+    await waitForHydration(page);
+    const budi = area.locator(`li[data-order-id="${orderIds.budi}"]`);
+    const siti = area.locator(`li[data-order-id="${orderIds.siti}"]`);
+    await drag(page, budi.getByTestId("seret"), siti);
+    await expect.poll(stops, { timeout: 15_000 }).toEqual([orderIds.siti, orderIds.budi]);
+    await screenshot(page, "delivery-sheet-dragged-desktop");
+    await page.reload();
+    expect(await stops()).toEqual([orderIds.siti, orderIds.budi]);
+    // A stop dropped on another area's stop is not taken.
+    await waitForHydration(page);
+    const rina = page.locator(`li[data-order-id="${orderIds.rina}"]`);
+    await drag(page, area.locator(`li[data-order-id="${orderIds.budi}"]`).getByTestId("seret"), rina);
+    await page.reload();
+    expect(await stops()).toEqual([orderIds.siti, orderIds.budi]);
+    // The buttons move it back, as without scripts or from the keyboard.
+    await waitForHydration(page);
+    await area.getByRole("button", { name: `Naikkan pesanan #${orderIds.budi.slice(0, 8)}` }).click();
+    await expect.poll(stops, { timeout: 15_000 }).toEqual([orderIds.budi, orderIds.siti]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

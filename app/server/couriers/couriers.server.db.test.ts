@@ -109,6 +109,31 @@ describe("runs and the stop order", () => {
     expect(nextSheet.groups[0].orders.map((o) => o.id)).toEqual(next.stops.map((s) => s.orderId));
   });
 
+  it("a stop dragged onto another of its area takes its place and is remembered; another area's stop is refused", async () => {
+    date = addDays(date, 1);
+    setClock(fixedClock(`${date}T00:30:00+07:00`));
+    const [a, b, c] = [
+      await order({ deliveryAreaName: "Patrang", recipientAddress: "Jl. Ahmad Yani 1" }),
+      await order({ deliveryAreaName: "Patrang", recipientAddress: "Jl. Bengawan Solo 2" }),
+      await order({ deliveryAreaName: "Patrang", recipientAddress: "Jl. Citarum 3" }),
+    ];
+    const elsewhere = await order({ deliveryAreaName: "Kaliwates", recipientAddress: "Jl. Gajah Mada 120" });
+    const patrang = async () =>
+      (await loadDeliverySheet(testDb.db, staff, { date, slot: "pagi" }, "Sayur Segar")).groups
+        .find((g) => g.area === "Patrang")
+        ?.orders.map((o) => o.id);
+    expect(await patrang()).toEqual([a.id, b.id, c.id]);
+    const moved = await ok(moveStop(testDb.db, staff, { orderId: a.id, direction: "to", targetId: c.id }));
+    expect(moved.message).toBe(`Urutan Patrang disimpan; pesanan #${a.id.slice(0, 8)} kini urutan ke-3 di areanya.`);
+    expect(await patrang()).toEqual([b.id, c.id, a.id]);
+    expect(await moveStop(testDb.db, staff, { orderId: a.id, direction: "to", targetId: elsewhere.id })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: "Pesanan hanya bisa dipindah di dalam areanya sendiri.",
+    });
+    expect(await patrang()).toEqual([b.id, c.id, a.id]);
+  });
+
   it("splits a slot between couriers: each sees only their own stops", async () => {
     const mine = await order({ deliveryAreaName: "Patrang", recipientAddress: "Jl. Slamet Riyadi 3" });
     const theirs = await order({ deliveryAreaName: "Kaliwates", recipientAddress: "Jl. Gajah Mada 9" });
@@ -217,6 +242,32 @@ describe("steps at the door", () => {
     const [after] = await loadCourierRuns(testDb.db, courier, "Sayur Segar");
     expect(after.expectedCash).toBe(30_000);
     expect(after.stops[0]).toMatchObject({ collect: null, cashReceived: 30_000 });
+  });
+
+  it("asks nothing at the door for an order paid by transfer, delivered or not", async () => {
+    const o = await order({ deliveryAreaName: "Sumbersari", deliveryFee: 5_000 });
+    await testDb.db
+      .update(orders)
+      .set({ paymentMethod: "transfer", billFinalAt: new Date(), balanceApplied: -2_000 })
+      .where(eq(orders.id, o.id));
+    await ok(assignCourier(testDb.db, staff, { orderId: o.id, courierId: courier.id }));
+    const stopOf = async () =>
+      (await loadCourierRuns(testDb.db, courier, "Sayur Segar"))
+        .flatMap((r) => r.stops)
+        .find((s) => s.orderId === o.id);
+    // Still awaited: the customer transfers it, the courier takes no cash.
+    expect(await stopOf()).toMatchObject({ collect: null, cashOnDelivery: false });
+    await testDb.db.update(orders).set({ paymentStatus: "paid", paidAmount: 27_000 }).where(eq(orders.id, o.id));
+    await ok(
+      takeCourierStep(testDb.db, courier, {
+        intent: "delivered",
+        orderId: o.id,
+        key: key(),
+        takenAt: null,
+        recipientName: "Bu Sari",
+      }),
+    );
+    expect(await stopOf()).toMatchObject({ outcome: "delivered", collect: null });
   });
 });
 

@@ -63,7 +63,9 @@ export const courierSheetActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("move"),
       orderId: uuidField("Pesanan tidak ditemukan."),
-      direction: z.enum(["up", "down"], { message: "Arah tidak dikenal." }),
+      // 'to': dragged onto another stop of the area (`targetId`).
+      direction: z.enum(["up", "down", "to"], { message: "Arah tidak dikenal." }),
+      targetId: uuidField("Pesanan tujuan tidak ditemukan.").optional(),
     }),
   ],
   { error: "Permintaan tidak dikenal." },
@@ -133,9 +135,10 @@ export async function assignCourier(
 export async function moveStop(
   db: Queryable,
   actor: AdminActor,
-  input: { orderId: string; direction: "up" | "down" },
+  input: { orderId: string; direction: "up" | "down" | "to"; targetId?: string },
 ): Promise<FormResult> {
   assertAdmin(actor);
+  if (input.direction === "to" && !input.targetId) return formFailure(400, "Pesanan tujuan tidak ditemukan.");
   const [order] = await db
     .select({
       id: orders.id,
@@ -167,13 +170,42 @@ export async function moveStop(
     slotOrders.map((o) => o.recipientAddress),
   );
   const group = orderStops(slotOrders, positions).find((g) => g.area === area);
-  const moved = movedPositions(group?.orders.map((o) => o.recipientAddress) ?? [], order.address, input.direction);
+  let target: (typeof slotOrders)[number] | undefined;
+  if (input.direction === "to") {
+    const [row] = await db
+      .select({
+        id: orders.id,
+        deliveryDate: orders.deliveryDate,
+        deliverySlot: orders.deliverySlot,
+        deliveryAreaName: orders.deliveryAreaName,
+        recipientAddress: orders.recipientAddress,
+        recipientName: orders.recipientName,
+      })
+      .from(orders)
+      .where(eq(orders.id, input.targetId ?? ""));
+    if (!row) return formFailure(404, "Pesanan tujuan tidak ditemukan.");
+    if (
+      row.deliveryDate !== order.date ||
+      row.deliverySlot !== order.slot ||
+      (row.deliveryAreaName?.trim() || NO_AREA_NAME) !== area
+    )
+      return formFailure(409, "Pesanan hanya bisa dipindah di dalam areanya sendiri.");
+    target = row;
+  }
+  const areaAddresses = group?.orders.map((o) => o.recipientAddress) ?? [];
+  const moved = movedPositions(
+    areaAddresses,
+    order.address,
+    target ? { to: target.recipientAddress } : input.direction === "up" ? "up" : "down",
+  );
   if (!moved)
     return formFailure(
       409,
-      input.direction === "up"
-        ? "Alamat ini sudah paling atas di areanya."
-        : "Alamat ini sudah paling bawah di areanya.",
+      target
+        ? "Alamat ini sudah di tempat itu."
+        : input.direction === "up"
+          ? "Alamat ini sudah paling atas di areanya."
+          : "Alamat ini sudah paling bawah di areanya.",
     );
   await db.transaction(async (tx) => {
     for (const [key, position] of moved) {
@@ -183,7 +215,10 @@ export async function moveStop(
         .onConflictDoUpdate({ target: stopPositions.addressKey, set: { position, updatedAt: new Date() } });
     }
   });
+  const place = moved.get(addressKey(order.address)) ?? 0;
   return formSuccess(
-    `Urutan ${area} disimpan; pesanan #${shortOrderId(order.id)} ${input.direction === "up" ? "naik" : "turun"} satu.`,
+    target
+      ? `Urutan ${area} disimpan; pesanan #${shortOrderId(order.id)} kini urutan ke-${place} di areanya.`
+      : `Urutan ${area} disimpan; pesanan #${shortOrderId(order.id)} ${input.direction === "up" ? "naik" : "turun"} satu.`,
   );
 }

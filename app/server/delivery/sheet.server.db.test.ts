@@ -92,17 +92,20 @@ describe("the delivery sheet", () => {
     expect(sheet.toCollect).toBe(20_000 * 3 + 28_000);
   });
 
-  it("shows the payment method and status, and collects only what is still due", async () => {
+  it("shows the payment method and status, and collects only cash still due at the door", async () => {
     const cod = await order({ deliveryFee: 5_000 });
-    const paid = await order({ deliveryFee: 5_000 });
+    const paid = await order({ deliveryFee: 5_000, status: "completed" });
     const checking = await order({ deliveryFee: 5_000 });
     const withCredit = await order({ deliveryFee: 5_000 });
+    const byTransfer = await order({ deliveryFee: 5_000, status: "processing" });
     const set = (id: string, values: Partial<typeof orders.$inferInsert>) =>
       testDb.db.update(orders).set(values).where(eq(orders.id, id));
     await set(cod.id, { paymentMethod: "cod" });
     await set(paid.id, { paymentMethod: "transfer", paymentStatus: "paid" });
     await set(checking.id, { paymentMethod: "qris", paymentStatus: "pending" });
-    await set(withCredit.id, { paymentMethod: "transfer", balanceApplied: 4_000 });
+    await set(withCredit.id, { paymentMethod: "cod", balanceApplied: 4_000 });
+    // Paid to the shop's account, not to the driver, even while the transfer is still awaited.
+    await set(byTransfer.id, { paymentMethod: "transfer", balanceApplied: -3_000 });
     const sheet = await loadDeliverySheet(testDb.db, staff, { date, slot: "pagi" }, "Sayur Segar");
     const byId = new Map(sheet.groups.flatMap((g) => g.orders).map((o) => [o.id, o]));
     expect(byId.get(cod.id)).toMatchObject({
@@ -111,7 +114,9 @@ describe("the delivery sheet", () => {
       paymentStatus: "unpaid",
       collect: { amount: 25_000 },
     });
-    expect(byId.get(paid.id)).toMatchObject({ paymentStatus: "paid", collect: null });
+    // Delivered and paid by transfer: nothing to collect.
+    expect(byId.get(paid.id)).toMatchObject({ status: "completed", paymentStatus: "paid", collect: null });
+    expect(byId.get(byTransfer.id)).toMatchObject({ paymentStatus: "unpaid", collect: null });
     expect(byId.get(checking.id)).toMatchObject({ paymentStatus: "pending", collect: null });
     expect(byId.get(withCredit.id)?.collect).toEqual({ amount: 21_000, feeUnknown: false, estimate: true });
     expect(sheet.toCollect).toBe(25_000 + 21_000);

@@ -1,6 +1,7 @@
 // 'Cetak Struk': the receipts of one order or of every order of a slot (in the sheet's order),
 // shaped for app/lib/receipt.ts. Staff only.
 import { asc, eq } from "drizzle-orm";
+import QRCode from "qrcode";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import type { SlotDelivery } from "~/lib/delivery-sheet";
@@ -75,4 +76,18 @@ export async function loadSlotReceipts(
 ): Promise<ReceiptInput[]> {
   const invoices = await loadSlotInvoices(db, actor, slot);
   return invoices.map((order) => receiptOf(order, shop));
+}
+
+/**
+ * The QR printed under the totals: the order's page on the shop's public address, as an SVG
+ * drawn on the server (the receipt needs no script). Black on white, level M, the 4-module
+ * quiet zone scanners expect; the page sizes it to the roll.
+ */
+export function receiptQrSvg(orderUrl: string): Promise<string> {
+  return QRCode.toString(orderUrl, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 4,
+    color: { dark: "#000000", light: "#ffffff" },
+  });
 }
