@@ -1,6 +1,6 @@
 // The weigh-and-pay loop in the browser, on a phone: a shopper orders shallots
 // by weight with a note, and a bunch of spinach, and chooses 'Transfer Bank' at checkout; staff
-// mark the spinach 'Tidak Tersedia', type the weighed amount the Indonesian way, set the fee and
+// mark the spinach 'Tidak Tersedia' (press 'Batalkan' to put it back, then remove it again), type the weighed amount the Indonesian way, set the fee and
 // press 'Tagihan Final' (the fee is then no longer a form); the shopper sees the final bill with
 // the account to pay and uploads a proof ('Menunggu Verifikasi'); staff press 'Tolak Bukti' with a
 // reason, the shopper reads it and uploads again; staff press 'Tandai Lunas' for a little more
@@ -88,15 +88,26 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       const spinach = lines.filter({ has: staff.locator("p", { hasText: "Bayam Hijau" }) });
       await spinach.getByRole("button", { name: "Tidak Tersedia" }).click();
       await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tidak Tersedia" }).click();
-      await staff.getByText("Bayam Hijau dihapus dari pesanan (tidak tersedia).").waitFor();
+      await staff.getByText("'Bayam Hijau' dihapus.").waitFor();
       expect(await spinach.count()).toBe(0);
+      expect(await lines.count()).toBe(1);
+      // A wrong line is put back where it was removed, then removed again for good.
+      await shot(staff, "admin-order-removed-undo");
+      await staff.getByRole("button", { name: "Batalkan", exact: true }).click();
+      await staff.getByText("'Bayam Hijau' dikembalikan ke pesanan.").waitFor();
+      await spinach.waitFor();
+      expect(await lines.count()).toBe(2);
+      await staff.getByText("Bayam Hijau 1 per ikat dikembalikan", { exact: false }).waitFor();
+      await spinach.getByRole("button", { name: "Tidak Tersedia" }).click();
+      await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tidak Tersedia" }).click();
+      await staff.getByText("'Bayam Hijau' dihapus.").waitFor();
       expect(await lines.count()).toBe(1);
       await staff.getByLabel("Berat aktual Bawang Merah (kg)").fill("0,8");
       await staff.getByRole("button", { name: "Simpan Berat" }).click();
       await staff.getByText("Berat Bawang Merah menjadi 0,8 kg").waitFor();
       await staff.fill('input[name="deliveryFee"]', "5000");
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
-      await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+      await staff.getByText(/Ongkir pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
       await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
@@ -191,7 +202,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await waitForHydration(staff);
       await staff.fill('input[name="deliveryFee"]', "5000");
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
-      await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+      await staff.getByText(/Ongkir pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
       await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();

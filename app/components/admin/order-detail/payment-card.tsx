@@ -12,7 +12,7 @@ import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
+import { needsProof, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { balanceText, REJECT_REASON_MAX } from "~/lib/payments";
 import { Row } from "./row";
 
@@ -21,6 +21,8 @@ export type StaffPayment = {
   status: string;
   hasProof: boolean;
   proofAt: Date | string | null;
+  /** Staff attached the proof (sent in the WhatsApp chat). */
+  proofByStaff?: boolean;
   rejectReason: string;
   paidAmount: number | null;
   paidAt: Date | string | null;
@@ -101,15 +103,19 @@ export function PaymentCard({
           <p className="text-sm font-semibold text-stone-900">
             Bukti bayar{payment.proofAt ? ` (${formatDateTime(new Date(payment.proofAt))})` : ""}
           </p>
+          <p className="text-xs text-stone-600" data-testid="proof-source">
+            {payment.proofByStaff ? "Dilampirkan staf dari chat WhatsApp" : "Diunggah pelanggan"}
+          </p>
           <a href={`/orders/${orderId}/payment-proof`} target="_blank" rel="noopener" className="mt-1 inline-block">
             <img
               src={`/orders/${orderId}/payment-proof`}
-              alt="Bukti bayar dari pelanggan"
+              alt={payment.proofByStaff ? "Bukti bayar dari chat WhatsApp" : "Bukti bayar dari pelanggan"}
               className="max-h-72 rounded-lg border border-stone-200 object-contain"
             />
           </a>
         </div>
       ) : null}
+      {open && payment.billFinal && needsProof(payment.method) ? <StaffProofForm orderId={orderId} /> : null}
       {error && error.intent === "paid" && !error.fieldErrors.paidAmount ? (
         <div className="mt-3">
           <ErrorNote>{error.message}</ErrorNote>
@@ -203,4 +209,41 @@ function addHours(at: Date, hours: number): Date {
 /** The value of a datetime-local field for an instant, in Jember time (UTC+7 all year). */
 function jakartaLocalInput(at: Date): string {
   return new Date(at.getTime() + 7 * 60 * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * 'Lampirkan Bukti': a proof the customer sent in the WhatsApp chat, attached for them. It goes
+ * through the same checks as the customer's upload and then waits for 'Tandai Lunas'.
+ */
+function StaffProofForm({ orderId }: { orderId: string }) {
+  const inputId = `staff-proof-${orderId}`;
+  return (
+    <StaffOrderForm
+      encType="multipart/form-data"
+      resetOnSuccess
+      className="mt-4 space-y-2 rounded-lg border border-stone-200 p-3"
+      answerClassName="mt-0"
+    >
+      <input type="hidden" name="intent" value="staff-proof" />
+      <label htmlFor={inputId} className="block text-sm font-semibold text-stone-900">
+        Bukti dari chat WhatsApp
+      </label>
+      <p id={`${inputId}-hint`} className="text-xs text-stone-600">
+        Simpan gambar bukti yang dikirim pelanggan, lalu lampirkan di sini (JPG, PNG atau WebP, maks. 5 MB).
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={inputId}
+          type="file"
+          name="proof"
+          accept="image/jpeg,image/png,image/webp"
+          aria-describedby={`${inputId}-hint`}
+          className="min-w-0 flex-1 text-sm text-stone-800 file:mr-2 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3 file:text-sm file:font-semibold"
+        />
+        <SubmitButton intent="staff-proof" variant="outline" className="min-h-11">
+          Lampirkan Bukti
+        </SubmitButton>
+      </div>
+    </StaffOrderForm>
+  );
 }
