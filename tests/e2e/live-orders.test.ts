@@ -153,6 +153,8 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     await news.getByText("Bukti bayar masuk").waitFor({ timeout: 3_000 });
     expect(await news.textContent()).toContain(`#${order.id.slice(0, 8)}`);
     expect(await news.textContent()).toContain("Bu Wati Transfer");
+    await news.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/live-proof-phone.png", fullPage: false });
     await news.getByRole("link", { name: /Periksa Bukti/ }).click();
     await page.waitForURL(`**/admin/orders/${order.id}#pembayaran`);
     await page.getByTestId("payment-status").getByText("Menunggu Verifikasi").waitFor();
