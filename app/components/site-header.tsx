@@ -10,7 +10,7 @@ import { useCart } from "./cart-provider";
 import { buttonClass } from "./ui/button";
 
 export const MAIN_NAV = [
-  { to: "/", label: "Home" },
+  { to: "/", label: WORDS.home },
   { to: "/products", label: "Produk" },
   { to: "/supply-with-us", label: WORDS.supplyWithUs },
   { to: "/about", label: "Tentang Kami" },

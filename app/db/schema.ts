@@ -257,6 +257,9 @@ export const orders = pgTable(
     // The customer's proof of payment: a private storage key, never a public URL.
     paymentProofKey: text("payment_proof_key"),
     paymentProofAt: timestamp("payment_proof_at", { withTimezone: true }),
+    // Staff who attached the proof for the customer (one sent in the WhatsApp chat); null when
+    // the customer uploaded it on their order page.
+    paymentProofBy: text("payment_proof_by").references(() => users.id, { onDelete: "set null" }),
     // Why staff refused the last proof ('Tolak Bukti'), shown to the customer.
     paymentRejectReason: text("payment_reject_reason").notNull().default(""),
     // What staff counted as received ('Tandai Lunas'), and when.
@@ -389,18 +392,21 @@ export const orderChanges = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    // 'weight' | 'substitute' | 'unavailable' | 'add' | 'fee' | 'final' | 'payment' | 'balance'
+    // 'weight' | 'substitute' | 'unavailable' | 'restore' | 'add' | 'fee' | 'final' | 'payment' | 'balance'
     kind: text("kind").notNull(),
     description: text("description").notNull(),
     totalBefore: integer("total_before").notNull(),
     totalAfter: integer("total_after").notNull(),
     changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    // For a line marked 'Tidak Tersedia': the line as it was, so 'Batalkan' can put it back
+    // exactly until the bill is final. Cleared once it is put back.
+    removedLine: jsonb("removed_line"),
     createdAt: createdAt(),
   },
   (t) => [
     check(
       "order_changes_kind_check",
-      sql`${t.kind} in ('weight', 'substitute', 'unavailable', 'add', 'fee', 'final', 'payment', 'balance')`,
+      sql`${t.kind} in ('weight', 'substitute', 'unavailable', 'restore', 'add', 'fee', 'final', 'payment', 'balance')`,
     ),
     index("order_changes_order_idx").on(t.orderId, t.createdAt),
   ],
@@ -756,13 +762,14 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     // 'created': a new order (written by the trigger); 'courier': a courier's step at a stop,
-    // told to the dashboard with `note` ('Terkirim ke Bu Sari').
+    // told to the dashboard with `note` ('Terkirim ke Bu Sari'); 'proof': a payment proof
+    // arrived ('Bukti bayar masuk').
     kind: text("kind").notNull().default("created"),
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_events_kind_check", sql`${t.kind} in ('created', 'courier')`),
+    check("order_events_kind_check", sql`${t.kind} in ('created', 'courier', 'proof')`),
     index("order_events_order_idx").on(t.orderId),
   ],
 );

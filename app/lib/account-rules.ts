@@ -48,7 +48,7 @@ export const ACCOUNT_TEXT = {
   passwordChangedTitle: "Password Berhasil Diubah",
   passwordChanged: "Password Anda telah diperbarui. Silakan masuk dengan password baru.",
   invitationAccepted:
-    "Password tersimpan dan undangan diterima: akun Anda sekarang Staf. Silakan masuk lewat halaman login admin.",
+    "Password tersimpan dan undangan diterima: akun Anda sekarang Staf. Silakan masuk lewat halaman Masuk admin.",
   passwordChangedHereTitle: "Password Diubah",
   passwordChangedHere: "Password berhasil diubah. Sesi di perangkat lain telah diakhiri.",
   profileIncompleteTitle: "Data Tidak Lengkap",

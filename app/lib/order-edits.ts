@@ -1,5 +1,6 @@
 // Staff edits of a placed order and the final bill: the words both sides read, and the
 // WhatsApp bill sent to the customer. Pure: shared by the admin page and the server.
+import { WORDS } from "~/lib/vocab/words";
 import { parseWholeNumber } from "./number-input";
 import { balanceText, orderTextLine, orderTextTotals, plainRupiah as rupiah } from "./order-text";
 import { shortOrderId } from "./orders";
@@ -13,15 +14,16 @@ export const ORDER_CHANGE_LABELS = {
   weight: "Berat aktual",
   substitute: "Ganti Produk",
   unavailable: "Tidak Tersedia",
+  restore: "Batal Hapus",
   add: "Tambah Produk",
-  fee: "Ongkos kirim",
+  fee: WORDS.deliveryFee,
   final: "Tagihan Final",
   payment: "Pembayaran",
   balance: "Saldo",
 } as const;
 export type OrderChangeKind = keyof typeof ORDER_CHANGE_LABELS;
 
-export const ORDER_EDIT_INTENTS = ["weight", "substitute", "unavailable", "add", "finalize"] as const;
+export const ORDER_EDIT_INTENTS = ["weight", "substitute", "unavailable", "restore", "add", "finalize"] as const;
 export type OrderEditIntent = (typeof ORDER_EDIT_INTENTS)[number];
 
 export function isOrderEditIntent(value: unknown): value is OrderEditIntent {
@@ -121,7 +123,7 @@ export function buildFinalBillMessage(bill: BillForMessage): string {
     ...lines,
     "",
     `Subtotal: ${rupiah(totals.subtotal)}`,
-    `Ongkos kirim: ${rupiah(totals.fee ?? 0)}`,
+    `${WORDS.deliveryFee}: ${rupiah(totals.fee ?? 0)}`,
     `Total akhir: ${rupiah(totals.total)}`,
     ...(totals.balance
       ? [`Saldo: ${balanceText(totals.balance, "chat")}`, `Jumlah dibayar: ${rupiah(totals.toPay)}`]

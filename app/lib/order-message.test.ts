@@ -39,7 +39,7 @@ describe("buildOrderChatMessage", () => {
         "Pengiriman: Minggu, 22 November 2026, Pagi (05:00 - 07:00)",
         "Catatan: Pagar hijau, bel rusak",
         "",
-        "Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS.",
+        "Ongkir belum termasuk dan akan dikonfirmasi oleh CS.",
         "Terima kasih.",
       ].join("\n"),
     );

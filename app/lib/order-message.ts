@@ -93,7 +93,7 @@ export function buildOrderChatMessage(order: OrderMessageInput): string {
     `Catatan: ${notes === "" ? "-" : notes}`,
     ...(isPaymentMethod(order.paymentMethod) ? [`Metode Pembayaran: ${paymentMethodLabel(order.paymentMethod)}`] : []),
     "",
-    ...(orderTextTotals(order).fee === null ? ["Ongkos kirim belum termasuk dan akan dikonfirmasi oleh CS."] : []),
+    ...(orderTextTotals(order).fee === null ? ["Ongkir belum termasuk dan akan dikonfirmasi oleh CS."] : []),
     ...(weighed ? ["Harga akhir mengikuti berat timbangan."] : []),
     ...(order.items.some((item) => item.allowSubstitute)
       ? [`Produk tanpa keterangan: ${SUBSTITUTE_LABELS.refused}.`]

@@ -64,7 +64,7 @@ const STEPS = [
   {
     icon: MessageCircle,
     title: "Konfirmasi via WhatsApp",
-    text: "Rincian pesanan terkirim ke WhatsApp kami. CS mengonfirmasi pesanan beserta ongkos kirim dan cara pembayarannya.",
+    text: "Rincian pesanan terkirim ke WhatsApp kami. CS mengonfirmasi pesanan beserta ongkir dan cara pembayarannya.",
   },
   {
     icon: Truck,
@@ -102,10 +102,10 @@ export default function About() {
     {
       question: "Bagaimana cara membayar?",
       answer:
-        "Setelah menekan Pesan Sekarang, rincian pesanan Anda terkirim ke WhatsApp kami. CS akan mengonfirmasi pesanan, menyampaikan total akhir termasuk ongkos kirim, dan menjelaskan cara pembayarannya di chat tersebut.",
+        "Setelah menekan Pesan Sekarang, rincian pesanan Anda terkirim ke WhatsApp kami. CS akan mengonfirmasi pesanan, menyampaikan total akhir termasuk ongkir, dan menjelaskan cara pembayarannya di chat tersebut.",
     },
     {
-      question: "Berapa ongkos kirimnya?",
+      question: "Berapa ongkirnya?",
       answer:
         "Ongkir ditentukan oleh CS sesuai jarak alamat pengiriman, dan selalu disampaikan lewat WhatsApp sebelum pesanan Anda kami proses. Tidak ada biaya tersembunyi.",
     },

@@ -1,5 +1,6 @@
-// 'Admin Dashboard': find orders (number, name, phone, status, delivery date and window),
+// 'Ringkasan' (the admin's dashboard): find orders (number, name, phone, status, delivery date and window),
 // change their status from the list, and the 'Statistik' counters. All in the database.
+import { WORDS } from "~/lib/vocab/words";
 import { useLoaderData, useActionData, useRouteError, isRouteErrorResponse } from "react-router";
 import { z } from "zod";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -32,7 +33,7 @@ import { ReadinessCards } from "~/components/admin/dashboard/readiness-cards";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");
+export const meta: Route.MetaFunction = () => adminMeta(WORDS.dashboard);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
@@ -107,7 +108,7 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-2xl font-extrabold text-stone-900">Admin Dashboard</h1>
+        <h1 className="text-2xl font-extrabold text-stone-900">{WORDS.dashboard}</h1>
         <p className="text-sm text-stone-600">Selamat bekerja, {adminName}.</p>
       </div>
       {actionData && !actionData.ok ? <ErrorNote>{actionData.message}</ErrorNote> : null}
@@ -170,7 +171,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <div className="rounded-xl border border-red-200 bg-white p-6 text-center">
-      <h1 className="text-xl font-bold text-stone-900">Admin Dashboard</h1>
+      <h1 className="text-xl font-bold text-stone-900">{WORDS.dashboard}</h1>
       <p role="alert" className="mt-2 text-red-800">
         {status === 503 ? "Layanan sedang gangguan. " : ""}Gagal memuat daftar pesanan.
       </p>

@@ -32,7 +32,7 @@ import { cachePolicy } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
-export const meta: Route.MetaFunction = () => adminMeta("Inbox");
+export const meta: Route.MetaFunction = () => adminMeta(WORDS.inbox);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
@@ -151,7 +151,7 @@ export default function AdminInbox() {
   ];
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-extrabold text-stone-900">Inbox</h1>
+      <h1 className="text-2xl font-extrabold text-stone-900">{WORDS.inbox}</h1>
       {actionData && !actionData.ok ? <ErrorNote>{actionData.message}</ErrorNote> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Jenis" className="inline-flex gap-1 rounded-xl bg-stone-200/60 p-1">

@@ -63,12 +63,12 @@ const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
     label: "Pesanan",
     items: [
-      { to: "/admin/dashboard", label: "Dashboard", match: ["/admin/dashboard", "/admin/orders"] },
+      { to: "/admin/dashboard", label: WORDS.dashboard, match: ["/admin/dashboard", "/admin/orders"] },
       { to: "/admin/picking-list", label: WORDS.pickingList, match: ["/admin/picking-list"] },
       { to: "/admin/delivery-sheet", label: "Pengiriman", match: ["/admin/delivery-sheet"] },
       { to: "/admin/payments", label: "Pembayaran", match: ["/admin/payments"] },
       { to: "/admin/setoran", label: "Setoran Kurir", match: ["/admin/setoran"] },
-      { to: "/admin/inbox", label: "Inbox", match: ["/admin/inbox"] },
+      { to: "/admin/inbox", label: WORDS.inbox, match: ["/admin/inbox"] },
       { to: "/admin/customers", label: "Pelanggan", match: ["/admin/customers"] },
     ],
   },

@@ -1,6 +1,7 @@
 // One order for staff: status buttons, the lines with their packing edits and 'Tagihan Final',
 // the payment ('Tandai Lunas', 'Tolak Bukti'), who to call and where to go, the delivery fee,
 // and every change so far. The parts live in components/admin/order-detail/.
+import { WORDS } from "~/lib/vocab/words";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { data, Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { ArrowLeft, MessageCircle, Printer } from "lucide-react";
@@ -205,7 +206,7 @@ export function ErrorBoundary() {
         {notFound ? "Pesanan ini tidak ada atau nomornya salah." : "Gagal memuat detail pesanan."}
       </p>
       <Link to="/admin/dashboard" className={buttonClass({ className: "mt-4" })}>
-        Kembali ke Dashboard
+        Kembali ke {WORDS.dashboard}
       </Link>
     </div>
   );

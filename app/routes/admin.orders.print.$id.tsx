@@ -1,5 +1,6 @@
 // A printable invoice: no site navigation, the invoice (app/components/admin/invoice.tsx)
 // and a Print button that does not print itself.
+import { WORDS } from "~/lib/vocab/words";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { data, Link, useLoaderData, useRouteError, isRouteErrorResponse } from "react-router";
 import { Printer } from "lucide-react";
@@ -64,7 +65,7 @@ export function ErrorBoundary() {
         {notFound ? "Pesanan ini tidak ada atau nomornya salah." : "Gagal memuat detail pesanan."}
       </p>
       <Link to="/admin/dashboard" className={buttonClass({ className: "mt-4" })}>
-        Kembali ke Dashboard
+        Kembali ke {WORDS.dashboard}
       </Link>
     </main>
   );

@@ -2,6 +2,7 @@
 // order of a slot (?date=...&slot=...), ?lebar=58|80. The page is sized to the roll with no
 // margins, so the browser prints no header or footer; on a phone it goes through the system
 // print dialog (see docs/decisions/050).
+import { WORDS } from "~/lib/vocab/words";
 import { data, Link, useLoaderData } from "react-router";
 import { Printer } from "lucide-react";
 import { adminMeta } from "~/components/admin/meta";
@@ -129,7 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {message || "Struk tidak dapat dimuat."}
       </p>
       <Link to="/admin/dashboard" className={buttonClass({ className: "mt-4" })}>
-        Kembali ke Dashboard
+        Kembali ke {WORDS.dashboard}
       </Link>
     </main>
   );

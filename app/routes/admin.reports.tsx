@@ -49,7 +49,7 @@ export default function AdminReports() {
         <h1 className="text-2xl font-extrabold text-stone-900">Laporan Penjualan</h1>
         <p className="text-sm text-stone-600">
           {formatDate(range.from)} – {formatDate(range.to)} ({report.dayCount} hari). Dihitung menurut tanggal pesanan
-          dibuat (WIB); pendapatan adalah subtotal produk dan ongkos kirim dari pesanan yang tidak dibatalkan.
+          dibuat (WIB); pendapatan adalah subtotal produk dan ongkir dari pesanan yang tidak dibatalkan.
         </p>
       </div>
       <ReportRangeForm range={range} today={today} dayCount={report.dayCount} error={error} />

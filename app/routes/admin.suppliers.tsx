@@ -1,5 +1,6 @@
 // 'Petani Mitra' (owner and staff): the farmers the shop buys from, added by hand or accepted
 // from a partner application in the inbox (whose button posts here), edited and removed.
+import { WORDS } from "~/lib/vocab/words";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { MessageCircle, Pencil, Trash2, UserPlus } from "lucide-react";
 import { Card, ErrorNote } from "~/components/admin/card";
@@ -195,7 +196,7 @@ export default function AdminSuppliers() {
           Petani pemasok toko. Pilih petani di halaman produk, lalu Daftar Ambil menyusun daftar belanja per petani yang
           bisa dikirim lewat WhatsApp. Pendaftar dari halaman Jadi Petani Mitra diterima lewat{" "}
           <Link to="/admin/inbox?jenis=mitra" className="font-semibold text-brand-800 underline">
-            Inbox
+            {WORDS.inbox}
           </Link>
           .
         </p>
@@ -204,7 +205,7 @@ export default function AdminSuppliers() {
       <Card title={`${suppliers.length} Petani Mitra`} id="daftar">
         {suppliers.length === 0 ? (
           <p className="text-sm text-stone-600">
-            Belum ada Petani Mitra. Tambahkan di bawah, atau terima pendaftar dari Inbox.
+            Belum ada Petani Mitra. Tambahkan di bawah, atau terima pendaftar dari {WORDS.inbox}.
           </p>
         ) : (
           <ul className="divide-y divide-stone-100">

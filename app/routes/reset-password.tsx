@@ -68,7 +68,7 @@ function Done() {
   return (
     <AuthCard title={ACCOUNT_TEXT.passwordChangedTitle} icon={<CheckCircle2 className="h-6 w-6" aria-hidden="true" />}>
       <p className="text-center text-sm text-stone-700">
-        Password Anda telah diperbarui. Silakan masuk dengan password baru. Anda akan diarahkan ke halaman login dalam{" "}
+        Password Anda telah diperbarui. Silakan masuk dengan password baru. Anda akan diarahkan ke halaman Masuk dalam{" "}
         {REDIRECT_SECONDS} detik.
       </p>
       <Link to="/login?reset=done" replace className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>

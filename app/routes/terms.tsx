@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Syarat & Ketentuan",
     description:
-      "Syarat belanja: cara memesan, konfirmasi dan pembayaran lewat WhatsApp, ongkos kirim, jadwal pengiriman, penggantian produk, dan pembatalan pesanan.",
+      "Syarat belanja: cara memesan, konfirmasi dan pembayaran lewat WhatsApp, ongkir, jadwal pengiriman, penggantian produk, dan pembatalan pesanan.",
     shopName: matches[0]?.data?.shop.name,
   });
 }
@@ -100,7 +100,7 @@ export default function Terms() {
         <>
           <p>
             Pembayaran tidak dilakukan di situs ini. Setelah pesanan masuk, CS kami akan menyampaikan total akhir (harga
-            produk ditambah ongkos kirim) beserta cara pembayarannya melalui chat WhatsApp dengan nomor resmi kami,{" "}
+            produk ditambah ongkir) beserta cara pembayarannya melalui chat WhatsApp dengan nomor resmi kami,{" "}
             <a href={chat} target="_blank" rel="noopener noreferrer">
               {shop.phone}
             </a>
@@ -120,7 +120,7 @@ export default function Terms() {
         <p>
           Total di keranjang dan di halaman checkout belum termasuk ongkir. Ongkir ditentukan oleh CS sesuai jarak
           alamat pengiriman, dan selalu kami sampaikan lewat WhatsApp sebelum pesanan diproses. Anda boleh membatalkan
-          pesanan bila tidak setuju dengan ongkos kirimnya.
+          pesanan bila tidak setuju dengan ongkirnya.
         </p>
       ),
     },

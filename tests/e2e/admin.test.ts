@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
     const page = await staff.newPage();
     const errors = trackPageErrors(page);
     await adminLogin(page, shop.url, STAFF);
-    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    await page.getByRole("heading", { name: "Ringkasan" }).waitFor();
     await page.getByRole("link", { name: "Besok Pagi" }).click();
     await page.waitForURL(/slot=pagi/);
     const row = page.locator("[data-order-id]:visible").filter({ has: page.getByRole("link", { name: `#${number}` }) });
@@ -100,13 +100,13 @@ describe.skipIf(!hasChromium)("admin panel", () => {
     expect(await page.getByTestId("delivery-fee").textContent()).toBe("Ditentukan oleh CS via WhatsApp");
     await page.getByLabel("Ongkir yang disepakati (Rp)").fill("abc");
     await page.getByRole("button", { name: "Simpan Ongkir" }).click();
-    await page.getByText("Ongkos kirim harus angka rupiah, mis. 11.000 atau 11000.").waitFor();
+    await page.getByText("Ongkir harus angka rupiah, mis. 11.000 atau 11000.").waitFor();
     await page.getByLabel("Ongkir yang disepakati (Rp)").fill("12000");
     await page.getByRole("button", { name: "Simpan Ongkir" }).click();
     // The order page answers where the form was pressed (it keeps its scroll; no page-wide message).
     await page
       .getByRole("status")
-      .filter({ hasText: `Ongkos kirim pesanan #${number} disimpan` })
+      .filter({ hasText: `Ongkir pesanan #${number} disimpan` })
       .waitFor();
     expect(await page.getByTestId("delivery-fee").textContent()).toBe(formatRupiah(12000));
     const history = await page.getByTestId("status-history").textContent();

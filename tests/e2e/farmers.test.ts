@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
 
       // The dashboard no longer counts the product low: 1,5 kg is above its new 1 kg limit.
       await page.goto(`${shop.url}/admin/dashboard`);
-      await page.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Ringkasan" }).waitFor();
       const cardText = (await page.getByRole("region", { name: "Stok Menipis" }).count())
         ? await page.getByRole("region", { name: "Stok Menipis" }).textContent()
         : "";

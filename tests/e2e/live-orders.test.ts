@@ -1,10 +1,15 @@
 // The dashboard hears new orders without a reload: on one PostgreSQL database (the test
 // places orders straight into it, as another app process would), a staff member on a phone
 // sees the new row highlighted within 3 s, the unseen count in the tab title, a browser
-// notification, and the 'Suara' choice kept across visits, also after odd stored values.
+// notification, and the 'Suara' choice kept across visits, also after odd stored values. A
+// customer's payment proof shows up in the box too, as 'Bukti bayar masuk' with the order.
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { uploadPaymentProof } from "~/server/orders/payments.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
@@ -70,7 +75,7 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     expect(Date.now() - placed).toBeLessThan(3_000);
     await expect.poll(() => row.textContent()).toContain("Bu Ratna Pesan Pagi");
     expect(await row.textContent()).toContain("Baru");
-    await expect.poll(() => page.title()).toMatch(/^\(1\) Admin Dashboard/);
+    await expect.poll(() => page.title()).toMatch(/^\(1\) Ringkasan/);
     const notifications = await page.evaluate(
       () => (window as unknown as { __notifications: { title: string; body: string }[] }).__notifications,
     );
@@ -81,13 +86,13 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
       recipientName: "Pak Hadi",
       items: [{ productId, quantity: 1 }],
     });
-    await expect.poll(() => page.title()).toMatch(/^\(2\) Admin Dashboard/);
+    await expect.poll(() => page.title()).toMatch(/^\(2\) Ringkasan/);
     // The list below refreshed too: the order is in it without a reload.
     await page.locator(`[data-order-id="${order.id}"]`).first().waitFor({ state: "attached", timeout: 5_000 });
     await page.screenshot({ path: ".tmp/screens/live-orders-phone.png", fullPage: false });
 
     await page.getByRole("button", { name: "Tandai sudah dilihat" }).click();
-    await expect.poll(() => page.title()).toMatch(/^Admin Dashboard/);
+    await expect.poll(() => page.title()).toMatch(/^Ringkasan/);
 
     // 'Suara' is remembered by this browser.
     await page.reload();
@@ -121,6 +126,39 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     await page.screenshot({ path: ".tmp/screens/live-orders-desktop.png", fullPage: false });
     // The browser reports the refused reconnects while the server was down; nothing else.
     expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED|net::|Failed to load resource/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows a payment proof the moment a customer sends it, with a link to the order", async () => {
+    const page = await staffPage(PHONE);
+    const errors = trackPageErrors(page);
+    const order = await createOrder(handle.db, {
+      userId: customerId,
+      recipientName: "Bu Wati Transfer",
+      items: [{ productId, quantity: 1 }],
+    });
+    await handle.db
+      .update(orders)
+      .set({ billFinalAt: new Date(), paymentMethod: "transfer", deliveryFee: 0 })
+      .where(eq(orders.id, order.id));
+    const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#2f855a" } })
+      .png()
+      .toBuffer();
+    // Sent through this test's own connection, as another app process would.
+    const sent = await uploadPaymentProof(handle.db, customerId, order.id, {
+      proof: new File([new Uint8Array(image)], "bukti.png", { type: "image/png" }),
+    });
+    expect(sent.ok).toBe(true);
+    const news = page.getByTestId("proof-news");
+    await news.getByText("Bukti bayar masuk").waitFor({ timeout: 3_000 });
+    expect(await news.textContent()).toContain(`#${order.id.slice(0, 8)}`);
+    expect(await news.textContent()).toContain("Bu Wati Transfer");
+    await news.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/live-proof-phone.png", fullPage: false });
+    await news.getByRole("link", { name: /Periksa Bukti/ }).click();
+    await page.waitForURL(`**/admin/orders/${order.id}#pembayaran`);
+    await page.getByTestId("payment-status").getByText("Menunggu Verifikasi").waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -249,7 +249,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     await page.screenshot({ path: `${SHOTS}/staff-order-final-${size}.png`, fullPage: true });
     // Every menu link is on screen, grouped, at this size.
     const nav = page.getByRole("navigation", { name: "Menu admin" });
-    for (const name of ["Dashboard", "Daftar Ambil", "Produk", "Petani Mitra", "Laporan", "Tim", "Pengaturan"]) {
+    for (const name of ["Ringkasan", "Daftar Ambil", "Produk", "Petani Mitra", "Laporan", "Tim", "Pengaturan"]) {
       const box = await nav.getByRole("link", { name, exact: true }).boundingBox();
       expect(box, name).not.toBeNull();
       expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(viewport.width);

@@ -59,7 +59,7 @@ describe.runIf(hasChromium)("first-run set-up", () => {
     await fillForm(page, "Toko Sayur Bu Sari", "0812 3333 4444");
     await page.getByRole("button", { name: "Siapkan Toko" }).click();
     await page.waitForURL(`${server.url}/admin/dashboard`);
-    await expect.poll(() => page.getByRole("heading", { name: "Admin Dashboard" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Ringkasan" }).count()).toBe(1);
     // The number is the owner's now: no red line about the sample one.
     expect(await page.getByText("masih nomor contoh").count()).toBe(0);
     // The refused post above answered 403 on purpose; nothing else went wrong.

@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await owner.reload();
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).textContent()).toContain("Staf");
     const nav = staff.getByRole("navigation", { name: "Menu admin" });
-    await nav.getByRole("link", { name: "Dashboard" }).waitFor();
+    await nav.getByRole("link", { name: "Ringkasan" }).waitFor();
     expect(await nav.getByRole("link", { name: "Produk" }).count()).toBe(0);
     expect(await nav.getByRole("link", { name: "Tim" }).count()).toBe(0);
     for (const path of ["/admin/products", "/admin/team", "/admin/categories"]) {

@@ -1,10 +1,12 @@
-// The weigh-and-pay loop in the browser, on a phone: a shopper orders shallots
-// by weight with a note, and a bunch of spinach, and chooses 'Transfer Bank' at checkout; staff
-// mark the spinach 'Tidak Tersedia', type the weighed amount the Indonesian way, set the fee and
-// press 'Tagihan Final' (the fee is then no longer a form); the shopper sees the final bill with
-// the account to pay and uploads a proof ('Menunggu Verifikasi'); staff press 'Tolak Bukti' with a
-// reason, the shopper reads it and uploads again; staff press 'Tandai Lunas' for a little more
-// than due; the difference shows as 'Saldo' on the profile and is taken off the next order's bill.
+// The weigh-and-pay loop in the browser, on a phone: a shopper orders shallots by weight with
+// a note, and a bunch of spinach, and chooses 'Transfer Bank' at checkout; staff mark the
+// spinach 'Tidak Tersedia' (press 'Batalkan' to put it back, then remove it again), type the
+// weighed amount the Indonesian way, set the fee and press 'Tagihan Final' (the fee is then no
+// longer a form); the shopper sees the final bill with the account to pay and uploads a proof
+// ('Menunggu Verifikasi'); staff press 'Tolak Bukti' with a reason, the shopper reads it and
+// sends the right one in the WhatsApp chat, which staff attach ('Lampirkan Bukti'); staff press
+// 'Tandai Lunas' for a little more than due; the difference shows as 'Saldo' on the profile and
+// is taken off the next order's bill.
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -88,15 +90,26 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       const spinach = lines.filter({ has: staff.locator("p", { hasText: "Bayam Hijau" }) });
       await spinach.getByRole("button", { name: "Tidak Tersedia" }).click();
       await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tidak Tersedia" }).click();
-      await staff.getByText("Bayam Hijau dihapus dari pesanan (tidak tersedia).").waitFor();
+      await staff.getByText("'Bayam Hijau' dihapus.").waitFor();
       expect(await spinach.count()).toBe(0);
+      expect(await lines.count()).toBe(1);
+      // A wrong line is put back where it was removed, then removed again for good.
+      await shot(staff, "admin-order-removed-undo");
+      await staff.getByRole("button", { name: "Batalkan", exact: true }).click();
+      await staff.getByText("'Bayam Hijau' dikembalikan ke pesanan.").waitFor();
+      await spinach.waitFor();
+      expect(await lines.count()).toBe(2);
+      await staff.getByText("Bayam Hijau 1 per ikat dikembalikan", { exact: false }).waitFor();
+      await spinach.getByRole("button", { name: "Tidak Tersedia" }).click();
+      await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tidak Tersedia" }).click();
+      await staff.getByText("'Bayam Hijau' dihapus.").waitFor();
       expect(await lines.count()).toBe(1);
       await staff.getByLabel("Berat aktual Bawang Merah (kg)").fill("0,8");
       await staff.getByRole("button", { name: "Simpan Berat" }).click();
       await staff.getByText("Berat Bawang Merah menjadi 0,8 kg").waitFor();
       await staff.fill('input[name="deliveryFee"]', "5000");
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
-      await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+      await staff.getByText(/Ongkir pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
       await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();
@@ -130,7 +143,8 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await page.getByRole("heading", { name: "Tagihan Final" }).waitFor();
       expect(await page.getByTestId("final-total").textContent()).toBe(formatRupiah(37000));
       await page.getByText("Bawang Merah: 0,75 kg → 0,8 kg", { exact: false }).waitFor();
-      await page.getByText("Bayam Hijau 1 per ikat tidak tersedia", { exact: false }).waitFor();
+      await page.getByText("Bayam Hijau 1 per ikat tidak tersedia", { exact: false }).first().waitFor();
+      await page.getByText("Bayam Hijau 1 per ikat dikembalikan", { exact: false }).waitFor();
       await page.getByText(`0,8 kg × ${formatRupiah(40000)}/kg`).waitFor();
       expect(await page.getByTestId("amount-due").textContent()).toBe(formatRupiah(37000));
       await waitForHydration(page);
@@ -162,18 +176,53 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       expect(await page.getByTestId("payment-status").first().textContent()).toBe("Ditolak");
       await page.getByRole("button", { name: "Unggah Ulang Bukti Bayar" }).waitFor();
       await shot(page, "order-proof-rejected");
-      await waitForHydration(page);
-      await uploadProof(page, "#e8f5e9");
+
+      // The shopper sends the right receipt in the WhatsApp chat instead; staff attach it.
+      await staff.goto(`${shop.url}/admin/orders/${orderId}#pembayaran`);
+      await waitForHydration(staff);
+      await staff.locator('input[name="proof"]').setInputFiles({
+        name: "bukti-dari-wa.jpg",
+        mimeType: "image/jpeg",
+        buffer: await sharp({ create: { width: 600, height: 900, channels: 3, background: "#e8f5e9" } })
+          .jpeg()
+          .toBuffer(),
+      });
+      await staff.getByText("Dipilih: bukti-dari-wa.jpg").waitFor();
+      await staff.getByRole("button", { name: "Lampirkan Bukti" }).click();
+      await staff
+        .getByText("Bukti bayar dilampirkan. Status pembayaran: Menunggu Verifikasi.", { exact: false })
+        .waitFor();
+      await staff.getByTestId("proof-source").getByText("Dilampirkan staf dari chat WhatsApp").waitFor();
+      await staff.getByText("Bukti bayar dari WhatsApp dilampirkan staf").first().waitFor();
+      await page.goto(`${shop.url}/orders/${orderId}`);
+      expect(await page.getByTestId("payment-status").first().textContent()).toBe("Menunggu Verifikasi");
 
       // Staff see the new proof and mark Rp 40.000 received for Rp 37.000.
-      await staff.goto(`${shop.url}/admin/orders/${orderId}#pembayaran`);
-      const proof = staff.getByRole("img", { name: "Bukti bayar dari pelanggan" });
+      const proof = staff.getByRole("img", { name: "Bukti bayar dari chat WhatsApp" });
       await proof.waitFor();
       await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // The attached (green) receipt, not the refused (pink) one the page showed before.
+      await expect
+        .poll(() =>
+          proof.evaluate((img: HTMLImageElement) => {
+            const canvas = document.createElement("canvas");
+            canvas.width = 1;
+            canvas.height = 1;
+            const context = canvas.getContext("2d");
+            context?.drawImage(img, 0, 0, 1, 1);
+            const [red, green] = context?.getImageData(0, 0, 1, 1).data ?? [0, 0];
+            return green > red;
+          }),
+        )
+        .toBe(true);
       // 'Tandai Lunas' proposes the amount asked: the bill plus its kode unik.
       expect(await staff.locator('input[name="paidAmount"]').inputValue()).toMatch(/^37\d{3}$/);
       await staff.locator('input[name="paidAmount"]').fill("40.000");
       await shot(staff, "admin-order-payment");
+      // The same page on the shop's desktop.
+      await staff.setViewportSize({ width: 1280, height: 800 });
+      await staff.screenshot({ path: "test-results/screenshots/admin-order-payment-desktop.png", fullPage: true });
+      await staff.setViewportSize(viewport);
       await staff.getByRole("button", { name: "Tandai Lunas" }).click();
       // Over the amount asked goes to 'Saldo', and so does the kode unik: Rp 3.000 in all (checked below).
       await staff.getByText(/Lunas\. Selisih \+Rp.[\d.]+ masuk Saldo pelanggan\./).waitFor();
@@ -191,7 +240,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await waitForHydration(staff);
       await staff.fill('input[name="deliveryFee"]', "5000");
       await staff.locator('form:has(input[name="deliveryFee"]) button[type="submit"]').click();
-      await staff.getByText(/Ongkos kirim pesanan #.* disimpan/).waitFor();
+      await staff.getByText(/Ongkir pesanan #.* disimpan/).waitFor();
       await staff.getByRole("button", { name: "Tagihan Final" }).click();
       await staff.getByRole("dialog").getByRole("button", { name: "Ya, Tagihan Final" }).click();
       await staff.getByText(/Tagihan final pesanan #.* siap/).waitFor();

@@ -261,13 +261,13 @@ describe("delivery fee", () => {
     expect((before.data as { order: { deliveryFee: number | null } }).order.deliveryFee).toBeNull();
 
     for (const [input, message] of [
-      ["", "Masukkan ongkos kirim."],
-      ["sepuluh ribu", "Ongkos kirim harus angka rupiah, mis. 11.000 atau 11000."],
-      ["-5000", "Ongkos kirim harus angka rupiah, mis. 11.000 atau 11000."],
-      ["12,5", "Ongkos kirim harus rupiah bulat tanpa sen, mis. 11.000."],
+      ["", "Masukkan ongkir."],
+      ["sepuluh ribu", "Ongkir harus angka rupiah, mis. 11.000 atau 11000."],
+      ["-5000", "Ongkir harus angka rupiah, mis. 11.000 atau 11000."],
+      ["12,5", "Ongkir harus rupiah bulat tanpa sen, mis. 11.000."],
       // A decimal point is never dropped: this is not Rp 1.500.050.
-      ["15000.50", "Ongkos kirim harus rupiah bulat tanpa sen, mis. 11.000."],
-      ["10000001", "Ongkos kirim harus antara Rp 0 dan Rp 10.000.000."],
+      ["15000.50", "Ongkir harus rupiah bulat tanpa sen, mis. 11.000."],
+      ["10000001", "Ongkir harus antara Rp 0 dan Rp 10.000.000."],
     ]) {
       const result = await post(input);
       expect(result.status).toBe(400);
@@ -278,7 +278,7 @@ describe("delivery fee", () => {
     const ok = await post("Rp 15.000");
     expect(ok.status).toBe(303);
     expect((await flashAfter(ok))?.replace(/\u00a0/g, " ")).toBe(
-      `Ongkos kirim pesanan #${order.id.slice(0, 8)} disimpan: Rp 15.000. Total Rp 39.000.`,
+      `Ongkir pesanan #${order.id.slice(0, 8)} disimpan: Rp 15.000. Total Rp 39.000.`,
     );
     expect(await feeNow()).toBe(15000);
 
@@ -334,7 +334,7 @@ describe("delivery fee, an order edit like the others", () => {
     const after = await stored(order.id);
     expect(after.order).toMatchObject({ deliveryFee: 7000, version: 2 });
     expect(after.changes.map((c) => [c.kind, c.description.replace(/\u00a0/g, " "), c.changedBy])).toEqual([
-      ["fee", "Ongkos kirim: belum ditentukan → Rp 7.000", admin.id],
+      ["fee", "Ongkir: belum ditentukan → Rp 7.000", admin.id],
     ]);
   });
 

@@ -54,7 +54,7 @@ async function edit(orderId: string, fields: Record<string, string | number>) {
   return editOrder(testDb.db, admin, orderId, parsed.data);
 }
 
-async function placed(lines: { productId: string; quantity: number; allowSubstitute?: boolean }[]) {
+async function placed(lines: { productId: string; quantity: number; allowSubstitute?: boolean; note?: string }[]) {
   const input = parseCheckout({
     name: "Siti Aminah",
     phone: "081234567890",
@@ -200,7 +200,7 @@ describe("staff order edits", () => {
     const kentang = await createProduct(testDb.db, { name: "Kentang Edit", price: 18000, stock: 5000, ...weighed });
     const order = await placed([{ productId: kentang.id, quantity: 1000 }]);
     const noFee = await edit(order.id, { intent: "finalize", version: 1 });
-    expect(noFee).toMatchObject({ ok: false, message: "Isi ongkos kirim dulu sebelum Tagihan Final." });
+    expect(noFee).toMatchObject({ ok: false, message: "Isi ongkir dulu sebelum Tagihan Final." });
 
     await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 5000, version: 1 });
     // The fee change is an edit too: the version moved.
@@ -223,5 +223,106 @@ describe("staff order edits", () => {
     expect(bill?.changes[0]).not.toHaveProperty("changedByName");
     const stranger = await createUser(testDb.db, { name: "Orang Lain" });
     expect(await loadFinalBillForCustomer(testDb.db, stranger.id, order.id)).toBeNull();
+  });
+});
+
+describe("'Batalkan' after 'Tidak Tersedia'", () => {
+  async function changesOf(orderId: string) {
+    return testDb.db
+      .select()
+      .from(orderChanges)
+      .where(eq(orderChanges.orderId, orderId))
+      .orderBy(orderChanges.createdAt, orderChanges.id);
+  }
+
+  it("puts the removed line back exactly, takes its stock again and records both steps", async () => {
+    const bayam = await createProduct(testDb.db, { name: "Bayam Batal", price: 4000, stock: 10, discount: 25 });
+    const wortel = await createProduct(testDb.db, { name: "Wortel Batal", price: 20000, stock: 5000, ...weighed });
+    const order = await placed([
+      { productId: bayam.id, quantity: 2, note: "yang segar", allowSubstitute: true },
+      { productId: wortel.id, quantity: 500 },
+    ]);
+    const [before] = await itemsOf(order.id);
+    expect(before).toMatchObject({ productName: "Bayam Batal", quantity: 2, price: 3000, note: "yang segar" });
+    const totalBefore = (await orderRow(order.id)).totalAmount;
+    // The shop's price changes between the removal and the undo: the line keeps its own.
+    const removed = await edit(order.id, { intent: "unavailable", version: 1, itemId: before.id });
+    expect(removed).toMatchObject({
+      ok: true,
+      message: "'Bayam Batal' dihapus.",
+      undo: { version: 2, productName: "Bayam Batal", changeId: expect.any(String) },
+    });
+    expect(await stockOf(testDb.db, bayam.id)).toBe(10);
+    const { undo } = removed as unknown as { undo: { changeId: string; version: number } };
+
+    const back = await edit(order.id, { intent: "restore", version: undo.version, changeId: undo.changeId });
+    expect(back).toMatchObject({ ok: true, message: "'Bayam Batal' dikembalikan ke pesanan." });
+    const [after] = await itemsOf(order.id);
+    expect(after).toEqual(before);
+    expect(await stockOf(testDb.db, bayam.id)).toBe(8);
+    expect(await orderRow(order.id)).toMatchObject({ totalAmount: totalBefore, version: 3 });
+    expect((await changesOf(order.id)).map((c) => [c.kind, c.description, c.changedBy])).toEqual([
+      ["unavailable", "Bayam Batal 2 per ikat tidak tersedia (−Rp\u00a06.000)", admin.id],
+      ["restore", "Bayam Batal 2 per ikat dikembalikan (batal Tidak Tersedia, +Rp\u00a06.000)", admin.id],
+    ]);
+
+    // Only once: a second press (or an older page) is refused and changes nothing.
+    const again = await edit(order.id, { intent: "restore", version: 3, changeId: undo.changeId });
+    expect(again).toMatchObject({ ok: false, message: "Baris ini sudah dikembalikan ke pesanan." });
+    expect(await stockOf(testDb.db, bayam.id)).toBe(8);
+  });
+
+  it("is refused once the order changed again, or the bill is final, and then changes nothing", async () => {
+    const sawi = await createProduct(testDb.db, { name: "Sawi Batal", price: 3000, stock: 10 });
+    const tomat = await createProduct(testDb.db, { name: "Tomat Batal", price: 12000, stock: 5000, ...weighed });
+    const order = await placed([
+      { productId: sawi.id, quantity: 1 },
+      { productId: tomat.id, quantity: 500 },
+    ]);
+    const [sawiLine, tomatLine] = await itemsOf(order.id);
+    const removed = (await edit(order.id, { intent: "unavailable", version: 1, itemId: sawiLine.id })) as unknown as {
+      undo: { changeId: string; version: number };
+    };
+    // Someone weighs the tomatoes (another page) before the undo.
+    expect(await edit(order.id, { intent: "weight", version: 2, itemId: tomatLine.id, amount: "0,75" })).toMatchObject({
+      ok: true,
+    });
+    const stale = await edit(order.id, {
+      intent: "restore",
+      version: removed.undo.version,
+      changeId: removed.undo.changeId,
+    });
+    expect(stale).toMatchObject({
+      ok: false,
+      status: 409,
+      message:
+        "Pesanan sudah diubah lagi setelah 'Sawi Batal' dihapus, jadi hapusnya tidak dapat dibatalkan. Muat ulang halaman, lalu tambahkan lewat 'Tambah Produk' bila masih perlu.",
+    });
+    expect((await itemsOf(order.id)).map((i) => i.productName)).toEqual(["Tomat Batal"]);
+    expect(await stockOf(testDb.db, sawi.id)).toBe(10);
+
+    await setDeliveryFee(testDb.db, admin, { orderId: order.id, deliveryFee: 5000, version: 3 });
+    expect(await edit(order.id, { intent: "finalize", version: 4 })).toMatchObject({ ok: true });
+    const final = await edit(order.id, { intent: "restore", version: 5, changeId: removed.undo.changeId });
+    expect(final).toMatchObject({
+      ok: false,
+      message: "Tagihan sudah final: 'Sawi Batal' tidak dapat dikembalikan lagi.",
+    });
+    expect((await itemsOf(order.id)).map((i) => i.productName)).toEqual(["Tomat Batal"]);
+    expect((await changesOf(order.id)).map((c) => c.kind)).toEqual(["unavailable", "weight", "fee", "final"]);
+  });
+
+  it("refuses when the stock is gone in the meantime, with the stock left", async () => {
+    const kol = await createProduct(testDb.db, { name: "Kol Batal", price: 5000, stock: 3 });
+    const order = await placed([{ productId: kol.id, quantity: 3 }]);
+    const [line] = await itemsOf(order.id);
+    const removed = (await edit(order.id, { intent: "unavailable", version: 1, itemId: line.id })) as unknown as {
+      undo: { changeId: string; version: number };
+    };
+    await placed([{ productId: kol.id, quantity: 2 }]);
+    const short = await edit(order.id, { intent: "restore", version: 2, changeId: removed.undo.changeId });
+    expect(short).toMatchObject({ ok: false, message: "Stok Kol Batal tidak cukup: tersisa 1." });
+    expect(await itemsOf(order.id)).toEqual([]);
+    expect(await stockOf(testDb.db, kol.id)).toBe(1);
   });
 });

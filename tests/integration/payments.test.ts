@@ -441,3 +441,70 @@ describe("a proof for an order that cannot take one", () => {
     expect((await row(order.id)).paymentStatus).toBe("unpaid");
   });
 });
+
+describe("a proof sent in the WhatsApp chat, attached by staff", () => {
+  const attach = (orderId: string, proof: File | string, cookie = cookies.staff) =>
+    callAction(adminOrderRoute.action, `/admin/orders/${orderId}`, form({ intent: "staff-proof", proof }), {
+      cookie,
+      params: { id: orderId },
+    });
+
+  it("goes through the customer's image gate, is recorded as staff's, and leads to 'Tandai Lunas'", async () => {
+    const tomat = await createProduct(testDb.db, {
+      name: "Tomat Bukti Staf",
+      price: 20000,
+      stock: 5000,
+      soldByWeight: true,
+      unit: "per kg",
+      weightStep: 250,
+      weightMin: 250,
+    });
+    const order = await placeFor(budi, tomat.id, 500, "transfer");
+    // Nothing to pay before the final bill, for staff as for the customer.
+    const early = await attach(order.id, await photo());
+    expect(early.status).toBe(409);
+    expect(JSON.stringify(early.data)).toContain("Tagihan belum final");
+    await finalise(order.id, order.items[0].id, "0,5");
+
+    // The same gate as the customer's upload; a customer cannot use the staff form.
+    const notImage = await attach(order.id, new File(["%PDF-1.4"], "bukti.pdf", { type: "application/pdf" }));
+    expect(notImage.status).toBe(400);
+    expect(JSON.stringify(notImage.data)).toContain("Gambar harus berupa JPEG, PNG, atau WebP.");
+    const tall = await attach(order.id, new File([new Uint8Array(tallPng())], "bukti.png"));
+    expect(tall.status).toBe(400);
+    expect(JSON.stringify(tall.data)).toContain("Gambar terlalu besar");
+    // A customer posting to the staff page is signed out and sent to the staff login.
+    const customer = await attach(order.id, await photo(), cookies.budi);
+    expect(customer.status).toBe(302);
+    expect(customer.location).toBe("/admin/login");
+    cookies.budi = await signIn(testDb.db, budi);
+    expect(await row(order.id)).toMatchObject({ paymentStatus: "unpaid", paymentProofKey: null });
+
+    expect((await attach(order.id, await photo())).status).toBe(303);
+    const attached = await row(order.id);
+    expect(attached).toMatchObject({ paymentStatus: "pending", paymentProofBy: staff.id });
+    expect(attached.paymentProofKey).toMatch(/^proofs\/[a-f0-9]{32}\.webp$/);
+    const changes = await testDb.db.select().from(orderChanges).where(eq(orderChanges.orderId, order.id));
+    expect(changes.map((c) => [c.kind, c.description, c.changedBy])).toContainEqual([
+      "payment",
+      "Bukti bayar dari WhatsApp dilampirkan staf",
+      staff.id,
+    ]);
+    // Staff see where it came from; its customer sees 'Menunggu Verifikasi' and the proof.
+    const page = await callLoader(adminOrderRoute.loader, `/admin/orders/${order.id}`, {
+      cookie: cookies.staff,
+      params: { id: order.id },
+    });
+    expect(page.data).toMatchObject({ payment: { status: "pending", hasProof: true, proofByStaff: true } });
+    const proofUrl = `/orders/${order.id}/payment-proof`;
+    expect(
+      (await callLoader(proofRoute.loader, proofUrl, { cookie: cookies.budi, params: { id: order.id } })).status,
+    ).toBe(200);
+
+    expect((await staffPost(order.id, { intent: "paid", paidAmount: "15000" })).status).toBe(303);
+    expect(await row(order.id)).toMatchObject({ paymentStatus: "paid", paidAmount: 15000 });
+    const late = await attach(order.id, await photo());
+    expect(late.status).toBe(409);
+    expect(JSON.stringify(late.data)).toContain("sudah Lunas");
+  });
+});

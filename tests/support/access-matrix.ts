@@ -445,6 +445,16 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         destructive: true,
       },
       {
+        name: "'Batalkan' of a removal the order does not have",
+        body: () => ({ intent: "restore", version: "1", changeId: "00000000-0000-4000-8000-000000000000" }),
+        expect: adminOnly(404),
+      },
+      {
+        name: "'Lampirkan Bukti' with text instead of an image",
+        body: () => ({ intent: "staff-proof", proof: "bukan gambar" }),
+        expect: adminOnly(400),
+      },
+      {
         name: "'Tambah Produk' after the final bill",
         body: (f) => ({ intent: "add", version: "1", productId: f.productId, amount: "1" }),
         expect: adminOnly(409),

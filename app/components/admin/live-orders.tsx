@@ -93,14 +93,22 @@ function playChime(context: AudioContext | null) {
 
 type Connection = "connecting" | "open" | "retrying";
 
-/** A courier's step at a door, as the dashboard shows it ('Kabar Kurir'). */
-type CourierNews = { seq: number; id: string; note: string };
+/**
+ * A courier's step at a door ('Kabar Kurir') or a payment proof that arrived ('Bukti bayar
+ * masuk'), as the dashboard shows it.
+ */
+type CourierNews = { seq: number; id: string; note: string; recipientName: string };
 
 function parseCourierNews(data: string): CourierNews | null {
   try {
     const value = JSON.parse(data) as Partial<CourierNews>;
     return typeof value.seq === "number" && typeof value.id === "string" && typeof value.note === "string"
-      ? { seq: value.seq, id: value.id, note: value.note }
+      ? {
+          seq: value.seq,
+          id: value.id,
+          note: value.note,
+          recipientName: typeof value.recipientName === "string" ? value.recipientName : "",
+        }
       : null;
   } catch {
     return null;
@@ -110,6 +118,7 @@ function parseCourierNews(data: string): CourierNews | null {
 export function LiveOrders({ since }: { since: number }) {
   const [rows, setRows] = useState<LiveOrderRow[]>([]);
   const [courierNews, setCourierNews] = useState<CourierNews[]>([]);
+  const [proofNews, setProofNews] = useState<CourierNews[]>([]);
   const [unseen, setUnseen] = useState(0);
   const [connection, setConnection] = useState<Connection>("connecting");
   const [soundOn, setSoundOn] = useState(false);
@@ -188,6 +197,17 @@ export function LiveOrders({ since }: { since: number }) {
         window.clearTimeout(refreshTimer);
         refreshTimer = window.setTimeout(() => revalidate.current(), 500);
       });
+      // A payment proof arrived (from the customer, or attached by staff): staff check it.
+      source.addEventListener("proof", (event) => {
+        const news = parseCourierNews((event as MessageEvent<string>).data);
+        if (!news) return;
+        if (news.seq > cursor) cursor = news.seq;
+        setProofNews((current) =>
+          current.some((n) => n.seq === news.seq) ? current : [news, ...current].slice(0, MAX_ROWS),
+        );
+        window.clearTimeout(refreshTimer);
+        refreshTimer = window.setTimeout(() => revalidate.current(), 500);
+      });
       source.addEventListener("error", () => {
         setConnection("retrying");
         // The browser retries a dropped connection itself; a refused one (a restart answering
@@ -208,7 +228,7 @@ export function LiveOrders({ since }: { since: number }) {
     };
   }, [announce]);
 
-  // '(2) Admin Dashboard': the unseen count leads the tab title.
+  // '(2) Ringkasan': the unseen count leads the tab title.
   const baseTitle = useRef<string | null>(null);
   useEffect(() => {
     baseTitle.current ??= document.title.replace(/^\(\d+\)\s*/, "");
@@ -327,6 +347,32 @@ export function LiveOrders({ since }: { since: number }) {
           ) : null}
         </div>
       </div>
+      {proofNews.length > 0 ? (
+        <div aria-live="polite" aria-relevant="additions" className="mt-3" data-testid="proof-news">
+          <h3 className="text-sm font-bold text-stone-800">Bukti Bayar</h3>
+          <ul className="mt-1 divide-y divide-sky-100 rounded-lg border border-sky-200 bg-sky-50">
+            {proofNews.map((news) => (
+              <li
+                key={news.seq}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm text-stone-900"
+              >
+                <span>
+                  <strong>{news.note}</strong>: pesanan{" "}
+                  <span className="font-mono font-semibold">#{shortOrderId(news.id)}</span>
+                  {news.recipientName ? ` · ${news.recipientName}` : ""}
+                </span>
+                <Link
+                  to={`/admin/orders/${news.id}#pembayaran`}
+                  className="inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
+                  aria-label={`Periksa Bukti pesanan #${shortOrderId(news.id)}`}
+                >
+                  Periksa Bukti
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {courierNews.length > 0 ? (
         <div aria-live="polite" aria-relevant="additions" className="mt-3" data-testid="courier-news">
           <h3 className="text-sm font-bold text-stone-800">Kabar Kurir</h3>

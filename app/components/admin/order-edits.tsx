@@ -3,10 +3,11 @@
 // WhatsApp'; and the 'Riwayat Perubahan'. Every form carries the order's version so an
 // edit made from an older page is refused instead of overwriting someone else's.
 import { WORDS } from "~/lib/vocab/words";
-import { MessageCircle } from "lucide-react";
+import { MessageCircle, Undo2 } from "lucide-react";
+import { useFetcher } from "react-router";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { FetcherAnswer, StaffOrderForm } from "~/components/admin/order-detail/staff-order-form";
+import { FetcherAnswer, StaffOrderForm, type StaffAnswer } from "~/components/admin/order-detail/staff-order-form";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
@@ -41,6 +42,49 @@ type Change = OrderChange;
 // The forms that are gone once they succeeded answer at the top of the card.
 const UNAVAILABLE_KEY = "order-line-unavailable";
 const FINALIZE_KEY = "order-finalize";
+const RESTORE_KEY = "order-line-restore";
+
+/** What a removal's answer carries to offer 'Batalkan' (the server's LineUndo). */
+type LineUndo = { changeId: string; version: number; productName: string };
+type RemovalAnswer = StaffAnswer & { undo?: LineUndo };
+type RestoreAnswer = StaffAnswer & { restored?: string };
+
+/**
+ * The answer to 'Tidak Tersedia', where the line was: "'Bayam' dihapus." with 'Batalkan' while
+ * the order is as the removal left it and the bill is not final. Once put back, the restore's
+ * answer takes its place; a refused restore shows its reason under the removal.
+ */
+function RemovedLineAnswer({ version, editable }: { version: number; editable: boolean }) {
+  const removal = useFetcher<RemovalAnswer>({ key: UNAVAILABLE_KEY });
+  const restore = useFetcher<RestoreAnswer>({ key: RESTORE_KEY });
+  const removed = removal.state === "idle" ? removal.data : undefined;
+  const restored = restore.state === "idle" ? restore.data : undefined;
+  const undo = removed?.ok ? removed.undo : undefined;
+  if (!removed || !undo) return <FetcherAnswer fetcherKey={UNAVAILABLE_KEY} className="mb-2" />;
+  if (restored?.ok && restored.restored === undo.changeId)
+    return <FetcherAnswer fetcherKey={RESTORE_KEY} className="mb-2" />;
+  const canUndo = editable && version === undo.version;
+  return (
+    <div className="mb-2 space-y-2">
+      <div
+        role="status"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
+      >
+        <span>{removed.message}</span>
+        {canUndo ? (
+          <StaffOrderForm fetcherKey={RESTORE_KEY}>
+            <Hidden intent="restore" version={undo.version} />
+            <input type="hidden" name="changeId" value={undo.changeId} />
+            <SubmitButton intent="restore" variant="outline" className="min-h-11 bg-white">
+              <Undo2 className="h-4 w-4" aria-hidden="true" /> Batalkan
+            </SubmitButton>
+          </StaffOrderForm>
+        ) : null}
+      </div>
+      {restored && !restored.ok ? <FetcherAnswer fetcherKey={RESTORE_KEY} /> : null}
+    </div>
+  );
+}
 
 export type OrderEditsData = {
   version: number;
@@ -144,7 +188,7 @@ function LineTools({ line, version, products }: { line: EditLine; version: numbe
         fetcherKey={UNAVAILABLE_KEY}
         confirm={{
           title: `${line.productName} tidak tersedia?`,
-          description: `${line.productName} (${formatAmount(line.quantity, { soldByWeight: line.soldByWeight, unit: line.productUnit })}) dihapus dari pesanan, stoknya dikembalikan dan totalnya dihitung ulang. Sampai Tagihan Final produk bisa ditambahkan lagi dengan 'Tambah Produk'.`,
+          description: `${line.productName} (${formatAmount(line.quantity, { soldByWeight: line.soldByWeight, unit: line.productUnit })}) dihapus dari pesanan, stoknya dikembalikan dan totalnya dihitung ulang. Sesudahnya 'Batalkan' mengembalikannya selama pesanan belum diubah lagi; sampai Tagihan Final produk juga bisa ditambahkan lagi dengan 'Tambah Produk'.`,
           confirmLabel: "Ya, Tidak Tersedia",
         }}
       >
@@ -172,7 +216,7 @@ export function OrderEditsCard({
   return (
     <Card title="Timbang dan Tagihan" id="tagihan">
       {error ? <ErrorNote>{error.error}</ErrorNote> : null}
-      <FetcherAnswer fetcherKey={UNAVAILABLE_KEY} className="mb-2" />
+      <RemovedLineAnswer version={editing.version} editable={editable} />
       <FetcherAnswer fetcherKey={FINALIZE_KEY} className="mb-2" />
       {editable ? (
         <>

@@ -1,5 +1,6 @@
 // What an admin page shows instead of itself when its loader refused or failed: the
 // owner-only notice (403) for a staff member, otherwise a plain "could not load" note.
+import { WORDS } from "~/lib/vocab/words";
 import { ShieldAlert } from "lucide-react";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -24,7 +25,7 @@ export function AdminRouteError({ title }: { title: string }) {
         {message}
       </p>
       <Link to="/admin/dashboard" className={buttonClass({ className: "mt-4" })}>
-        Kembali ke Dashboard
+        Kembali ke {WORDS.dashboard}
       </Link>
     </div>
   );

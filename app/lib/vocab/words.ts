@@ -21,6 +21,12 @@ export const WORDS = {
   pickingList: "Daftar Ambil",
   /** Products the shop picks out for the home page ('Featured' in the shop, 'Pilihan' in the admin). */
   featured: "Pilihan",
+  /** The shop's first page, in the main menu (was 'Home'). */
+  home: "Beranda",
+  /** The admin's first page with the day's orders; the address stays /admin/dashboard (was 'Dashboard'). */
+  dashboard: "Ringkasan",
+  /** Messages from the contact form and farmer sign-ups; the address stays /admin/inbox (was 'Inbox'). */
+  inbox: "Pesan Masuk",
   /** A total before the bill is final. */
   estimate: "perkiraan",
 } as const;

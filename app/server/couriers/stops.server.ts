@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { courierActions, courierRuns, courierStops, orderEvents, orderItems, orders, users } from "~/db/schema";
+import { courierActions, courierRuns, courierStops, orderItems, orders, users } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { amountToCollect } from "~/lib/delivery-sheet";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
@@ -30,6 +30,7 @@ import { log } from "../logger.server";
 import { notify } from "../notifications/notify.server";
 import { recordOrderChange } from "../orders/changes.server";
 import { lockOrder } from "../orders/columns.server";
+import { announceOrderNews } from "../orders/events.server";
 import { settleDifference } from "../orders/payments.server";
 import { changeOrderStatus } from "../orders/status.server";
 import { customerTelHref } from "../orders/view.server";
@@ -294,12 +295,7 @@ function stampOf(takenAt: Date | null): Date {
 
 /** Tells the staff dashboard, live, in every server process (the same numbering as new orders). */
 async function tellDashboard(tx: Queryable, orderId: string, note: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7206)`);
-  const [event] = await tx
-    .insert(orderEvents)
-    .values({ orderId, kind: "courier", note })
-    .returning({ seq: orderEvents.seq });
-  await tx.execute(sql`select pg_notify('order_events', ${String(event.seq)})`);
+  await announceOrderNews(tx, orderId, "courier", note);
 }
 
 /**

@@ -44,7 +44,7 @@ describe("recordOrderChange", () => {
       if (!locked) throw new Error("no order");
       await recordOrderChange(tx, locked, {
         kind: "fee",
-        description: "Ongkos kirim: belum ditentukan → Rp 5.000",
+        description: "Ongkir: belum ditentukan → Rp 5.000",
         changedBy: admin.id,
         set: { deliveryFee: 5000, deliveryFeeSource: "staff" },
       });
@@ -54,7 +54,7 @@ describe("recordOrderChange", () => {
     expect(changes).toMatchObject([
       {
         kind: "fee",
-        description: "Ongkos kirim: belum ditentukan → Rp 5.000",
+        description: "Ongkir: belum ditentukan → Rp 5.000",
         totalBefore: 10_000,
         totalAfter: 10_000,
         changedByName: "Dewi Staf",

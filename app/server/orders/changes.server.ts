@@ -15,6 +15,7 @@ const VERSIONED_CHANGES: Readonly<Record<OrderChangeKind, boolean>> = {
   weight: true,
   substitute: true,
   unavailable: true,
+  restore: true,
   add: true,
   fee: true,
   final: true,
@@ -30,19 +31,21 @@ export type OrderChange = {
   /** The item total after the change; a change that moved no line leaves it as it was. */
   totalAfter?: number;
   /** Columns of the order written together with the change (the item total, the fee, the final bill). */
+  /** A line marked 'Tidak Tersedia', kept so 'Batalkan' can put it back. */
+  removedLine?: unknown;
   set?: Partial<Pick<typeof orders.$inferInsert, "totalAmount" | "deliveryFee" | "deliveryFeeSource" | "billFinalAt">>;
 };
 
 /**
  * Records one change of `order` (its state as locked before the change): writes `set` with a
  * version step for a change of the bill, and the change's row in the 'Riwayat Perubahan'.
- * Call it inside the transaction that holds the order's lock.
+ * Call it inside the transaction that holds the order's lock. Answers the change's id.
  */
 export async function recordOrderChange(
   tx: Queryable,
   order: { id: string; totalAmount: number },
   change: OrderChange,
-): Promise<void> {
+): Promise<string> {
   const versioned = VERSIONED_CHANGES[change.kind];
   if (versioned || change.set) {
     await tx
@@ -54,14 +57,19 @@ export async function recordOrderChange(
       })
       .where(eq(orders.id, order.id));
   }
-  await tx.insert(orderChanges).values({
-    orderId: order.id,
-    kind: change.kind,
-    description: change.description,
-    totalBefore: order.totalAmount,
-    totalAfter: change.totalAfter ?? order.totalAmount,
-    changedBy: change.changedBy,
-  });
+  const [row] = await tx
+    .insert(orderChanges)
+    .values({
+      orderId: order.id,
+      kind: change.kind,
+      description: change.description,
+      totalBefore: order.totalAmount,
+      totalAfter: change.totalAfter ?? order.totalAmount,
+      changedBy: change.changedBy,
+      removedLine: change.removedLine ?? null,
+    })
+    .returning({ id: orderChanges.id });
+  return row.id;
 }
 
 export type OrderChangeRow = {

@@ -7,12 +7,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidField } from "~/lib/form-schema";
 import type { Queryable } from "~/db/client.server";
-import { orderItems, products } from "~/db/schema";
+import { orderChanges, orderItems, products } from "~/db/schema";
 import { formFailure, formSuccess, isUuid, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import {
   amountText,
+  isOrderEditable,
   ORDER_CHANGED_MESSAGE,
+  ORDER_LOCKED_MESSAGE,
   orderEditRefusal,
   parseAmountInput,
   type OrderChangeKind,
@@ -67,12 +69,41 @@ export const orderEditSchema = z.discriminatedUnion("intent", [
     agreed: z.preprocess((v) => v === "on" || v === "1", z.boolean()),
   }),
   z.object({ intent: z.literal("unavailable"), version: orderVersionSchema, itemId }),
+  // 'Batalkan' after 'Tidak Tersedia': posted with the version the removal left the order at.
+  z.object({
+    intent: z.literal("restore"),
+    version: orderVersionSchema,
+    changeId: uuidField("Baris yang dihapus tidak ditemukan. Muat ulang halaman."),
+  }),
   z.object({ intent: z.literal("add"), version: orderVersionSchema, productId, amount }),
   z.object({ intent: z.literal("finalize"), version: orderVersionSchema }),
 ]);
 export type OrderEdit = z.infer<typeof orderEditSchema>;
 
 type LockedOrder = OrderState;
+
+/** A line as it was when marked 'Tidak Tersedia': what 'Batalkan' puts back. */
+const removedLineSchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  productUnit: z.string(),
+  productImageUrl: z.string().nullable(),
+  quantity: z.number().int().positive(),
+  orderedQuantity: z.number().int().nullable(),
+  soldByWeight: z.boolean(),
+  price: z.number().int(),
+  note: z.string(),
+  allowSubstitute: z.boolean(),
+  originalPrice: z.number().int(),
+  discount: z.number().int(),
+});
+
+/** What the page needs to offer 'Batalkan' after a line was removed. */
+export type LineUndo = { changeId: string; version: number; productName: string };
+
+/** An edit's answer that carries more than its message: the removal's undo, the restore's removal. */
+type EditAnswer = { message: string; undo?: LineUndo; restored?: string };
 
 /** The order locked for an edit, refused when the page was drawn from an older version or the bill is final. */
 async function lockEditable(tx: Queryable, orderId: string, version: number): Promise<LockedOrder> {
@@ -137,28 +168,102 @@ async function takeStock(
   }
 }
 
+type EditChange = {
+  kind: OrderChangeKind;
+  description: string;
+  changedBy: string;
+  billFinal?: boolean;
+  removedLine?: unknown;
+};
+
 /** Recomputes the item total from the lines and records the change (version and 'Riwayat Perubahan'). */
-async function finishEdit(
+async function finishEdit(tx: Queryable, order: LockedOrder, change: EditChange): Promise<number> {
+  return (await recordEdit(tx, order, change)).total;
+}
+
+async function recordEdit(
   tx: Queryable,
   order: LockedOrder,
-  change: { kind: OrderChangeKind; description: string; changedBy: string; billFinal?: boolean },
-): Promise<number> {
+  change: EditChange,
+): Promise<{ total: number; changeId: string }> {
   const lines = await tx
     .select({ price: orderItems.price, quantity: orderItems.quantity, soldByWeight: orderItems.soldByWeight })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   const totalAfter = orderItemsTotal(lines);
   if (totalAfter > MAX_ORDER_TOTAL) throw new EditRefused(400, "Total pesanan terlalu besar.");
-  await recordOrderChange(tx, order, {
+  const changeId = await recordOrderChange(tx, order, {
     kind: change.kind,
     description: change.description,
     changedBy: change.changedBy,
     totalAfter,
+    removedLine: change.removedLine,
     set: { totalAmount: totalAfter, ...(change.billFinal ? { billFinalAt: new Date() } : {}) },
   });
   // A changed bill asks for a new amount to transfer ('Tagihan Final' syncs after its 'Saldo').
   if (!change.billFinal) await syncTransferCode(tx, order.id);
-  return totalAfter;
+  return { total: totalAfter, changeId };
+}
+
+/**
+ * 'Batalkan' after 'Tidak Tersedia': puts the removed line back as it was (amount, price, note,
+ * 'Boleh diganti'), takes its stock again through the ledger and records the step in the
+ * 'Riwayat Perubahan'. Only once, only before 'Tagihan Final', and only while the order is as
+ * the removal left it: any later edit of the lines or fee (here or on another page) could
+ * collide with the line coming back, so the undo is refused and staff add it again instead.
+ */
+async function restoreLine(
+  tx: Queryable,
+  orderId: string,
+  edit: { version: number; changeId: string },
+  by: string,
+): Promise<EditAnswer> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new EditRefused(404, "Pesanan tidak ditemukan.");
+  const [change] = await tx
+    .select({ removedLine: orderChanges.removedLine })
+    .from(orderChanges)
+    .where(
+      and(eq(orderChanges.id, edit.changeId), eq(orderChanges.orderId, order.id), eq(orderChanges.kind, "unavailable")),
+    )
+    .for("update");
+  if (!change) throw new EditRefused(404, "Baris yang dihapus tidak ditemukan. Muat ulang halaman.");
+  const parsed = removedLineSchema.safeParse(change.removedLine);
+  if (!parsed.success) throw new EditRefused(409, "Baris ini sudah dikembalikan ke pesanan.");
+  const line = parsed.data;
+  const name = `'${line.productName}'`;
+  if (!isOrderEditable(order.status)) throw new EditRefused(409, ORDER_LOCKED_MESSAGE);
+  if (order.billFinalAt !== null)
+    throw new EditRefused(409, `Tagihan sudah final: ${name} tidak dapat dikembalikan lagi.`);
+  if (order.version !== edit.version)
+    throw new EditRefused(
+      409,
+      `Pesanan sudah diubah lagi setelah ${name} dihapus, jadi hapusnya tidak dapat dibatalkan. Muat ulang halaman, lalu tambahkan lewat 'Tambah Produk' bila masih perlu.`,
+    );
+  // The product may have been deleted since: the line comes back as its snapshot, as the
+  // lines of a deleted product stay on older orders.
+  const [product] = line.productId
+    ? await tx.select({ id: products.id }).from(products).where(eq(products.id, line.productId))
+    : [];
+  const productId = product ? product.id : null;
+  if (productId) {
+    await takeStock(tx, {
+      productId,
+      name: line.productName,
+      delta: -line.quantity,
+      soldByWeight: line.soldByWeight,
+      orderId: order.id,
+      changedBy: by,
+    });
+  }
+  await tx.insert(orderItems).values({ ...line, productId, orderId: order.id });
+  await tx.update(orderChanges).set({ removedLine: null }).where(eq(orderChanges.id, edit.changeId));
+  await finishEdit(tx, order, {
+    kind: "restore",
+    description: `${lineDescription(line, line.quantity)} dikembalikan (batal Tidak Tersedia, +${formatRupiah(orderLineTotal(line))})`,
+    changedBy: by,
+  });
+  return { message: `${name} dikembalikan ke pesanan.`, restored: edit.changeId };
 }
 
 function lineDescription(item: { productName: string; productUnit: string; soldByWeight: boolean }, quantity: number) {
@@ -176,9 +281,10 @@ export async function editOrder(
   if (!isUuid(orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
   const short = shortOrderId(orderId);
   try {
-    const message = await db.transaction(async (tx) => {
-      const order = await lockEditable(tx, orderId, edit.version);
+    const answer = await db.transaction(async (tx): Promise<string | EditAnswer> => {
       const by = actor.id;
+      if (edit.intent === "restore") return restoreLine(tx, orderId, edit, by);
+      const order = await lockEditable(tx, orderId, edit.version);
       switch (edit.intent) {
         case "weight": {
           const item = await lockItem(tx, order.id, edit.itemId);
@@ -278,13 +384,17 @@ export async function editOrder(
             });
           }
           await tx.delete(orderItems).where(eq(orderItems.id, item.id));
-          await finishEdit(tx, order, {
+          const { orderId: _order, ...line } = item;
+          const { changeId } = await recordEdit(tx, order, {
             kind: "unavailable",
             description: `${lineDescription(item, item.quantity)} tidak tersedia (−${formatRupiah(orderLineTotal(item))})`,
             changedBy: by,
+            removedLine: removedLineSchema.parse(line),
           });
-          return `${item.productName} dihapus dari pesanan (tidak tersedia).`;
+          const undo: LineUndo = { changeId, version: order.version + 1, productName: item.productName };
+          return { message: `'${item.productName}' dihapus.`, undo };
         }
+
         case "add": {
           const product = await productForSale(tx, edit.productId);
           const quantity = amountFor(product, edit.amount);
@@ -336,7 +446,7 @@ export async function editOrder(
         }
         case "finalize": {
           if (order.deliveryFee === null)
-            throw new EditRefused(400, "Isi ongkos kirim dulu sebelum Tagihan Final.", "deliveryFee");
+            throw new EditRefused(400, "Isi ongkir dulu sebelum Tagihan Final.", "deliveryFee");
           const [{ lines }] = await tx
             .select({ lines: sql<number>`count(*)::int` })
             .from(orderItems)
@@ -366,7 +476,9 @@ export async function editOrder(
         }
       }
     });
-    return formSuccess(message);
+    if (typeof answer === "string") return formSuccess(answer);
+    const { message, ...extra } = answer;
+    return formSuccess(message, extra);
   } catch (error) {
     // 'Tagihan Final' may be refused by the balance it settles (a sum out of range).
     if (!(error instanceof EditRefused) && !(error instanceof PaymentRefused)) throw error;

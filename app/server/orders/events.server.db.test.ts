@@ -2,13 +2,20 @@
 // TEST_DATABASE_URL): a new order reaches an open stream, a reconnect with the last event
 // number gets exactly what it missed, and a stop ends every stream. A stream lives only as
 // long as its account is on the team with a live session, each account has a few at most,
-// and catching up reaches back over a recent window only.
+// and catching up reaches back over a recent window only. A payment proof arriving (from the
+// customer, or attached by staff) reaches the stream as its own event.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { createOrder, createProduct, createUser, signIn } from "../../../tests/support/factories";
 import { sseReader } from "../../../tests/support/sse";
-import { orderEvents } from "~/db/schema";
+import { orderEvents, orders } from "~/db/schema";
+import { LocalDiskStorage, setStorageForTests } from "../uploads/storage.server";
+import { attachPaymentProofByStaff, uploadPaymentProof } from "./payments.server";
 import { endAllSessionsOfUser } from "../accounts/customer-list.server";
 import type * as MailModule from "../notifications/mail-transport.server";
 import {
@@ -168,5 +175,54 @@ describe("live order events", () => {
     expect(ids).toContain(recent);
     expect(ids).not.toContain(old);
     stream.abort();
+  });
+
+  it("a payment proof reaches open streams as 'proof': 'Bukti bayar masuk', with the order to open", async () => {
+    const uploads = mkdtempSync(path.join(tmpdir(), "bukti-live-"));
+    setStorageForTests(new LocalDiskStorage(uploads));
+    try {
+      const orderId = await placeOrder("Bu Ratih Bayar");
+      // A final transfer bill, the state in which a proof is taken.
+      await testDb.db
+        .update(orders)
+        .set({ billFinalAt: new Date(), paymentMethod: "transfer", deliveryFee: 0 })
+        .where(eq(orders.id, orderId));
+      const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#2f855a" } })
+        .png()
+        .toBuffer();
+      const proof = () => new File([new Uint8Array(image)], "bukti.png", { type: "image/png" });
+      const a = await open(null);
+      const b = await open(null);
+      await Promise.all([a.reader.collect("ready", () => true), b.reader.collect("ready", () => true)]);
+
+      expect(await uploadPaymentProof(testDb.db, customerId, orderId, { proof: proof() })).toMatchObject({ ok: true });
+      for (const { reader } of [a, b]) {
+        const [event] = await reader.collect("proof", (e) => e.data.includes(orderId), 3_000);
+        expect(JSON.parse(event.data)).toMatchObject({
+          kind: "proof",
+          note: "Bukti bayar masuk",
+          id: orderId,
+          recipientName: "Bu Ratih Bayar",
+        });
+      }
+      // Not a new order: the box's order rows do not grow.
+      expect(
+        (await testDb.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((e) => e.kind),
+      ).toEqual(["created", "proof"]);
+
+      expect(await attachPaymentProofByStaff(testDb.db, staff, orderId, { proof: proof() })).toMatchObject({
+        ok: true,
+      });
+      const [byStaff] = await a.reader.collect("proof", (e) => e.data.includes("dilampirkan staf"), 3_000);
+      expect(JSON.parse(byStaff.data)).toMatchObject({
+        id: orderId,
+        note: "Bukti bayar dari WhatsApp dilampirkan staf",
+      });
+      a.abort();
+      b.abort();
+    } finally {
+      setStorageForTests(undefined);
+      rmSync(uploads, { recursive: true, force: true });
+    }
   });
 });

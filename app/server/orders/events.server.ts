@@ -29,7 +29,10 @@ export const CATCH_UP_MAX = 500;
 /** What a dashboard needs to show a new order as a row, or a courier's step at its door. */
 export type LiveOrder = {
   seq: number;
-  /** 'created' a new order; 'courier' a courier's step ('Terkirim', 'Gagal Antar', 'Uang Diterima'). */
+  /**
+   * 'created' a new order; 'courier' a courier's step ('Terkirim', 'Gagal Antar', 'Uang
+   * Diterima'); 'proof' a payment proof arrived ('Bukti bayar masuk').
+   */
   kind: string;
   /** The courier's step in words. */
   note: string;
@@ -61,6 +64,24 @@ export async function latestOrderEventSeq(db: Queryable, actor: AdminActor): Pro
   assertAdmin(actor);
   const [row] = await db.select({ seq: max(orderEvents.seq) }).from(orderEvents);
   return Number(row?.seq ?? 0);
+}
+
+/** What the live box hears besides new orders: a courier's step, a payment proof arriving. */
+export type OrderNewsKind = "courier" | "proof";
+
+/**
+ * Tells the staff dashboards, live, in every server process: numbered with the new orders
+ * (one lock keeps the numbers in commit order) and announced at commit.
+ */
+export async function announceOrderNews(
+  tx: Queryable,
+  orderId: string,
+  kind: OrderNewsKind,
+  note: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7206)`);
+  const [event] = await tx.insert(orderEvents).values({ orderId, kind, note }).returning({ seq: orderEvents.seq });
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${String(event.seq)})`);
 }
 
 /** Tells every server process that a team member's access ended (delivered at commit). */
@@ -270,7 +291,8 @@ export async function closeOrderEventStreams(): Promise<void> {
 }
 
 function sseMessage(event: LiveOrder): string {
-  return `id: ${event.seq}\nevent: ${event.kind === "courier" ? "courier" : "order"}\ndata: ${JSON.stringify(event)}\n\n`;
+  const name = event.kind === "courier" || event.kind === "proof" ? event.kind : "order";
+  return `id: ${event.seq}\nevent: ${name}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The delivery fee agreed in the chat: an order edit like the packing edits, recorded in the
 // 'Riwayat Perubahan' through the one change writer.
+import { WORDS } from "~/lib/vocab/words";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
@@ -23,10 +24,10 @@ export const deliveryFeeSchema = z.object({
   orderId: uuidField("Pesanan tidak ditemukan."),
   deliveryFee: wholeNumberField({
     kind: "rupiah",
-    label: "Ongkos kirim",
+    label: WORDS.deliveryFee,
     min: 0,
     max: MAX_DELIVERY_FEE,
-    required: "Masukkan ongkos kirim.",
+    required: "Masukkan ongkir.",
   }),
 });
 
@@ -43,7 +44,7 @@ export async function setDeliveryFee(
 ): Promise<FormResult> {
   assertAdmin(actor);
   if (!Number.isInteger(input.deliveryFee) || input.deliveryFee < 0 || input.deliveryFee > MAX_DELIVERY_FEE) {
-    const message = `Ongkos kirim harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`;
+    const message = `${WORDS.deliveryFee} harus antara Rp 0 dan ${formatRupiah(MAX_DELIVERY_FEE)}.`;
     return formFailure(400, message, { fieldErrors: { deliveryFee: message } });
   }
   if (!isUuid(input.orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
@@ -56,7 +57,7 @@ export async function setDeliveryFee(
     if (before.deliveryFee !== input.deliveryFee) {
       await recordOrderChange(tx, before, {
         kind: "fee",
-        description: `Ongkos kirim: ${before.deliveryFee === null ? "belum ditentukan" : formatRupiah(before.deliveryFee)} → ${formatRupiah(input.deliveryFee)}`,
+        description: `${WORDS.deliveryFee}: ${before.deliveryFee === null ? "belum ditentukan" : formatRupiah(before.deliveryFee)} → ${formatRupiah(input.deliveryFee)}`,
         changedBy: actor.id,
         set: { deliveryFee: input.deliveryFee, deliveryFeeSource: "staff" },
       });
@@ -74,6 +75,6 @@ export async function setDeliveryFee(
   if (!outcome.row) return outcome.refused;
   const updated = outcome.row;
   return formSuccess(
-    `Ongkos kirim pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
+    `${WORDS.deliveryFee} pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
   );
 }

@@ -26,6 +26,7 @@ import { getStorage, randomKey, type StoredFile } from "../uploads/storage.serve
 import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder } from "./columns.server";
+import { announceOrderNews } from "./events.server";
 
 export { imageFileSchema };
 
@@ -46,6 +47,7 @@ export const proofUploadSchema = z.object({ proof: imageFileSchema });
 
 const proofStateColumns = {
   status: orders.status,
+  totalAmount: orders.totalAmount,
   billFinalAt: orders.billFinalAt,
   paymentMethod: orders.paymentMethod,
   paymentStatus: orders.paymentStatus,
@@ -65,6 +67,10 @@ function proofRefusal(order: ProofState | undefined): PaymentRefused | null {
   return null;
 }
 
+/** What the staff's live box says when a proof arrives. */
+export const PROOF_NEWS = "Bukti bayar masuk";
+export const STAFF_PROOF_NEWS = "Bukti bayar dari WhatsApp dilampirkan staf";
+
 /**
  * 'Unggah Bukti Bayar' for the customer's own order whose bill is final and is paid by QRIS
  * or transfer: the image is stored privately and the payment waits for staff. The order is
@@ -80,10 +86,45 @@ export async function uploadPaymentProof(
   if (!isUuid(orderId)) return formFailure(404, NOT_FOUND, { title: PROOF_TITLE });
   const limit = await hitRateLimit(db, `payment-proof:${userId}`, 10, 60 * 60);
   if (!limit.allowed) return formFailure(429, retryMessage(limit.retryAfterSeconds), { title: PROOF_TITLE });
-  const [order] = await db
-    .select(proofStateColumns)
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const failure = await storeProof(db, { orderId, owner: userId, by: null, proof: input.proof });
+  if (failure) return failure;
+  log.info("payment proof uploaded", { orderId });
+  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS.pending.label}.`);
+}
+
+/**
+ * 'Lampirkan Bukti' on the staff order page: a proof the customer sent in the WhatsApp chat,
+ * attached by staff on their behalf. The same image gate, storage and order rules as the
+ * customer's upload, recorded as attached by staff (on the order and in its 'Riwayat
+ * Perubahan'); the payment then waits for 'Tandai Lunas' like any proof.
+ */
+export async function attachPaymentProofByStaff(
+  db: Queryable,
+  actor: AdminActor,
+  orderId: string,
+  input: z.output<typeof proofUploadSchema>,
+): Promise<FormResult> {
+  assertAdmin(actor);
+  if (!isUuid(orderId)) return formFailure(404, NOT_FOUND, { title: PROOF_TITLE });
+  const failure = await storeProof(db, { orderId, owner: null, by: actor.id, proof: input.proof });
+  if (failure) return failure;
+  log.info("payment proof attached by staff", { orderId, by: actor.id });
+  return formSuccess(
+    `Bukti bayar dilampirkan. Status pembayaran: ${PAYMENT_STATUS.pending.label}. Periksa lalu tekan 'Tandai Lunas'.`,
+  );
+}
+
+/**
+ * Stores a proof for an order that may take one (of `owner` when a customer sends it) and
+ * tells the staff's live box; a refusal stores nothing, and a proof it replaces is deleted.
+ */
+async function storeProof(
+  db: Queryable,
+  input: { orderId: string; owner: string | null; by: string | null; proof: File },
+): Promise<FormResult | null> {
+  const { orderId, owner, by } = input;
+  const whose = owner ? and(eq(orders.id, orderId), eq(orders.userId, owner)) : eq(orders.id, orderId);
+  const [order] = await db.select(proofStateColumns).from(orders).where(whose);
   const early = proofRefusal(order);
   if (early) return refusal(early, PROOF_TITLE);
   const encoded = await reencodeImage(input.proof, 1600, "webp", "payment proof");
@@ -97,11 +138,7 @@ export async function uploadPaymentProof(
   let replaced: string | null = null;
   try {
     await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select(proofStateColumns)
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-        .for("update");
+      const [locked] = await tx.select(proofStateColumns).from(orders).where(whose).for("update");
       if (!locked) throw new PaymentRefused(404, NOT_FOUND);
       const refused = proofRefusal(locked);
       if (refused) throw refused;
@@ -112,10 +149,22 @@ export async function uploadPaymentProof(
           paymentStatus: "pending",
           paymentProofKey: key,
           paymentProofAt: new Date(),
+          paymentProofBy: by,
           paymentRejectReason: "",
           updatedAt: new Date(),
         })
         .where(eq(orders.id, orderId));
+      if (by)
+        await recordOrderChange(
+          tx,
+          { id: orderId, totalAmount: locked.totalAmount },
+          {
+            kind: "payment",
+            description: "Bukti bayar dari WhatsApp dilampirkan staf",
+            changedBy: by,
+          },
+        );
+      await announceOrderNews(tx, orderId, "proof", by ? STAFF_PROOF_NEWS : PROOF_NEWS);
     });
   } catch (error) {
     await getStorage().delete(key);
@@ -125,8 +174,7 @@ export async function uploadPaymentProof(
     await getStorage()
       .delete(replaced)
       .catch((error) => log.warn("old proof not deleted", { error }));
-  log.info("payment proof uploaded", { orderId });
-  return formSuccess(`Bukti bayar terkirim. Status pembayaran: ${PAYMENT_STATUS.pending.label}.`);
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Everything staff post from one order's page (/admin/orders/:id), by intent: the status,
 // the delivery fee, the packing edits and 'Tagihan Final', 'Tandai Lunas' and 'Tolak Bukti',
-// 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
+// 'Perpanjang Batas Bayar', 'Ubah ke COD' and 'Lampirkan Bukti' (a proof sent in the chat).
 // One schema parses them all; each goes to the server function that owns it, and every
 // answer is a FormResult that names its intent so the page shows it beside the right form.
 import { z } from "zod";
@@ -10,7 +10,14 @@ import { ORDER_STATUSES } from "~/lib/vocab/order-statuses";
 import type { AdminActor } from "../accounts/actor.server";
 import { deliveryFeeSchema, setDeliveryFee } from "./fee.server";
 import { editOrder, orderEditSchema, orderVersionSchema } from "./edits.server";
-import { markOrderPaid, markPaidSchema, rejectPaymentProof, rejectProofSchema } from "./payments.server";
+import {
+  attachPaymentProofByStaff,
+  imageFileSchema,
+  markOrderPaid,
+  markPaidSchema,
+  rejectPaymentProof,
+  rejectProofSchema,
+} from "./payments.server";
 import { extendDeadlineSchema, extendPaymentDeadline, switchToCashOnDelivery } from "./payment-due.server";
 import { setOrderStatus } from "./status.server";
 
@@ -31,6 +38,7 @@ export const adminOrderActionSchema = z.discriminatedUnion(
     rejectProofSchema.extend({ intent: z.literal("reject") }),
     extendDeadlineSchema.extend({ intent: z.literal("due") }),
     z.object({ intent: z.literal("cod") }),
+    z.object({ intent: z.literal("staff-proof"), proof: imageFileSchema }),
   ],
   { error: "Permintaan tidak dikenal." },
 );
@@ -66,6 +74,8 @@ export async function actOnAdminOrder(
       return asAnswer(input.intent, await extendPaymentDeadline(db, actor, orderId, input));
     case "cod":
       return asAnswer(input.intent, await switchToCashOnDelivery(db, actor, orderId));
+    case "staff-proof":
+      return asAnswer(input.intent, await attachPaymentProofByStaff(db, actor, orderId, { proof: input.proof }));
     default:
       return asAnswer(input.intent, await editOrder(db, actor, orderId, input));
   }

@@ -31,6 +31,7 @@ const viewColumns = {
   paymentStatus: orders.paymentStatus,
   paymentProofKey: orders.paymentProofKey,
   paymentProofAt: orders.paymentProofAt,
+  paymentProofBy: orders.paymentProofBy,
   paymentRejectReason: orders.paymentRejectReason,
   paidAmount: orders.paidAmount,
   paidAt: orders.paidAt,
@@ -43,6 +44,8 @@ export type OrderPayment = {
   status: string;
   hasProof: boolean;
   proofAt: Date | null;
+  /** Staff attached the proof (one the customer sent in the WhatsApp chat). */
+  proofByStaff: boolean;
   rejectReason: string;
   paidAmount: number | null;
   paidAt: Date | null;
@@ -113,6 +116,7 @@ async function readOrderView(db: Queryable, viewer: OrderViewer, id: string) {
     status: row.paymentStatus,
     hasProof: row.paymentProofKey !== null,
     proofAt: row.paymentProofAt,
+    proofByStaff: row.paymentProofBy !== null,
     rejectReason: row.paymentRejectReason,
     paidAmount: row.paidAmount,
     paidAt: row.paidAt,

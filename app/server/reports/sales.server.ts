@@ -3,6 +3,7 @@
 // kept by triggers; see the migration that made them), so a year of a busy shop is a few
 // thousand rows, not a million orders. Days are the shop's days (Asia/Jakarta) on which the
 // orders were placed.
+import { WORDS } from "~/lib/vocab/words";
 import { and, asc, between, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orderDayStats } from "~/db/schema";
@@ -155,7 +156,7 @@ export function salesReportCsv(report: SalesReport): string {
       ["Ringkasan", "Nilai"],
       ["Pendapatan (Rp)", report.totals.revenue],
       ["Subtotal produk (Rp)", report.totals.itemsTotal],
-      ["Ongkos kirim (Rp)", report.totals.feeTotal],
+      [`${WORDS.deliveryFee} (Rp)`, report.totals.feeTotal],
       ["Pesanan (tidak dibatalkan)", report.totals.orders],
       ["Rata-rata per pesanan (Rp)", report.totals.averageOrderValue],
       ["Pesanan dibatalkan", report.totals.cancelledOrders],

@@ -4,15 +4,18 @@
 // with the reason the customer reads. A received amount that differs from the amount due goes
 // to the customer's 'Saldo' once the bill is final. An unpaid QRIS or transfer bill shows its
 // 'Batas Bayar', with 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
+import { useRef, useState } from "react";
 import { Form } from "react-router";
+import { ImagePlus } from "lucide-react";
 import { FetcherAnswer, StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
+import { buttonClass } from "~/components/ui/button";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
-import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
+import { needsProof, paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { balanceText, REJECT_REASON_MAX } from "~/lib/payments";
 import { Row } from "./row";
 
@@ -21,6 +24,8 @@ export type StaffPayment = {
   status: string;
   hasProof: boolean;
   proofAt: Date | string | null;
+  /** Staff attached the proof (sent in the WhatsApp chat). */
+  proofByStaff?: boolean;
   rejectReason: string;
   paidAmount: number | null;
   paidAt: Date | string | null;
@@ -47,6 +52,8 @@ export function PaymentCard({
   error?: { intent: string; message: string; fieldErrors: Record<string, string | undefined> };
 }) {
   const open = orderStatus !== "cancelled" && payment.status !== "paid";
+  // A new proof has a new address, so the page shows it without a reload.
+  const proofHref = `/orders/${orderId}/payment-proof${payment.proofAt ? `?v=${new Date(payment.proofAt).getTime()}` : ""}`;
   return (
     <Card title="Pembayaran" id="pembayaran">
       <dl className="divide-y divide-stone-100">
@@ -101,15 +108,19 @@ export function PaymentCard({
           <p className="text-sm font-semibold text-stone-900">
             Bukti bayar{payment.proofAt ? ` (${formatDateTime(new Date(payment.proofAt))})` : ""}
           </p>
-          <a href={`/orders/${orderId}/payment-proof`} target="_blank" rel="noopener" className="mt-1 inline-block">
+          <p className="text-xs text-stone-600" data-testid="proof-source">
+            {payment.proofByStaff ? "Dilampirkan staf dari chat WhatsApp" : "Diunggah pelanggan"}
+          </p>
+          <a href={proofHref} target="_blank" rel="noopener" className="mt-1 inline-block">
             <img
-              src={`/orders/${orderId}/payment-proof`}
-              alt="Bukti bayar dari pelanggan"
+              src={proofHref}
+              alt={payment.proofByStaff ? "Bukti bayar dari chat WhatsApp" : "Bukti bayar dari pelanggan"}
               className="max-h-72 rounded-lg border border-stone-200 object-contain"
             />
           </a>
         </div>
       ) : null}
+      {open && payment.billFinal && needsProof(payment.method) ? <StaffProofForm orderId={orderId} /> : null}
       {error && error.intent === "paid" && !error.fieldErrors.paidAmount ? (
         <div className="mt-3">
           <ErrorNote>{error.message}</ErrorNote>
@@ -203,4 +214,67 @@ function addHours(at: Date, hours: number): Date {
 /** The value of a datetime-local field for an instant, in Jember time (UTC+7 all year). */
 function jakartaLocalInput(at: Date): string {
   return new Date(at.getTime() + 7 * 60 * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * 'Lampirkan Bukti': a proof the customer sent in the WhatsApp chat, attached for them. It goes
+ * through the same checks as the customer's upload and then waits for 'Tandai Lunas'. 'Pilih
+ * Gambar' is the file input's label (the browser's own button speaks English), and the chosen
+ * file's name shows before staff send it.
+ */
+function StaffProofForm({ orderId }: { orderId: string }) {
+  const inputId = `staff-proof-${orderId}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState("");
+  return (
+    <StaffOrderForm
+      encType="multipart/form-data"
+      resetOnSuccess
+      onAnswer={(answer) => {
+        if (answer.ok) setPicked("");
+      }}
+      className="mt-4 space-y-2 rounded-lg border border-stone-200 p-3"
+      answerClassName="mt-0"
+    >
+      <input type="hidden" name="intent" value="staff-proof" />
+      <p className="text-sm font-semibold text-stone-900">Bukti dari chat WhatsApp</p>
+      <p id={`${inputId}-hint`} className="text-xs text-stone-600">
+        Simpan gambar bukti yang dikirim pelanggan, lalu lampirkan di sini: JPEG, PNG atau WebP, maksimal 5 MB.
+      </p>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        name="proof"
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => setPicked(event.currentTarget.files?.[0]?.name ?? "")}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <label
+          htmlFor={inputId}
+          role="button"
+          tabIndex={0}
+          aria-describedby={`${inputId}-hint`}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              inputRef.current?.click();
+            }
+          }}
+          className={buttonClass({ variant: "outline", className: "min-h-11 cursor-pointer" })}
+        >
+          <ImagePlus className="h-4 w-4" aria-hidden="true" /> Pilih Gambar
+        </label>
+        <SubmitButton intent="staff-proof" className="min-h-11">
+          Lampirkan Bukti
+        </SubmitButton>
+      </div>
+      <p className="text-xs break-all text-stone-700" data-testid="staff-proof-picked">
+        {picked ? `Dipilih: ${picked}` : "Belum ada gambar dipilih."}
+      </p>
+    </StaffOrderForm>
+  );
 }

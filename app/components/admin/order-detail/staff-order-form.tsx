@@ -29,7 +29,10 @@ export function StaffOrderForm({
   answerClassName,
   resetOnSuccess = false,
   fetcherKey,
+  encType,
 }: {
+  /** 'multipart/form-data' for a form that sends a file. */
+  encType?: "multipart/form-data";
   /**
    * For a form that disappears once it succeeded ('Tagihan Final', a line marked 'Tidak
    * Tersedia'): its answer is read by a FetcherAnswer that stays on the page.
@@ -63,6 +66,7 @@ export function StaffOrderForm({
       <fetcher.Form
         ref={formRef}
         method="post"
+        encType={encType}
         className={className}
         noValidate
         onSubmit={

@@ -57,9 +57,9 @@ export function staffInvitationMail(
     preheader: `${invitedBy} mengundang Anda ke panel admin ${shop.name}.`,
     paragraphs: [
       `Halo ${name},`,
-      `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, picking list, lembar pengiriman dan inbox.`,
+      `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, Daftar Ambil, lembar pengiriman dan Pesan Masuk.`,
       what,
-      "Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman login admin dengan email ini.",
+      "Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman Masuk admin dengan email ini.",
       "Jika Anda tidak mengenal undangan ini, abaikan email ini.",
     ],
     button: { href, label: account === "new" ? "Buat Password & Bergabung" : "Terima Undangan" },
@@ -79,10 +79,10 @@ export function accountExistsMail(to: string, name: string, loginHref: string): 
     paragraphs: [
       `Halo ${name},`,
       `Seseorang (mungkin Anda) mencoba mendaftar di ${shop.name} dengan email ini, padahal email ini sudah terdaftar. Tidak ada akun baru yang dibuat.`,
-      "Jika itu Anda, silakan login. Lupa password? Pilih 'Lupa password?' di halaman login.",
+      "Jika itu Anda, silakan Masuk. Lupa password? Pilih 'Lupa password?' di halaman Masuk.",
       "Jika bukan Anda, abaikan email ini; akun Anda tetap aman.",
     ],
-    button: { href: loginHref, label: "Login" },
+    button: { href: loginHref, label: "Masuk" },
   });
   return { ...mail, link: undefined };
 }

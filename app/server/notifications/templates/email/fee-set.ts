@@ -7,7 +7,7 @@ const feeSet: EmailTemplate<"fee-set"> = (order) => {
   const { short, greeting, button, totals } = orderParts(order);
   return {
     subject: `Total pesanan #${short}: ${formatRupiah(totals.total)}`,
-    paragraphs: [greeting, `Ongkos kirim pesanan #${short} sudah ditetapkan. Berikut tagihan Anda.`],
+    paragraphs: [greeting, `Ongkir pesanan #${short} sudah ditetapkan. Berikut tagihan Anda.`],
     table: orderTable(order),
     button,
   };

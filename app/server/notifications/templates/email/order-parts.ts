@@ -1,5 +1,6 @@
 // What every order mail shares: the greeting, the order page button, the delivery sentence
 // and the table of lines and totals, all from the one order-text module (app/lib/order-text.ts).
+import { WORDS } from "~/lib/vocab/words";
 import { formatRupiah } from "~/lib/money";
 import { balanceText, deliverySentence, orderTextLine, orderTextTotals } from "~/lib/order-text";
 import { shortOrderId } from "~/lib/orders";
@@ -33,7 +34,7 @@ export function orderTable(order: OrderSnapshot, totalLabel?: string): MailTable
   const totals = orderTextTotals(order);
   rows.push({ label: "Subtotal", value: formatRupiah(totals.subtotal) });
   rows.push({
-    label: "Ongkos kirim",
+    label: WORDS.deliveryFee,
     value: totals.fee === null ? "dikonfirmasi lewat WhatsApp" : formatRupiah(totals.fee),
   });
   rows.push({

@@ -11,7 +11,7 @@ const orderReceived: EmailTemplate<"order-received"> = (order) => {
       greeting,
       `Terima kasih, pesanan #${short} sudah kami terima dan menunggu konfirmasi.`,
       `Jadwal antar: ${slot}, ke ${order.recipientAddress}.`,
-      "Kami akan mengabarkan ongkos kirim dan total akhir. Pesanan masih bisa Anda batalkan selama statusnya 'Menunggu'.",
+      "Kami akan mengabarkan ongkir dan total akhir. Pesanan masih bisa Anda batalkan selama statusnya 'Menunggu'.",
     ],
     table: orderTable(order),
     button,
