@@ -100,15 +100,13 @@ export function DeliverySlotPicker({
                 slot={slot}
                 selected={deliveryValue(slot) === value}
                 onChange={onChange}
-                className="min-h-16 h-full items-start py-3"
+                className="h-full min-h-16 items-start py-3"
               >
                 <span className="min-w-0">
                   <span className="block font-bold text-stone-900">
                     {day.relative ?? day.dateText.split(",")[0]} {slot.name.replace(`${day.relative ?? ""} `, "")}
                   </span>
-                  <span className="block text-xs text-stone-700">
-                    {day.dateText.replace(/^[^,]*,\s*/, "")}
-                  </span>
+                  <span className="block text-xs text-stone-700">{day.dateText.replace(/^[^,]*,\s*/, "")}</span>
                   <span className="block text-xs text-stone-600">{slot.hours}</span>
                 </span>
               </SlotRadio>
