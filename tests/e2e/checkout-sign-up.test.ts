@@ -45,6 +45,16 @@ describe.skipIf(!hasChromium)("first purchase: the account made inside checkout"
       const page = await context.newPage();
       const errors = trackPageErrors(page);
       await addWortel(page, shop.url);
+      // 'Masuk' and 'Daftar' bring the shopper back to this product afterwards.
+      const back = `redirect=${encodeURIComponent(`/products/${wortel.slug}`)}`;
+      const banner = page.getByRole("banner");
+      expect(await banner.getByRole("link", { name: "Masuk", exact: true }).getAttribute("href")).toBe(
+        `/login?${back}`,
+      );
+      if (label === "desktop")
+        expect(await banner.getByRole("link", { name: "Daftar", exact: true }).getAttribute("href")).toBe(
+          `/register?${back}`,
+        );
 
       // Checkout opens for the visitor: no detour through /login.
       await page.goto(`${shop.url}/checkout`);
