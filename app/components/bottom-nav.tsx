@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { accountHref } from "~/lib/safe-redirect";
 import { Home, Search, ShoppingCart, Store, User } from "lucide-react";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
@@ -12,6 +13,9 @@ const slot = "bottom-nav-slot";
 export function BottomNav() {
   const { user } = useRootData();
   const { lineCount } = useCart();
+  const location = useLocation();
+  // Masuk / Daftar bring the shopper back here afterwards.
+  const here = location.pathname + location.search;
   const linkClass = ({ isActive }: { isActive: boolean }) => cn(slot, isActive ? "text-brand-800" : "text-stone-700");
   return (
     <nav
@@ -46,7 +50,7 @@ export function BottomNav() {
             }
           />
         ) : (
-          <NavLink to="/login" className={linkClass}>
+          <NavLink to={accountHref("/login", here)} className={linkClass}>
             <User className="h-5 w-5" aria-hidden="true" /> Masuk
           </NavLink>
         )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { WORDS } from "~/lib/vocab/words";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { accountHref } from "~/lib/safe-redirect";
 import { ChevronDown, Leaf, Menu, ShoppingCart, UserCircle } from "lucide-react";
 import { shopIcons } from "~/lib/shop-logo";
 import { useRootData } from "~/components/root-data";
@@ -70,6 +71,9 @@ export function SiteHeader() {
   const { user, shop } = useRootData();
   const icons = shopIcons(shop.logo);
   const { lineCount } = useCart();
+  const location = useLocation();
+  // Masuk / Daftar bring the shopper back here afterwards.
+  const here = location.pathname + location.search;
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 md:h-16">
@@ -124,10 +128,13 @@ export function SiteHeader() {
             />
           ) : (
             <div className="flex items-center gap-2">
-              <Link to="/login" className={buttonClass({ variant: "outline", size: "sm" })}>
+              <Link to={accountHref("/login", here)} className={buttonClass({ variant: "outline", size: "sm" })}>
                 Masuk
               </Link>
-              <Link to="/register" className={buttonClass({ size: "sm", className: "hidden sm:inline-flex" })}>
+              <Link
+                to={accountHref("/register", here)}
+                className={buttonClass({ size: "sm", className: "hidden sm:inline-flex" })}
+              >
                 Daftar
               </Link>
             </div>

@@ -121,7 +121,9 @@ export const checkoutSchema = z.object({
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutField = keyof CheckoutInput;
-export type CheckoutFieldErrors = Partial<Record<CheckoutField, string>>;
+/** The account part a visitor fills in checkout ('Akun'): e-mail and password. */
+export type CheckoutAccountField = "email" | "password";
+export type CheckoutFieldErrors = Partial<Record<CheckoutField | CheckoutAccountField, string>>;
 
 /** A cart line the shop could not take, and why, in words the customer understands. */
 export type OrderProblem = { productId: string; message: string };
@@ -133,7 +135,7 @@ export type OrderProblem = { productId: string; message: string };
  */
 export type CheckoutAnswer = FormResult<
   { orderId: string; chatUrl: string },
-  CheckoutField,
+  CheckoutField | CheckoutAccountField,
   { problems?: OrderProblem[]; dialog?: boolean }
 >;
 

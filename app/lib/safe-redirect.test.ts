@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect";
+import { accountHref, safeRedirect } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -114,5 +114,19 @@ describe("safeRedirect", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("accountHref", () => {
+  it("brings the shopper back to the page they were on after signing up or in", () => {
+    expect(accountHref("/register", "/products/wortel?jumlah=2")).toBe(
+      "/register?redirect=%2Fproducts%2Fwortel%3Fjumlah%3D2",
+    );
+    expect(accountHref("/login", "/cart")).toBe("/login?redirect=%2Fcart");
+  });
+  it("stays plain for the home page, the account pages and anything unsafe", () => {
+    expect(accountHref("/register", "/")).toBe("/register");
+    expect(accountHref("/register", "/login?redirect=%2Fcart")).toBe("/register");
+    expect(accountHref("/login", "//evil.example")).toBe("/login");
   });
 });

@@ -61,3 +61,17 @@ function normalisedPath(target: unknown): string | null {
   if (url.origin !== BASE) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+// Pages a login or sign-up should never send the shopper back to.
+const NO_RETURN = ["/login", "/register", "/logout", "/forgot-password", "/reset-password"];
+
+/**
+ * '/login' or '/register' that bring the shopper back to `here` (path and query) afterwards;
+ * plain for the home page, the account pages themselves and anything unsafe.
+ */
+export function accountHref(page: "/login" | "/register", here: string): string {
+  const back = safeRedirect(here);
+  const path = back.split("?")[0];
+  if (back === "/" || NO_RETURN.includes(path)) return page;
+  return `${page}?redirect=${encodeURIComponent(back)}`;
+}

@@ -237,23 +237,19 @@ function OrderSummary({ blocked: productsBlocked }: { blocked: boolean }) {
           {belowMinimum}
         </p>
       ) : null}
-      {user ? (
-        blocked ? (
-          <Button size="lg" className="mt-4 w-full" disabled aria-describedby={reasons || undefined}>
-            {WORDS.toCheckout}
-          </Button>
-        ) : (
-          <Link to="/checkout" className={buttonClass({ size: "lg", className: "mt-4 w-full" })}>
-            {WORDS.toCheckout}
-          </Link>
-        )
+      {blocked ? (
+        <Button size="lg" className="mt-4 w-full" disabled aria-describedby={reasons || undefined}>
+          {WORDS.toCheckout}
+        </Button>
       ) : (
-        <>
-          <p className="mt-4 text-sm text-stone-700">Silakan masuk terlebih dahulu untuk melanjutkan pemesanan.</p>
-          <Link to="/login?redirect=/checkout" className={buttonClass({ size: "lg", className: "mt-3 w-full" })}>
-            {WORDS.signIn}
-          </Link>
-        </>
+        <Link to="/checkout" className={buttonClass({ size: "lg", className: "mt-4 w-full" })}>
+          {WORDS.toCheckout}
+        </Link>
+      )}
+      {user ? null : (
+        <p className="mt-2 text-sm text-stone-700">
+          Belum punya akun? Buat langsung saat memesan, tanpa formulir lain.
+        </p>
       )}
       {user && lines.length > 0 ? (
         <Link

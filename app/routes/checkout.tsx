@@ -3,7 +3,8 @@
 // State lives in components/checkout/use-checkout.ts; the parts beside it.
 import { WORDS } from "~/lib/vocab/words";
 import { Form, Link } from "react-router";
-import { ArrowLeft, Clock, MapPin, NotebookPen, Truck, Wallet } from "lucide-react";
+import { ArrowLeft, Clock, MapPin, NotebookPen, Truck, UserRound, Wallet } from "lucide-react";
+import { AccountPart } from "~/components/checkout/account-part";
 import { z } from "zod";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -27,9 +28,19 @@ import {
   type CheckoutAnswer,
 } from "~/lib/checkout";
 import { minimumOrderMessage } from "~/lib/delivery";
-import { checkoutInvalid, loadCheckout, submitCheckout } from "~/server/orders/checkout.server";
+import {
+  accountRefused,
+  checkoutInvalid,
+  CHECKOUT_ECHO,
+  loadCheckout,
+  submitCheckout,
+} from "~/server/orders/checkout.server";
 import { formAction } from "~/server/form-action.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { dbOf, userOf } from "~/server/request-context.server";
+import { parseCheckoutAccount, signInForCheckout } from "~/server/accounts/checkout-account.server";
+import { accountDeps } from "~/server/accounts/customer.server";
+import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
+import { clientKey } from "~/server/rate-limit.server";
 import { cachePolicy } from "~/server/http-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
@@ -38,26 +49,46 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(WORDS.checkout, shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
-  return loadCheckout(await dbOf(context), user);
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCheckout(await dbOf(context), await userOf(context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserOf(context, request);
+  const user = await userOf(context);
   const db = await dbOf(context);
+  let cookies: Headers | undefined;
   return formAction(request, {
     name: "checkout",
     // Cart lines come as repeated fields, read from the whole form by the checkout rules.
     schema: z.object({}),
     failureTitle: CHECKOUT_FAILED_TITLE,
-    call: async (_fields, form) => {
-      const parsed = parseCheckoutForm(form);
-      return parsed.success ? submitCheckout(db, user, parsed.data) : checkoutInvalid(parsed);
-    },
+    echo: CHECKOUT_ECHO,
+    call: (_fields, form) => placeFromForm(form),
+    // The new session's cookies go out with every answer, an order refused for stock included.
+    headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
+    failureHeaders: () => (cookies ? setCookieHeaders(cookies) : undefined),
     // Without JavaScript the browser follows this to a page with the chat link.
     documentRedirectTo: (placed) => `/order-success?order=${placed.orderId}`,
   });
+
+  async function placeFromForm(form: FormData) {
+    const parsed = parseCheckoutForm(form);
+    if (!parsed.success) return checkoutInvalid(parsed);
+    if (user) return submitCheckout(db, user, parsed.data);
+    // A visitor: the account first (signed in or made), then the order in the same press.
+    const account = parseCheckoutAccount(form);
+    if (!account.ok) return accountRefused(account);
+    const { name, phone, address } = parsed.data;
+    const signedIn = await signInForCheckout(
+      await accountDeps(db),
+      account.data,
+      { name, phone, address },
+      { key: clientKey(request), headers: authHeaders(request) },
+    );
+    if (!signedIn.ok) return accountRefused(signedIn);
+    cookies = signedIn.headers;
+    return submitCheckout(db, { id: signedIn.userId }, parsed.data);
+  }
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,6 +139,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         ))}
 
         <div className="space-y-5">
+          {loaderData.guest ? (
+            <CheckoutSection icon={<UserRound className="h-5 w-5" aria-hidden="true" />} title="Akun">
+              <AccountPart
+                mode={c.account.mode}
+                email={c.account.email}
+                errors={fieldErrors}
+                onMode={c.setAccountMode}
+                onEmail={c.setAccountEmail}
+              />
+            </CheckoutSection>
+          ) : null}
           <CheckoutSection icon={<Truck className="h-5 w-5" aria-hidden="true" />} title="Informasi Pengiriman">
             <RecipientFields values={values} errors={fieldErrors} onChange={(field, value) => c.change(field, value)} />
           </CheckoutSection>

@@ -89,6 +89,8 @@ export type FormActionSpec<S extends z.ZodType, R extends FormResult<object, str
   flash?: boolean;
   /** Headers of a success answer (cookies set by the call). */
   headers?: (result: Success<R>) => HeadersInit | undefined;
+  /** Headers of a refusal (cookies of a session the call opened before the refusal). */
+  failureHeaders?: () => HeadersInit | undefined;
   /** Title of the unexpected-error answer. */
   failureTitle?: string;
 };
@@ -154,7 +156,7 @@ export async function answer<R extends FormResult<object, string, object>>(
   request: Request,
   spec: Pick<
     FormActionSpec<z.ZodType, R>,
-    "name" | "redirectTo" | "documentRedirectTo" | "flash" | "headers" | "failureTitle"
+    "name" | "redirectTo" | "documentRedirectTo" | "flash" | "headers" | "failureHeaders" | "failureTitle"
   >,
   call: () => Promise<R>,
   values: Record<string, string | undefined> = {},
@@ -172,6 +174,7 @@ export async function answer<R extends FormResult<object, string, object>>(
     const failure = result as FormFailure;
     return data({ ...failure, values: { ...values, ...failure.values } } as Exclude<R, FormSuccess>, {
       status: failure.status,
+      headers: spec.failureHeaders?.(),
     });
   }
   const success = result as Success<R>;

@@ -269,9 +269,11 @@ describe.skipIf(!hasChromium)("catalog on a phone", () => {
     // The fee depends on the area, chosen at checkout.
     await page.getByText("Dihitung saat checkout").waitFor();
     await page.getByText("*Belum termasuk biaya pengiriman").waitFor();
+    // A visitor goes on to checkout itself, where the account is made or signed in to.
     await expect
-      .poll(() => page.locator("#konten").getByRole("link", { name: "Masuk", exact: true }).getAttribute("href"))
-      .toBe("/login?redirect=/checkout");
+      .poll(() => page.locator("#konten").getByRole("link", { name: "Lanjut Pesan", exact: true }).getAttribute("href"))
+      .toBe("/checkout");
+    await page.getByText("Belum punya akun? Buat langsung saat memesan, tanpa formulir lain.").waitFor();
 
     // Reload: the same lines and quantities, restored from the browser's storage.
     await page.reload();

@@ -185,15 +185,21 @@ describe.skipIf(!hasChromium)("delivery days", () => {
       // 21:00 has passed: tomorrow's Pagi is not offered; tomorrow's Sore (until 12:00) is, and is chosen.
       const chosen = page.getByTestId("waktu-dipilih");
       await expect.poll(() => chosen.textContent()).toBe("Diantar: Besok Sore · Kamis, 26 November · 16:00-18:00");
-      const tomorrow = page.locator('li[data-date="2026-11-26"]');
-      expect(await tomorrow.getByRole("radio").count()).toBe(1);
-      expect(await page.getByRole("radio", { name: /^Besok Pagi/ }).count()).toBe(0);
+      expect(await page.getByRole("radio", { name: /^Besok Pagi/, includeHidden: true }).count()).toBe(0);
       expect(await page.getByRole("radio", { name: "Besok Sore · Kamis, 26 November · 16:00-18:00" }).isChecked()).toBe(
         true,
       );
+      // Only the next four open slots show as large choices (the full Pagi and closed Saturday
+      // skipped); every other date waits behind 'Tanggal lain'.
+      const nearest = page.getByTestId("waktu-terdekat").getByRole("radio");
+      expect(await nearest.count()).toBe(4);
+      expect(await nearest.first().getAttribute("aria-label")).toBe("Besok Sore · Kamis, 26 November · 16:00-18:00");
+      expect(await nearest.nth(1).getAttribute("aria-label")).toBe("Lusa Sore · Jumat, 27 November · 16:00-18:00");
+      const friday = page.locator('li[data-date="2026-11-27"]');
+      expect(await friday.isVisible()).toBe(false);
+      await page.getByText("Tanggal lain", { exact: true }).click();
 
       // Friday's Pagi holds its quota of two orders: 'Penuh', and it cannot be chosen.
-      const friday = page.locator('li[data-date="2026-11-27"]');
       const fullPagi = page.getByRole("radio", { name: "Lusa Pagi · Jumat, 27 November · 05:00-07:00 (Penuh)" });
       expect(await fullPagi.isDisabled()).toBe(true);
       await friday.getByText("Penuh", { exact: true }).waitFor();

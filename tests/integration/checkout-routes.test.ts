@@ -3,7 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products } from "~/db/schema";
+import { orders, products, users } from "~/db/schema";
+import { COMMON_PASSWORD_MESSAGE } from "~/server/accounts/password-policy.server";
+import { EMAIL_TAKEN_MESSAGE } from "~/server/accounts/checkout-account.server";
 import { createAuth, setAuthForTests } from "~/server/accounts/auth.server";
 import { loadConfig } from "~/server/config.server";
 import { loader as cartProductsLoader } from "~/routes/api.cart-products";
@@ -46,7 +48,7 @@ async function customer(name: string) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  return { cookie, id: res.response.user.id };
+  return { cookie, id: res.response.user.id, email, password };
 }
 
 async function product(overrides: Partial<typeof products.$inferInsert> = {}) {
@@ -87,20 +89,42 @@ const args = (request: Request, params: Record<string, string> = {}) =>
 async function run(
   fn: (a: Args) => unknown,
   a: Args,
-): Promise<{ status: number; location: string | null; data: unknown }> {
+): Promise<{ status: number; location: string | null; data: unknown; cookies: string[] }> {
   try {
-    const result = (await fn(a)) as { type?: string; data?: unknown; init?: { status?: number } } | Response;
+    const result = (await fn(a)) as
+      { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } } | Response;
     if (result instanceof Response)
-      return { status: result.status, location: result.headers.get("location"), data: null };
+      return {
+        status: result.status,
+        location: result.headers.get("location"),
+        data: null,
+        cookies: result.headers.getSetCookie(),
+      };
     if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
-      return { status: result.init?.status ?? 200, location: null, data: result.data };
+      const cookies = new Headers(result.init?.headers).getSetCookie();
+      return { status: result.init?.status ?? 200, location: null, data: result.data, cookies };
     }
-    return { status: 200, location: null, data: result };
+    return { status: 200, location: null, data: result, cookies: [] };
   } catch (thrown) {
     if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get("location"), data: null };
+      return {
+        status: thrown.status,
+        location: thrown.headers.get("location"),
+        data: null,
+        cookies: thrown.headers.getSetCookie(),
+      };
     throw thrown;
   }
+}
+
+const SESSION_COOKIE = /^sayur\.session_token=/;
+
+async function usersWithEmail(email: string) {
+  return testDb.db.select().from(users).where(eq(users.email, email));
+}
+
+async function ordersOf(userId: string) {
+  return testDb.db.select().from(orders).where(eq(orders.userId, userId));
 }
 
 function checkoutFields(key: string, lines: [string, number][], extra: [string, string][] = []): [string, string][] {
@@ -122,13 +146,114 @@ function checkoutFields(key: string, lines: [string, number][], extra: [string, 
 }
 
 describe("checkout route", () => {
-  it("sends a visitor to login and back to checkout", async () => {
-    expect(await run(checkoutLoader as never, args(get("/checkout")))).toMatchObject({
-      status: 302,
-      location: "/login?redirect=%2Fcheckout",
+  it("lets a visitor make the account in the form: one press signs them in and places the order", async () => {
+    const page = await run(checkoutLoader as never, args(get("/checkout")));
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ guest: true, prefill: { name: "", phone: "", address: "" } });
+
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const email = `siti.${randomBytes(4).toString("hex")}@contoh.id`;
+    const res = await run(
+      checkoutAction as never,
+      args(
+        post(
+          "/checkout",
+          "",
+          checkoutFields(
+            randomBytes(16).toString("hex"),
+            [[tomat.id, 2]],
+            [
+              ["account", "register"],
+              ["email", email],
+              ["password", "Kebun-Sawi-2026"],
+            ],
+          ),
+        ),
+      ),
+    );
+    // Without scripts: straight on to the thank-you page, signed in (the session cookie is set).
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(/^\/order-success\?order=/);
+    expect(res.cookies.some((c) => SESSION_COOKIE.test(c))).toBe(true);
+    const [account] = await usersWithEmail(email);
+    // The account is made from the recipient details typed anyway.
+    expect(account).toMatchObject({ name: "Siti Aminah", phone: "6281234567890", role: "customer" });
+    expect((await ordersOf(account.id)).map((o) => o.totalAmount)).toEqual([24000]);
+    // The session works everywhere: the checkout now knows the shopper.
+    const cookie = res.cookies.map((c) => c.split(";")[0]).join("; ");
+    expect((await run(checkoutLoader as never, args(get("/checkout", cookie)))).data).toMatchObject({
+      guest: false,
+      prefill: { name: "Siti Aminah" },
     });
-    const form = post("/checkout", "", checkoutFields("k".repeat(20), []));
-    expect((await run(checkoutAction as never, args(form))).status).toBe(302);
+  });
+
+  it("a visitor's wrong password: said beside the password, what was typed kept, no order and no session", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const fields = (password: string) =>
+      checkoutFields(
+        randomBytes(16).toString("hex"),
+        [[tomat.id, 1]],
+        [
+          ["account", "login"],
+          ["email", siti.email.toUpperCase()],
+          ["password", password],
+        ],
+      );
+    const wrong = await run(checkoutAction as never, args(post("/checkout", "", fields("Salah-Sekali-99"))));
+    expect(wrong.status).toBe(401);
+    expect(wrong.data).toMatchObject({
+      ok: false,
+      dialog: false,
+      fieldErrors: { password: "Email atau password salah. Silakan coba lagi." },
+      values: { name: "Siti Aminah", address: "Jl. Kalimantan No. 37, Sumbersari", account: "login" },
+    });
+    expect((wrong.data as { values: Record<string, string> }).values.password).toBeUndefined();
+    expect(wrong.cookies).toEqual([]);
+    expect(await ordersOf(siti.id)).toEqual([]);
+
+    // The right password: signed in to that account and the order is theirs.
+    const right = await run(checkoutAction as never, args(post("/checkout", "", fields(siti.password))));
+    expect(right.status).toBe(303);
+    expect(right.cookies.some((c) => SESSION_COOKIE.test(c))).toBe(true);
+    expect(await ordersOf(siti.id)).toHaveLength(1);
+  });
+
+  it("a visitor signing up with a taken e-mail or a weak password: told in place, nothing made", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const attempt = (email: string, password: string) =>
+      run(
+        checkoutAction as never,
+        args(
+          post(
+            "/checkout",
+            "",
+            checkoutFields(
+              randomBytes(16).toString("hex"),
+              [[tomat.id, 1]],
+              [
+                ["with-script", "1"],
+                ["account", "register"],
+                ["email", email],
+                ["password", password],
+              ],
+            ),
+          ),
+        ),
+      );
+    const taken = await attempt(siti.email, "Kebun-Sawi-2026");
+    expect(taken.status).toBe(409);
+    expect(taken.data).toMatchObject({ ok: false, dialog: false, fieldErrors: { email: EMAIL_TAKEN_MESSAGE } });
+    expect(taken.cookies).toEqual([]);
+    expect(await usersWithEmail(siti.email)).toHaveLength(1);
+    expect(await ordersOf(siti.id)).toEqual([]);
+
+    const fresh = `baru.${randomBytes(4).toString("hex")}@contoh.id`;
+    const weak = await attempt(fresh, "password123");
+    expect(weak.status).toBe(400);
+    expect(weak.data).toMatchObject({ fieldErrors: { password: COMMON_PASSWORD_MESSAGE }, values: { email: fresh } });
+    expect(await usersWithEmail(fresh)).toEqual([]);
   });
 
   it("prefills from the profile and gives fresh prices for the cart's ids", async () => {
@@ -333,7 +458,7 @@ describe("order pages", () => {
 
     // Budi is sent to his profile, with nothing of Siti's order.
     const theirs = await run(orderLoader as never, args(get(`/orders/${orderId}`, budi.cookie), { id: orderId }));
-    expect(theirs).toEqual({ status: 302, location: "/profile", data: null });
+    expect(theirs).toMatchObject({ status: 302, location: "/profile", data: null });
     const list = (await run(ordersLoader as never, args(get("/orders", budi.cookie)))).data as {
       orders: unknown[];
       hasAnyOrder: boolean;
@@ -342,7 +467,7 @@ describe("order pages", () => {
 
     for (const id of ["00000000-0000-0000-0000-000000000000", "bukan-pesanan", "%27%20or%201%3D1"]) {
       const res = await run(orderLoader as never, args(get(`/orders/${id}`, siti.cookie), { id }));
-      expect(res).toEqual({
+      expect(res).toMatchObject({
         status: 404,
         location: null,
         data: { order: null, helpUrl: null, resendUrl: null, bill: null, whatsapp: null, chatMissing: false },

@@ -17,6 +17,7 @@ import type { DeliveryDay, DeliveryPromise, SlotChoice } from "~/lib/delivery";
 import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
 import type { PaymentMethod } from "~/lib/vocab/payment-methods";
 import { deliveryValue } from "./delivery-slot-picker";
+import type { AccountMode } from "./account-part";
 
 export type CheckoutDelivery = {
   days: DeliveryDay[];
@@ -32,7 +33,12 @@ export type CheckoutPageData = {
   delivery: CheckoutDelivery;
   rememberedArea: string | null;
   paymentOptions: { method: PaymentMethod; detail: string }[];
+  /** Not signed in: the page asks for the account ('Akun') too. */
+  guest: boolean;
 };
+
+const ACCOUNT_EMAIL_MISSING = "Email wajib diisi untuk akun Anda.";
+const ACCOUNT_PASSWORD_MISSING = "Password wajib diisi.";
 
 export type CheckoutValues = {
   name: string;
@@ -53,7 +59,9 @@ function initialArea(areas: readonly DeliveryArea[], remembered: string | null):
 
 /** Moves focus to the first field with a message, so it is seen and read out. */
 function focusFirstInvalid(form: HTMLFormElement | null, errors: CheckoutFieldErrors) {
-  const field = (["name", "phone", "address", "notes", "paymentMethod"] as const).find((f) => errors[f]);
+  const field = (["email", "password", "name", "phone", "address", "notes", "paymentMethod"] as const).find(
+    (f) => errors[f],
+  );
   const element = field ? form?.elements.namedItem(field) : null;
   if (element instanceof HTMLElement) element.focus();
   else if (element instanceof RadioNodeList && element[0] instanceof HTMLElement) element[0].focus();
@@ -66,14 +74,20 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
 
   // One key per visit: a double click or a retried request stores one order.
   const [idempotencyKey] = useState(loaderData.idempotencyKey);
+  // A refused plain form post (no scripts) comes back with what was typed: nothing is lost.
+  const typed: Partial<Record<string, string>> = actionData && !actionData.ok ? (actionData.values ?? {}) : {};
   const [values, setValues] = useState<CheckoutValues>({
-    name: loaderData.prefill.name,
-    phone: loaderData.prefill.phone,
-    address: loaderData.prefill.address,
-    notes: "",
-    delivery: loaderData.delivery.earliest ? deliveryValue(loaderData.delivery.earliest) : "",
-    area: initialArea(loaderData.delivery.areas, loaderData.rememberedArea),
-    paymentMethod: loaderData.paymentOptions[0]?.method ?? "",
+    name: typed.name ?? loaderData.prefill.name,
+    phone: typed.phone ?? loaderData.prefill.phone,
+    address: typed.address ?? loaderData.prefill.address,
+    notes: typed.notes ?? "",
+    delivery: typed.delivery ?? (loaderData.delivery.earliest ? deliveryValue(loaderData.delivery.earliest) : ""),
+    area: typed.area ?? initialArea(loaderData.delivery.areas, loaderData.rememberedArea),
+    paymentMethod: typed.paymentMethod ?? loaderData.paymentOptions[0]?.method ?? "",
+  });
+  const [account, setAccount] = useState<{ mode: AccountMode; email: string }>({
+    mode: typed.account === "login" ? "login" : "register",
+    email: typed.email ?? "",
   });
   const [fieldErrors, setFieldErrors] = useState<CheckoutFieldErrors>({});
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
@@ -162,10 +176,22 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
       })),
       idempotencyKey,
     });
-    if (check.success) return;
+    // A visitor's e-mail and password: said in place before anything is sent.
+    const accountErrors: CheckoutFieldErrors = {};
+    if (loaderData.guest) {
+      const form = new FormData(event.currentTarget);
+      if (String(form.get("email") ?? "").trim() === "") accountErrors.email = ACCOUNT_EMAIL_MISSING;
+      if (String(form.get("password") ?? "") === "") accountErrors.password = ACCOUNT_PASSWORD_MISSING;
+    }
+    if (check.success && Object.keys(accountErrors).length === 0) return;
     event.preventDefault();
-    setFieldErrors(check.fieldErrors);
-    focusFirstInvalid(event.currentTarget, check.fieldErrors);
+    if (check.success) {
+      setFieldErrors(accountErrors);
+      focusFirstInvalid(event.currentTarget, accountErrors);
+      return;
+    }
+    setFieldErrors({ ...accountErrors, ...check.fieldErrors });
+    focusFirstInvalid(event.currentTarget, { ...accountErrors, ...check.fieldErrors });
     if (check.incomplete) setDialog({ title: INCOMPLETE_TITLE, message: INCOMPLETE_MESSAGE });
     else if (check.fieldErrors.lines) setDialog({ title: CHECKOUT_FAILED_TITLE, message: check.fieldErrors.lines });
   }
@@ -174,6 +200,15 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
     cart,
     values,
     change,
+    account,
+    setAccountMode: (mode: AccountMode) => {
+      setAccount((a) => ({ ...a, mode }));
+      setFieldErrors((e) => ({ ...e, email: undefined, password: undefined }));
+    },
+    setAccountEmail: (email: string) => {
+      setAccount((a) => ({ ...a, email }));
+      setFieldErrors((e) => ({ ...e, email: undefined }));
+    },
     fieldErrors,
     dialog,
     closeDialog: () => setDialog(null),

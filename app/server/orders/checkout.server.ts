@@ -28,13 +28,16 @@ import { hitRateLimit, retryMessage } from "../rate-limit.server";
 export type CheckoutPaymentOption = { method: PaymentMethod; detail: string };
 
 /** What the checkout page shows (the cart's products are refreshed as on /cart, from /api/cart-products). */
-export async function loadCheckout(db: Queryable, user: { id: string; name: string; phone: string; address: string }) {
+export async function loadCheckout(
+  db: Queryable,
+  user: { id: string; name: string; phone: string; address: string } | null,
+) {
   const [delivery, rememberedArea, methods, whatsapp, consent] = await Promise.all([
     loadDeliveryOptions(db),
-    rememberedDeliveryArea(db, user.id),
+    user ? rememberedDeliveryArea(db, user.id) : null,
     loadPaymentMethods(db),
     loadConnection(db),
-    hasWhatsappConsent(db, user.id),
+    user ? hasWhatsappConsent(db, user.id) : false,
   ]);
   const banks = methods.bankTransfer.accounts.map((a) => a.bank).join(", ");
   const detail: Record<PaymentMethod, string> = {
@@ -43,7 +46,11 @@ export async function loadCheckout(db: Queryable, user: { id: string; name: stri
     cod: "Bayar tunai ke kurir saat pesanan diantar.",
   };
   return {
-    prefill: { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address },
+    prefill: user
+      ? { name: user.name, phone: formatIndonesianPhone(user.phone), address: user.address }
+      : { name: "", phone: "", address: "" },
+    /** A visitor signs in or makes their account in the form itself ('Akun'). */
+    guest: user === null,
     idempotencyKey: newIdempotencyKey(),
     delivery,
     rememberedArea,
@@ -77,6 +84,33 @@ export function checkoutInvalid(parsed: Extract<CheckoutParseResult, { success: 
   return failure(400, CHECKOUT_FAILED_TITLE, Object.values(fieldErrors)[0] ?? INCOMPLETE_MESSAGE, {
     fieldErrors,
     dialog: false,
+  });
+}
+
+/** What a refused form shows again (a plain form post reloads the page); passwords never. */
+export const CHECKOUT_ECHO = [
+  "name",
+  "phone",
+  "address",
+  "notes",
+  "delivery",
+  "area",
+  "paymentMethod",
+  "account",
+  "email",
+];
+
+/** The account part refused (wrong password, e-mail taken, weak password): shown beside its field. */
+export function accountRefused(refusal: {
+  status: number;
+  title: string;
+  message: string;
+  fieldErrors: CheckoutFieldErrors;
+}): CheckoutRefusal {
+  const inPlace = Object.keys(refusal.fieldErrors).length > 0;
+  return failure(refusal.status, refusal.title, refusal.message, {
+    fieldErrors: refusal.fieldErrors,
+    dialog: !inPlace,
   });
 }
 
