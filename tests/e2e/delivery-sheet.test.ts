@@ -32,7 +32,7 @@ async function drag(page: Page, handle: Locator, target: Locator) {
 }
 
 /** Drags `handle` onto the middle of `target` with one finger (real touch input through the browser's protocol). */
-async function touchDrag(page: Page, handle: Locator, target: Locator) {
+async function touchDrag(page: Page, handle: Locator, target: Locator, beforeLift?: () => Promise<void>) {
   // A stop is taller than half a phone screen: bring the target's top part into view, clear of
   // the bottom edge where the page scrolls along, with the grip still in view above it.
   await handle.evaluate((e) => e.scrollIntoView({ block: "center" }));
@@ -54,6 +54,7 @@ async function touchDrag(page: Page, handle: Locator, target: Locator) {
       touchPoints: at(x0 + (x1 - x0) * f, y0 + (y1 - y0) * f),
     });
   }
+  await beforeLift?.();
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
 }
@@ -286,7 +287,9 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
     const box = await grip.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeGreaterThanOrEqual(44);
-    await touchDrag(page, grip, area.locator(`li[data-order-id="${second}"]`));
+    await touchDrag(page, grip, area.locator(`li[data-order-id="${second}"]`), () =>
+      page.screenshot({ path: "test-results/screenshots/delivery-sheet-dragging-phone.png" }).then(() => undefined),
+    );
     await expect.poll(stops, { timeout: 15_000 }).toEqual([second, first]);
     await screenshot(page, "delivery-sheet-dragged-phone");
     await page.reload();
