@@ -1,7 +1,7 @@
 // 'Lembar Pengiriman': the driver's list for one date and slot, grouped by area. Printed on A4
 // or used on the driver's phone, where 'Terkirim' marks an order 'Selesai' on the spot.
 import { loadShopIdentity } from "~/server/shop/identity.server";
-import { useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { useFetcher, useLoaderData } from "react-router";
 import { ArrowDown, ArrowUp, FileText, GripVertical, MapPin, MessageCircle, Phone, Printer, Send } from "lucide-react";
 import { useHydrated } from "~/components/account-form";
@@ -231,15 +231,14 @@ function MoveButtons({ order }: { order: DeliverySheetOrder }) {
 
 const contactClass = buttonClass({ variant: "outline", size: "sm", className: "h-10 gap-1 px-2" });
 
-/** What a stop needs to be dragged and dropped on within its area (only once scripts run). */
+/** What a stop needs to be dragged by its grip and to show it is dragged or about to be dropped on (only once scripts run). */
 type DragProps = {
   dragging: boolean;
   over: boolean;
-  onDragStart: (event: DragEvent) => void;
-  onDragEnd: () => void;
-  onDragOver: (event: DragEvent) => void;
-  onDragLeave: () => void;
-  onDrop: (event: DragEvent) => void;
+  onPointerDown: (event: PointerEvent<HTMLElement>) => void;
+  onPointerMove: (event: PointerEvent<HTMLElement>) => void;
+  onPointerUp: (event: PointerEvent<HTMLElement>) => void;
+  onPointerCancel: () => void;
 };
 
 function SheetOrder({ order, number, drag }: { order: DeliverySheetOrder; number: number; drag: DragProps | null }) {
@@ -248,9 +247,6 @@ function SheetOrder({ order, number, drag }: { order: DeliverySheetOrder; number
   return (
     <li
       data-order-id={order.id}
-      onDragOver={drag?.onDragOver}
-      onDragLeave={drag?.onDragLeave}
-      onDrop={drag?.onDrop}
       className={[
         done
           ? "sheet-order rounded-xl border border-green-200 bg-green-50/60 p-3 print:rounded-none print:border-x-0 print:border-t-0 print:bg-white print:px-0"
@@ -263,13 +259,14 @@ function SheetOrder({ order, number, drag }: { order: DeliverySheetOrder; number
         <p className="flex items-center gap-2">
           {drag ? (
             <span
-              draggable
-              onDragStart={drag.onDragStart}
-              onDragEnd={drag.onDragEnd}
+              onPointerDown={drag.onPointerDown}
+              onPointerMove={drag.onPointerMove}
+              onPointerUp={drag.onPointerUp}
+              onPointerCancel={drag.onPointerCancel}
               data-testid="seret"
               title="Seret untuk memindah urutan"
               aria-hidden="true"
-              className="no-print hidden cursor-grab rounded p-1 text-stone-500 hover:bg-stone-100 active:cursor-grabbing sm:inline-flex"
+              className="no-print -my-2 -ml-2 inline-flex h-11 w-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-stone-500 select-none hover:bg-stone-100 active:cursor-grabbing active:bg-stone-100"
             >
               <GripVertical className="h-5 w-5" />
             </span>
@@ -355,59 +352,91 @@ function SheetOrder({ order, number, drag }: { order: DeliverySheetOrder; number
   );
 }
 
+/** How close to the top or bottom of the screen (px) a dragged stop scrolls the page, and how fast (px a frame). */
+const EDGE = 72;
+const SCROLL_STEP = 12;
+
 /**
- * An area's stops. Once scripts run, a stop is dragged by its grip (on a wide screen) and dropped
- * on another stop of the same area: it takes that stop's place, saved through the same action
- * as 'Naik'/'Turun' (the order remembered per address). The buttons stay for the keyboard, for
- * a phone and for a page without scripts.
+ * An area's stops. Once scripts run, a stop is dragged by its grip, with the mouse or a finger
+ * alike (pointer events: the browser's own drag and drop never fires on a touch screen), and
+ * dropped on another stop of the same area: it takes that stop's place, saved through the same
+ * action as 'Naik'/'Turun' (the order remembered per address). Near the top or bottom of the
+ * screen the page scrolls along. The buttons stay for the keyboard and a page without scripts.
  */
 function AreaStops({ orders, numbers }: { orders: DeliverySheetOrder[]; numbers: Map<string, number> }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
   const returnTo = useReturnTo();
-  // The stop being dragged: a ref for the drag events (they come faster than renders), state for its look.
+  const listRef = useRef<HTMLUListElement>(null);
+  // The stop being dragged and where the pointer is: refs for the pointer events (they come
+  // faster than renders), state for the look.
   const draggedRef = useRef<string | null>(null);
+  const pointRef = useRef<{ x: number; y: number } | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+
+  /** The stop of this area under the point, if any. */
+  const stopAt = (x: number, y: number): string | null => {
+    const item = document.elementFromPoint(x, y)?.closest<HTMLElement>("li[data-order-id]");
+    return item && listRef.current?.contains(item) ? (item.dataset.orderId ?? null) : null;
+  };
+  const stop = () => {
+    draggedRef.current = null;
+    pointRef.current = null;
+    setDragged(null);
+    setOver(null);
+  };
+
+  // While a stop is dragged near the screen's top or bottom edge, scroll the page along.
+  useEffect(() => {
+    if (dragged === null) return;
+    let frame = requestAnimationFrame(function step() {
+      const point = pointRef.current;
+      if (point) {
+        const delta = point.y < EDGE ? -SCROLL_STEP : point.y > window.innerHeight - EDGE ? SCROLL_STEP : 0;
+        if (delta !== 0) {
+          window.scrollBy(0, delta);
+          const target = stopAt(point.x, point.y);
+          setOver(target !== draggedRef.current ? target : null);
+        }
+      }
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [dragged]);
+
   const dragOf = (order: DeliverySheetOrder): DragProps | null =>
     hydrated
       ? {
           dragging: dragged === order.id,
           over: over === order.id && dragged !== null && dragged !== order.id,
-          onDragStart: (event) => {
-            event.dataTransfer.effectAllowed = "move";
-            event.dataTransfer.setData("text/plain", order.id);
-            const item = (event.currentTarget as HTMLElement).closest("li");
-            if (item) event.dataTransfer.setDragImage(item, 16, 16);
+          onPointerDown: (event) => {
+            if (event.pointerType === "mouse" && event.button !== 0) return;
+            event.preventDefault();
+            event.currentTarget.setPointerCapture(event.pointerId);
             draggedRef.current = order.id;
+            pointRef.current = { x: event.clientX, y: event.clientY };
             setDragged(order.id);
           },
-          onDragEnd: () => {
-            draggedRef.current = null;
-            setDragged(null);
-            setOver(null);
-          },
-          onDragOver: (event) => {
-            // Only a stop of this area takes the drop.
+          onPointerMove: (event) => {
             if (draggedRef.current === null) return;
-            event.preventDefault();
-            event.dataTransfer.dropEffect = "move";
-            if (over !== order.id) setOver(order.id);
+            pointRef.current = { x: event.clientX, y: event.clientY };
+            const target = stopAt(event.clientX, event.clientY);
+            setOver(target !== draggedRef.current ? target : null);
           },
-          onDragLeave: () => setOver((current) => (current === order.id ? null : current)),
-          onDrop: (event) => {
-            event.preventDefault();
+          onPointerUp: (event) => {
             const moving = draggedRef.current;
-            draggedRef.current = null;
-            setDragged(null);
-            setOver(null);
-            if (moving === null || moving === order.id) return;
+            if (moving === null) return;
+            const target = stopAt(event.clientX, event.clientY);
+            stop();
+            if (target === null || target === moving) return;
             void fetcher.submit(
-              { intent: "move", orderId: moving, direction: "to", targetId: order.id, returnTo },
+              { intent: "move", orderId: moving, direction: "to", targetId: target, returnTo },
               { method: "post", preventScrollReset: true },
             );
           },
+          onPointerCancel: stop,
         }
       : null;
   return (
@@ -417,7 +446,7 @@ function AreaStops({ orders, numbers }: { orders: DeliverySheetOrder[]; numbers:
           {failed.message}
         </p>
       ) : null}
-      <ul className="space-y-2 print:space-y-0" aria-busy={fetcher.state !== "idle"}>
+      <ul ref={listRef} className="space-y-2 print:space-y-0" aria-busy={fetcher.state !== "idle"}>
         {orders.map((order) => (
           <SheetOrder key={order.id} order={order} number={(numbers.get(order.id) ?? 0) + 1} drag={dragOf(order)} />
         ))}

@@ -31,6 +31,34 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** Drags `handle` onto the middle of `target` with one finger (real touch input through the browser's protocol). */
+async function touchDrag(page: Page, handle: Locator, target: Locator, beforeLift?: () => Promise<void>) {
+  // A stop is taller than half a phone screen: bring the target's top part into view, clear of
+  // the bottom edge where the page scrolls along, with the grip still in view above it.
+  await handle.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  const bottom = (await page.evaluate(() => window.innerHeight)) - 100;
+  const before = await target.boundingBox();
+  if (before && before.y + 60 > bottom) await page.evaluate((dy) => window.scrollBy(0, dy), before.y + 60 - bottom);
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("Tidak terlihat untuk diseret.");
+  const [x1, y1] = [to.x + to.width / 2, Math.min(to.y + to.height / 2, bottom)];
+  const cdp = await page.context().newCDPSession(page);
+  const at = (x: number, y: number) => [{ x, y, id: 1 }];
+  const [x0, y0] = [from.x + from.width / 2, from.y + from.height / 2];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(x0, y0) });
+  for (let i = 1; i <= 8; i++) {
+    const f = i / 8;
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: at(x0 + (x1 - x0) * f, y0 + (y1 - y0) * f),
+    });
+  }
+  await beforeLift?.();
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
 describe.skipIf(!hasChromium)("delivery sheet", () => {
   const orderIds: Record<string, string> = {};
   const shop = setupBrowserShop({
@@ -237,6 +265,35 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
     await waitForHydration(page);
     await area.getByRole("button", { name: `Naikkan pesanan #${orderIds.budi.slice(0, 8)}` }).click();
     await expect.poll(stops, { timeout: 15_000 }).toEqual([orderIds.budi, orderIds.siti]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("on a phone, staff drag a stop with a finger by its grip; the order stays after a reload", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await adminLogin(page, shop.url, STAFF);
+    const sheetUrl = `${shop.url}/admin/delivery-sheet?date=${next.date}&slot=${next.slot}`;
+    await page.goto(sheetUrl);
+    const area = page.getByRole("region", { name: "Area Sumbersari" });
+    const stops = () =>
+      area.locator("li[data-order-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-order-id")));
+    await waitForHydration(page);
+    const first = (await stops())[0]!;
+    const second = (await stops())[1]!;
+    const grip = area.locator(`li[data-order-id="${first}"]`).getByTestId("seret");
+    // The grip is shown on a phone, big enough for a thumb.
+    const box = await grip.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await touchDrag(page, grip, area.locator(`li[data-order-id="${second}"]`), () =>
+      page.screenshot({ path: "test-results/screenshots/delivery-sheet-dragging-phone.png" }).then(() => undefined),
+    );
+    await expect.poll(stops, { timeout: 15_000 }).toEqual([second, first]);
+    await screenshot(page, "delivery-sheet-dragged-phone");
+    await page.reload();
+    expect(await stops()).toEqual([second, first]);
     expect(errors).toEqual([]);
     await context.close();
   });
