@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { config } from "~/server/config.server";
 import { uploadPaymentProof } from "~/server/orders/payments.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
@@ -56,7 +57,10 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     await handle?.close();
     await database?.drop();
   });
-  shop = setupBrowserShop({ env: () => ({ DATABASE_URL: database.url }) });
+  shop = setupBrowserShop({
+    // A proof this test stores (as another app process would) lands where the server reads uploads.
+    env: () => ({ DATABASE_URL: database.url, UPLOADS_DIR: config().uploadsDir }),
+  });
 
   it("shows a new order within 3 s, highlighted, with a notification and the count in the title", async () => {
     const page = await staffPage(PHONE);
