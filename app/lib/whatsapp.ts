@@ -87,6 +87,9 @@ export const WHATSAPP_KIND_LABEL: Record<string, string> = {
   "out-for-delivery": "Sedang diantar",
   completed: "Pesanan selesai",
   cancelled: "Pesanan dibatalkan",
+  "delivery-failed": "Gagal antar",
+  "standing-order-made": "Langganan dibuat",
+  "standing-order-not-made": "Langganan tidak jadi",
   reply: "Balasan staf",
   test: "Pesan uji",
   text: "Pesan pelanggan",
@@ -118,6 +121,9 @@ export const TEMPLATE_KINDS = [
   "completed",
   "cancelled",
   "payment-reminder",
+  "delivery-failed",
+  "standing-order-made",
+  "standing-order-not-made",
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 

@@ -173,7 +173,8 @@ async function makeOne(
   const { so, date } = item;
   const slot = so.deliverySlot as DeliverySlot;
   const slotText = deliverySentence({ date, slot });
-  const recipient = { userId: so.userId, email: item.userEmail, name: item.userName };
+  // The standing order's number: a shopper who agreed to WhatsApp news hears it there too.
+  const recipient = { userId: so.userId, email: item.userEmail, phone: so.recipientPhone, name: item.userName };
   const tellNotMade = async (tx: Queryable, outcome: "nothing" | "refused", reason: string) => {
     if (!(await recordRun(tx, { standingOrderId: so.id, deliveryDate: date, outcome, message: reason }))) return null;
     await notify(tx, {

@@ -3,13 +3,15 @@
 // respected, changes refused after the cut-off, and no shopper reading another's.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, shopSettings, standingOrderRuns } from "~/db/schema";
+import { notificationDeliveries, orders, shopSettings, standingOrderRuns, whatsappConnection } from "~/db/schema";
 import { formatRupiah } from "~/lib/money";
 import { standingOrderSchema, type StandingOrderInput } from "~/lib/standing-orders";
 import { createOrder, createProduct, createUser, setStock, type TestUser } from "../../../tests/support/factories";
 import { outboxMails } from "../../../tests/support/outbox";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { forgetCachedSettings } from "../settings.server";
+import { DEFAULT_TEMPLATES, storeConnection } from "../whatsapp/connection.server";
+import { setWhatsappConsent } from "../whatsapp/messages.server";
 import { makeDueStandingOrders } from "./make.server";
 import {
   createStandingOrder,
@@ -250,5 +252,43 @@ describe("the standing order form", () => {
     expect(() => input(lines, { weekdays: [] })).toThrow(/Pilih minimal satu hari/);
     expect(() => input(lines, { weekdays: [8] })).toThrow(/Hari tidak dikenal/);
     expect(input(lines, { weekdays: ["6", "2", "2"] }).weekdays).toEqual([2, 6]);
+  });
+});
+
+describe("standing-order news on WhatsApp", () => {
+  it("a made standing order queues a WhatsApp message for a shopper who agreed, and none for one who did not", async () => {
+    await storeConnection(testDb.db, {
+      phoneNumberId: "1234567890",
+      accessToken: "token-uji",
+      appSecret: "",
+      clearSecrets: false,
+      verifyToken: "",
+      graphUrl: "http://127.0.0.1:9",
+      templates: DEFAULT_TEMPLATES,
+      chatReminderMinutes: 30,
+    });
+    try {
+      const agreed = await createUser(testDb.db);
+      const declined = await createUser(testDb.db);
+      await setWhatsappConsent(testDb.db, agreed.id, true);
+      const labu = await createProduct(testDb.db, { name: "Labu Siam Langganan", price: 5000, stock: 20 });
+      await standing(agreed, [{ productId: labu.id, quantity: 1 }]);
+      await standing(declined, [{ productId: labu.id, quantity: 1 }]);
+      await makeDueStandingOrders(testDb.db, MAKE_AT);
+      const [made] = await ordersOf(agreed.id);
+      expect(made).toBeDefined();
+
+      const queued = await testDb.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.channel, "whatsapp"));
+      expect(queued.map((d) => d.address)).toEqual(["6281234567890"]);
+      const content = queued[0].content as { kind: string; text: string };
+      expect(content.kind).toBe("standing-order-made");
+      expect(content.text).toContain(`#${made.id.slice(0, 8)}`);
+      expect(content.text).toContain("Selasa, 1 Desember 2026");
+    } finally {
+      await testDb.db.delete(whatsappConnection);
+    }
   });
 });

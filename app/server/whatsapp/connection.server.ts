@@ -23,6 +23,9 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, TemplateRef> = {
   completed: { name: "pesanan_selesai", language: "id" },
   cancelled: { name: "pesanan_dibatalkan", language: "id" },
   "payment-reminder": { name: "pengingat_bayar", language: "id" },
+  "delivery-failed": { name: "gagal_antar", language: "id" },
+  "standing-order-made": { name: "langganan_dibuat", language: "id" },
+  "standing-order-not-made": { name: "langganan_tidak_jadi", language: "id" },
 };
 
 /** Meta's own Graph API host with a current version; tests and development point at a fake. */
