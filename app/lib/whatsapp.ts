@@ -130,3 +130,23 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 export function isTemplateKind(kind: string | undefined): kind is TemplateKind {
   return (TEMPLATE_KINDS as readonly string[]).includes(kind ?? "");
 }
+
+/** The templates that tell about one order (the standing-order ones tell about a regular's basket). */
+export type OrderTemplateKind = Exclude<TemplateKind, "standing-order-made" | "standing-order-not-made">;
+
+/** The order templates staff may send by hand ('Kirim Template'): those that fit the order as it stands. */
+export function templatesForOrder(order: {
+  status: string;
+  paymentStatus: string;
+  billFinal: boolean;
+}): OrderTemplateKind[] {
+  if (order.status === "cancelled") return ["cancelled"];
+  if (order.status === "completed") return ["completed"];
+  const kinds: OrderTemplateKind[] = [];
+  const unpaid = order.paymentStatus === "unpaid" || order.paymentStatus === "rejected";
+  if (order.billFinal && unpaid) kinds.push("bill-final", "payment-reminder");
+  if (order.paymentStatus === "paid") kinds.push("payment-verified");
+  if (order.status === "processing") kinds.push("out-for-delivery");
+  kinds.push("order-received");
+  return kinds;
+}

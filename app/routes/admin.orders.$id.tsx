@@ -34,6 +34,7 @@ import { cachePolicy } from "~/server/http-cache.server";
 import { WhatsappCard } from "~/components/admin/order-detail/whatsapp-card";
 import { confirmChatByHand, loadChatState } from "~/server/whatsapp/chat-check.server";
 import { loadOrderConversation, orderWhatsappActionSchema, sendStaffReply } from "~/server/whatsapp/messages.server";
+import { loadOrderTemplates, sendStaffTemplate } from "~/server/whatsapp/staff-template.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 
@@ -46,13 +47,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
   if (!page) throw data("Pesanan tidak ditemukan.", { status: 404 });
-  const [conversation, chat, paymentDeadline, door] = await Promise.all([
+  const [conversation, chat, paymentDeadline, door, templates] = await Promise.all([
     loadOrderConversation(db, params.id),
     loadChatState(db, params.id),
     loadOrderDeadline(db, params.id),
     loadDoorRecord(db, admin, page.order.id),
+    loadOrderTemplates(db, params.id),
   ]);
-  return { ...page, paymentDeadline, door, whatsapp: { ...conversation, chat } };
+  return { ...page, paymentDeadline, door, whatsapp: { ...conversation, chat, templates } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -60,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await dbOf(context);
   // The WhatsApp card's two forms have their own fields; every other form is an order action.
   const intent = (await request.clone().formData()).get("intent");
-  if (intent === "whatsapp-reply" || intent === "chat-confirmed")
+  if (intent === "whatsapp-reply" || intent === "chat-confirmed" || intent === "whatsapp-template")
     return formAction(request, {
       name: "admin order whatsapp",
       schema: orderWhatsappActionSchema,
@@ -68,7 +70,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       call: (input) =>
         input.intent === "chat-confirmed"
           ? confirmChatByHand(db, admin, params.id)
-          : sendStaffReply(db, params.id, input.body),
+          : input.intent === "whatsapp-template"
+            ? sendStaffTemplate(db, params.id, input.kind)
+            : sendStaffReply(db, params.id, input.body),
       redirectTo: () => `/admin/orders/${params.id}#whatsapp`,
       flash: true,
     });
@@ -185,7 +189,7 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
             whatsapp={loaderData.whatsapp}
             customerName={order.recipientName}
             whatsappLink={order.links.whatsapp}
-            error={errorFor("whatsapp-reply") ?? errorFor("chat-confirmed")}
+            error={errorFor("whatsapp-reply") ?? errorFor("chat-confirmed") ?? errorFor("whatsapp-template")}
             fieldError={intent === "whatsapp-reply" ? fieldErrors.body : undefined}
           />
           <CustomerCard order={order} />

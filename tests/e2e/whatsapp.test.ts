@@ -118,6 +118,28 @@ describe.skipIf(!hasChromium)("the shop talks on WhatsApp", () => {
     await card.getByText("di luar jendela 24 jam").waitFor();
     expect(await card.getByRole("button", { name: "Kirim", exact: true }).count()).toBe(0);
 
+    // Outside the window: an approved template that fits the order, its filled text shown, sent by hand.
+    const template = card.getByRole("radio", { name: /Pesanan diterima/ });
+    await template.waitFor();
+    const choice = card.locator("label", { has: staff.getByRole("radio", { name: /Pesanan diterima/ }) });
+    expect(await choice.textContent()).toContain(`pesanan #${short} sudah kami terima`);
+    await card.getByRole("button", { name: "Kirim Template" }).scrollIntoViewIfNeeded();
+    await shot(staff, "staff-template");
+    const templatesBefore = fake.sends.length;
+    await waitForHydration(staff);
+    await template.check();
+    await card.getByRole("button", { name: "Kirim Template" }).click();
+    await staff.getByText("Templat 'Pesanan diterima' masuk antrean kirim WhatsApp.").first().waitFor();
+    const byHand = await fake.waitForSends(templatesBefore + 1);
+    expect(byHand[templatesBefore]).toMatchObject({ to: phone62, type: "template" });
+    expect(byHand[templatesBefore].template?.name).toBe("pesanan_diterima");
+    await expect
+      .poll(async () => {
+        await staff.reload();
+        return card.getByText("Toko · Pesanan diterima", { exact: false }).count();
+      })
+      .toBe(2);
+
     // The customer's prefilled chat reaches the shop: shown on the order, 'Chat diterima'.
     const chat = await fake.inbound(phone62, `Halo Sayur Jember, saya mau pesan.\nNo. Pesanan: #${short}`);
     expect(chat.status).toBe(200);

@@ -416,6 +416,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         destructive: true,
       },
       {
+        // The test shop has no WhatsApp connection: staff and owner reach the refusal.
+        name: "'Kirim Template' while WhatsApp is not connected",
+        body: () => ({ intent: "whatsapp-template", kind: "order-received" }),
+        expect: adminOnly(409),
+      },
+      {
         name: "set a negative delivery fee",
         body: () => ({ intent: "fee", version: "1", deliveryFee: "-5000" }),
         expect: adminOnly(400),

@@ -29,6 +29,11 @@ type Common = {
   dedupeKey?: string;
   /** Earliest time to send (default now). */
   notBefore?: Date;
+  /**
+   * Only this channel ('whatsapp'): a message staff send by hand. It is never held back as a
+   * repeat of news already told once (staff mean to send it again).
+   */
+  channel?: string;
 };
 
 /** News about an order: its snapshot is read here; the recipient is the order's customer unless named. */
@@ -76,7 +81,8 @@ export async function notify(db: Queryable, notice: Notice): Promise<boolean> {
           email: loaded.snapshot.customerEmail,
           phone: loaded.snapshot.customerPhone,
         };
-        if (!dedupeKey && ONCE_PER_ORDER.includes(notice.kind)) dedupeKey = `${notice.kind}:${notice.order}`;
+        if (!dedupeKey && !notice.channel && ONCE_PER_ORDER.includes(notice.kind))
+          dedupeKey = `${notice.kind}:${notice.order}`;
       } else {
         snapshot = notice.subject;
         recipient = notice.recipient;
@@ -90,6 +96,7 @@ export async function notify(db: Queryable, notice: Notice): Promise<boolean> {
       const at = notice.notBefore ?? now();
       const rows = [];
       for (const channel of CHANNELS) {
+        if (notice.channel && channel.id !== notice.channel) continue;
         const address = await channel.address(recipient, sp);
         if (!address) continue;
         const content = channel.render(notice.kind, snapshot as never);

@@ -12,6 +12,7 @@ import { normalizeIndonesianPhone } from "~/lib/phone";
 import {
   canReplyFreely,
   errorMeaning,
+  TEMPLATE_KINDS,
   furthestStatus,
   type MessageStatus,
   REPLY_CUTOFF_MS,
@@ -265,6 +266,10 @@ export const orderWhatsappActionSchema = z.discriminatedUnion("intent", [
       .min(1, "Tulis balasan dulu.")
       .max(4096, "Balasan maksimal 4096 karakter.")
       .refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  }),
+  z.object({
+    intent: z.literal("whatsapp-template"),
+    kind: z.enum(TEMPLATE_KINDS, { error: "Pilih templat yang dikirim." }),
   }),
 ]);
 

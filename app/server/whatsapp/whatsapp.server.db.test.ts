@@ -23,7 +23,8 @@ import { processOutbox } from "../notifications/outbox.server";
 import { placeOrder } from "../orders/placing.server";
 import { countChatMissing, loadChatState } from "./chat-check.server";
 import { DEFAULT_TEMPLATES, storeConnection } from "./connection.server";
-import { loadOrderConversation, sendStaffReply } from "./messages.server";
+import { loadOrderConversation, sendStaffReply, setWhatsappConsent } from "./messages.server";
+import { loadOrderTemplates, sendStaffTemplate } from "./staff-template.server";
 import { ingestWebhook } from "./webhook.server";
 
 let testDb: TestDatabase;
@@ -134,6 +135,57 @@ describe("order news on WhatsApp", () => {
     expect(result.retrying).toBe(1);
     const [waiting] = await whatsappDeliveries();
     expect(waiting.status).toBe("pending");
+  });
+});
+
+describe("'Kirim Template' by hand outside the 24-hour window", () => {
+  it("is refused in Indonesian without a connection or without the customer's consent, and nothing calls out", async () => {
+    const { order, userId } = await placeWith(true);
+    const offline = await sendStaffTemplate(testDb.db, order.id, "order-received");
+    expect(offline).toMatchObject({ ok: false, status: 409 });
+    expect(!offline.ok && offline.message).toContain("WhatsApp belum terhubung");
+
+    await connect();
+    await setWhatsappConsent(testDb.db, userId, false);
+    const declined = await sendStaffTemplate(testDb.db, order.id, "order-received");
+    expect(!declined.ok && declined.message).toContain("Pelanggan belum setuju");
+    expect((await loadOrderTemplates(testDb.db, order.id)).refusal).toContain("Pelanggan belum setuju");
+    await processOutbox(testDb.db);
+    expect(fake.sends).toHaveLength(0);
+  });
+
+  it("offers the templates that fit the order with their filled text, and sends the chosen one through the outbox", async () => {
+    await connect();
+    const { order, phone } = await placeWith(true);
+    await processOutbox(testDb.db);
+    fake.sends.length = 0;
+
+    const before = await loadOrderTemplates(testDb.db, order.id);
+    expect(before.refusal).toBeNull();
+    expect(before.choices.map((c) => c.kind)).not.toContain("bill-final");
+    expect(await sendStaffTemplate(testDb.db, order.id, "bill-final")).toMatchObject({ ok: false, status: 409 });
+
+    await testDb.db.update(orders).set({ billFinalAt: new Date() }).where(eq(orders.id, order.id));
+    const { choices } = await loadOrderTemplates(testDb.db, order.id);
+    const bill = choices.find((c) => c.kind === "bill-final");
+    expect(bill?.label).toBe("Tagihan final");
+    expect(bill?.text).toContain(`pesanan #${order.id.slice(0, 8)} sudah ditimbang dan dikemas`);
+
+    expect(await sendStaffTemplate(testDb.db, order.id, "bill-final")).toMatchObject({ ok: true });
+    // 'Pesanan diterima' was told automatically already; sent by hand it goes again.
+    expect(await sendStaffTemplate(testDb.db, order.id, "order-received")).toMatchObject({ ok: true });
+    await processOutbox(testDb.db);
+    expect(fake.sends.map((s) => [s.to, s.template?.name])).toEqual([
+      [phone, "tagihan_final"],
+      [phone, "pesanan_diterima"],
+    ]);
+    const conversation = await loadOrderConversation(testDb.db, order.id);
+    expect(conversation.messages.map((m) => [m.kind, m.label])).toEqual([
+      ["order-received", "Dikirim"],
+      ["bill-final", "Dikirim"],
+      ["order-received", "Dikirim"],
+    ]);
+    expect(conversation.messages[1].body).toBe(bill?.text);
   });
 });
 
