@@ -461,6 +461,16 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         expect: adminOnly(409),
       },
       {
+        name: "'Gabungkan' into an order that does not exist",
+        body: () => ({
+          intent: "merge",
+          version: "1",
+          targetId: "00000000-0000-4000-8000-000000000000",
+          targetVersion: "1",
+        }),
+        expect: adminOnly(404),
+      },
+      {
         name: "'Tagihan Final' again",
         body: () => ({ intent: "finalize", version: "1" }),
         expect: adminOnly(409),
