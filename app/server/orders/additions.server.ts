@@ -23,6 +23,7 @@ import { deliveryRulesOf } from "../delivery/slots.server";
 import { readShopSettings } from "../settings.server";
 import { moveStock } from "../catalog/stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
+import { announceOrderNews } from "./events.server";
 import { lockOrder } from "./columns.server";
 
 /** The cart's lines as the order page posts them (JSON in one field). */
@@ -63,6 +64,11 @@ export function acceptsAdditions(
   if (!canCustomerCancel(order)) return false;
   if (!isDeliverySlot(order.deliverySlot)) return false;
   return cutoffInstant(order.deliveryDate, rules.slots[order.deliverySlot]).getTime() > now.getTime();
+}
+
+/** What the staff live box says after 'Pesanan #xxxx': 'ditambah: 2 produk'. */
+export function additionNews(products: number): string {
+  return `ditambah: ${products} produk`;
 }
 
 class AdditionRefused extends Error {
@@ -183,6 +189,8 @@ export async function addToOrderByCustomer(
         totalAfter,
         set: { totalAmount: totalAfter, ...(feeDrops && fee?.kind === "area" ? { deliveryFee: fee.fee } : {}) },
       });
+      // The staff dashboards hear it live: the bag may already be packed.
+      await announceOrderNews(tx, order.id, "addition", additionNews(added.length));
       return formSuccess(`Produk ditambahkan ke pesanan #${short}. Ongkir tetap sekali.`);
     });
   } catch (error) {
