@@ -1,6 +1,7 @@
 // 'Gabungkan' on the staff order page: a customer's two open orders for the same delivery are
 // offered together, staff merge one into the other after confirming, the target shows the lines
-// added up, and the customer's merged order says 'Digabung ke #xxxx'.
+// added up, and the customer's merged order says 'Digabung ke #xxxx'. The order left open
+// still takes additions, so a product page offers 'Tambah ke Pesanan #xxxx' to its shopper.
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { shortOrderId } from "~/lib/orders";
@@ -14,12 +15,13 @@ const OWNER = {
   name: "Bu Ratna",
   role: "owner" as const,
 };
-const seeded: { customer?: TestUser; first?: string; later?: string } = {};
+const seeded: { customer?: TestUser; first?: string; later?: string; slug?: string } = {};
 
 async function seed(db: Database) {
   seeded.customer = await createUser(db, { name: "Ani Lestari" });
   const bayam = await createProduct(db, { name: "Bayam Hijau Gabung", price: 4000, stock: 40 });
   const telur = await createProduct(db, { name: "Telur Ayam Gabung", price: 2500, stock: 40 });
+  seeded.slug = telur.slug;
   const { deliveryDate, slot } = nextDelivery();
   const common = { userId: seeded.customer.id, deliveryDate, deliverySlot: slot, deliveryFee: 5000 };
   seeded.first = (await createOrder(db, { ...common, items: [{ productId: bayam.id, quantity: 2 }] })).id;
@@ -64,6 +66,19 @@ describe.skipIf(!hasChromium)("'Gabungkan' on the staff order page", () => {
     await mine.goto(`${shop.url}/orders/${seeded.later}`);
     expect(await mine.locator("body").textContent()).toContain(`Digabung ke #${first}`);
     await screenshot(mine, "merge-customer-phone");
+    // The order left open still takes additions: the product page offers it beside the cart.
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await mine.setViewportSize(viewport);
+      await mine.goto(`${shop.url}/products/${seeded.slug}`);
+      const add = mine.getByRole("button", { name: `Tambah ke Pesanan #${first}` });
+      await add.waitFor({ timeout: 15_000 });
+      await screenshot(mine, `product-add-to-order-${size}`);
+    }
+    await mine.getByRole("button", { name: `Tambah ke Pesanan #${first}` }).click();
+    await mine.getByText(`Produk ditambahkan ke pesanan #${first}`).waitFor({ timeout: 15_000 });
     await customer.close();
   });
 });

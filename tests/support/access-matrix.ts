@@ -805,6 +805,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   // Who is looking: anyone may ask, each learns only about themself (private, never stored).
   { route: "api/visitor", url: () => "/api/visitor", get: all("ok"), data: false },
   { route: "api/stock-alerts", url: (f) => `/api/stock-alerts?productId=${f.productId}`, get: all("ok"), data: false },
+  { route: "api/open-order", url: () => "/api/open-order", get: all("ok"), data: false },
   { route: "api/search-suggestions", url: () => "/api/search-suggestions?q=bayam", get: all("ok"), data: false },
   { route: "uploads/*", url: () => "/uploads/tidak-ada.webp", get: all("notFound"), data: false },
   // Customer A's proof of payment: A and the staff; B gets the same 404 as for no proof at all.

@@ -5,7 +5,7 @@
 // the stock is taken through the one ledger, the fee stays the order's one fee (an area's free
 // delivery applies when the new total reaches it), and the change log says 'Ditambah oleh
 // pelanggan'. A refusal changes nothing.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
@@ -69,6 +69,38 @@ export function acceptsAdditions(
 /** What the staff live box says after 'Pesanan #xxxx': 'ditambah: 2 produk'. */
 export function additionNews(products: number): string {
   return `ditambah: ${products} produk`;
+}
+
+/**
+ * The shopper's newest order that still takes additions at `now` (open, bill not final, no
+ * money, before its slot's cut-off), for 'Tambah ke Pesanan #xxxx' on a product page; null
+ * when none does. The add itself checks everything again.
+ */
+export async function openOrderForAdditions(
+  db: Queryable,
+  userId: string,
+  now: Date = clockNow(),
+): Promise<{ id: string; shortId: string } | null> {
+  const candidates = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      billFinalAt: orders.billFinalAt,
+      paymentStatus: orders.paymentStatus,
+      paidAmount: orders.paidAmount,
+      deliveryDate: orders.deliveryDate,
+      deliverySlot: orders.deliverySlot,
+    })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, ["pending", "processing"]), isNull(orders.billFinalAt)),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(10);
+  if (candidates.length === 0) return null;
+  const rules = deliveryRulesOf((await readShopSettings(db)).values);
+  const open = candidates.find((o) => acceptsAdditions({ ...o, billFinal: o.billFinalAt !== null }, rules, now));
+  return open ? { id: open.id, shortId: shortOrderId(open.id) } : null;
 }
 
 class AdditionRefused extends Error {
