@@ -99,6 +99,7 @@ export default [
   route("api/visitor", "routes/api.visitor.ts"),
   route("api/search-suggestions", "routes/api.search-suggestions.ts"),
   route("api/stock-alerts", "routes/api.stock-alerts.ts"),
+  route("api/open-order", "routes/api.open-order.ts"),
   route("uploads/*", "routes/uploads.$.ts"),
   route("orders/:id/payment-proof", "routes/orders.$id.payment-proof.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

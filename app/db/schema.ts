@@ -763,13 +763,14 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     // 'created': a new order (written by the trigger); 'courier': a courier's step at a stop,
     // told to the dashboard with `note` ('Terkirim ke Bu Sari'); 'proof': a payment proof
-    // arrived ('Bukti bayar masuk').
+    // arrived ('Bukti bayar masuk'); 'addition': the shopper added products to the order
+    // ('ditambah: 2 produk').
     kind: text("kind").notNull().default("created"),
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
-    check("order_events_kind_check", sql`${t.kind} in ('created', 'courier', 'proof')`),
+    check("order_events_kind_check", sql`${t.kind} in ('created', 'courier', 'proof', 'addition')`),
     index("order_events_order_idx").on(t.orderId),
   ],
 );

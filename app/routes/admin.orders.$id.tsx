@@ -14,6 +14,7 @@ import { HistoryCard } from "~/components/admin/order-detail/history-card";
 import { OrderInfoCard } from "~/components/admin/order-detail/info-card";
 import { PaymentCard } from "~/components/admin/order-detail/payment-card";
 import { ProductsCard } from "~/components/admin/order-detail/products-card";
+import { MergeCard } from "~/components/admin/order-detail/merge-card";
 import { StatusButtons } from "~/components/admin/order-detail/status-card";
 import { OrderChangesCard, OrderEditsCard } from "~/components/admin/order-edits";
 import { OrderStatusBadge } from "~/components/order-status-badge";
@@ -155,6 +156,7 @@ export default function AdminOrderDetailPage({ loaderData, actionData }: Route.C
         <div className="space-y-4">
           {door ? <DoorCard orderId={order.id} door={door} /> : null}
           <StatusButtons order={order} error={errorFor("status")} />
+          <MergeCard version={editing.version} targets={loaderData.mergeTargets} error={errorFor("merge")} />
           <ProductsCard order={order} />
           {/* The fee beside the lines and above 'Tagihan Final', where staff settle the bill. */}
           <DeliveryFeeCard order={order} editing={editing} error={errorFor("fee")} />

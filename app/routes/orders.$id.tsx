@@ -230,9 +230,18 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       {payFirst ? <div className="mt-4">{finalBill}</div> : null}
       {order.cancellation ? (
         <p className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
-          {order.cancellation.byCustomer ? "Anda membatalkan pesanan ini" : "Pesanan ini dibatalkan oleh toko"} pada{" "}
-          {formatDateTime(order.cancellation.at)} WIB.
-          {order.cancellation.reason ? ` Alasan: ${order.cancellation.reason}` : ""}
+          {order.cancellation.reason.startsWith("Digabung ke #") ? (
+            <>
+              {order.cancellation.reason}: semua produk dan pembayarannya dipindahkan ke pesanan itu oleh toko pada{" "}
+              {formatDateTime(order.cancellation.at)} WIB, dengan ongkir sekali.
+            </>
+          ) : (
+            <>
+              {order.cancellation.byCustomer ? "Anda membatalkan pesanan ini" : "Pesanan ini dibatalkan oleh toko"} pada{" "}
+              {formatDateTime(order.cancellation.at)} WIB.
+              {order.cancellation.reason ? ` Alasan: ${order.cancellation.reason}` : ""}
+            </>
+          )}
         </p>
       ) : null}
 

@@ -467,6 +467,16 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
         expect: adminOnly(409),
       },
       {
+        name: "'Gabungkan' into an order that does not exist",
+        body: () => ({
+          intent: "merge",
+          version: "1",
+          targetId: "00000000-0000-4000-8000-000000000000",
+          targetVersion: "1",
+        }),
+        expect: adminOnly(404),
+      },
+      {
         name: "'Tagihan Final' again",
         body: () => ({ intent: "finalize", version: "1" }),
         expect: adminOnly(409),
@@ -801,6 +811,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   // Who is looking: anyone may ask, each learns only about themself (private, never stored).
   { route: "api/visitor", url: () => "/api/visitor", get: all("ok"), data: false },
   { route: "api/stock-alerts", url: (f) => `/api/stock-alerts?productId=${f.productId}`, get: all("ok"), data: false },
+  { route: "api/open-order", url: () => "/api/open-order", get: all("ok"), data: false },
   { route: "api/search-suggestions", url: () => "/api/search-suggestions?q=bayam", get: all("ok"), data: false },
   { route: "uploads/*", url: () => "/uploads/tidak-ada.webp", get: all("notFound"), data: false },
   // Customer A's proof of payment: A and the staff; B gets the same 404 as for no proof at all.

@@ -119,6 +119,7 @@ export function LiveOrders({ since }: { since: number }) {
   const [rows, setRows] = useState<LiveOrderRow[]>([]);
   const [courierNews, setCourierNews] = useState<CourierNews[]>([]);
   const [proofNews, setProofNews] = useState<CourierNews[]>([]);
+  const [additionNews, setAdditionNews] = useState<CourierNews[]>([]);
   const [unseen, setUnseen] = useState(0);
   const [connection, setConnection] = useState<Connection>("connecting");
   const [soundOn, setSoundOn] = useState(false);
@@ -203,6 +204,17 @@ export function LiveOrders({ since }: { since: number }) {
         if (!news) return;
         if (news.seq > cursor) cursor = news.seq;
         setProofNews((current) =>
+          current.some((n) => n.seq === news.seq) ? current : [news, ...current].slice(0, MAX_ROWS),
+        );
+        window.clearTimeout(refreshTimer);
+        refreshTimer = window.setTimeout(() => revalidate.current(), 500);
+      });
+      // A shopper added products to an open order ('Tambah ke Pesanan'): the packer should know.
+      source.addEventListener("addition", (event) => {
+        const news = parseCourierNews((event as MessageEvent<string>).data);
+        if (!news) return;
+        if (news.seq > cursor) cursor = news.seq;
+        setAdditionNews((current) =>
           current.some((n) => n.seq === news.seq) ? current : [news, ...current].slice(0, MAX_ROWS),
         );
         window.clearTimeout(refreshTimer);
@@ -347,6 +359,32 @@ export function LiveOrders({ since }: { since: number }) {
           ) : null}
         </div>
       </div>
+      {additionNews.length > 0 ? (
+        <div aria-live="polite" aria-relevant="additions" className="mt-3" data-testid="addition-news">
+          <h3 className="text-sm font-bold text-stone-800">Tambahan Pesanan</h3>
+          <ul className="mt-1 divide-y divide-amber-100 rounded-lg border border-amber-200 bg-amber-50">
+            {additionNews.map((news) => (
+              <li
+                key={news.seq}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm text-stone-900"
+              >
+                <span>
+                  Pesanan <span className="font-mono font-semibold">#{shortOrderId(news.id)}</span>{" "}
+                  <strong>{news.note}</strong>
+                  {news.recipientName ? ` · ${news.recipientName}` : ""}
+                </span>
+                <Link
+                  to={`/admin/orders/${news.id}`}
+                  className="inline-flex min-h-10 items-center font-semibold text-brand-800 underline"
+                  aria-label={`Lihat pesanan #${shortOrderId(news.id)}`}
+                >
+                  Lihat Pesanan
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {proofNews.length > 0 ? (
         <div aria-live="polite" aria-relevant="additions" className="mt-3" data-testid="proof-news">
           <h3 className="text-sm font-bold text-stone-800">Bukti Bayar</h3>

@@ -18,6 +18,7 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { amountBounds, formatAmount, linePrice } from "~/lib/weight";
 import { cn } from "~/lib/utils";
 import { copyText } from "./copy-text";
+import { AddToOrder } from "./add-to-order";
 import { NotifyMe } from "./notify-me";
 import { ProductTabs } from "./product-tabs";
 import { StockIndicator } from "./stock-indicator";
@@ -150,6 +151,7 @@ export function ProductView({ product, url }: { product: ProductDetail; url: str
                     Tambah ke Keranjang
                   </Button>
                 </div>
+                <AddToOrder productId={product.id} quantity={quantity} />
                 <DeliveryPromise className="mt-3" />
               </>
             ) : (

@@ -5,7 +5,7 @@
 // the stock is taken through the one ledger, the fee stays the order's one fee (an area's free
 // delivery applies when the new total reaches it), and the change log says 'Ditambah oleh
 // pelanggan'. A refusal changes nothing.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
@@ -23,6 +23,7 @@ import { deliveryRulesOf } from "../delivery/slots.server";
 import { readShopSettings } from "../settings.server";
 import { moveStock } from "../catalog/stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
+import { announceOrderNews } from "./events.server";
 import { lockOrder } from "./columns.server";
 
 /** The cart's lines as the order page posts them (JSON in one field). */
@@ -63,6 +64,43 @@ export function acceptsAdditions(
   if (!canCustomerCancel(order)) return false;
   if (!isDeliverySlot(order.deliverySlot)) return false;
   return cutoffInstant(order.deliveryDate, rules.slots[order.deliverySlot]).getTime() > now.getTime();
+}
+
+/** What the staff live box says after 'Pesanan #xxxx': 'ditambah: 2 produk'. */
+export function additionNews(products: number): string {
+  return `ditambah: ${products} produk`;
+}
+
+/**
+ * The shopper's newest order that still takes additions at `now` (open, bill not final, no
+ * money, before its slot's cut-off), for 'Tambah ke Pesanan #xxxx' on a product page; null
+ * when none does. The add itself checks everything again.
+ */
+export async function openOrderForAdditions(
+  db: Queryable,
+  userId: string,
+  now: Date = clockNow(),
+): Promise<{ id: string; shortId: string } | null> {
+  const candidates = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      billFinalAt: orders.billFinalAt,
+      paymentStatus: orders.paymentStatus,
+      paidAmount: orders.paidAmount,
+      deliveryDate: orders.deliveryDate,
+      deliverySlot: orders.deliverySlot,
+    })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, ["pending", "processing"]), isNull(orders.billFinalAt)),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(10);
+  if (candidates.length === 0) return null;
+  const rules = deliveryRulesOf((await readShopSettings(db)).values);
+  const open = candidates.find((o) => acceptsAdditions({ ...o, billFinal: o.billFinalAt !== null }, rules, now));
+  return open ? { id: open.id, shortId: shortOrderId(open.id) } : null;
 }
 
 class AdditionRefused extends Error {
@@ -183,6 +221,8 @@ export async function addToOrderByCustomer(
         totalAfter,
         set: { totalAmount: totalAfter, ...(feeDrops && fee?.kind === "area" ? { deliveryFee: fee.fee } : {}) },
       });
+      // The staff dashboards hear it live: the bag may already be packed.
+      await announceOrderNews(tx, order.id, "addition", additionNews(added.length));
       return formSuccess(`Produk ditambahkan ke pesanan #${short}. Ongkir tetap sekali.`);
     });
   } catch (error) {

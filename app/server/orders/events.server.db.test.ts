@@ -16,6 +16,7 @@ import { sseReader } from "../../../tests/support/sse";
 import { orderEvents, orders } from "~/db/schema";
 import { LocalDiskStorage, setStorageForTests } from "../uploads/storage.server";
 import { attachPaymentProofByStaff, uploadPaymentProof } from "./payments.server";
+import { addToOrderByCustomer } from "./additions.server";
 import { endAllSessionsOfUser } from "../accounts/customer-list.server";
 import type * as MailModule from "../notifications/mail-transport.server";
 import {
@@ -224,5 +225,43 @@ describe("live order events", () => {
       setStorageForTests(undefined);
       rmSync(uploads, { recursive: true, force: true });
     }
+  });
+
+  it("a shopper's addition reaches two open streams as 'addition': 'ditambah: 2 produk', with the order to open", async () => {
+    const order = await createOrder(testDb.db, {
+      userId: customerId,
+      recipientName: "Bu Tini Tambah",
+      items: [{ productId, quantity: 1 }],
+      deliveryDate: "2026-12-01",
+      deliverySlot: "pagi",
+      deliveryFee: 5000,
+    });
+    const extra = await createProduct(testDb.db, { stock: 50, price: 3_000 });
+    const a = await open(null);
+    const b = await open(null);
+    await Promise.all([a.reader.collect("ready", () => true), b.reader.collect("ready", () => true)]);
+    const added = await addToOrderByCustomer(
+      testDb.db,
+      customerId,
+      order.id,
+      [
+        { productId, quantity: 1 },
+        { productId: extra.id, quantity: 2 },
+      ],
+      // Monday evening, before Tuesday morning's 21:00 cut-off.
+      new Date("2026-11-30T13:00:00Z"),
+    );
+    expect(added).toMatchObject({ ok: true });
+    for (const { reader } of [a, b]) {
+      const [event] = await reader.collect("addition", (e) => e.data.includes(order.id), 3_000);
+      expect(JSON.parse(event.data)).toMatchObject({
+        kind: "addition",
+        note: "ditambah: 2 produk",
+        id: order.id,
+        recipientName: "Bu Tini Tambah",
+      });
+    }
+    a.abort();
+    b.abort();
   });
 });

@@ -66,8 +66,8 @@ export async function latestOrderEventSeq(db: Queryable, actor: AdminActor): Pro
   return Number(row?.seq ?? 0);
 }
 
-/** What the live box hears besides new orders: a courier's step, a payment proof arriving. */
-export type OrderNewsKind = "courier" | "proof";
+/** What the live box hears besides new orders: a courier's step, a payment proof arriving, a shopper's addition. */
+export type OrderNewsKind = "courier" | "proof" | "addition";
 
 /**
  * Tells the staff dashboards, live, in every server process: numbered with the new orders
@@ -291,7 +291,7 @@ export async function closeOrderEventStreams(): Promise<void> {
 }
 
 function sseMessage(event: LiveOrder): string {
-  const name = event.kind === "courier" || event.kind === "proof" ? event.kind : "order";
+  const name = event.kind === "courier" || event.kind === "proof" || event.kind === "addition" ? event.kind : "order";
   return `id: ${event.seq}\nevent: ${name}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 

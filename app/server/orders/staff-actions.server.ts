@@ -1,6 +1,7 @@
 // Everything staff post from one order's page (/admin/orders/:id), by intent: the status,
 // the delivery fee, the packing edits and 'Tagihan Final', 'Tandai Lunas' and 'Tolak Bukti',
-// 'Perpanjang Batas Bayar', 'Ubah ke COD' and 'Lampirkan Bukti' (a proof sent in the chat).
+// 'Perpanjang Batas Bayar', 'Ubah ke COD', 'Lampirkan Bukti' (a proof sent in the chat) and
+// 'Gabungkan' (into the customer's other order for the same delivery).
 // One schema parses them all; each goes to the server function that owns it, and every
 // answer is a FormResult that names its intent so the page shows it beside the right form.
 import { z } from "zod";
@@ -19,6 +20,7 @@ import {
   rejectProofSchema,
 } from "./payments.server";
 import { extendDeadlineSchema, extendPaymentDeadline, switchToCashOnDelivery } from "./payment-due.server";
+import { mergeOrder, mergeOrderSchema } from "./merge.server";
 import { setOrderStatus } from "./status.server";
 
 export const adminOrderActionSchema = z.discriminatedUnion(
@@ -39,6 +41,7 @@ export const adminOrderActionSchema = z.discriminatedUnion(
     extendDeadlineSchema.extend({ intent: z.literal("due") }),
     z.object({ intent: z.literal("cod") }),
     z.object({ intent: z.literal("staff-proof"), proof: imageFileSchema }),
+    mergeOrderSchema,
   ],
   { error: "Permintaan tidak dikenal." },
 );
@@ -76,6 +79,8 @@ export async function actOnAdminOrder(
       return asAnswer(input.intent, await switchToCashOnDelivery(db, actor, orderId));
     case "staff-proof":
       return asAnswer(input.intent, await attachPaymentProofByStaff(db, actor, orderId, { proof: input.proof }));
+    case "merge":
+      return asAnswer(input.intent, await mergeOrder(db, actor, orderId, input));
     default:
       return asAnswer(input.intent, await editOrder(db, actor, orderId, input));
   }

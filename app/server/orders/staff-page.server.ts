@@ -5,6 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { buildFinalBillMessage } from "~/lib/order-edits";
+import { shortOrderId } from "~/lib/orders";
 import { paymentInstructionLines } from "~/lib/payment-settings";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
@@ -12,6 +13,7 @@ import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { mailConfigured } from "../notifications/mail-transport.server";
 import { customerBalance } from "../payments/balance.server";
 import { adminOrderDetail, loadOrderView, type StaffOrderView } from "./view.server";
+import { mergeTargetsOf } from "./merge.server";
 
 /** Active products staff can add or substitute, by name. */
 export async function listProductsForOrderEdits(db: Queryable) {
@@ -74,9 +76,17 @@ export async function loadStaffOrderPage(
 ) {
   const view = await loadOrderView(db, { as: "staff", actor }, orderId);
   if (!view) return null;
-  const [editing, balance] = await Promise.all([
+  const [editing, balance, mergeTargets] = await Promise.all([
     loadOrderEditing(db, actor, view, shop),
     customerBalance(db, view.order.userId),
+    mergeTargetsOf(db, view.order),
   ]);
-  return { order: adminOrderDetail(view, shop.name), editing, payment: view.payment, customerBalance: balance };
+  return {
+    order: adminOrderDetail(view, shop.name),
+    editing,
+    payment: view.payment,
+    customerBalance: balance,
+    // 'Gabungkan ke #xxxx': the customer's other open orders for the same delivery.
+    mergeTargets: mergeTargets.map((t) => ({ ...t, shortId: shortOrderId(t.id) })),
+  };
 }

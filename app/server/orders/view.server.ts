@@ -269,6 +269,9 @@ export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & {
 };
 
 /** The history note of a customer's own cancellation, followed by ': reason' when one was given. */
+/** The status note of an order staff merged into another ('Digabung ke #xxxx'), told to its customer. */
+export const MERGED_NOTE = "Digabung ke #";
+
 export const CUSTOMER_CANCEL_NOTE = "Dibatalkan oleh pelanggan";
 
 /** The order as its customer's page shows it: what they ordered and who cancelled it and why. */
@@ -281,7 +284,9 @@ export function customerOrderDetail(view: CustomerOrderView): CustomerOrderDetai
     const reason =
       byCustomer && cancelled.note.startsWith(CUSTOMER_CANCEL_NOTE)
         ? cancelled.note.slice(CUSTOMER_CANCEL_NOTE.length + 2)
-        : "";
+        : cancelled.note.startsWith(MERGED_NOTE)
+          ? cancelled.note
+          : "";
     cancellation = { byCustomer, reason, at: cancelled.createdAt };
   }
   return {
