@@ -161,3 +161,10 @@ export function customerFeeSourceText(order: {
   if (order.deliveryAreaName) return `Area ${order.deliveryAreaName}, disepakati dengan CS`;
   return "Disepakati dengan CS";
 }
+
+/** The status note of an order staff merged into another ('Digabung ke #xxxx'), told to its customer. */
+export const MERGED_NOTE = "Digabung ke #";
+
+export function isMergedNote(note: string | null | undefined): boolean {
+  return typeof note === "string" && note.startsWith(MERGED_NOTE);
+}

@@ -22,7 +22,7 @@ import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { canCustomerCancel } from "~/lib/order-edits";
 import { buildOrderHelpMessage, orderChatUrl, storedOrderChatUrl } from "~/lib/order-message";
 import { orderProgress } from "~/lib/order-progress";
-import { orderTotalSummary } from "~/lib/order-text";
+import { isMergedNote, orderTotalSummary } from "~/lib/order-text";
 import { shortOrderId } from "~/lib/orders";
 import { isCashOnDelivery } from "~/lib/vocab/payment-methods";
 import { orderNotices } from "~/server/notifications/notices.server";
@@ -182,6 +182,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   }
 
   const slot = slotLabel(order.deliverySlot, order.deliveryTime);
+  // Merged into another order: its lines and money live there now; nothing here to pay, reorder or repeat.
+  const merged = isMergedNote(order.cancellation?.reason);
   // After the final bill and before the money is in: what to pay and how, first.
   const payFirst = bill !== null && payment !== null && order.status !== "cancelled" && payment.status !== "paid";
   const finalBill = bill ? (
@@ -214,7 +216,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-extrabold text-stone-900 md:text-3xl">Pesanan #{shortOrderId(order.id)}</h1>
         {/* The tracker below tells where the order stands; the badge stays for a cancelled order. */}
         {progress && !progress.cancelled ? null : <OrderStatusBadge status={order.status} className="text-sm" />}
-        {payment ? <PaymentStatusBadge status={payment.status} className="text-sm" /> : null}
+        {payment && !merged ? <PaymentStatusBadge status={payment.status} className="text-sm" /> : null}
       </div>
       <p className="mt-1 text-sm text-stone-600">Dipesan pada {formatDateTime(order.createdAt)} WIB</p>
       {actionData && !actionData.ok ? (
@@ -230,10 +232,11 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       {payFirst ? <div className="mt-4">{finalBill}</div> : null}
       {order.cancellation ? (
         <p className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
-          {order.cancellation.reason.startsWith("Digabung ke #") ? (
+          {merged ? (
             <>
-              {order.cancellation.reason}: semua produk dan pembayarannya dipindahkan ke pesanan itu oleh toko pada{" "}
-              {formatDateTime(order.cancellation.at)} WIB, dengan ongkir sekali.
+              {order.cancellation.reason}: semua produknya dipindahkan ke pesanan itu oleh toko pada{" "}
+              {formatDateTime(order.cancellation.at)} WIB, dengan ongkir sekali. Pembayaran yang sudah ada ikut pindah
+              ke sana.
             </>
           ) : (
             <>
@@ -271,10 +274,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </OrderCard>
       </div>
 
-      <div className="mt-4">
-        <OrderItemsCard order={order} billFinal={bill !== null} />
-        {addUntil ? <AddFromCart orderId={order.id} cutoffText={addUntil} /> : null}
-      </div>
+      {merged ? null : (
+        <div className="mt-4">
+          <OrderItemsCard order={order} billFinal={bill !== null} />
+          {addUntil ? <AddFromCart orderId={order.id} cutoffText={addUntil} /> : null}
+        </div>
+      )}
 
       {bill && !payFirst ? <div className="mt-4">{finalBill}</div> : null}
 
@@ -334,13 +339,17 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Butuh Bantuan?
             </a>
           ) : null}
-          <ReorderButton orderId={order.id} />
-          <Link
-            to={`/langganan/baru?dari=${order.id}`}
-            className={buttonClass({ variant: "outline", className: "w-full sm:w-auto" })}
-          >
-            <Repeat className="h-4 w-4" aria-hidden="true" /> Jadikan Langganan
-          </Link>
+          {merged ? null : (
+            <>
+              <ReorderButton orderId={order.id} />
+              <Link
+                to={`/langganan/baru?dari=${order.id}`}
+                className={buttonClass({ variant: "outline", className: "w-full sm:w-auto" })}
+              >
+                <Repeat className="h-4 w-4" aria-hidden="true" /> Jadikan Langganan
+              </Link>
+            </>
+          )}
           {canCancel ? <CancelOrderButton shortId={shortOrderId(order.id)} onCancelled={onCancelled} /> : null}
           {resendUrl && !loaderData.chatMissing ? (
             <a

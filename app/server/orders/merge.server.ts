@@ -17,7 +17,7 @@ import { releaseTransferCode, syncTransferCode } from "../payments/transfer-code
 import { recordOrderChange } from "./changes.server";
 import { lockOrder, type OrderState } from "./columns.server";
 import { orderVersionSchema } from "./edits.server";
-import { MERGED_NOTE } from "./view.server";
+import { MERGED_NOTE } from "~/lib/order-text";
 
 export const mergeOrderSchema = z.object({
   intent: z.literal("merge"),

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, products, users } from "~/db/schema";
 import { isUuid } from "~/lib/form";
-import { orderTotalSummary } from "~/lib/order-text";
+import { isMergedNote, orderTotalSummary } from "~/lib/order-text";
 import { orderLineTotal, shortOrderId } from "~/lib/orders";
 import type { PaymentMethodsSetting } from "~/lib/payment-settings";
 import { amountDue } from "~/lib/payments";
@@ -269,8 +269,6 @@ export type CustomerOrderDetail = Omit<OrderRecord, "items" | "userId"> & {
 };
 
 /** The history note of a customer's own cancellation, followed by ': reason' when one was given. */
-/** The status note of an order staff merged into another ('Digabung ke #xxxx'), told to its customer. */
-export const MERGED_NOTE = "Digabung ke #";
 
 export const CUSTOMER_CANCEL_NOTE = "Dibatalkan oleh pelanggan";
 
@@ -284,7 +282,7 @@ export function customerOrderDetail(view: CustomerOrderView): CustomerOrderDetai
     const reason =
       byCustomer && cancelled.note.startsWith(CUSTOMER_CANCEL_NOTE)
         ? cancelled.note.slice(CUSTOMER_CANCEL_NOTE.length + 2)
-        : cancelled.note.startsWith(MERGED_NOTE)
+        : isMergedNote(cancelled.note)
           ? cancelled.note
           : "";
     cancellation = { byCustomer, reason, at: cancelled.createdAt };
