@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from "react-router";
 import { accountHref } from "~/lib/safe-redirect";
+import { WORDS } from "~/lib/vocab/words";
 import { Home, Search, ShoppingCart, Store, User } from "lucide-react";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
@@ -24,7 +25,7 @@ export function BottomNav() {
     >
       <div className="flex">
         <NavLink to="/" end className={linkClass}>
-          <Home className="h-5 w-5" aria-hidden="true" /> Home
+          <Home className="h-5 w-5" aria-hidden="true" /> {WORDS.home}
         </NavLink>
         <NavLink to="/products" className={linkClass}>
           <Store className="h-5 w-5" aria-hidden="true" /> Produk

@@ -34,7 +34,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2">
             <li>
               <Link className={link} to="/">
-                Home
+                {WORDS.home}
               </Link>
             </li>
             <li>

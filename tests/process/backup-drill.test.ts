@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
@@ -69,10 +69,10 @@ describe("the restore drill", () => {
       const shelf = await db
         .select({ id: products.id })
         .from(products)
-        .where(eq(products.isActive, true))
+        .where(and(eq(products.isActive, true), eq(products.soldByWeight, false)))
         .orderBy(asc(products.id))
         .limit(2);
-      // The sample catalog has products out of stock; ids are random, so these two get stock of their own.
+      // Two products sold by the piece (ids are random; some sample products are sold out), stocked here.
       for (const product of shelf) await setStock(db, product.id, 50);
       const { deliveryDate, slot } = nextDelivery();
       for (const [i, product] of shelf.entries())
