@@ -399,6 +399,11 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
       .getByRole("button", { name: /ke keranjang/ })
       .click();
     await expect.poll(() => visibleBadge(page).textContent()).toBe("1");
+    // The badge counts the tap at once; the line is in storage once the page has read the stored
+    // cart and saved (on a loaded machine, later): only then may the next page be opened.
+    await expect
+      .poll(() => page.evaluate(() => (JSON.parse(window.localStorage.getItem("cart") ?? "[]") as unknown[]).length))
+      .toBe(1);
 
     // A new page restores that cart (the badge shows it) and writes nothing: a write of the
     // restored lines could overwrite a cart another tab stored after the page read it.
