@@ -4,26 +4,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OrderSnapshot } from "../kinds.server";
+import { sampleOrderSnapshot } from "../../../../tests/support/order-snapshot";
 import { emailTemplates } from "./email/index";
 
-const order: OrderSnapshot = {
-  id: "1a2b3c4d-0000-4000-8000-000000000001",
-  customerName: "Siti",
-  customerEmail: "siti@contoh.id",
-  customerPhone: "6281234567890",
-  status: "pending",
-  totalAmount: 100000,
-  deliveryFee: 5000,
-  deliveryDate: "2026-12-01",
-  deliverySlot: "pagi",
-  deliveryTime: "05:00 - 07:00",
-  recipientAddress: "Jl. Kalimantan 37",
-  balanceApplied: 0,
-  paymentStatus: "unpaid",
-  paymentMethod: "transfer",
-  items: [],
-};
+const order = sampleOrderSnapshot;
 
 describe("the words of the shop's messages", () => {
   it("the fee mail names the fee 'Ongkir', in its text and in its table", () => {

@@ -1,26 +1,10 @@
 // The WhatsApp bill and reminder say the exact transfer amount (bill plus kode unik) when the bill
 // has one, as the order page and the e-mail do; without one they name the method and the amount due.
 import { describe, expect, it } from "vitest";
-import type { OrderSnapshot } from "../../kinds.server";
+import { sampleOrderSnapshot } from "../../../../../tests/support/order-snapshot";
 import { fillTemplate, whatsappTemplates } from "./index";
 
-const order: OrderSnapshot = {
-  id: "1a2b3c4d-0000-4000-8000-000000000001",
-  customerName: "Siti",
-  customerEmail: "siti@contoh.id",
-  customerPhone: "6281234567890",
-  status: "pending",
-  totalAmount: 100000,
-  deliveryFee: 5000,
-  deliveryDate: "2026-12-01",
-  deliverySlot: "pagi",
-  deliveryTime: "05:00 - 07:00",
-  recipientAddress: "Jl. Kalimantan 37",
-  balanceApplied: 0,
-  paymentStatus: "unpaid",
-  paymentMethod: "transfer",
-  items: [],
-};
+const order = sampleOrderSnapshot;
 
 describe("WhatsApp templates and the kode unik", () => {
   it("the final bill names 'Transfer tepat' with the code explained, or the method without a code", () => {
