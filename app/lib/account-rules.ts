@@ -19,12 +19,15 @@ export const ACCOUNT_TEXT = {
   resetMismatchTitle: "Password Tidak Cocok",
   resetMismatch: "Password dan konfirmasi password harus sama.",
   registerFailedTitle: "Registrasi Gagal",
-  emailTaken: "Email sudah terdaftar. Silakan gunakan email lain atau login.",
+  registerSuccessTitleNoSession: "Akun Dibuat",
+  registerNotSignedIn: "Akun Anda sudah dibuat, tetapi belum bisa masuk otomatis.",
+  emailTaken: "Email ini sudah punya akun. Silakan masuk dengan password-nya, atau pakai 'Lupa password?'.",
   registerError: "Terjadi kesalahan saat mendaftar. Silakan coba lagi nanti.",
-  registerSuccessTitle: "Registrasi Berhasil",
-  registerSuccess: "Akun Anda berhasil dibuat. Silakan cek email Anda untuk verifikasi.",
-  // While the shop sends no e-mail nothing waits in the inbox: the account works without verifying.
-  registerSuccessNoMail: "Akun Anda berhasil dibuat. Silakan masuk dengan email dan password Anda.",
+  registerSuccessTitle: "Akun dibuat. Anda sudah masuk.",
+  // The account works at once; verifying the address follows, from the mail, when it can come.
+  registerSuccess: "Tautan verifikasi dikirim ke email Anda. Akun sudah bisa dipakai sebelum itu.",
+  // While the shop sends no e-mail nothing waits in the inbox: say nothing of one.
+  registerSuccessNoMail: "Selamat berbelanja.",
   loginFailedTitle: "Login Gagal",
   badCredentials: "Email atau password salah. Silakan coba lagi.",
   loginError: "Terjadi kesalahan saat login. Silakan coba lagi nanti.",
@@ -47,6 +50,7 @@ export const ACCOUNT_TEXT = {
   resetLinkInvalid: "Tautan reset password tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.",
   passwordChangedTitle: "Password Berhasil Diubah",
   passwordChanged: "Password Anda telah diperbarui. Silakan masuk dengan password baru.",
+  invitationAcceptedSignedIn: "Password tersimpan dan undangan diterima. Anda sudah masuk.",
   invitationAccepted:
     "Password tersimpan dan undangan diterima: akun Anda sekarang Staf. Silakan masuk lewat halaman Masuk admin.",
   passwordChangedHereTitle: "Password Diubah",

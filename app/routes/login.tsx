@@ -16,7 +16,6 @@ import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/login";
-import { useRootData } from "~/components/root-data";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
@@ -28,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await userOf(context)) throw redirect(redirectTo);
   return {
     redirectTo,
-    registered: url.searchParams.get("registered") === "1",
     resetInvalid: url.searchParams.get("reset") === "invalid",
     passwordChanged: url.searchParams.get("reset") === "done",
   };
@@ -71,8 +69,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, registered, resetInvalid, passwordChanged } = loaderData;
-  const { mailReady } = useRootData();
+  const { redirectTo, resetInvalid, passwordChanged } = loaderData;
   const navigate = useNavigateWhenIdle();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<{ title: string; message: string; tone: "default" | "error" } | null>(null);
@@ -114,13 +111,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="space-y-3">
         {redirectTo === "/checkout" ? (
           <Notice tone="info">Silakan login terlebih dahulu untuk melanjutkan ke checkout.</Notice>
-        ) : null}
-        {registered ? (
-          <Notice tone="success" title={ACCOUNT_TEXT.registerSuccessTitle}>
-            {mailReady
-              ? "Silakan cek email Anda untuk verifikasi, lalu masuk di sini."
-              : "Silakan masuk dengan email dan password Anda."}
-          </Notice>
         ) : null}
         {passwordChanged ? (
           <Notice tone="success" title={ACCOUNT_TEXT.passwordChangedTitle}>

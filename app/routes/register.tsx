@@ -1,11 +1,13 @@
-// /register: a customer account with name, e-mail, phone and address; a verification
-// e-mail goes out and the visitor moves on to /login.
+// /register: a customer account with name, e-mail, phone and address. The shopper is signed
+// in at once and goes back to the page they came from (`redirect`, a path on this site only)
+// with a short notice; the verification mail goes out and verifying blocks nothing.
 import { useEffect, useState, type FormEvent } from "react";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { UserPlus } from "lucide-react";
 import { AuthCard, Notice, PasswordInput, useSubmitting, useNavigateWhenIdle } from "~/components/account-form";
 import { Button } from "~/components/ui/button";
 import { NotifyDialog } from "~/components/ui/dialog";
+import { useToast } from "~/components/ui/toast";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import {
   ACCOUNT_TEXT,
@@ -21,16 +23,13 @@ import { formSuccess } from "~/lib/form";
 import { accountDeps, REGISTER_FORM, registerCustomer } from "~/server/accounts/customer.server";
 import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
+import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/register";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
 
-function loginHref(redirectTo: string, registered = false) {
-  const params = new URLSearchParams();
-  if (registered) params.set("registered", "1");
-  if (redirectTo !== "/") params.set("redirect", redirectTo);
-  const query = params.toString();
-  return query ? `/login?${query}` : "/login";
+function loginHref(redirectTo: string) {
+  return redirectTo === "/" ? "/login" : `/login?redirect=${encodeURIComponent(redirectTo)}`;
 }
 
 export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
@@ -43,18 +42,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = await accountDeps(await dbOf(context));
-  let redirectTo = "/";
+  let cookies: Headers | undefined;
   return formAction(request, {
     name: "registration",
     ...REGISTER_FORM,
     call: async (input, form) => {
-      redirectTo = safeRedirect(form.get("redirect"));
-      const result = await registerCustomer(deps, input, { key: clientKey(request) });
-      return result.ok ? formSuccess(result.message, { next: loginHref(redirectTo) }) : result;
+      const result = await registerCustomer(deps, input, { key: clientKey(request), headers: authHeaders(request) });
+      if (!result.ok) return result;
+      cookies = result.headers;
+      return formSuccess(result.message, { redirectTo: safeRedirect(form.get("redirect")) });
     },
-    // Only the page's own data request stays: it shows its dialog and moves on itself.
-    redirectTo: () => (isDataRequest(request) ? null : loginHref(redirectTo, true)),
+    headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
+    // Only the page's own data request stays: it shows its notice and moves on itself.
+    redirectTo: ({ redirectTo }) => (isDataRequest(request) ? null : redirectTo),
   });
+}
+
+// Signed in now, this page's loader would send the shopper on before the notice is shown.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -70,6 +76,7 @@ type DialogState = { title: string; message: string; tone: "default" | "error" }
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
   const navigate = useNavigateWhenIdle();
+  const toast = useToast();
   const submitting = useSubmitting();
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const failure = actionData && !actionData.ok ? actionData : null;
@@ -81,10 +88,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       setDialog({ title: actionData.title, message: actionData.message, tone: "error" });
       return;
     }
-    setDialog({ title: ACCOUNT_TEXT.registerSuccessTitle, message: actionData.message, tone: "default" });
-    const timer = setTimeout(() => navigate(actionData.next), 2000);
-    return () => clearTimeout(timer);
-  }, [actionData, navigate]);
+    toast({ title: ACCOUNT_TEXT.registerSuccessTitle, description: actionData.message });
+    navigate(actionData.redirectTo, { replace: true });
+  }, [actionData, navigate, toast]);
 
   // The two dialogs before anything is sent; the server checks the same again.
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
@@ -229,7 +235,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         title={dialog?.title ?? ""}
         description={dialog?.message}
         tone={dialog?.tone}
-        onConfirm={success ? () => navigate(success.next) : undefined}
       />
     </AuthCard>
   );

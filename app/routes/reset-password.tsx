@@ -1,5 +1,6 @@
 // /reset-password?token=...: a new password from the e-mailed link. Without a usable link
 // the visitor goes to /login; after the change, to /login after 3 s or through the button.
+// A staff invitation's link ends signed in, on the admin panel (a courier's run for a courier).
 import { useEffect, useState, type FormEvent } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckCircle2, LockKeyhole } from "lucide-react";
@@ -15,9 +16,11 @@ import {
   RESET_FORM,
   resetPassword,
 } from "~/server/accounts/customer.server";
+import { formSuccess } from "~/lib/form";
 import { formAction } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";
+import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/reset-password";
 import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
@@ -38,12 +41,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = await accountDeps(await dbOf(context));
+  let cookies: Headers | undefined;
   return formAction(request, {
     name: "password reset",
     ...RESET_FORM,
-    call: (input) => resetPassword(deps, input, { key: clientKey(request) }),
-    // Only the page's own data request stays: it shows its dialog and moves on itself.
-    redirectTo: () => (isDataRequest(request) ? null : "/reset-password?done=1"),
+    call: async (input) => {
+      const result = await resetPassword(deps, input, { key: clientKey(request), headers: authHeaders(request) });
+      if (result.ok) cookies = result.headers;
+      return result.ok ? formSuccess(result.message, { next: result.next, signedIn: Boolean(result.headers) }) : result;
+    },
+    headers: () => (cookies ? setCookieHeaders(cookies) : undefined),
+    // Only the page's own data request stays: it shows its dialog and moves on itself. A
+    // signed-in new staff member goes straight to the panel.
+    redirectTo: ({ next, signedIn }) => (isDataRequest(request) ? null : signedIn ? next : "/reset-password?done=1"),
   });
 }
 
@@ -64,7 +74,16 @@ export function meta({ matches, data: loaderData }: Route.MetaArgs) {
   return tags;
 }
 
-function Done() {
+function Done({ signedIn }: { signedIn: { message: string; next: string } | null }) {
+  if (signedIn)
+    return (
+      <AuthCard title="Undangan Diterima" icon={<CheckCircle2 className="h-6 w-6" aria-hidden="true" />}>
+        <p className="text-center text-sm text-stone-700">{signedIn.message}</p>
+        <Link to={signedIn.next} replace className={buttonClass({ size: "lg", className: "mt-6 w-full" })}>
+          Buka Panel
+        </Link>
+      </AuthCard>
+    );
   return (
     <AuthCard title={ACCOUNT_TEXT.passwordChangedTitle} icon={<CheckCircle2 className="h-6 w-6" aria-hidden="true" />}>
       <p className="text-center text-sm text-stone-700">
@@ -91,11 +110,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       setDialog({ title: actionData.title, message: actionData.message });
       return;
     }
-    const timer = setTimeout(() => navigate("/login?reset=done", { replace: true }), REDIRECT_SECONDS * 1000);
+    // Signed in (a staff invitation): straight on; else the login page after a moment.
+    if (actionData.signedIn) {
+      navigate(actionData.next, { replace: true });
+      return;
+    }
+    const timer = setTimeout(() => navigate(actionData.next, { replace: true }), REDIRECT_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
 
-  if (done) return <Done />;
+  if (done)
+    return (
+      <Done
+        signedIn={actionData?.ok && actionData.signedIn ? { message: actionData.message, next: actionData.next } : null}
+      />
+    );
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { linkFromMail } from "../support/server";
-import { adminLogin, login, newCustomer, register, setupBrowserShop } from "../support/browser-shop";
+import { adminLogin, newCustomer, register, setupBrowserShop } from "../support/browser-shop";
 
 const OWNER = { email: "pemilik.tim@sayurjember.id", password: "Pemilik-Toko-Jember-2026", name: "Bu Pemilik" };
 const STAFF_EMAIL = "rina.staf@sayurjember.id";
@@ -75,9 +75,8 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await staff.fill('input[name="password"]', STAFF_PASSWORD);
     await staff.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
     await staff.getByRole("button", { name: "Simpan Password Baru" }).click();
-    await staff.waitForURL(/\/login/, { timeout: 15_000 });
-
-    await adminLogin(staff, shop.url, { email: STAFF_EMAIL, password: STAFF_PASSWORD });
+    // Accepting the invitation signs her in: straight onto the panel, no second login.
+    await staff.waitForURL(`${shop.url}/admin/dashboard`, { timeout: 15_000 });
     await owner.reload();
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).textContent()).toContain("Staf");
     const nav = staff.getByRole("navigation", { name: "Menu admin" });
@@ -115,8 +114,8 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     const squatterContext = await newContext(shop.browser, DESKTOP);
     const squatter = await squatterContext.newPage();
     const account = newCustomer({ name: "Pendaftar Duluan" });
+    // Registering signs the squatter in: that session is the one the invitation must not promote.
     await register(squatter, shop.url, account);
-    await login(squatter, shop.url, account.email, account.password);
 
     const ownerContext = await newContext(shop.browser, DESKTOP);
     const owner = await ownerContext.newPage();
@@ -162,8 +161,8 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await holder.fill('input[name="password"]', STAFF_PASSWORD);
     await holder.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
     await holder.getByRole("button", { name: "Simpan Password Baru" }).click();
-    await holder.waitForURL(/\/login/, { timeout: 15_000 });
-    await adminLogin(holder, shop.url, { email: account.email, password: STAFF_PASSWORD });
+    await holder.waitForURL(`${shop.url}/admin/dashboard`, { timeout: 15_000 });
+    await holder.getByRole("navigation", { name: "Menu admin" }).getByRole("link", { name: "Ringkasan" }).waitFor();
 
     // The pre-registered session ended with the old password.
     await squatter.goto(`${shop.url}/profile`);

@@ -5,7 +5,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { login, newCustomer, register, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  newCustomer,
+  register,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+  SIGNED_UP_NOTICE,
+} from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 // The shop's service worker would hand out the scripts itself, past the hold below.
@@ -116,8 +123,8 @@ describe.skipIf(!hasChromium)("input typed before the scripts arrive", () => {
     expect(await page.inputValue('input[name="email"]')).toBe(customer.email);
     expect(await page.isChecked('input[name="terms"]')).toBe(true);
     await page.getByRole("button", { name: "Daftar", exact: true }).click();
-    await page.getByText("Registrasi Berhasil").first().waitFor();
-    await login(page, shop.url, customer.email, customer.password);
+    await page.getByTestId("toast").filter({ hasText: SIGNED_UP_NOTICE }).waitFor();
+    await page.waitForURL(`${shop.url}/`);
     await context.close();
   });
 

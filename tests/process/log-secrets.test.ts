@@ -41,7 +41,7 @@ describe("logs of a register, login and reset flow", () => {
         })
       ).status,
     ).toBe(303);
-    // The same e-mail again: the owner's mail path logs too.
+    // The same e-mail again: the refusal logs too.
     await post("/register", {
       name: "Lina",
       email,

@@ -154,8 +154,15 @@ export function newCustomer(overrides: Partial<TestCustomer> = {}): TestCustomer
   };
 }
 
-export async function register(page: Page, baseUrl: string, customer: TestCustomer) {
-  await page.goto(`${baseUrl}/register`);
+/** The notice a new account gets on the page it returns to. */
+export const SIGNED_UP_NOTICE = "Akun dibuat. Anda sudah masuk.";
+
+/**
+ * Signs up through /register (from `redirect`, when given) and waits until the shopper is back
+ * on that page (or the home page), signed in, with the notice saying so.
+ */
+export async function register(page: Page, baseUrl: string, customer: TestCustomer, redirect?: string) {
+  await page.goto(`${baseUrl}/register${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ""}`);
   await waitForHydration(page);
   await page.fill('input[name="name"]', customer.name);
   await page.fill('input[name="email"]', customer.email);
@@ -165,7 +172,13 @@ export async function register(page: Page, baseUrl: string, customer: TestCustom
   await page.fill('input[name="confirmPassword"]', customer.password);
   await page.check('input[name="terms"]');
   await page.getByRole("button", { name: "Daftar", exact: true }).click();
-  await page.getByText("Registrasi Berhasil").waitFor();
+  await page.getByTestId("toast").filter({ hasText: SIGNED_UP_NOTICE }).waitFor({ timeout: 15_000 });
+  await page.waitForURL(`${baseUrl}${redirect ?? "/"}`, { timeout: 15_000 });
+  const cookies = await page.context().cookies(baseUrl);
+  expect(
+    cookies.some((c) => c.name.endsWith("session_token")),
+    "signed in after registering",
+  ).toBe(true);
 }
 
 /** Logs in through /login and waits until the browser has left the login page. */
@@ -177,6 +190,7 @@ export async function login(page: Page, baseUrl: string, email: string, password
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 15_000 });
 }
 
+/** A new customer, signed up through /register from `redirect` and so signed in, back on that page. */
 export async function registerAndLogin(
   page: Page,
   baseUrl: string,
@@ -184,8 +198,7 @@ export async function registerAndLogin(
   redirect?: string,
 ): Promise<TestCustomer> {
   const customer = newCustomer(overrides);
-  await register(page, baseUrl, customer);
-  await login(page, baseUrl, customer.email, customer.password, redirect);
+  await register(page, baseUrl, customer, redirect);
   return customer;
 }
 

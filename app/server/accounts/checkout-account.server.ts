@@ -3,15 +3,13 @@
 // with an e-mail and a password. Both end with a session (its Set-Cookie lines in `headers`),
 // so the order is placed under that account in the same press. The same rules hold as on
 // /login and /register: the login throttle, the sign-up limit per client, the password policy.
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "~/db/schema";
 import { ACCOUNT_TEXT as T, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account-rules";
 import { formFailure, type FormFailure } from "~/lib/form";
 import { log } from "../logger.server";
-import { hitRateLimit, retryMessage } from "../rate-limit.server";
+import { retryMessage } from "../rate-limit.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
-import { REGISTER_LIMITS, signIn, type AccountDeps } from "./customer.server";
+import { createCustomerAccount, signIn, type AccountDeps } from "./customer.server";
 
 export type CheckoutAccountField = "email" | "password";
 export type CheckoutAccountMode = "register" | "login";
@@ -80,26 +78,21 @@ export async function signInForCheckout(
 ): Promise<CheckoutSignedIn | Refusal> {
   const { email, password } = input;
   if (input.mode === "register") {
-    // Counted once the form is valid, as on /register.
-    const limit = await hitRateLimit(
-      deps.db,
-      `register:client:${client.key}`,
-      REGISTER_LIMITS.perClient,
-      REGISTER_LIMITS.windowSeconds,
-    );
-    if (!limit.allowed) return refuse(429, retryMessage(limit.retryAfterSeconds));
-    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing) {
-      // Checkout says so in place (the shopper's order waits on it); the sign-up limit above
-      // keeps this from being a cheap way to test many addresses.
-      log.info("checkout sign-up of an existing e-mail refused", { userId: existing.id });
-      return refuse(409, EMAIL_TAKEN_MESSAGE, "email");
-    }
-    try {
-      await deps.auth.api.signUpEmail({ body: { ...recipient, email, password } });
-    } catch (error) {
-      log.error("checkout sign-up failed", { error });
-      return refuse(500, T.registerError);
+    const created = await createCustomerAccount(deps, { ...recipient, email, password }, client.key);
+    if (!created.ok) {
+      switch (created.reason) {
+        case "limited":
+          return refuse(429, retryMessage(created.retryAfterSeconds));
+        case "taken":
+          // Checkout says so in place (the shopper's order waits on it); the sign-up limit
+          // keeps this from being a cheap way to test many addresses.
+          log.info("checkout sign-up of an existing e-mail refused", { userId: created.userId });
+          return refuse(409, EMAIL_TAKEN_MESSAGE, "email");
+        case "common-password":
+          return refuse(400, COMMON_PASSWORD_MESSAGE, "password");
+        case "error":
+          return refuse(500, T.registerError);
+      }
     }
     log.info("customer registered at checkout");
   }

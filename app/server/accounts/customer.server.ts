@@ -18,10 +18,8 @@ import {
 } from "~/lib/account-rules";
 import { normalizeIndonesianPhone } from "~/lib/phone";
 import { getAuth, type Auth } from "./auth.server";
-import { config } from "../config.server";
 import { log } from "../logger.server";
-import { mailConfigured, sendMail } from "../notifications/mail-transport.server";
-import { accountExistsMail } from "../notifications/templates/email/account-mails";
+import { mailConfigured } from "../notifications/mail-transport.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./password-policy.server";
 import { beginLoginAttempt, deviceCookieFor, LOGIN_THROTTLE } from "./login-throttle.server";
 import { hitRateLimit, retryMessage } from "../rate-limit.server";
@@ -187,49 +185,88 @@ export const REGISTER_FORM = formSpec({
 });
 export type RegisterInput = z.output<typeof REGISTER_FORM.schema>;
 
-export async function registerCustomer(
+export type NewAccount = { name: string; email: string; phone: string; address: string; password: string };
+
+/** Why an account was not made; each caller words it for its own page. */
+export type AccountRefusal =
+  | { reason: "limited"; retryAfterSeconds: number }
+  | { reason: "taken"; userId: string }
+  | { reason: "common-password" }
+  | { reason: "error" };
+
+/**
+ * Makes a customer account (Better Auth sends the verification mail) under the sign-up limit
+ * per client. Shared by /register and checkout; neither opens a session here.
+ */
+export async function createCustomerAccount(
   deps: AccountDeps,
-  input: RegisterInput,
-  client: { key: string },
-): Promise<FormResult<{ email: string }, RegisterField>> {
-  const { name, email, phone, address, password } = input;
-  const done = formSuccess(mailConfigured() ? T.registerSuccess : T.registerSuccessNoMail, { email });
+  account: NewAccount,
+  clientKey: string,
+): Promise<{ ok: true } | ({ ok: false } & AccountRefusal)> {
+  const { name, email, phone, address, password } = account;
   // Counted once the form is valid, so fixing a typo never locks anyone out.
   const limit = await hitRateLimit(
     deps.db,
-    `register:client:${client.key}`,
+    `register:client:${clientKey}`,
     REGISTER_LIMITS.perClient,
     REGISTER_LIMITS.windowSeconds,
   );
-  if (!limit.allowed) return formFailure(429, retryMessage(limit.retryAfterSeconds), { title: T.registerFailedTitle });
-  // No user enumeration (OWASP ASVS 5.0 6.3.8): an e-mail that already has an
-  // account gets the same answer as a new one, after the same work (one password hash, one
-  // mail), and its owner is told by mail instead, never an 'Email sudah terdaftar' dialog
-  // (docs/decisions/006-no-user-enumeration.md).
-  const [existing] = await deps.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
-  if (existing) {
-    await (await deps.auth.$context).password.hash(password);
-    await sendMail(accountExistsMail(email, existing.name, `${config().appUrl}/login`)).catch((error) =>
-      log.error("account-exists mail failed", { error }),
-    );
-    log.info("registration of an existing e-mail answered as a sign-up", { userId: existing.id });
-    return done;
-  }
+  if (!limit.allowed) return { ok: false, reason: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+  // The sign-up limit above bounds how many addresses can be tested this way
+  // (docs/decisions/057-signed-in-at-sign-up.md).
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) return { ok: false, reason: "taken", userId: existing.id };
   try {
     // Only these fields reach Better Auth: nothing a form adds (role, emailVerified...) does.
     await deps.auth.api.signUpEmail({ body: { name, email, password, phone, address } });
-    log.info("customer registered");
-    return done;
+    return { ok: true };
   } catch (error) {
     // Better Auth's own password rules (auth.server.ts) hold even if this module's drift.
-    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON")
-      return formFailure(400, COMMON_PASSWORD_MESSAGE, {
-        title: T.validationTitle,
-        fieldErrors: { password: COMMON_PASSWORD_MESSAGE },
-      });
+    if (apiErrorCode(error) === "PASSWORD_TOO_COMMON") return { ok: false, reason: "common-password" };
     log.error("registration failed", { error });
-    return formFailure(500, T.registerError, { title: T.registerFailedTitle });
+    return { ok: false, reason: "error" };
   }
+}
+
+/**
+ * /register: makes the account and signs the shopper in at once (the session's Set-Cookie
+ * lines are in `headers`). Verifying the address follows from the mail and blocks nothing.
+ */
+export async function registerCustomer(
+  deps: AccountDeps,
+  input: RegisterInput,
+  client: { key: string; headers?: Headers },
+): Promise<FormResult<{ email: string; headers: Headers }, RegisterField>> {
+  const { name, email, phone, address, password } = input;
+  const created = await createCustomerAccount(deps, { name, email, phone, address, password }, client.key);
+  if (!created.ok) {
+    switch (created.reason) {
+      case "limited":
+        return formFailure(429, retryMessage(created.retryAfterSeconds), { title: T.registerFailedTitle });
+      case "taken":
+        log.info("registration of an existing e-mail refused", { userId: created.userId });
+        return formFailure(409, T.emailTaken, { title: T.registerFailedTitle, fieldErrors: { email: T.emailTaken } });
+      case "common-password":
+        return formFailure(400, COMMON_PASSWORD_MESSAGE, {
+          title: T.validationTitle,
+          fieldErrors: { password: COMMON_PASSWORD_MESSAGE },
+        });
+      case "error":
+        return formFailure(500, T.registerError, { title: T.registerFailedTitle });
+    }
+  }
+  log.info("customer registered");
+  const session = await signIn(deps, { email, password }, client);
+  // The account exists either way: a session that did not open (a busy client's login limit)
+  // sends the shopper to the login page, told so.
+  if (!session.ok)
+    return formFailure(session.status, `${T.registerNotSignedIn} ${session.message}`, {
+      title: T.registerSuccessTitleNoSession,
+    });
+  return formSuccess(mailConfigured() ? T.registerSuccess : T.registerSuccessNoMail, {
+    email,
+    headers: session.headers,
+  });
 }
 
 // ---- log in ----
@@ -449,12 +486,16 @@ export const RESET_FORM = formSpec({
 });
 export type ResetInput = z.output<typeof RESET_FORM.schema>;
 
-/** Sets a new password from a reset link. The link works once; every session of the account ends. */
+/**
+ * Sets a new password from a reset link. The link works once; every session of the account
+ * ends. A staff invitation's link also signs the new staff member in (its Set-Cookie lines in
+ * `headers`) and leads to their page; any other reset leads to the login page (`next`).
+ */
 export async function resetPassword(
   deps: AccountDeps,
   input: ResetInput,
-  client: { key: string },
-): Promise<FormResult<object, ResetField | "token">> {
+  client: { key: string; headers?: Headers },
+): Promise<FormResult<{ next: string; headers?: Headers }, ResetField | "token">> {
   const limit = await hitRateLimit(
     deps.db,
     `reset-submit:client:${client.key}`,
@@ -470,8 +511,15 @@ export async function resetPassword(
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     log.info("password reset done");
     // A staff invitation's link is such a token: the new password is the proof it waited for.
-    if (await acceptInvitationByToken(deps.db, input.token)) return formSuccess(T.invitationAccepted);
-    return formSuccess(T.passwordChanged);
+    const accepted = await acceptInvitationByToken(deps.db, input.token);
+    if (!accepted) return formSuccess(T.passwordChanged, { next: "/login?reset=done" });
+    const session = await signIn(deps, { email: accepted.email, password: input.password }, client);
+    // Accepted either way; a session that did not open (a busy client's limit) leaves the admin login.
+    if (!session.ok) return formSuccess(T.invitationAccepted, { next: "/admin/login" });
+    return formSuccess(T.invitationAcceptedSignedIn, {
+      next: accepted.role === "courier" ? "/kurir" : "/admin/dashboard",
+      headers: session.headers,
+    });
   } catch (error) {
     const code = apiErrorCode(error);
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND")

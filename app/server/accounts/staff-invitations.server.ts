@@ -145,14 +145,21 @@ async function promote(db: Database, invitationId: string, value: InvitationValu
   return promoted;
 }
 
-/** After a password was set from `token`: accepts the invitation that link carried, if any. */
-export async function acceptInvitationByToken(db: Database, token: string): Promise<boolean> {
+/**
+ * After a password was set from `token`: accepts the invitation that link carried, if any, and
+ * names the account it made staff (or courier).
+ */
+export async function acceptInvitationByToken(
+  db: Database,
+  token: string,
+): Promise<{ email: string; role: InvitedRole } | null> {
   const [row] = await db
     .select({ id: verifications.id, value: verifications.value })
     .from(verifications)
     .where(and(eq(verifications.identifier, `${PREFIX}${tokenHash(token)}`), gt(verifications.expiresAt, now())));
   const value = row ? parseValue(row.value) : null;
-  return row && value ? promote(db, row.id, value, "invitation link") : false;
+  if (!row || !value || !(await promote(db, row.id, value, "invitation link"))) return null;
+  return { email: value.email, role: value.role };
 }
 
 /**

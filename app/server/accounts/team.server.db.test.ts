@@ -9,6 +9,7 @@ import { sessions, users } from "~/db/schema";
 import { outboxMails } from "../../../tests/support/outbox";
 import { setMailConfigured } from "../../../tests/support/mail";
 import { isOwnerRole } from "~/lib/roles";
+import { ACCOUNT_TEXT } from "~/lib/account-rules";
 import { resetPassword, signIn, verifyEmail, type AccountDeps } from "./customer.server";
 import { createOrPromoteAdmin } from "./staff.server";
 import { createAuth } from "./auth.server";
@@ -47,6 +48,14 @@ beforeEach(() => {
 async function roleOf(userId: string) {
   const [row] = await testDb.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return row.role;
+}
+
+/** The Cookie header a browser sends after these Set-Cookie lines. */
+function cookieOf(setCookie: Headers): string {
+  return setCookie
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0])
+    .join("; ");
 }
 
 /** What a request with this cookie is, as the admin guard asks it. */
@@ -94,9 +103,16 @@ describe("staff invitations", () => {
       { token: token!, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
       client(),
     );
-    expect(accepted).toMatchObject({ ok: true, message: expect.stringContaining("sekarang Staf") });
+    // The holder is signed in as staff at once and goes to the panel; older sessions end.
+    expect(accepted).toMatchObject({
+      ok: true,
+      message: ACCOUNT_TEXT.invitationAcceptedSignedIn,
+      next: "/admin/dashboard",
+    });
     expect(await roleOf(squatter.id)).toBe("staff");
     expect(await sessionRole(squatterCookie)).toBeNull();
+    const holderCookie = accepted.ok ? cookieOf(accepted.headers!) : "";
+    expect(await sessionRole(holderCookie)).toBe("staff");
     const old = await signIn(deps, { email: squatter.email, password: squatter.password }, client());
     expect(old.ok).toBe(false);
     const fresh = await signIn(deps, { email: squatter.email, password: NEW_PASSWORD }, client());

@@ -65,24 +65,3 @@ export function staffInvitationMail(
     button: { href, label: account === "new" ? "Buat Password & Bergabung" : "Terima Undangan" },
   });
 }
-
-/**
- * Sent instead of a second account when someone registers an e-mail that already has one:
- * the form answers as for any sign-up (so it tells no one which e-mails have accounts), and
- * only the owner learns, in their own inbox, that the address is taken.
- */
-export function accountExistsMail(to: string, name: string, loginHref: string): MailMessage {
-  const shop = currentShop();
-  const mail = composeMail({
-    to,
-    subject: `Akun ${shop.name} Anda sudah ada`,
-    paragraphs: [
-      `Halo ${name},`,
-      `Seseorang (mungkin Anda) mencoba mendaftar di ${shop.name} dengan email ini, padahal email ini sudah terdaftar. Tidak ada akun baru yang dibuat.`,
-      "Jika itu Anda, silakan Masuk. Lupa password? Pilih 'Lupa password?' di halaman Masuk.",
-      "Jika bukan Anda, abaikan email ini; akun Anda tetap aman.",
-    ],
-    button: { href: loginHref, label: "Masuk" },
-  });
-  return { ...mail, link: undefined };
-}
