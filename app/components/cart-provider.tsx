@@ -1,5 +1,7 @@
 // The browser's cart: restored from localStorage ('cart') after hydration, saved on every
-// change, kept in step across tabs. All rules live in ~/lib/cart.
+// change, kept in step across tabs. A change made before the stored cart has been read goes
+// straight into storage too, so a tap followed at once by another page is never lost. All
+// rules live in ~/lib/cart.
 import {
   createContext,
   startTransition,
@@ -12,7 +14,16 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { CART_STORAGE_KEY, cartReducer, cartTotals, serializeCart, type CartLine, type CartProduct } from "~/lib/cart";
+import {
+  applyToStoredCart,
+  CART_STORAGE_KEY,
+  cartReducer,
+  cartTotals,
+  serializeCart,
+  type CartAction,
+  type CartLine,
+  type CartProduct,
+} from "~/lib/cart";
 
 type CartApi = {
   lines: CartLine[];
@@ -42,11 +53,13 @@ function readStorage(): string | null {
   }
 }
 
-function writeStorage(value: string) {
+function writeStorage(value: string): boolean {
   try {
     window.localStorage.setItem(CART_STORAGE_KEY, value);
+    return true;
   } catch {
     // Storage full or blocked (private mode): the cart still works for this visit.
+    return false;
   }
 }
 
@@ -54,6 +67,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [lines, dispatch] = useReducer(cartReducer, []);
   const [ready, setReady] = useState(false);
   const lastWritten = useRef<string | null>(null);
+  // Set when the stored cart is read: from then on the save below keeps storage in step.
+  const storageRead = useRef(false);
+  // Every change before that read is also in storage (false once a write of one failed).
+  const earlyChangesStored = useRef(true);
+
+  const change = useCallback((action: CartAction) => {
+    dispatch(action);
+    if (storageRead.current) return;
+    // Written now, merged with what storage holds: the page may be gone before the read.
+    if (!writeStorage(applyToStoredCart(readStorage(), action))) earlyChangesStored.current = false;
+  }, []);
 
   useEffect(() => {
     let active = true;
@@ -63,14 +87,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
     void import("~/lib/cart-storage").then(({ parseStoredCart }) => {
       if (!active) return;
       const stored = readStorage();
+      storageRead.current = true;
       // The save below skips writing this same text back: between this read and the
       // render, another tab (or a test) may store a newer cart, which a write of the
       // restored lines would overwrite.
       lastWritten.current = stored;
+      // Taps made before now are in what was just read, unless storage refused them: then
+      // they are only on this page and are added to what was read.
+      const restore = earlyChangesStored.current ? "replace" : "restore";
       // A transition: React renders the cards that read the cart in slices it can pause,
       // instead of one long task that blocks a tap right after the page has hydrated.
       startTransition(() => {
-        dispatch({ type: "restore", lines: parseStoredCart(stored) });
+        dispatch({ type: restore, lines: parseStoredCart(stored) });
         setReady(true);
       });
       onStorage = (event: StorageEvent) => {
@@ -94,19 +122,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
     writeStorage(value);
   }, [lines, ready]);
 
-  const add = useCallback((product: CartProduct, quantity = 1) => dispatch({ type: "add", product, quantity }), []);
-  const remove = useCallback((productId: string) => dispatch({ type: "remove", productId }), []);
+  const add = useCallback((product: CartProduct, quantity = 1) => change({ type: "add", product, quantity }), [change]);
+  const remove = useCallback((productId: string) => change({ type: "remove", productId }), [change]);
   const setQuantity = useCallback(
-    (productId: string, quantity: number) => dispatch({ type: "setQuantity", productId, quantity }),
-    [],
+    (productId: string, quantity: number) => change({ type: "setQuantity", productId, quantity }),
+    [change],
   );
   const setOptions = useCallback(
     (productId: string, options: { note?: string; allowSubstitute?: boolean }) =>
-      dispatch({ type: "setOptions", productId, ...options }),
-    [],
+      change({ type: "setOptions", productId, ...options }),
+    [change],
   );
-  const clear = useCallback(() => dispatch({ type: "clear" }), []);
-  const refresh = useCallback((products: CartProduct[]) => dispatch({ type: "refresh", products }), []);
+  const clear = useCallback(() => change({ type: "clear" }), [change]);
+  const refresh = useCallback((products: CartProduct[]) => change({ type: "refresh", products }), [change]);
 
   const api = useMemo<CartApi>(
     () => ({ lines, ready, ...cartTotals(lines), add, remove, setQuantity, setOptions, clear, refresh }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyToStoredCart,
   CART_STORAGE_KEY,
   cartReducer,
   cartTotals,
@@ -127,6 +128,30 @@ describe("restoring the stored cart after the page became usable", () => {
       { product: tomat, quantity: 1 },
     ]);
     expect(cartReducer([], { type: "restore", lines: stored })).toEqual(stored);
+  });
+});
+
+describe("a change made before the stored cart was read", () => {
+  it("is merged into the stored text at once, so leaving the page cannot lose it", () => {
+    const stored = serializeCart([{ product: kangkung, quantity: 2 }]);
+    const afterTap = applyToStoredCart(stored, { type: "add", product: tomat, quantity: 1 });
+    const afterSecondTap = applyToStoredCart(afterTap, { type: "add", product: kangkung, quantity: 1 });
+    expect(parseStoredCart(afterSecondTap)).toEqual([
+      { product: kangkung, quantity: 3 },
+      { product: tomat, quantity: 1 },
+    ]);
+  });
+
+  it("starts a cart from nothing, broken text or lines without a product", () => {
+    for (const raw of [null, "", "{bukan json", '{"a":1}', '[null, 5, {"quantity": 2}, {"product": {"id": 1}}]'])
+      expect(parseStoredCart(applyToStoredCart(raw, { type: "add", product: tomat, quantity: 2 }))).toEqual([
+        { product: tomat, quantity: 2 },
+      ]);
+  });
+
+  it("empties the stored cart on 'clear'", () => {
+    const stored = serializeCart([{ product: kangkung, quantity: 2 }]);
+    expect(parseStoredCart(applyToStoredCart(stored, { type: "clear" }))).toEqual([]);
   });
 });
 

@@ -119,6 +119,29 @@ export function serializeCart(lines: CartLine[]): string {
   return JSON.stringify(lines);
 }
 
+/**
+ * A change made before the page has read the stored cart, applied straight to the stored text
+ * (what `raw` holds) so that it is kept even if the page is left at once. Only the shape the
+ * reducer needs is checked here: every read of the stored cart (`parseStoredCart`) checks each
+ * line again, and that module is not loaded yet.
+ */
+export function applyToStoredCart(raw: string | null, action: CartAction): string {
+  let data: unknown = null;
+  try {
+    data = raw ? JSON.parse(raw) : null;
+  } catch {
+    data = null;
+  }
+  const stored = (Array.isArray(data) ? data : []).filter(
+    (line: unknown): line is CartLine =>
+      typeof line === "object" &&
+      line !== null &&
+      typeof (line as { quantity?: unknown }).quantity === "number" &&
+      typeof (line as { product?: { id?: unknown } }).product?.id === "string",
+  );
+  return serializeCart(cartReducer(stored, action));
+}
+
 export function lineUnitPrice(line: CartLine): number {
   return discountedPrice(line.product.price, line.product.discount);
 }

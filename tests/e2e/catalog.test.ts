@@ -421,6 +421,39 @@ describe.skipIf(!hasChromium)("catalog edge cases", () => {
     await context.close();
   });
 
+  it("keeps a tap on 'Tambah' made before the page has read the stored cart, when the next page opens at once", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    // The script that reads the stored cart does not arrive on the first page (a slow phone's
+    // network): the tap comes before the read, and the shopper moves on at once.
+    let holdReader = true;
+    await context.route(/\/assets\/cart-storage-[^/]*\.js/, (route) => (holdReader ? route.abort() : route.continue()));
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/products`);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "cart",
+        JSON.stringify([
+          { product: { id: "x-lama", name: "Kol Simpanan Lama", price: 1, slug: "kol-lama" }, quantity: 1 },
+        ]),
+      ),
+    );
+    await open(page, "/products");
+    const card = cards(page)
+      .filter({ hasNot: page.getByText("Stok Habis") })
+      .first();
+    const name = (await card.getAttribute("aria-label"))!;
+    await card.getByRole("button", { name: /ke keranjang/ }).click();
+    await expect.poll(() => visibleBadge(page).textContent()).toBe("1");
+    holdReader = false;
+    await open(page, "/cart");
+    // Both the tap and what was stored before it are in the cart.
+    const lines = page.getByTestId("cart-line");
+    await lines.filter({ hasText: name }).waitFor();
+    await lines.filter({ hasText: "Kol Simpanan Lama" }).waitFor();
+    expect(await lines.count()).toBe(2);
+    await context.close();
+  });
+
   it("refreshes a stale price from the server", async () => {
     const context = await newContext(shop.browser, DESKTOP);
     const page = await context.newPage();
