@@ -56,7 +56,7 @@ export default function AdminTeam() {
       <div>
         <h1 className="text-2xl font-extrabold text-stone-900">Tim</h1>
         <p className="text-sm text-stone-600">
-          Pemilik mengatur semuanya. Staf mengurus pesanan, Daftar Ambil, lembar pengiriman dan Pesan Masuk, tetapi
+          Pemilik mengatur semuanya. Staf mengurus pesanan, Daftar Ambil, lembar pengiriman dan Kotak Pesan, tetapi
           tidak dapat mengubah pengaturan, harga dan produk, atau akun tim. Kurir hanya melihat rute antarnya sendiri di
           /kurir.
         </p>

@@ -78,6 +78,11 @@ describe.skipIf(!hasChromium)("admin panel", () => {
     const errors = trackPageErrors(page);
     await adminLogin(page, shop.url, STAFF);
     await page.getByRole("heading", { name: "Ringkasan" }).waitFor();
+    // The inbox and the live box of new orders must not read alike: 'Kotak Pesan' beside 'Pesanan Masuk'.
+    const menu = page.getByRole("navigation", { name: "Menu admin" });
+    expect(await menu.getByRole("link", { name: "Kotak Pesan" }).getAttribute("href")).toBe("/admin/inbox");
+    await page.getByRole("heading", { name: "Pesanan Masuk" }).waitFor();
+    expect(await page.locator("body").innerText()).not.toContain("Pesan Masuk");
     await page.getByRole("link", { name: "Besok Pagi" }).click();
     await page.waitForURL(/slot=pagi/);
     const row = page.locator("[data-order-id]:visible").filter({ has: page.getByRole("link", { name: `#${number}` }) });

@@ -25,8 +25,11 @@ export const WORDS = {
   home: "Beranda",
   /** The admin's first page with the day's orders; the address stays /admin/dashboard (was 'Dashboard'). */
   dashboard: "Ringkasan",
-  /** Messages from the contact form and farmer sign-ups; the address stays /admin/inbox (was 'Inbox'). */
-  inbox: "Pesan Masuk",
+  /**
+   * Messages from the contact form and farmer sign-ups; the address stays /admin/inbox (was
+   * 'Inbox', then 'Pesan Masuk', which read like the live box's 'Pesanan Masuk').
+   */
+  inbox: "Kotak Pesan",
   /** A total before the bill is final. */
   estimate: "perkiraan",
 } as const;

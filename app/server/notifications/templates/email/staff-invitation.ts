@@ -18,7 +18,7 @@ const staffInvitation: EmailTemplate<"staff-invitation"> = ({ name, invitedBy, h
     preheader: `${invitedBy} mengundang Anda ke panel admin ${shop.name}.`,
     paragraphs: [
       `Halo ${name},`,
-      `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, Daftar Ambil, lembar pengiriman dan Pesan Masuk.`,
+      `${invitedBy} mengundang Anda bergabung sebagai Staf di panel admin ${shop.name}: pesanan, Daftar Ambil, lembar pengiriman dan Kotak Pesan.`,
       what,
       "Tautan hanya dapat dipakai sekali dan berlaku 3 hari. Setelah itu masuk lewat halaman Masuk admin dengan email ini.",
       "Jika Anda tidak mengenal undangan ini, abaikan email ini.",
