@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountDue, balanceToApply, signedRupiah } from "./payments";
+import { amountDue, balanceToApply, paymentProofHref, signedRupiah } from "./payments";
 
 describe("amount due and balance", () => {
   it("takes a credit into a bill only up to the bill, and a debt in full", () => {
@@ -59,5 +59,16 @@ describe("amount due and balance", () => {
   it("writes a balance with its sign", () => {
     expect(signedRupiah(2000)).toBe("+Rp\u00a02.000");
     expect(signedRupiah(-2000)).toBe("−Rp\u00a02.000");
+  });
+});
+
+describe("the proof of payment's address", () => {
+  it("changes when a new proof replaces the old one, so no cached image is shown", () => {
+    const first = paymentProofHref("o-1", "2026-11-28T01:00:00.000Z");
+    const replaced = paymentProofHref("o-1", new Date("2026-11-28T01:05:00.000Z"));
+    expect(first).toBe(`/orders/o-1/payment-proof?v=${Date.parse("2026-11-28T01:00:00.000Z")}`);
+    expect(replaced).not.toBe(first);
+    expect(paymentProofHref("o-1", null)).toBe("/orders/o-1/payment-proof");
+    expect(paymentProofHref("o-1", "bukan tanggal")).toBe("/orders/o-1/payment-proof");
   });
 });

@@ -49,3 +49,12 @@ export function balanceMoveRefusal(current: number, delta: number): string | nul
 
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const REJECT_REASON_MAX = 200;
+
+/**
+ * The address of an order's proof of payment. It carries the proof's time, so a replaced
+ * proof has a new address and no browser shows the old image from its cache.
+ */
+export function paymentProofHref(orderId: string, proofAt: Date | string | null): string {
+  const version = proofAt ? new Date(proofAt).getTime() : NaN;
+  return `/orders/${orderId}/payment-proof${Number.isFinite(version) ? `?v=${version}` : ""}`;
+}

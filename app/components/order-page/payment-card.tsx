@@ -12,6 +12,7 @@ import { cn } from "~/lib/utils";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
+import { paymentProofHref } from "~/lib/payments";
 import { transferExactlyText, UNIQUE_CODE_EXPLANATION } from "~/lib/order-text";
 import type { BankAccount } from "~/lib/payment-settings";
 import { needsProof, paymentMethodLabel } from "~/lib/vocab/payment-methods";
@@ -225,7 +226,7 @@ export function PaymentCard({
       ) : null}
       {payment.hasProof ? (
         <a
-          href={`/orders/${orderId}/payment-proof`}
+          href={paymentProofHref(orderId, payment.proofAt)}
           target="_blank"
           rel="noopener"
           className="mt-2 inline-block text-sm font-semibold text-brand-800 underline"

@@ -16,7 +16,7 @@ import { Field, Input, Textarea } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { needsProof, paymentMethodLabel } from "~/lib/vocab/payment-methods";
-import { balanceText, REJECT_REASON_MAX } from "~/lib/payments";
+import { balanceText, paymentProofHref, REJECT_REASON_MAX } from "~/lib/payments";
 import { Row } from "./row";
 
 export type StaffPayment = {
@@ -53,7 +53,7 @@ export function PaymentCard({
 }) {
   const open = orderStatus !== "cancelled" && payment.status !== "paid";
   // A new proof has a new address, so the page shows it without a reload.
-  const proofHref = `/orders/${orderId}/payment-proof${payment.proofAt ? `?v=${new Date(payment.proofAt).getTime()}` : ""}`;
+  const proofHref = paymentProofHref(orderId, payment.proofAt);
   return (
     <Card title="Pembayaran" id="pembayaran">
       <dl className="divide-y divide-stone-100">
