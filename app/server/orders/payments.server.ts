@@ -24,6 +24,7 @@ import { paidTransferCode, releaseTransferCode } from "../payments/transfer-code
 import { hitRateLimit, retryMessage } from "../rate-limit.server";
 import { getStorage, randomKey, type StoredFile } from "../uploads/storage.server";
 import { imageFileSchema, reencodeImage } from "../uploads/reencode.server";
+import { now as clockNow } from "../clock.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder } from "./columns.server";
 import { announceOrderNews } from "./events.server";
@@ -148,7 +149,7 @@ async function storeProof(
         .set({
           paymentStatus: "pending",
           paymentProofKey: key,
-          paymentProofAt: new Date(),
+          paymentProofAt: clockNow(),
           paymentProofBy: by,
           paymentRejectReason: "",
           updatedAt: new Date(),
@@ -411,7 +412,7 @@ export async function recordPayment(
   const due = amountDue(order);
   await tx
     .update(orders)
-    .set({ paymentStatus: "paid", paidAmount: payment.paidAmount, paidAt: new Date(), updatedAt: new Date() })
+    .set({ paymentStatus: "paid", paidAmount: payment.paidAmount, paidAt: clockNow(), updatedAt: new Date() })
     .where(eq(orders.id, order.id));
   await recordOrderChange(tx, order, { kind: "payment", description: payment.description, changedBy: payment.by });
   await releaseTransferCode(tx, order.id, "paid");
