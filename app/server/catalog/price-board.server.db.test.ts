@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { priceChanges, products, scheduledPrices } from "~/db/schema";
 import { createProduct, createUser, type TestUser } from "../../../tests/support/factories";
 import { stockHistoryOf, stockOf } from "../../../tests/support/db-reads";
+import { countingStatements } from "../../../tests/support/statements";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { fixedClock, resetClock, setClock } from "../clock.server";
 import { parseCsv } from "../csv.server";
@@ -114,6 +115,35 @@ describe("'Simpan Semua'", () => {
     expect(ledger.at(-1)).toMatchObject({ reason: "correction", delta: -5, changedBy: dewi.id });
     const restocked = await stockHistoryOf(testDb.db, made[10].id);
     expect(restocked.at(-1)).toMatchObject({ reason: "restock", delta: 5, changedBy: dewi.id });
+  });
+
+  it("saves twenty rows in a handful of statements, not one per product", async () => {
+    const made = await makeProducts(20, "Sawi");
+    const rows = await boardOf(made.map((p) => p.id));
+    const edits: Record<string, Edit> = {};
+    made.forEach((p, i) => (edits[p.id] = { price: `${12 + i}rb`, stock: String(i % 2 === 0 ? 25 : 18) }));
+    const before = await catalogVersion();
+    const counted = countingStatements(testDb.db);
+    const result = await saveBoard(counted.db, actor(dewi), boardForm(rows, edits));
+    expect(result).toMatchObject({ ok: true, message: "Tersimpan: 20 harga diperbarui, 20 stok diperbarui." });
+    // Rows locked; prices in one UPDATE and their history in one INSERT; stock locked, moved
+    // in one UPDATE and its ledger in one INSERT. A loop over the rows would be 20 or more.
+    expect(counted.count()).toBeLessThanOrEqual(6);
+    expect(await catalogVersion()).toBe(before + 1);
+    const history = await testDb.db
+      .select()
+      .from(priceChanges)
+      .where(sql`${priceChanges.productId} in ${made.map((p) => p.id)}`);
+    expect(history).toHaveLength(20);
+    expect(history.every((h) => h.changedBy === dewi.id && h.source === "board")).toBe(true);
+    for (const [i, p] of made.entries()) {
+      expect((await stockHistoryOf(testDb.db, p.id)).at(-1)).toMatchObject({
+        reason: i % 2 === 0 ? "restock" : "correction",
+        delta: i % 2 === 0 ? 5 : -2,
+        changedBy: dewi.id,
+        note: "Harga Hari Ini",
+      });
+    }
   });
 
   it("gives the rows that collide 'Harga sudah diubah oleh ... Muat ulang' and stores nothing of the late save", async () => {
@@ -291,11 +321,14 @@ describe("CSV round trip", () => {
       (await testDb.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0].price;
     expect(await priceOf(changed.id)).toBe(60_000);
 
+    const before = await catalogVersion();
     const applied = await applyPriceCsv(testDb.db, actor(dewi), csvApplySchema.parse({ plan: dryRun.plan }));
     expect(applied).toMatchObject({
       ok: true,
       message: "1 produk baru dibuat. Tersimpan: 1 harga diperbarui, 1 stok diperbarui.",
     });
+    // A new product and a changed price: one catalog change, one version step.
+    expect(await catalogVersion()).toBe(before + 1);
     expect(await priceOf(changed.id)).toBe(65_000);
     expect(await stockOf(testDb.db, changed.id)).toBe(12);
     expect(await priceOf(blank.id)).toBe(4_000);
