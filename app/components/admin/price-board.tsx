@@ -136,7 +136,7 @@ export function PriceBoard({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <Form method="get" className="flex min-w-0 flex-1 items-end gap-2" role="search">
+        <Form method="get" className="flex min-w-64 flex-1 items-end gap-2" role="search">
           <label className="min-w-0 flex-1 space-y-1 text-sm font-medium text-stone-800">
             <span className="block">Cari produk</span>
             <input
