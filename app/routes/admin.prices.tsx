@@ -1,5 +1,5 @@
-// 'Harga Hari Ini': every product's price, discount, stock and 'Aktif' on one screen for the
-// owner and staff, saved at once ('Simpan Semua'), now or from a chosen time ('Berlaku
+// 'Harga Hari Ini': every product's price, discount, stock and 'Aktif' for the owner and
+// staff, a category or a search at a time (a page of at most BOARD_PAGE_SIZE rows), saved at once ('Simpan Semua'), now or from a chosen time ('Berlaku
 // mulai'); the spreadsheet round trip ('Unduh CSV', 'Unggah CSV' with its dry run,
 // 'Terapkan'); and the board's 'Riwayat Harga'.
 import { Download, Upload } from "lucide-react";
@@ -13,7 +13,12 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { cn } from "~/lib/utils";
 import { changePriceBoard, priceBoardActionSchema } from "~/server/catalog/price-board-actions.server";
-import { defaultEffective, listPriceHistory, loadPriceBoard } from "~/server/catalog/price-board.server";
+import {
+  BOARD_PAGE_SIZE,
+  defaultEffective,
+  listPriceHistory,
+  loadPriceBoardPage,
+} from "~/server/catalog/price-board.server";
 import type { DryRun, DryRunStatus } from "~/server/catalog/price-csv.server";
 import { formAction } from "~/server/form-action.server";
 import { cachePolicy } from "~/server/http-cache.server";
@@ -27,12 +32,37 @@ export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireStaffOf(context);
   const db = await dbOf(context);
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const [rows, history] = await Promise.all([loadPriceBoard(db, admin), listPriceHistory(db, admin, { limit: 30 })]);
-  // Without scripts the search is this filter; with them the page filters as one types.
-  const needle = query.toLowerCase();
-  const shown = needle ? rows.filter((r) => r.name.toLowerCase().includes(needle) || r.slug.includes(needle)) : rows;
-  return { rows: shown, total: rows.length, query, history, effective: defaultEffective() };
+  const params = new URL(request.url).searchParams;
+  // One screen at a time: a category (or all), a search across every category, a page of rows.
+  const [board, history] = await Promise.all([
+    loadPriceBoardPage(db, admin, {
+      category: params.get("kategori")?.slice(0, 120),
+      query: params.get("q") ?? "",
+      page: Number(params.get("halaman") ?? 1),
+    }),
+    listPriceHistory(db, admin, { limit: 30 }),
+  ]);
+  const { rows, query, total, ...screen } = board;
+  return {
+    rows,
+    total,
+    query,
+    screen: { ...screen, pageSize: BOARD_PAGE_SIZE },
+    history,
+    effective: defaultEffective(),
+  };
+}
+
+/** After a save: the same category and page, without the search (the whole board again). */
+function boardAfterSave(request: Request): string {
+  const params = new URL(request.url).searchParams;
+  const back = new URLSearchParams();
+  for (const key of ["kategori", "halaman"]) {
+    const value = params.get(key);
+    if (value) back.set(key, value.slice(0, 120));
+  }
+  const search = back.toString();
+  return search ? `/admin/prices?${search}` : "/admin/prices";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     invalid: { title: "Harga Belum Disimpan" },
     call: (input) => changePriceBoard(db, admin, input),
     // The CSV dry run is shown on this page; every change goes back to the board with its message.
-    redirectTo: (result) => (result.dryRun ? null : "/admin/prices"),
+    redirectTo: (result) => (result.dryRun ? null : boardAfterSave(request)),
     flash: true,
   });
 }
@@ -113,7 +143,7 @@ function DryRunView({ dryRun }: { dryRun: DryRun }) {
 }
 
 export default function AdminPrices() {
-  const { rows, total, query, history, effective } = useLoaderData<typeof loader>();
+  const { rows, total, query, screen, history, effective } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : null;
   const dryRun = result && result.ok && "dryRun" in result ? result.dryRun : undefined;
@@ -144,8 +174,9 @@ export default function AdminPrices() {
       ) : null}
       {dryRun ? <DryRunView dryRun={dryRun} /> : null}
       <PriceBoard
-        key={query}
+        key={`${query}|${screen.category ?? ""}|${screen.page}`}
         rows={rows}
+        screen={screen}
         failure={failed ? { fieldErrors: failed.fieldErrors, values: failed.values } : null}
         effective={effective}
         query={query}

@@ -1,8 +1,8 @@
-// The board of 'Harga Hari Ini': one plain form with every product (it saves without
+// The board of 'Harga Hari Ini': one plain form with one screen of products (it saves without
 // scripts), grouped by category. With scripts: live search, 'Hanya yang berubah', Enter moves
 // down a column like a spreadsheet, and leaving with unsaved changes asks first.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Form, useBlocker } from "react-router";
+import { Form, Link, useBlocker } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { formatRupiah } from "~/lib/money";
 import { WEIGHED_BADGE } from "~/lib/weight";
@@ -25,6 +25,16 @@ export type PriceBoardRow = {
   scheduled: { price: number; discount: number; effectiveAt: Date | string } | null;
 };
 
+/** Which screen of the board is shown: a category (or all), a search, a page of rows. */
+export type BoardScreen = {
+  category: string | null;
+  categories: { slug: string; name: string; count: number }[];
+  page: number;
+  pages: number;
+  matched: number;
+  pageSize: number;
+};
+
 type Failure = { fieldErrors: Partial<Record<string, string>>; values: Partial<Record<string, string>> } | null;
 
 const grouped = new Intl.NumberFormat("id-ID");
@@ -42,11 +52,13 @@ export function PriceBoard({
   failure,
   effective,
   query,
+  screen,
 }: {
   rows: PriceBoardRow[];
   failure: Failure;
   effective: { date: string; time: string };
   query: string;
+  screen: BoardScreen;
 }) {
   const [hydrated, setHydrated] = useState(false);
   const [search, setSearch] = useState(query);
@@ -67,7 +79,9 @@ export function PriceBoard({
   }, [rows]);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty.size > 0 && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty.size > 0 &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
@@ -122,7 +136,7 @@ export function PriceBoard({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <Form method="get" className="flex min-w-0 flex-1 items-end gap-2" role="search">
+        <Form method="get" className="flex min-w-64 flex-1 items-end gap-2" role="search">
           <label className="min-w-0 flex-1 space-y-1 text-sm font-medium text-stone-800">
             <span className="block">Cari produk</span>
             <input
@@ -130,9 +144,30 @@ export function PriceBoard({
               name="q"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder="mis. cabai"
+              placeholder="mis. cabai (semua kategori)"
               className="h-11 w-full rounded-lg border border-stone-300 px-3 text-base"
             />
+          </label>
+          <button type="submit" className="h-11 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold">
+            Cari
+          </button>
+        </Form>
+        <Form method="get" className="flex items-end gap-2">
+          <label className="space-y-1 text-sm font-medium text-stone-800">
+            <span className="block">Kategori</span>
+            <select
+              name="kategori"
+              defaultValue={screen.category ?? ""}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              className="h-11 max-w-[14rem] rounded-lg border border-stone-300 bg-white px-2 text-base"
+            >
+              <option value="">Semua kategori</option>
+              {screen.categories.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name} ({c.count})
+                </option>
+              ))}
+            </select>
           </label>
           <button
             type="submit"
@@ -141,7 +176,7 @@ export function PriceBoard({
               hydrated && "sr-only",
             )}
           >
-            Cari
+            Tampilkan
           </button>
         </Form>
         {hydrated ? (
@@ -156,6 +191,8 @@ export function PriceBoard({
           </label>
         ) : null}
       </div>
+
+      <Pager query={query} screen={screen} />
 
       <Form id="batal-jadwal" method="post" className="hidden">
         <input type="hidden" name="intent" value="unschedule" />
@@ -209,7 +246,7 @@ export function PriceBoard({
                       key={`${row.id}-${row.version}-${row.stock}-${row.scheduled ? `${row.scheduled.price}-${String(row.scheduled.effectiveAt)}` : ""}`}
                       data-row={row.slug}
                       className={cn(
-                        "grid grid-cols-2 gap-x-3 gap-y-2 px-4 py-3 md:grid-cols-[minmax(0,1fr)_9rem_5.5rem_8rem_4.5rem] md:items-center",
+                        "board-row",
                         !visible(row) && "hidden",
                         dirty.has(row.id) && "bg-amber-50",
                         (rowError || cellErrors.length > 0) && "bg-red-50",
@@ -283,7 +320,7 @@ export function PriceBoard({
                         original={shown(row, "stock")}
                         invalid={Boolean(errorOf("stock", row.id))}
                       />
-                      <label className="flex h-12 items-center gap-2 text-sm font-medium text-stone-800 md:h-auto">
+                      <label className="board-active">
                         <input
                           type="checkbox"
                           name={`active:${row.id}`}
@@ -365,6 +402,54 @@ export function PriceBoard({
   );
 }
 
+/** Where the board's screens are: the chosen category and search, and the page's number. */
+function screenHref(query: string, screen: BoardScreen, page: number): string {
+  const params = new URLSearchParams();
+  if (screen.category) params.set("kategori", screen.category);
+  if (query) params.set("q", query);
+  if (page > 1) params.set("halaman", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+/** What this screen shows of the board, and the links to the pages before and after it. */
+function Pager({ query, screen }: { query: string; screen: BoardScreen }) {
+  const from = screen.matched === 0 ? 0 : (screen.page - 1) * screen.pageSize + 1;
+  const to = Math.min(screen.matched, screen.page * screen.pageSize);
+  const where = screen.category
+    ? (screen.categories.find((c) => c.slug === screen.category)?.name ?? "kategori ini")
+    : "semua kategori";
+  const link = "inline-flex h-11 items-center rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold";
+  return (
+    <nav aria-label="Halaman papan harga" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-stone-700" data-testid="papan-posisi">
+        {screen.matched === 0
+          ? query
+            ? `Tidak ada produk yang cocok dengan "${query}".`
+            : "Belum ada produk."
+          : `${from}–${to} dari ${screen.matched} produk${query ? ` yang cocok dengan "${query}"` : ""}, ${where}.`}
+      </p>
+      {screen.pages > 1 ? (
+        <span className="flex items-center gap-2">
+          {screen.page > 1 ? (
+            <Link to={screenHref(query, screen, screen.page - 1)} className={link} rel="prev">
+              Sebelumnya
+            </Link>
+          ) : null}
+          <span className="text-stone-600">
+            Halaman {screen.page} dari {screen.pages}
+          </span>
+          {screen.page < screen.pages ? (
+            <Link to={screenHref(query, screen, screen.page + 1)} className={link} rel="next">
+              Berikutnya
+            </Link>
+          ) : null}
+        </span>
+      ) : null}
+    </nav>
+  );
+}
+
 function Cell({
   label,
   row,
@@ -383,7 +468,7 @@ function Cell({
   invalid: boolean;
 }) {
   return (
-    <label className="block min-w-0 space-y-1 text-xs font-medium text-stone-600">
+    <label className="board-cell">
       <span className="md:sr-only">{label}</span>
       <input
         name={`${column}:${row.id}`}
@@ -395,10 +480,7 @@ function Cell({
         enterKeyHint="next"
         aria-invalid={invalid || undefined}
         aria-describedby={`nama-${row.id}`}
-        className={cn(
-          "h-12 w-full rounded-lg border border-stone-300 bg-white px-3 text-right text-base text-stone-900 tabular-nums md:h-10",
-          invalid && "border-red-500 ring-1 ring-red-500",
-        )}
+        className={cn("board-input", invalid && "border-red-500 ring-1 ring-red-500")}
       />
     </label>
   );

@@ -5,12 +5,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { priceChanges, products, scheduledPrices } from "~/db/schema";
-import { createProduct, createUser, type TestUser } from "../../../tests/support/factories";
+import { createCategory, createProduct, createUser, type TestUser } from "../../../tests/support/factories";
 import { stockHistoryOf, stockOf } from "../../../tests/support/db-reads";
+import { countingStatements } from "../../../tests/support/statements";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
 import { fixedClock, resetClock, setClock } from "../clock.server";
 import { parseCsv } from "../csv.server";
-import { boardSaveSchema, loadPriceBoard, saveBoard, type BoardRow } from "./price-board.server";
+import {
+  BOARD_PAGE_SIZE,
+  NO_CATEGORY,
+  boardSaveSchema,
+  loadPriceBoard,
+  loadPriceBoardPage,
+  saveBoard,
+  type BoardRow,
+} from "./price-board.server";
 import { applyPriceCsv, csvApplySchema, previewPriceCsv, priceBoardCsv, type DryRun } from "./price-csv.server";
 import { applyDuePrices } from "./price-schedule.server";
 
@@ -116,6 +125,35 @@ describe("'Simpan Semua'", () => {
     expect(restocked.at(-1)).toMatchObject({ reason: "restock", delta: 5, changedBy: dewi.id });
   });
 
+  it("saves twenty rows in a handful of statements, not one per product", async () => {
+    const made = await makeProducts(20, "Sawi");
+    const rows = await boardOf(made.map((p) => p.id));
+    const edits: Record<string, Edit> = {};
+    made.forEach((p, i) => (edits[p.id] = { price: `${12 + i}rb`, stock: String(i % 2 === 0 ? 25 : 18) }));
+    const before = await catalogVersion();
+    const counted = countingStatements(testDb.db);
+    const result = await saveBoard(counted.db, actor(dewi), boardForm(rows, edits));
+    expect(result).toMatchObject({ ok: true, message: "Tersimpan: 20 harga diperbarui, 20 stok diperbarui." });
+    // Rows locked; prices in one UPDATE and their history in one INSERT; stock locked, moved
+    // in one UPDATE and its ledger in one INSERT. A loop over the rows would be 20 or more.
+    expect(counted.count()).toBeLessThanOrEqual(6);
+    expect(await catalogVersion()).toBe(before + 1);
+    const history = await testDb.db
+      .select()
+      .from(priceChanges)
+      .where(sql`${priceChanges.productId} in ${made.map((p) => p.id)}`);
+    expect(history).toHaveLength(20);
+    expect(history.every((h) => h.changedBy === dewi.id && h.source === "board")).toBe(true);
+    for (const [i, p] of made.entries()) {
+      expect((await stockHistoryOf(testDb.db, p.id)).at(-1)).toMatchObject({
+        reason: i % 2 === 0 ? "restock" : "correction",
+        delta: i % 2 === 0 ? 5 : -2,
+        changedBy: dewi.id,
+        note: "Harga Hari Ini",
+      });
+    }
+  });
+
   it("gives the rows that collide 'Harga sudah diubah oleh ... Muat ulang' and stores nothing of the late save", async () => {
     const made = await makeProducts(20, "Bawang");
     const page = await boardOf(made.map((p) => p.id));
@@ -156,6 +194,38 @@ describe("'Simpan Semua'", () => {
     if (!bad.ok) expect(bad.fieldErrors[`price:${b.id}`]).toBe("Harga harus angka rupiah, mis. 11.000 atau 11000.");
     const [row] = await testDb.db.select({ price: products.price }).from(products).where(eq(products.id, a.id));
     expect(row.price).toBe(10_000);
+  });
+});
+
+describe("one screen at a time", () => {
+  it("shows a category a page at a time, searches every category, and finds products without one", async () => {
+    const sayur = await createCategory(testDb.db, "Layar Sayur");
+    const bumbu = await createCategory(testDb.db, "Layar Bumbu");
+    for (let i = 0; i < BOARD_PAGE_SIZE + 5; i++)
+      await createProduct(testDb.db, { name: `Layar Sawi ${String(i).padStart(3, "0")}`, categoryId: sayur.id });
+    await createProduct(testDb.db, { name: "Layar Kunyit", categoryId: bumbu.id });
+    await createProduct(testDb.db, { name: "Layar Tanpa Rak", categoryId: null });
+
+    const first = await loadPriceBoardPage(testDb.db, actor(dewi), { category: sayur.slug });
+    expect(first).toMatchObject({ matched: BOARD_PAGE_SIZE + 5, page: 1, pages: 2, category: sayur.slug });
+    expect(first.rows).toHaveLength(BOARD_PAGE_SIZE);
+    expect(first.rows[0].name).toBe("Layar Sawi 000");
+    expect(first.categories).toContainEqual({ slug: sayur.slug, name: "Layar Sayur", count: BOARD_PAGE_SIZE + 5 });
+    const second = await loadPriceBoardPage(testDb.db, actor(dewi), { category: sayur.slug, page: 2 });
+    expect(second.rows.map((r) => r.name)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Layar Sawi ${String(BOARD_PAGE_SIZE + i).padStart(3, "0")}`),
+    );
+    // A page past the end (the list shrank) shows the last one.
+    expect((await loadPriceBoardPage(testDb.db, actor(dewi), { category: sayur.slug, page: 9 })).page).toBe(2);
+
+    const search = await loadPriceBoardPage(testDb.db, actor(dewi), { query: "layar k" });
+    expect(search.rows.map((r) => r.name)).toEqual(["Layar Kunyit"]);
+    const everywhere = await loadPriceBoardPage(testDb.db, actor(dewi), { query: "LAYAR" });
+    expect(everywhere.matched).toBe(BOARD_PAGE_SIZE + 7);
+    // The search's % and _ are letters, not wildcards.
+    expect((await loadPriceBoardPage(testDb.db, actor(dewi), { query: "layar_" })).matched).toBe(0);
+    const loose = await loadPriceBoardPage(testDb.db, actor(dewi), { category: NO_CATEGORY, query: "layar" });
+    expect(loose.rows.map((r) => r.name)).toEqual(["Layar Tanpa Rak"]);
   });
 });
 
@@ -291,11 +361,14 @@ describe("CSV round trip", () => {
       (await testDb.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0].price;
     expect(await priceOf(changed.id)).toBe(60_000);
 
+    const before = await catalogVersion();
     const applied = await applyPriceCsv(testDb.db, actor(dewi), csvApplySchema.parse({ plan: dryRun.plan }));
     expect(applied).toMatchObject({
       ok: true,
       message: "1 produk baru dibuat. Tersimpan: 1 harga diperbarui, 1 stok diperbarui.",
     });
+    // A new product and a changed price: one catalog change, one version step.
+    expect(await catalogVersion()).toBe(before + 1);
     expect(await priceOf(changed.id)).toBe(65_000);
     expect(await stockOf(testDb.db, changed.id)).toBe(12);
     expect(await priceOf(blank.id)).toBe(4_000);

@@ -36,37 +36,135 @@ export type BoardRow = {
   scheduled: { price: number; discount: number; effectiveAt: Date } | null;
 };
 
-/** Every product, grouped by category (products without one last), by name inside each. */
-export async function loadPriceBoard(db: Queryable, actor: AdminActor): Promise<BoardRow[]> {
-  assertAdmin(actor);
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      categoryName: categories.name,
-      unit: products.unit,
-      soldByWeight: products.soldByWeight,
-      price: products.price,
-      discount: products.discount,
-      stock: products.stock,
-      isActive: products.isActive,
-      version: products.priceVersion,
-      scheduledPrice: scheduledPrices.price,
-      scheduledDiscount: scheduledPrices.discount,
-      effectiveAt: scheduledPrices.effectiveAt,
-    })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(scheduledPrices, and(eq(scheduledPrices.productId, products.id), isNull(scheduledPrices.appliedAt)))
-    .orderBy(sql`${categories.name} asc nulls last`, sql`lower(${products.name})`, asc(products.id));
-  return rows.map(({ scheduledPrice, scheduledDiscount, effectiveAt, ...row }) => ({
+const boardColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  categoryName: categories.name,
+  unit: products.unit,
+  soldByWeight: products.soldByWeight,
+  price: products.price,
+  discount: products.discount,
+  stock: products.stock,
+  isActive: products.isActive,
+  version: products.priceVersion,
+  scheduledPrice: scheduledPrices.price,
+  scheduledDiscount: scheduledPrices.discount,
+  effectiveAt: scheduledPrices.effectiveAt,
+};
+
+/** The board's order: by category (products without one last), by name inside each. */
+const boardOrder = [sql`${categories.name} asc nulls last`, sql`lower(${products.name})`, asc(products.id)];
+
+type BoardRead = Omit<BoardRow, "scheduled"> & {
+  scheduledPrice: number | null;
+  scheduledDiscount: number | null;
+  effectiveAt: Date | null;
+};
+
+function boardRow({ scheduledPrice, scheduledDiscount, effectiveAt, ...row }: BoardRead): BoardRow {
+  return {
     ...row,
     scheduled:
       scheduledPrice !== null && scheduledDiscount !== null && effectiveAt !== null
         ? { price: scheduledPrice, discount: scheduledDiscount, effectiveAt }
         : null,
-  }));
+  };
+}
+
+/** Every product in the board's order ('Unduh CSV'). */
+export async function loadPriceBoard(db: Queryable, actor: AdminActor): Promise<BoardRow[]> {
+  assertAdmin(actor);
+  const rows = await db
+    .select(boardColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(scheduledPrices, and(eq(scheduledPrices.productId, products.id), isNull(scheduledPrices.appliedAt)))
+    .orderBy(...boardOrder);
+  return rows.map(boardRow);
+}
+
+/** Rows one page of the board shows at most: a shop of 10,000 products is read a screen at a time. */
+export const BOARD_PAGE_SIZE = 100;
+/** The category chooser's value for products without a category. */
+export const NO_CATEGORY = "tanpa-kategori";
+
+export type BoardCategory = { slug: string; name: string; count: number };
+
+export type BoardPage = {
+  rows: BoardRow[];
+  /** Every product of the shop. */
+  total: number;
+  /** The products the chosen category and search match (all pages). */
+  matched: number;
+  categories: BoardCategory[];
+  /** The chosen category's slug, or null for all of them. */
+  category: string | null;
+  query: string;
+  /** 1-based, within `pages`. */
+  page: number;
+  pages: number;
+};
+
+export type BoardFilter = { category?: string | null; query?: string; page?: number };
+
+/**
+ * One screen of the board: the products of one category (or all), a search by name or slug
+ * across every category, at most `BOARD_PAGE_SIZE` rows, in the board's order. Two queries:
+ * the page's rows with the count of all that match, and the category chooser with its counts.
+ */
+export async function loadPriceBoardPage(db: Queryable, actor: AdminActor, filter: BoardFilter): Promise<BoardPage> {
+  assertAdmin(actor);
+  const query = (filter.query ?? "").trim().slice(0, 100);
+  const category = filter.category ? filter.category : null;
+  const wanted = Math.max(1, Math.floor(filter.page ?? 1) || 1);
+  const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    category === NO_CATEGORY ? isNull(products.categoryId) : category ? eq(categories.slug, category) : undefined,
+    query ? sql`(lower(${products.name}) like ${pattern} or ${products.slug} like ${pattern})` : undefined,
+  );
+  const read = (page: number) =>
+    db
+      .select({ ...boardColumns, matched: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(scheduledPrices, and(eq(scheduledPrices.productId, products.id), isNull(scheduledPrices.appliedAt)))
+      .where(where)
+      .orderBy(...boardOrder)
+      .limit(BOARD_PAGE_SIZE)
+      .offset((page - 1) * BOARD_PAGE_SIZE);
+  const [first, counts] = await Promise.all([
+    read(wanted),
+    db
+      .select({ slug: categories.slug, name: categories.name, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .groupBy(categories.slug, categories.name)
+      .orderBy(sql`${categories.name} asc nulls last`),
+  ]);
+  // A page past the end (the list shrank since the link was made) shows the last one.
+  let rows = first;
+  let page = wanted;
+  if (rows.length === 0 && wanted > 1) {
+    const firstPage = await read(1);
+    page = Math.max(1, Math.ceil((firstPage[0]?.matched ?? 0) / BOARD_PAGE_SIZE));
+    rows = page === 1 ? firstPage : await read(page);
+  }
+  const matched = rows[0]?.matched ?? 0;
+  return {
+    rows: rows.map(({ matched: _, ...row }) => boardRow(row)),
+    total: counts.reduce((sum, c) => sum + c.count, 0),
+    matched,
+    categories: counts.map((c) => ({
+      slug: c.slug ?? NO_CATEGORY,
+      name: c.name ?? "Tanpa Kategori",
+      count: c.count,
+    })),
+    category,
+    query,
+    page,
+    pages: Math.max(1, Math.ceil(matched / BOARD_PAGE_SIZE)),
+  };
 }
 
 export type PriceHistoryEntry = {

@@ -4,10 +4,10 @@
 // reason), and nothing is stored until 'Terapkan'. Rows are matched by slug; an empty cell
 // changes nothing; a product missing from the file is never touched (its stock is not zeroed);
 // unknown columns are ignored and named; a file without the slug column is refused.
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { catalogState, categories, products } from "~/db/schema";
 import { formFailure, formSuccess, type FormResult } from "~/lib/form";
 import { readWholeNumber } from "~/lib/number-input";
 import { formatRupiah } from "~/lib/money";
@@ -316,7 +316,10 @@ class CsvRefused extends Error {
   }
 }
 
-/** 'Terapkan': the dry run's good rows, in one transaction, or nothing when the board moved meanwhile. */
+/**
+ * 'Terapkan': the dry run's good rows, in one transaction, or nothing when the board moved
+ * meanwhile; new products and changed ones together step the catalog version once.
+ */
 export async function applyPriceCsv(
   db: Queryable,
   actor: AdminActor,
@@ -339,6 +342,7 @@ export async function applyPriceCsv(
   try {
     return await db.transaction(async (tx) => {
       let created = 0;
+      let steppedTo: number | null = null;
       if (fresh.length > 0) {
         const inserted = await tx
           .insert(products)
@@ -375,6 +379,13 @@ export async function applyPriceCsv(
             })),
           );
         created = inserted.length;
+        // The insert stepped the catalog version (its trigger runs per statement); the price
+        // update below steps it again. Nobody outside this transaction can see the value in
+        // between (the insert holds the version's row), so the apply settles back to this one step.
+        [{ version: steppedTo }] = await tx
+          .select({ version: catalogState.version })
+          .from(catalogState)
+          .where(eq(catalogState.id, 1));
       }
       const outcome = await applyPriceChanges(tx, changes, { actorId: actor.id, source: "csv", now: at });
       if (!outcome.ok) {
@@ -387,6 +398,11 @@ export async function applyPriceCsv(
           formFailure(409, `Tidak ada yang diterapkan. ${named}`, { title: "CSV Belum Diterapkan" }),
         );
       }
+      if (steppedTo !== null)
+        await tx
+          .update(catalogState)
+          .set({ version: steppedTo })
+          .where(and(eq(catalogState.id, 1), gt(catalogState.version, steppedTo)));
       if (created === 0) return formSuccess(savedMessage(outcome, null));
       const changed = outcome.priced + outcome.stocked > 0 ? ` ${savedMessage(outcome, null)}` : "";
       return formSuccess(`${created} produk baru dibuat.${changed}`);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOrder, createProduct, createUser, type TestUser } from "../../../tests/support/factories";
 import { stockHistoryOf, stockOf } from "../../../tests/support/db-reads";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../../tests/support/test-db";
+import { countingStatements } from "../../../tests/support/statements";
 import { moveStock, type MovedStock } from "./stock-ledger.server";
 
 let testDb: TestDatabase;
@@ -135,6 +136,54 @@ describe("moveStock, a basket", () => {
     expect([await stockOf(testDb.db, jahe.id), await stockOf(testDb.db, kunyit.id)]).toEqual([4, 1]);
     expect(await stockHistoryOf(testDb.db, jahe.id)).toHaveLength(1);
     expect(await stockHistoryOf(testDb.db, kunyit.id)).toHaveLength(1);
+  });
+});
+
+describe("moveStock, a whole board", () => {
+  it("moves twenty products in three statements, each with its ledger row and who did it", async () => {
+    const made: { id: string }[] = [];
+    for (let i = 0; i < 20; i++) made.push(await createProduct(testDb.db, { name: `Sawi ${i + 1}`, stock: 10 }));
+    const answers = await testDb.db.transaction(async (tx) => {
+      const counted = countingStatements(tx);
+      const moved = await moveStock(
+        counted.db,
+        made.map((p, i) => ({
+          productId: p.id,
+          delta: i % 2 === 0 ? 5 : -3,
+          reason: i % 2 === 0 ? ("restock" as const) : ("correction" as const),
+          changedBy: staff.id,
+          note: "Harga Hari Ini",
+        })),
+      );
+      // The rows locked in id order, one UPDATE over all of them, one INSERT of the ledger rows.
+      expect(counted.count()).toBe(3);
+      return moved;
+    });
+    expect(answers.map((a) => a?.stockAfter)).toEqual(made.map((_, i) => (i % 2 === 0 ? 15 : 7)));
+    for (const [i, p] of made.entries()) {
+      expect((await stockHistoryOf(testDb.db, p.id)).at(-1)).toMatchObject({
+        reason: i % 2 === 0 ? "restock" : "correction",
+        delta: i % 2 === 0 ? 5 : -3,
+        stockAfter: i % 2 === 0 ? 15 : 7,
+        changedBy: staff.id,
+        note: "Harga Hari Ini",
+      });
+      await expectHistoryAddsUp(p.id);
+    }
+  });
+
+  it("refuses, row by row, a move below zero and a sale of a hidden product among many", async () => {
+    const enough = await createProduct(testDb.db, { stock: 5 });
+    const short = await createProduct(testDb.db, { stock: 1 });
+    const hidden = await createProduct(testDb.db, { stock: 5, isActive: false });
+    const answers = await moveStock(testDb.db, [
+      { productId: enough.id, delta: -5, reason: "order", changedBy: null, onSale: true },
+      { productId: short.id, delta: -2, reason: "order", changedBy: null, onSale: true },
+      { productId: hidden.id, delta: -1, reason: "order", changedBy: null, onSale: true },
+    ]);
+    expect(answers.map((a) => a?.stockAfter ?? null)).toEqual([0, null, null]);
+    expect([await stockOf(testDb.db, short.id), await stockOf(testDb.db, hidden.id)]).toEqual([1, 5]);
+    expect(await stockHistoryOf(testDb.db, short.id)).toHaveLength(1);
   });
 });
 
