@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { jsonLog } from "./json-log.mjs";
+import { jsonLog, requestLog } from "./json-log.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 6 * 1024 * 1024);
@@ -41,7 +41,7 @@ export async function startServer({
     res.on("close", () => {
       inFlight--;
       if (process.env.LOG_REQUESTS === "0") return;
-      jsonLog(res.statusCode >= 500 ? "error" : "info", "request", {
+      requestLog(res.statusCode >= 500 ? "error" : "info", "request", {
         requestId,
         method: req.method,
         // Express strips a mount's prefix from req.url; originalUrl is what was asked.
