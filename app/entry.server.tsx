@@ -13,7 +13,7 @@ import { applySecurityHeaders, createNonce } from "~/server/security-headers.ser
 export { baseSecurityHeaders } from "~/server/security-headers.server";
 export { canonicalCookieHeader } from "~/server/cookies.server";
 export { runWithRequestId } from "~/server/logger.server";
-export { lookUpPageCache, pageCacheStats } from "~/server/page-cache.server";
+export { immediatePageCacheAnswer, lookUpPageCache, pageCacheStats } from "~/server/page-cache.server";
 export { visitorResponse } from "~/server/visitor.server";
 export { registerRouteDeclarations } from "~/server/http-cache.server";
 

@@ -2,12 +2,13 @@
 // Plain JavaScript so production needs no TypeScript at run time.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { jsonLog } from "./json-log.mjs";
+import { jsonLog, requestLog } from "./json-log.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 6 * 1024 * 1024);
@@ -31,25 +32,67 @@ export async function startServer({
   // Requests in flight, so a stop can wait for them.
   let inFlight = 0;
   let stopping = false;
-  app.use((req, res, next) => {
-    if (stopping) res.setHeader("Connection", "close");
+  // One id per request, in the response and in every log line about it; the access-log line
+  // once the response is over; requests counted in flight so a stop can wait for them.
+  function track(req, res) {
     inFlight++;
     const started = process.hrtime.bigint();
-    // One id per request, in the response and in every log line about it.
     const requestId = randomUUID();
-    req.headers["x-request-id"] = requestId;
-    res.setHeader("X-Request-Id", requestId);
     res.on("close", () => {
       inFlight--;
       if (process.env.LOG_REQUESTS === "0") return;
-      jsonLog(res.statusCode >= 500 ? "error" : "info", "request", {
+      requestLog(res.statusCode >= 500 ? "error" : "info", "request", {
         requestId,
         method: req.method,
-        path: req.path,
+        // Express strips a mount's prefix from req.url; originalUrl is what was asked.
+        path: (req.originalUrl ?? req.url).split("?")[0],
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
       });
     });
+    return requestId;
+  }
+
+  // The edge: a public catalog page already in the page cache, for a catalog version read
+  // within the last second, is sent before Express, its middleware and React Router run
+  // (page-cache.server.ts, immediatePageCacheAnswer). It needs none of them: the page is the
+  // same bytes for every visitor (no cookie is read), its CSP allows its inline scripts by
+  // hash, and a GET without a body has nothing to guard. Every other request (a body, a
+  // malformed path, a miss, a stop under way) goes the whole way below.
+  let securityHeaders;
+  function answerAtTheEdge(req, res) {
+    if (stopping || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return false;
+    const url = req.url ?? "/";
+    if (!url.startsWith("/") || url.startsWith("/assets/")) return false;
+    try {
+      decodeURIComponent(url.split("?")[0]);
+    } catch {
+      return false;
+    }
+    const answer = entry.immediatePageCacheAnswer({
+      method: req.method,
+      url,
+      acceptEncoding: String(req.headers["accept-encoding"] ?? ""),
+      ifNoneMatch: typeof req.headers["if-none-match"] === "string" ? req.headers["if-none-match"] : null,
+    });
+    if (!answer) return false;
+    if (!securityHeaders) {
+      securityHeaders = { ...entry.baseSecurityHeaders() };
+      delete securityHeaders["Content-Security-Policy"];
+    }
+    const requestId = track(req, res);
+    // A 304 carries no CSP (its headers replace the stored copy's), a 200 its own hashed one.
+    res.writeHead(answer.status, { ...securityHeaders, ...answer.headers, "X-Request-Id": requestId });
+    res.end(answer.body ?? undefined);
+    return true;
+  }
+
+  app.use((req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    const requestId = track(req, res);
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
     // Every response carries the security headers, whoever writes it (static files, the
     // 413 below, Express's own errors); React Router's pages set their nonce CSP themselves.
     const writeHead = res.writeHead;
@@ -301,9 +344,15 @@ export async function startServer({
       );
   });
 
-  const server = await new Promise((resolve, reject) => {
-    const s = app.listen(port, host, () => resolve(s));
-    s.on("error", reject);
+  const server = createServer((req, res) => {
+    if (!answerAtTheEdge(req, res)) app(req, res);
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;

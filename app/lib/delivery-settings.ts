@@ -6,9 +6,10 @@ import { isValidDateString } from "./dates";
 import { formatRupiah } from "./money";
 import { optionalWholeNumberField, wholeNumberField } from "./number-input";
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from "./form-text";
-import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
+import { OUTSIDE_AREA, OUTSIDE_AREA_LABEL, SLOT_IDS } from "./vocab/delivery-areas";
+import { DELIVERY_SLOTS, slotName } from "./vocab/delivery-slots";
 
-export const SLOT_IDS = Object.keys(DELIVERY_SLOTS) as DeliverySlot[];
+export { OUTSIDE_AREA, OUTSIDE_AREA_LABEL, SLOT_IDS };
 
 /** 'Sehari sebelumnya' or 'Hari yang sama': the day the cut-off falls on, relative to delivery. */
 export const CUTOFF_DAYS = { previous: "Sehari sebelumnya", same: "Hari yang sama" } as const;
@@ -152,10 +153,6 @@ export const deliveryAreasSchema = z
       ids.add(area.id);
     });
   });
-
-/** The value posted for 'Di luar area (ongkir ditentukan CS)'. */
-export const OUTSIDE_AREA = "luar-area";
-export const OUTSIDE_AREA_LABEL = "Di luar area (ongkir ditentukan CS)";
 
 // ---- Sample settings of a fresh shop (staff are expected to edit them) ----
 

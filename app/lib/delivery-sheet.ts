@@ -3,7 +3,7 @@
 // and what the driver collects at the door.
 import { addDays, shopDate, shopInstant } from "./dates";
 import { relativeDayName, slotKey, type DeliveryRules, type SlotCounts } from "./delivery";
-import { SLOT_IDS } from "./delivery-settings";
+import { SLOT_IDS } from "./vocab/delivery-areas";
 import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 import { amountDue } from "./payments";
 import { isCashOnDelivery } from "./vocab/payment-methods";

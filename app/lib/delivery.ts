@@ -3,13 +3,8 @@
 // fee of an area and the minimum order. The server decides with the same functions inside
 // the order transaction; the instant always comes from the caller (the server's clock).
 import { addDays, formatWeekday, formatWeekdayDate, shopDate, shopInstant } from "./dates";
-import {
-  SLOT_IDS,
-  type ClosedDay,
-  type DeliveryArea,
-  type DeliverySlotsSetting,
-  type SlotRule,
-} from "./delivery-settings";
+import type { ClosedDay, DeliveryArea, DeliverySlotsSetting, SlotRule } from "./delivery-settings";
+import { SLOT_IDS } from "./vocab/delivery-areas";
 import { formatRupiah } from "./money";
 import { DELIVERY_SLOTS, type DeliverySlot, slotName } from "./vocab/delivery-slots";
 

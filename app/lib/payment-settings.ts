@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { formatRupiah } from "./money";
 import { transferExactlyText, UNIQUE_CODE_EXPLANATION } from "./order-text";
-import { methodsToExplain, PAYMENT_METHOD, type PaymentMethod } from "./vocab/payment-methods";
+import { isSampleBankAccount, methodsToExplain, PAYMENT_METHOD, type PaymentMethod } from "./vocab/payment-methods";
 
 export const MAX_BANK_ACCOUNTS = 5;
 
@@ -83,15 +83,7 @@ export const DEFAULT_PAYMENT_METHODS: PaymentMethodsSetting = {
   uniqueCode: "added",
 };
 
-// The sample account earlier versions of the shop stored switched on. A shop that never
-// replaced it still has it in its settings.
-const SAMPLE_ACCOUNT_NUMBER = "0123-01-000123-50-1";
-
-/** A placeholder rather than the shop's own account: the old sample, or one marked 'contoh'. */
-export function isSampleBankAccount(a: BankAccount): boolean {
-  const digits = a.number.replace(/\D/g, "");
-  return digits === SAMPLE_ACCOUNT_NUMBER.replace(/\D/g, "") || /\bcontoh\b/i.test(`${a.bank} ${a.holder}`);
-}
+export { isSampleBankAccount };
 
 /** 'Transfer Bank' is on and lists a placeholder account: no bill may go out with it. */
 export function sampleBankAccountActive(methods: PaymentMethodsSetting): boolean {

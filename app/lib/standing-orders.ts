@@ -103,19 +103,12 @@ export const standingOrderSchema = z.object({
 });
 export type StandingOrderInput = z.output<typeof standingOrderSchema>;
 
-export const STANDING_OUTCOMES = {
-  skipped: { label: "Dilewati" },
-  placed: { label: "Pesanan dibuat" },
-  nothing: { label: "Tidak ada yang bisa diantar" },
-  refused: { label: "Pesanan tidak dibuat" },
-} as const;
-export type StandingOutcome = keyof typeof STANDING_OUTCOMES;
-
-export const STANDING_STATUSES = {
-  active: { label: "Aktif" },
-  stopped: { label: "Berhenti" },
-} as const;
-export type StandingStatus = keyof typeof STANDING_STATUSES;
+export {
+  STANDING_OUTCOMES,
+  STANDING_STATUSES,
+  type StandingOutcome,
+  type StandingStatus,
+} from "./vocab/standing-orders";
 
 /** A line's amount field on the form: whole units, or kg for a product sold by weight ('0,5'). */
 export const lineAmountName = (productId: string) => `jumlah:${productId}`;

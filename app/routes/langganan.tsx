@@ -4,7 +4,7 @@ import { CalendarClock, Repeat } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { formatWeekdayDate, shopDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/page-meta";
-import { STANDING_OUTCOMES, STANDING_STATUSES } from "~/lib/standing-orders";
+import { STANDING_OUTCOMES, STANDING_STATUSES } from "~/lib/vocab/standing-orders";
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { weekdaysText } from "~/lib/vocab/weekdays";
 import { listStandingOrders } from "~/server/standing-orders/standing-orders.server";

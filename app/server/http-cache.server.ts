@@ -158,6 +158,11 @@ const ETAG_MEMO_MS = 1000;
 let memo: { etag: string; until: number } | undefined;
 let asking: Promise<string> | undefined;
 
+/** The catalog's version when this process read it within the last second; undefined otherwise. */
+export function knownCatalogEtag(now = Date.now()): string | undefined {
+  return memo && memo.until > now ? memo.etag : undefined;
+}
+
 export function currentCatalogEtag(): Promise<string> {
   const now = Date.now();
   if (memo && memo.until > now) return Promise.resolve(memo.etag);

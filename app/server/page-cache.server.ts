@@ -1,6 +1,6 @@
 // The in-process page cache: public catalog pages (the same bytes for every visitor) are
 // rendered once per catalog version and URL, kept brotli- and gzip-compressed, and sent by
-// server/app.mjs before React Router runs at all.
+// server/app.mjs before Express, its middleware and React Router run at all.
 //
 // - Key: the URL (path and query); each entry remembers the catalog ETag it was rendered
 //   for, and an entry of an older version is a miss. The version lives in PostgreSQL
@@ -9,6 +9,9 @@
 // - Single flight: while one request renders a URL, other requests for it wait for that
 //   render (at most RENDER_WAIT_MS) and are answered from its stored copy, instead of 50
 //   connections rendering the same page at once when a version turns over.
+// - At the edge: a hit whose version is known (read within the last second) is answered by
+//   immediatePageCacheAnswer, synchronously, before Express or any middleware runs; every
+//   other case (version to read, render in flight, a miss) goes through lookUpPageCache.
 // - Stale while re-rendering: when the version changed and one request is already rendering
 //   the new page, the others get the previous copy (with its own, older ETag) for those few
 //   milliseconds rather than queueing; the next request after the render gets the new one.
@@ -33,6 +36,7 @@ import {
   declaredCachePolicyOfPath,
   isDataRequest,
   currentCatalogEtag,
+  knownCatalogEtag,
   etagMatches,
   PUBLIC_CACHE_CONTROL,
 } from "./http-cache.server";
@@ -128,32 +132,53 @@ function cachedAnswer(page: CachedPage, method: string, acceptEncoding: string, 
   };
 }
 
+type PageRequest = { method: string; url: string; acceptEncoding: string; ifNoneMatch: string | null };
+
+/** Whether a request may be answered from the cache at all: a GET/HEAD of a route declared "catalog". */
+function isCatalogPageRequest(request: PageRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const pathname = request.url.split("?")[0];
+  // The route's own declaration decides; the browser router's data requests are never shared.
+  return !pathname.endsWith(".data") && declaredCachePolicyOfPath(pathname) === "catalog";
+}
+
+function notModified(etag: string): CachedAnswer {
+  const headers = { "Cache-Control": PUBLIC_CACHE_CONTROL, "CDN-Cache-Control": CDN_CACHE_CONTROL, ETag: etag };
+  return { status: 304, headers, body: null };
+}
+
+/**
+ * The cached answer when it is there at once, with nothing to wait for: the catalog version
+ * read within the last second and a page stored for it (or the browser's copy current).
+ * server/app.mjs asks this before anything else runs (no Express, no React Router); on null
+ * the request goes the whole way, where lookUpPageCache decides with all the same rules.
+ */
+export function immediatePageCacheAnswer(request: PageRequest): CachedAnswer | null {
+  if (!isCatalogPageRequest(request)) return null;
+  const etag = knownCatalogEtag();
+  if (!etag) return null;
+  if (etagMatches(request.ifNoneMatch, etag)) return notModified(etag);
+  const page = pages.get(request.url);
+  if (page?.etag !== etag) return null;
+  const lookup = cachedAnswer(page, request.method, request.acceptEncoding, "hit");
+  return lookup.kind === "answer" ? lookup.answer : null;
+}
+
 /**
  * The answer for a GET/HEAD of a public catalog page: from the cache (or a 304 when the
  * browser's copy is current), from another request's render of the same URL, or a claim to
  * render it (single flight).
  */
-export async function lookUpPageCache(request: {
-  method: string;
-  url: string;
-  acceptEncoding: string;
-  ifNoneMatch: string | null;
-}): Promise<PageCacheLookup> {
-  if (request.method !== "GET" && request.method !== "HEAD") return PASS;
+export async function lookUpPageCache(request: PageRequest): Promise<PageCacheLookup> {
+  if (!isCatalogPageRequest(request)) return PASS;
   const key = request.url;
-  const pathname = key.split("?")[0];
-  // The route's own declaration decides; the browser router's data requests are never shared.
-  if (pathname.endsWith(".data") || declaredCachePolicyOfPath(pathname) !== "catalog") return PASS;
   let etag: string;
   try {
     etag = await currentCatalogEtag();
   } catch {
     return PASS; // the render path says what is wrong with the database
   }
-  if (etagMatches(request.ifNoneMatch, etag)) {
-    const headers = { "Cache-Control": PUBLIC_CACHE_CONTROL, "CDN-Cache-Control": CDN_CACHE_CONTROL, ETag: etag };
-    return { kind: "answer", answer: { status: 304, headers, body: null } };
-  }
+  if (etagMatches(request.ifNoneMatch, etag)) return { kind: "answer", answer: notModified(etag) };
   const page = pages.get(key);
   if (page?.etag === etag) return cachedAnswer(page, request.method, request.acceptEncoding, "hit");
 

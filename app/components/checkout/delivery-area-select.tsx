@@ -1,7 +1,8 @@
 // Checkout 'Area Pengiriman': the shop's active areas with their fee, and 'Di luar area
 // (ongkir ditentukan CS)'. The fee shown is a preview; the server computes the one charged.
 import { Field, Select } from "~/components/ui/field";
-import { OUTSIDE_AREA, OUTSIDE_AREA_LABEL, type DeliveryArea } from "~/lib/delivery-settings";
+import type { DeliveryArea } from "~/lib/delivery-settings";
+import { OUTSIDE_AREA, OUTSIDE_AREA_LABEL } from "~/lib/vocab/delivery-areas";
 import { formatRupiah } from "~/lib/money";
 
 /** How a remembered area reads on the profile and address book. */

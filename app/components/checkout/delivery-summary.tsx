@@ -1,7 +1,8 @@
 // The 'Ongkir' row of an order summary and the total that includes it: the area's fee,
 // 'Gratis' from its threshold, or 'Ditentukan oleh CS' outside the areas.
 import { feeText, quoteDeliveryFee, type FeeQuote } from "~/lib/delivery";
-import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
+import type { DeliveryArea } from "~/lib/delivery-settings";
+import { OUTSIDE_AREA } from "~/lib/vocab/delivery-areas";
 
 /** The fee the summary shows for an area id ("" while none is chosen: null). */
 export function previewFee(areas: readonly DeliveryArea[], areaId: string, subtotal: number): FeeQuote | null {

@@ -14,7 +14,8 @@ import {
   type CheckoutFieldErrors,
 } from "~/lib/checkout";
 import type { DeliveryDay, DeliveryPromise, SlotChoice } from "~/lib/delivery";
-import { OUTSIDE_AREA, type DeliveryArea } from "~/lib/delivery-settings";
+import type { DeliveryArea } from "~/lib/delivery-settings";
+import { OUTSIDE_AREA } from "~/lib/vocab/delivery-areas";
 import type { PaymentMethod } from "~/lib/vocab/payment-methods";
 import { deliveryValue } from "./delivery-slot-picker";
 import type { AccountMode } from "./account-part";

@@ -6,7 +6,19 @@
 // The shop's settings keep the transfer switch and its accounts under `bankTransfer`: that
 // is the stored shape of the 'Metode Pembayaran' setting (saved rows, backups, the settings
 // form), read only through `offered` below and the settings section.
-import { isSampleBankAccount, type PaymentMethodsSetting } from "../payment-settings";
+// Only the settings' types come from app/lib/payment-settings.ts: its validation stays off the
+// pages that merely name a method (an order, a bill).
+import type { BankAccount, PaymentMethodsSetting } from "../payment-settings";
+
+// The sample account earlier versions of the shop stored switched on. A shop that never
+// replaced it still has it in its settings.
+const SAMPLE_ACCOUNT_NUMBER = "0123-01-000123-50-1";
+
+/** A placeholder rather than the shop's own account: the old sample, or one marked 'contoh'. */
+export function isSampleBankAccount(a: BankAccount): boolean {
+  const digits = a.number.replace(/\D/g, "");
+  return digits === SAMPLE_ACCOUNT_NUMBER.replace(/\D/g, "") || /\bcontoh\b/i.test(`${a.bank} ${a.holder}`);
+}
 
 type PaymentMethodInfo = {
   /** The method's name on every page, message and export. */

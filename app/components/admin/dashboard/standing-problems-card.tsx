@@ -3,7 +3,7 @@
 // see it here to call or chat before the delivery.
 import { Repeat } from "lucide-react";
 import { formatWeekdayDate } from "~/lib/dates";
-import { STANDING_OUTCOMES } from "~/lib/standing-orders";
+import { STANDING_OUTCOMES } from "~/lib/vocab/standing-orders";
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { useAdminDashboardData } from "./dashboard-data";
 
