@@ -113,7 +113,7 @@ describe("without SMTP_URL nothing claims to be sent", () => {
       { token, password: "Undangan-Via-WA-2026", confirmPassword: "Undangan-Via-WA-2026" },
       (input) => resetPassword(deps, input, client()),
     );
-    expect(accepted).toMatchObject({ ok: true, message: expect.stringContaining("sekarang Staf") });
+    expect(accepted).toMatchObject({ ok: true, message: expect.stringContaining("undangan diterima") });
     const [rina] = await testDb.db.select().from(users).where(eq(users.email, "rina.jujur@contoh.id"));
     expect(rina.role).toBe("staff");
   });
