@@ -19,16 +19,18 @@ import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/inbox/inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
 import { mailConfigured } from "~/server/notifications/mail-transport.server";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
 import { WORDS } from "~/lib/vocab/words";
 import type { Route } from "./+types/admin.layout";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const [{ flash, headers }, inbox, shop] = await Promise.all([
     takeFlash(request),

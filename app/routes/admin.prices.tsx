@@ -16,16 +16,17 @@ import { changePriceBoard, priceBoardActionSchema } from "~/server/catalog/price
 import { defaultEffective, listPriceHistory, loadPriceBoard } from "~/server/catalog/price-board.server";
 import type { DryRun, DryRunStatus } from "~/server/catalog/price-csv.server";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.prices";
+import { actorOf } from "~/server/accounts/access.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Harga Hari Ini");
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const [rows, history] = await Promise.all([loadPriceBoard(db, admin), listPriceHistory(db, admin, { limit: 30 })]);
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "price board",

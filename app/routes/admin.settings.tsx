@@ -20,15 +20,16 @@ import { listBackupsFor } from "~/server/backups/schedule.server";
 import { log } from "~/server/logger.server";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import type { Route } from "./+types/admin.settings";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Pengaturan Toko");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   // Staff edit what is stored now, not a copy a few seconds old.
   const [settings, history] = await Promise.all([readShopSettings(db), listSettingsHistory(db, admin)]);
@@ -58,7 +59,7 @@ const settingsPostSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "settings save",

@@ -18,9 +18,10 @@ import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server"
 import type { Route } from "./+types/login";
 import { useRootData } from "~/components/root-data";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
+import { isDataRequest } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

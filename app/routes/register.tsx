@@ -23,7 +23,8 @@ import { formAction } from "~/server/form-action.server";
 import { clientKey } from "~/server/rate-limit.server";
 import type { Route } from "./+types/register";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
+import { isDataRequest } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 function loginHref(redirectTo: string, registered = false) {
   const params = new URLSearchParams();
@@ -33,7 +34,7 @@ function loginHref(redirectTo: string, registered = false) {
   return query ? `/login?${query}` : "/login";
 }
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
