@@ -3,13 +3,26 @@
 // `private, no-store` and open to anyone, and a page that should be shared (or one that must
 // never be) is a decision to make on purpose.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
 import { accessFor, isAccessLevel, type Access, type AccessLevel } from "~/lib/access";
+import { enforceAccess } from "~/server/accounts/access.server";
+import type { SessionUser } from "~/server/accounts/session.server";
 import { declaredPolicy } from "~/server/route-policy.server";
 import { ACCESS_MATRIX, ROLES, type Outcome, type Role } from "../tests/support/access-matrix";
 import routes from "./routes";
 
 type Declared = { cachePolicy?: unknown; access?: unknown };
+
+// Who is signed in for the refusal checks below; the database is never reached.
+const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
+vi.mock("~/server/request-context.server", async (original) => ({
+  ...(await original<object>()),
+  userOf: async () => signedIn.user,
+  dbOf: async () => {
+    throw new Error("read the database before asking actorOf");
+  },
+}));
 
 /** Route files that answer requests; layouts only wrap their children. */
 function leafFiles(entries: RouteConfigEntry[]): string[] {
@@ -136,6 +149,38 @@ describe("access of every route", () => {
           disagreeing.push(`${entry.route} ${attempt.name}: declared ${action}`);
     }
     expect(disagreeing).toEqual([]);
+  });
+});
+
+type RouteFunction = (args: { request: Request; params: object; context: RouterContextProvider }) => unknown;
+type RouteModule = { middleware?: Declared[]; loader?: RouteFunction; action?: RouteFunction };
+
+// A staff member on an owner's page, anyone but a courier on a courier's: the declaration
+// decides the 403, and the route's loader or action throws it at its first actorOf, before it
+// reads anything, so the page's own error view shows it inside its layout.
+describe("a 403 that a route's access calls for", () => {
+  const refusedBy: Partial<Record<AccessLevel, SessionUser["role"]>> = { owner: "staff", courier: "customer" };
+  const cases = leafFiles(routes).flatMap((file) =>
+    (["loader", "action"] as const).map((kind) => [file, kind] as const),
+  );
+
+  it.each(cases)("%s: its %s refuses first", async (file, kind) => {
+    const module = (await modules[`./${file}`]()) as RouteModule;
+    const policy = declaredPolicy(module);
+    const fn = module[kind];
+    const role = policy ? refusedBy[accessFor(policy.access, kind)] : undefined;
+    if (!fn || !role) return;
+    signedIn.user = { id: "u1", name: "Uji", email: "uji@contoh.id", role } as SessionUser;
+    const request = new Request("http://toko.test/halaman", { method: kind === "loader" ? "GET" : "POST" });
+    const context = new RouterContextProvider();
+    await enforceAccess(context, request, policy!.access);
+    const thrown = await Promise.resolve()
+      .then(() => fn({ request, params: { id: "x", name: "x" }, context }))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect((thrown as { init?: { status?: number } } | undefined)?.init?.status, `${file} ${kind}`).toBe(403);
   });
 });
 

@@ -11,7 +11,8 @@ import { actorOf } from "~/server/accounts/access.server";
 
 export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  actorOf(context, "owner"); // a staff member is refused here
   throw redirect("/admin/settings#cadangan");
 }
 

@@ -20,6 +20,7 @@ export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "pri
 export const meta: Route.MetaFunction = () => adminMeta("Logo Toko");
 
 export async function loader({ context }: Route.LoaderArgs) {
+  actorOf(context, "owner"); // a staff member is refused here
   const shop = await loadShopIdentity(await dbOf(context));
   return { name: shop.name, icons: shopIcons(shop.logo) };
 }

@@ -27,6 +27,7 @@ export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "pri
 export const meta: Route.MetaFunction = () => adminMeta("WhatsApp Business");
 
 export async function loader({ context }: Route.LoaderArgs) {
+  actorOf(context, "owner"); // a staff member is refused here
   const db = await dbOf(context);
   return {
     connection: await connectionForPage(db),

@@ -6,8 +6,9 @@
 // middleware, for the page cache, the admin navigation and app/routes.test.ts.
 import type { MiddlewareFunction } from "react-router";
 import type { Access } from "~/lib/access";
-import { enforceAccess } from "./accounts/access.server";
+import { enforceAccess, untoldRefusal } from "./accounts/access.server";
 import { cachePolicy, type CachePolicy } from "./http-cache.server";
+import { log } from "./logger.server";
 
 export type RoutePolicy = { cache: CachePolicy; access: Access };
 
@@ -17,7 +18,14 @@ export function routePolicy(policy: RoutePolicy): RoutePolicyMiddleware {
   const cache = cachePolicy(policy.cache);
   const middleware: MiddlewareFunction<Response> = async (args, next) => {
     await enforceAccess(args.context, args.request, policy.access);
-    return cache(args, next);
+    const response = await cache(args, next);
+    // A refused person's 403 is thrown by the route's first actorOf; a route that never asked
+    // is a mistake app/routes.test.ts exists to catch.
+    if (response && response.status < 400 && untoldRefusal(args.context))
+      log.error("route answered a refused request: its loader or action never called actorOf", {
+        url: args.request.url,
+      });
+    return response;
   };
   return Object.assign(middleware, { cachePolicy: policy.cache, access: policy.access });
 }

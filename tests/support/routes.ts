@@ -136,11 +136,16 @@ async function accessOfFunction(fn: RouteFn) {
   return owner ? declaredPolicy(owner)?.access : undefined;
 }
 
+/** What the route's middleware does before its loader or action: admits (or sends away) the request. */
+export async function admitAsDeclared(fn: RouteFn, request: Request, context: RouterContextProvider): Promise<void> {
+  const access = await accessOfFunction(fn);
+  if (access) await enforceAccess(context, request, access);
+}
+
 async function call(fn: RouteFn, request: Request, params: Record<string, string>): Promise<RouteResult> {
   const context = contextFor(request);
   try {
-    const access = await accessOfFunction(fn);
-    if (access) await enforceAccess(context, request, access);
+    await admitAsDeclared(fn, request, context);
     const value = await (
       fn as unknown as (args: {
         request: Request;

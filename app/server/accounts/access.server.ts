@@ -1,6 +1,11 @@
 // Who may open a route, enforced in one place: the route's `routePolicy` middleware calls
-// `enforceAccess` with the level the route declared (app/lib/access.ts), before any loader or
+// `enforceAccess` with the level the route declared (app/lib/access.ts) before any loader or
 // action runs, and leaves the actor in the request context, where `actorOf` reads it.
+// A visitor or a customer in the wrong place is sent away by the middleware itself. A signed-in
+// person refused with a 403 (staff on an owner's page, anyone but a courier on /kurir) is told
+// by the route's own loader or action, at its first `actorOf`: a page refused there is drawn in
+// its own error view inside its layout (the admin frame, the shop's name), as it always was,
+// where a refusal thrown by a middleware would be drawn before any loader ran, without them.
 // Server modules still check the actor they are given (assertAdmin, assertOwner).
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { accessFor, isReadMethod, type Access, type AccessLevel } from "~/lib/access";
@@ -21,15 +26,20 @@ export type ActorOf = {
   courier: SessionUser & { role: "courier" };
 };
 
-const actors = createContext<Map<AccessLevel, unknown> | null>(null);
+/** The person a level let through, or the 403 that refuses them (thrown by actorOf). */
+type Admission = { actor: unknown } | { refusal: ReturnType<typeof data>; told: boolean };
 
-function actorsOf(context: AppContext): Map<AccessLevel, unknown> {
-  const known = context.get(actors);
+const admissions = createContext<Map<AccessLevel, Admission> | null>(null);
+
+function admissionsOf(context: AppContext): Map<AccessLevel, Admission> {
+  const known = context.get(admissions);
   if (known) return known;
-  const fresh = new Map<AccessLevel, unknown>();
-  (context as RouterContextProvider).set(actors, fresh);
+  const fresh = new Map<AccessLevel, Admission>();
+  (context as RouterContextProvider).set(admissions, fresh);
   return fresh;
 }
+
+const refused = (message: string): Admission => ({ refusal: data({ message }, { status: 403 }), told: false });
 
 /** A signed-in user, or a redirect to /login?redirect=<this page>. */
 async function signedIn(context: AppContext, request: Request): Promise<SessionUser> {
@@ -56,51 +66,60 @@ async function staffMember(context: AppContext, request: Request): Promise<Actor
   return user as ActorOf["staff"];
 }
 
-async function actorFor(level: AccessLevel, context: AppContext, request: Request): Promise<unknown> {
+async function admit(level: AccessLevel, context: AppContext, request: Request): Promise<Admission> {
   switch (level) {
     case "public":
-      return userOf(context);
+      return { actor: await userOf(context) };
     case "customer":
-      return signedIn(context, request);
+      return { actor: await signedIn(context, request) };
     case "staff":
-      return staffMember(context, request);
+      return { actor: await staffMember(context, request) };
     case "owner": {
       // The owner ('Pemilik'): a staff member gets a 403 page saying so in Indonesian (never a
       // crash); anyone else is handled as on any staff page.
       const user = await staffMember(context, request);
-      if (!isOwnerRole(user.role)) throw data({ message: OWNER_ONLY_MESSAGE }, { status: 403 });
-      return user;
+      return isOwnerRole(user.role) ? { actor: user } : refused(OWNER_ONLY_MESSAGE);
     }
     case "courier": {
       const user = await signedIn(context, request);
-      if (!isCourierRole(user.role)) throw data({ message: COURIER_ONLY_MESSAGE }, { status: 403 });
-      return user;
+      return isCourierRole(user.role) ? { actor: user } : refused(COURIER_ONLY_MESSAGE);
     }
   }
 }
 
 /**
- * Lets the request through to the route's loaders and action, or throws the redirect or 403
- * its declaration calls for. A read needs the loader's level; a change needs the action's and
+ * Lets the request through to the route's loaders and action, or throws the redirect its
+ * declaration calls for. A read needs the loader's level; a change needs the action's and
  * then the loader's, since the page's loaders answer after the action in the same request.
  */
 export async function enforceAccess(context: AppContext, request: Request, access: Access): Promise<void> {
   const levels: AccessLevel[] = isReadMethod(request.method)
     ? [accessFor(access, "loader")]
     : [accessFor(access, "action"), accessFor(access, "loader")];
-  const known = actorsOf(context);
+  const known = admissionsOf(context);
   for (const level of levels) {
-    if (!known.has(level)) known.set(level, await actorFor(level, context, request));
+    if (!known.has(level)) known.set(level, await admit(level, context, request));
   }
+}
+
+/** A 403 the declaration decided on that no loader or action of the route has thrown. */
+export function untoldRefusal(context: AppContext): boolean {
+  return [...admissionsOf(context).values()].some((a) => "refusal" in a && !a.told);
 }
 
 /**
  * The actor the route's declared access let through: `actorOf(context, "staff")` in a route
- * that declared "staff". Asking for a level the route did not declare is a programming error.
+ * that declared "staff". Every loader and action of an "owner" or "courier" route asks first:
+ * that is where a refused person's 403 is thrown. Asking for a level the route did not declare
+ * is a programming error.
  */
 export function actorOf<L extends Exclude<AccessLevel, "public">>(context: AppContext, level: L): ActorOf[L] {
-  const known = actorsOf(context);
-  if (!known.has(level))
+  const admission = admissionsOf(context).get(level);
+  if (!admission)
     throw new Error(`actorOf(context, "${level}"): the route did not declare access "${level}" for this request`);
-  return known.get(level) as ActorOf[L];
+  if ("refusal" in admission) {
+    admission.told = true;
+    throw admission.refusal;
+  }
+  return admission.actor as ActorOf[L];
 }
