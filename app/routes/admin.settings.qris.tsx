@@ -31,6 +31,7 @@ const qrisFormSchema = z.preprocess(
 );
 
 export async function loader({ context }: Route.LoaderArgs) {
+  actorOf(context, "owner"); // a staff member is refused here
   const qris = (await loadPaymentMethods(await dbOf(context))).qris;
   const parsed = qris.payload ? parseQris(qris.payload) : null;
   return {
