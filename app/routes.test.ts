@@ -1,11 +1,28 @@
-// Every URL of the shop says how its answers may be kept: a route that declared nothing would
-// quietly be `private, no-store`, and a page that should be shared (or one that must never be)
-// is a decision to make on purpose, next to its loader.
+// Every URL of the shop says how its answers may be kept and who may open it, in one
+// `routePolicy` next to its loader: a route that declared nothing would quietly be
+// `private, no-store` and open to anyone, and a page that should be shared (or one that must
+// never be) is a decision to make on purpose.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { accessFor, isAccessLevel, type Access, type AccessLevel } from "~/lib/access";
+import { enforceAccess } from "~/server/accounts/access.server";
+import type { SessionUser } from "~/server/accounts/session.server";
+import { declaredPolicy } from "~/server/route-policy.server";
+import { ACCESS_MATRIX, ROLES, type Outcome, type Role } from "../tests/support/access-matrix";
 import routes from "./routes";
 
-type Declared = { cachePolicy?: unknown };
+type Declared = { cachePolicy?: unknown; access?: unknown };
+
+// Who is signed in for the refusal checks below; the database is never reached.
+const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
+vi.mock("~/server/request-context.server", async (original) => ({
+  ...(await original<object>()),
+  userOf: async () => signedIn.user,
+  dbOf: async () => {
+    throw new Error("read the database before asking actorOf");
+  },
+}));
 
 /** Route files that answer requests; layouts only wrap their children. */
 function leafFiles(entries: RouteConfigEntry[]): string[] {
@@ -54,6 +71,116 @@ describe("cache policy of every route", () => {
       "routes/terms.tsx: catalog",
       "routes/uploads.$.ts: asset",
     ]);
+  });
+});
+
+const sources = import.meta.glob<string>("./routes/*.{ts,tsx}", { query: "?raw", import: "default" });
+
+/** Each URL as app/routes.ts spells it ("" for the home page), with the file answering it. */
+function routeFiles(entries: RouteConfigEntry[], prefix = ""): [string, string][] {
+  return entries.flatMap((entry) => {
+    const full = entry.path === undefined ? prefix : [prefix, entry.path].filter(Boolean).join("/");
+    const own: [string, string][] = entry.path !== undefined || entry.index ? [[full, entry.file]] : [];
+    return [...own, ...(entry.children ? routeFiles(entry.children, full) : [])];
+  });
+}
+
+describe("access of every route", () => {
+  const files = leafFiles(routes);
+
+  it.each(files)("%s declares exactly one access level in its middleware", async (file) => {
+    const module = await modules[`./${file}`]();
+    const declared = (module.middleware ?? []).map((m) => m.access).filter((a) => a !== undefined);
+    expect(declared, `${file}: add routePolicy({ cache, access }) to its middleware`).toHaveLength(1);
+    const access = declared[0] as Access;
+    for (const kind of ["loader", "action"] as const) expect(isAccessLevel(accessFor(access, kind)), file).toBe(true);
+  });
+
+  it("no route calls a guard of its own: access is declared, the actor read with actorOf", async () => {
+    const calling: string[] = [];
+    for (const [file, load] of Object.entries(sources)) {
+      if (file.includes(".test.")) continue;
+      if (/\brequire(Staff|Owner|User|Courier)Of\b|adminGuardMiddleware/.test(await load())) calling.push(file);
+    }
+    expect(calling).toEqual([]);
+  });
+
+  // What each declared level means for each role of the access matrix: the matrix's own
+  // expectations must agree with the declaration of the route they test.
+  const signedOut: Record<AccessLevel, (o: Outcome) => boolean> = {
+    public: (o) => o !== "login" && o !== "adminLogin",
+    customer: (o) => o === "login",
+    staff: (o) => o === "adminLogin",
+    owner: (o) => o === "adminLogin",
+    courier: (o) => o === "login",
+  };
+  /** A read must let every role of its level through; a change may still be refused per intent by its server module. */
+  function agrees(level: AccessLevel, expect: Record<Role, Outcome>, kind: "loader" | "action"): boolean {
+    if (!signedOut[level](expect.visitor)) return false;
+    const through = (role: Role) =>
+      !["login", "adminLogin"].includes(String(expect[role])) && (kind === "action" || expect[role] !== 403);
+    const held = (roles: Role[], outcome: Outcome) => roles.every((r) => expect[r] === outcome);
+    switch (level) {
+      case "public":
+      case "customer":
+        return ROLES.filter((r) => r !== "visitor").every((r) => !["login", "adminLogin"].includes(String(expect[r])));
+      case "staff":
+        return held(["customerA", "customerB", "courier"], "adminLogin") && through("staff") && through("admin");
+      case "owner":
+        return held(["customerA", "customerB", "courier"], "adminLogin") && expect.staff === 403 && through("admin");
+      case "courier":
+        return held(["customerA", "customerB", "staff", "admin"], 403) && through("courier");
+    }
+  }
+
+  it("agrees with tests/support/access-matrix.ts, whose lines test each declaration as each role", async () => {
+    const fileOf = new Map(routeFiles(routes));
+    const disagreeing: string[] = [];
+    for (const entry of ACCESS_MATRIX) {
+      const file = fileOf.get(entry.route);
+      expect(file, `access matrix line "${entry.route}" names no route of app/routes.ts`).toBeDefined();
+      const policy = declaredPolicy(await modules[`./${file}`]());
+      expect(policy, file).toBeDefined();
+      const loader = accessFor(policy!.access, "loader");
+      if (!agrees(loader, entry.get, "loader")) disagreeing.push(`${entry.route || "/"} GET: declared ${loader}`);
+      const action = accessFor(policy!.access, "action");
+      for (const attempt of entry.actions ?? [])
+        if (!agrees(action, attempt.expect, "action"))
+          disagreeing.push(`${entry.route} ${attempt.name}: declared ${action}`);
+    }
+    expect(disagreeing).toEqual([]);
+  });
+});
+
+type RouteFunction = (args: { request: Request; params: object; context: RouterContextProvider }) => unknown;
+type RouteModule = { middleware?: Declared[]; loader?: RouteFunction; action?: RouteFunction };
+
+// A staff member on an owner's page, anyone but a courier on a courier's: the declaration
+// decides the 403, and the route's loader or action throws it at its first actorOf, before it
+// reads anything, so the page's own error view shows it inside its layout.
+describe("a 403 that a route's access calls for", () => {
+  const refusedBy: Partial<Record<AccessLevel, SessionUser["role"]>> = { owner: "staff", courier: "customer" };
+  const cases = leafFiles(routes).flatMap((file) =>
+    (["loader", "action"] as const).map((kind) => [file, kind] as const),
+  );
+
+  it.each(cases)("%s: its %s refuses first", async (file, kind) => {
+    const module = (await modules[`./${file}`]()) as RouteModule;
+    const policy = declaredPolicy(module);
+    const fn = module[kind];
+    const role = policy ? refusedBy[accessFor(policy.access, kind)] : undefined;
+    if (!fn || !role) return;
+    signedIn.user = { id: "u1", name: "Uji", email: "uji@contoh.id", role } as SessionUser;
+    const request = new Request("http://toko.test/halaman", { method: kind === "loader" ? "GET" : "POST" });
+    const context = new RouterContextProvider();
+    await enforceAccess(context, request, policy!.access);
+    const thrown = await Promise.resolve()
+      .then(() => fn({ request, params: { id: "x", name: "x" }, context }))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect((thrown as { init?: { status?: number } } | undefined)?.init?.status, `${file} ${kind}`).toBe(403);
   });
 });
 

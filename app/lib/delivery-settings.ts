@@ -188,3 +188,8 @@ export function newAreaId(name: string, taken: Iterable<string>): string {
   for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
   return id;
 }
+
+/** An area row as the settings form posts it (amounts as typed; the setting's schema reads them). */
+export type AreaFormRow = { id: string; name: unknown; fee: unknown; freeFrom: unknown; active: unknown };
+/** The empty row 'Tambah Area' adds. */
+export const BLANK_AREA_ROW: AreaFormRow = { id: "", name: "", fee: "", freeFrom: "", active: true };

@@ -13,15 +13,16 @@ import { loadDeliveryAreas } from "~/server/delivery/slots.server";
 import { formAction } from "~/server/form-action.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/addresses";
-import { requireUserOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
 const SAVED_MESSAGE = "Alamat pengiriman berhasil disimpan.";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   const [profile, areas] = await Promise.all([getProfile(db, user.id), loadDeliveryAreas(db)]);
   if (!profile) throw redirect("/login?redirect=%2Faddresses");
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   return formAction(request, {
     name: "address save",

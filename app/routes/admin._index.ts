@@ -1,12 +1,10 @@
 // /admin is the dashboard.
 import { redirect } from "react-router";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin._index";
-import { requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireStaffOf(context);
+export function loader() {
   return redirect("/admin/dashboard");
 }

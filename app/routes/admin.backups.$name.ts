@@ -3,15 +3,16 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import { openBackupFor } from "~/server/backups/schedule.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { adminGuardMiddleware, requireOwnerOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+
 import type { Route } from "./+types/admin.backups.$name";
+import { actorOf } from "~/server/accounts/access.server";
 
 // Outside the admin layout (a file, no panel around it), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const file = await openBackupFor(admin, params.name);
   if (!file) throw data("Cadangan tidak ditemukan.", { status: 404 });
   return new Response(Readable.toWeb(file.stream) as ReadableStream, {

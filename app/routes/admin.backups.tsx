@@ -3,20 +3,21 @@
 import { redirect } from "react-router";
 import { backupNowFor } from "~/server/backups/schedule.server";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import { z } from "zod";
 import type { Route } from "./+types/admin.backups";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwnerOf(context);
+export function loader({ context }: Route.LoaderArgs) {
+  actorOf(context, "owner"); // a staff member is refused here
   throw redirect("/admin/settings#cadangan");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "backup now",

@@ -10,21 +10,22 @@ import { Field, Input } from "~/components/ui/field";
 import { categoryActionSchema, changeCategory, listCategoriesForAdmin } from "~/server/catalog/manage.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import type { Route } from "./+types/admin.categories";
-import { requireOwnerOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Kategori");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   return { categories: await listCategoriesForAdmin(db, admin) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "category change",

@@ -10,21 +10,22 @@ import { Input } from "~/components/ui/field";
 import { endAllSessionsOfUser, endSessionsSchema, listCustomersForAdmin } from "~/server/accounts/customer-list.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import type { Route } from "./+types/admin.customers";
-import { requireStaffOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Pelanggan");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const q = new URL(request.url).searchParams.get("q");
   return { q: q ?? "", customers: await listCustomersForAdmin(await dbOf(context), admin, q) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "end sessions",

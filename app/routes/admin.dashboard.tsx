@@ -21,22 +21,23 @@ import { listLowStock } from "~/server/catalog/low-stock.server";
 import { isOwnerRole } from "~/lib/roles";
 import { LiveOrders } from "~/components/admin/live-orders";
 import type { Route } from "./+types/admin.dashboard";
-import { requireStaffOf, dbOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import type { AdminDashboardData } from "~/components/admin/dashboard/dashboard-data";
 import { ExportForm, Filters, OrderCards, OrderTable, Statistics, Tabs } from "~/components/admin/dashboard-parts";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { countChatMissing } from "~/server/whatsapp/chat-check.server";
 import { shopReadiness } from "~/server/shop/readiness.server";
 import { standingOrderProblems } from "~/server/standing-orders/staff.server";
 import { StandingProblemsCard } from "~/components/admin/dashboard/standing-problems-card";
 import { ReadinessCards } from "~/components/admin/dashboard/readiness-cards";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta(WORDS.dashboard);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const url = new URL(request.url);
   const filters = parseAdminOrderFilters(url.searchParams);
   const tab = url.searchParams.get("tab") === "statistik" ? "statistik" : "daftar";
@@ -83,7 +84,7 @@ const listStatusChangeSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "order status change",

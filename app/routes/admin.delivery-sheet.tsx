@@ -35,16 +35,17 @@ import {
 } from "~/server/couriers/runs.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { z } from "zod";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.delivery-sheet";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Lembar Pengiriman");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const slot = await parseSheetFilters(db, new URL(request.url).searchParams);
   const [sheet, chips, couriers] = await Promise.all([
@@ -60,7 +61,7 @@ const sheetActionSchema = z.union([deliveryActionSchema, courierSheetActionSchem
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "delivery sheet",

@@ -27,15 +27,16 @@ import {
 } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/admin.inbox";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { requireStaffOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta(WORDS.inbox);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const url = new URL(request.url);
   const filters = parseInboxFilters(url.searchParams);
   const db = await dbOf(context);
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const url = new URL(request.url);
   let returnTo = `${url.pathname}${url.search}`;

@@ -11,17 +11,18 @@ import { formatDateWithDay } from "~/lib/dates";
 import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { shopAddressLine } from "~/lib/shop";
 import { invoicePrintSchema, loadSlotInvoices } from "~/server/delivery/sheet.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.invoices.print";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Invoice ${formatDateWithDay(data.date)} ${slotLabel(data.slot)}` : "Cetak Invoice");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const url = new URL(request.url);
   const parsed = invoicePrintSchema.safeParse({
     date: url.searchParams.get("date") ?? undefined,

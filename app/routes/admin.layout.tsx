@@ -14,30 +14,38 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { CheckCircle2, ExternalLink, LogOut, MailWarning, TriangleAlert } from "lucide-react";
+import { accessFor, type Access } from "~/lib/access";
 import { isOwnerRole, ROLE_LABELS } from "~/lib/roles";
 import { useEffect, useState } from "react";
 import { countNewInbox } from "~/server/inbox/inbox.server";
 import { takeFlash } from "~/server/admin-flash.server";
 import { mailConfigured } from "~/server/notifications/mail-transport.server";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import { useRootData } from "~/components/root-data";
 import { cn } from "~/lib/utils";
 import { WORDS } from "~/lib/vocab/words";
 import type { Route } from "./+types/admin.layout";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const [{ flash, headers }, inbox, shop] = await Promise.all([
     takeFlash(request),
     countNewInbox(db, admin),
     loadShopIdentity(db),
   ]);
+  const owner = isOwnerRole(admin.role);
   return data(
     {
       admin: { name: admin.name, email: admin.email, role: admin.role },
+      // The links this person may follow, by what each page declares (routePolicy), not by a list here.
+      navigable: NAV_GROUPS.flatMap((g) => g.items.map((i) => i.to)).filter(
+        (to) => owner || accessFor(declaredAccess(to), "loader") !== "owner",
+      ),
       flash,
       newInbox: inbox.mitra + inbox.pesan,
       mailReady: mailConfigured(),
@@ -51,11 +59,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 type NavItem = {
+  /** An admin page of app/routes.ts: who may open it is what its own module declares. */
   to: string;
   label: string;
   match: string[];
-  ownerOnly?: boolean;
 };
+
+// The admin pages' declarations (`routePolicy` in each module's middleware), read on the server only.
+const adminPages = import.meta.glob<{ access?: Access }[]>(["./admin.*.{ts,tsx}", "!./admin.layout.tsx"], {
+  eager: true,
+  import: "middleware",
+});
+
+/** The access the page at this admin path declared; a nav link to a page without one is a mistake. */
+function declaredAccess(to: string): Access {
+  const file = `.${to.replaceAll("/", ".").replace(/^\./, "/")}`;
+  const access = [".tsx", ".ts"].flatMap((ext) => adminPages[file + ext] ?? []).find((m) => m.access)?.access;
+  if (!access) throw new Error(`admin navigation: ${to} has no route module declaring its access`);
+  return access;
+}
 
 // Grouped by what staff come to do: the day's orders, the catalog, the shop itself. Every link
 // stays on screen (wrapping, never cut off) at 390 and 1280 px.
@@ -76,8 +98,8 @@ const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     label: "Katalog",
     items: [
       { to: "/admin/prices", label: "Harga Hari Ini", match: ["/admin/prices"] },
-      { to: "/admin/products", label: "Produk", match: ["/admin/products"], ownerOnly: true },
-      { to: "/admin/categories", label: "Kategori", match: ["/admin/categories"], ownerOnly: true },
+      { to: "/admin/products", label: "Produk", match: ["/admin/products"] },
+      { to: "/admin/categories", label: "Kategori", match: ["/admin/categories"] },
       { to: "/admin/search-synonyms", label: "Sinonim Pencarian", match: ["/admin/search-synonyms"] },
       { to: "/admin/suppliers", label: "Petani Mitra", match: ["/admin/suppliers"] },
     ],
@@ -85,9 +107,9 @@ const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
     label: "Toko",
     items: [
-      { to: "/admin/reports", label: "Laporan", match: ["/admin/reports"], ownerOnly: true },
-      { to: "/admin/team", label: "Tim", match: ["/admin/team"], ownerOnly: true },
-      { to: "/admin/settings", label: "Pengaturan", match: ["/admin/settings"], ownerOnly: true },
+      { to: "/admin/reports", label: "Laporan", match: ["/admin/reports"] },
+      { to: "/admin/team", label: "Tim", match: ["/admin/team"] },
+      { to: "/admin/settings", label: "Pengaturan", match: ["/admin/settings"] },
     ],
   },
 ];
@@ -148,7 +170,7 @@ function MailOffBanner() {
 }
 
 export default function AdminLayout() {
-  const { admin, flash, newInbox, mailReady, sampleWhatsapp } = useLoaderData<typeof loader>();
+  const { admin, navigable, flash, newInbox, mailReady, sampleWhatsapp } = useLoaderData<typeof loader>();
   const { shop } = useRootData();
   const location = useLocation();
   return (
@@ -193,7 +215,7 @@ export default function AdminLayout() {
         <nav aria-label="Menu admin" className="border-t border-white/10">
           <div className="mx-auto flex max-w-6xl flex-wrap gap-x-3 px-2">
             {NAV_GROUPS.map((group) => {
-              const items = group.items.filter((item) => !item.ownerOnly || isOwnerRole(admin.role));
+              const items = group.items.filter((item) => navigable.includes(item.to));
               if (items.length === 0) return null;
               return (
                 <div key={group.label} className="flex w-full items-start gap-1 lg:w-auto">

@@ -16,11 +16,11 @@ import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server"
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/admin.login";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const DASHBOARD = "/admin/dashboard";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await userOf(context);

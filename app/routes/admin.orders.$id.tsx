@@ -29,21 +29,22 @@ import { firstFieldError, formAction, isDocumentSubmission } from "~/server/form
 import { loadStaffOrderPage } from "~/server/orders/staff-page.server";
 import { loadOrderDeadline } from "~/server/orders/payment-due.server";
 import { loadDoorRecord } from "~/server/couriers/stops.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.orders.$id";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { WhatsappCard } from "~/components/admin/order-detail/whatsapp-card";
 import { confirmChatByHand, loadChatState } from "~/server/whatsapp/chat-check.server";
 import { loadOrderConversation, orderWhatsappActionSchema, sendStaffReply } from "~/server/whatsapp/messages.server";
 import { loadOrderTemplates, sendStaffTemplate } from "~/server/whatsapp/staff-template.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Pesanan #${data.order.shortId}` : "Detail Pesanan");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const shop = { name: (await loadShopIdentity(db)).name, appUrl: config().appUrl };
   const page = await loadStaffOrderPage(db, admin, params.id, shop);
@@ -59,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   // The WhatsApp card's two forms have their own fields; every other form is an order action.
   const intent = (await request.clone().formData()).get("intent");

@@ -1,17 +1,18 @@
 // /admin/orders/delivery-photo/:id: the photo the courier took at the door ('Terkirim'), for
 // staff only; stored privately, never cached outside the browser that asked.
 import { readDoorPhoto } from "~/server/couriers/stops.server";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.orders.delivery-photo.$id";
+import { actorOf } from "~/server/accounts/access.server";
 
 // Outside the admin layout (a file, no panel around it), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const file = await readDoorPhoto(await dbOf(context), admin, params.id);
   if (!file)
     return new Response("Tidak ditemukan.", {

@@ -2,14 +2,15 @@
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { exportOrdersCsv, exportSchema } from "~/server/orders/export.server";
 import type { Route } from "./+types/admin.orders.export";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
 // Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const params = new URL(request.url).searchParams;
   const parsed = exportSchema.safeParse({
     from: params.get("from") || undefined,

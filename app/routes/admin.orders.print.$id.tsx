@@ -10,16 +10,17 @@ import { Invoice, INVOICE_PRINT_CSS } from "~/components/admin/invoice";
 import { shopAddressLine } from "~/lib/shop";
 import { getOrderForAdmin } from "~/server/orders/view.server";
 import type { Route } from "./+types/admin.orders.print.$id";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Invoice #${data.order.shortId}` : "Invoice");
 
 // Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const shop = await loadShopIdentity(db);
   const order = await getOrderForAdmin(db, admin, params.id, shop.name);

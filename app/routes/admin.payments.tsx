@@ -14,22 +14,23 @@ import { formatRupiah } from "~/lib/money";
 import { paymentMethodLabel } from "~/lib/vocab/payment-methods";
 import { shopToday } from "~/server/clock.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { loadDayMoney } from "~/server/payments/day-money.server";
 import {
   actOnPaymentsPage,
   loadStatementReview,
   paymentsPageActionSchema,
 } from "~/server/payments/statement-import.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.payments";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Pembayaran");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const asked = new URL(request.url).searchParams.get("tanggal") ?? "";
   const date = isValidDateString(asked) ? asked : shopToday();
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "payments page",

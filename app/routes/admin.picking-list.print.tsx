@@ -12,16 +12,17 @@ import { PickingLineNotes } from "~/components/admin/picking-line-notes";
 import { FarmerLists } from "~/components/admin/farmer-lists";
 import { parsePickingListFilters, pickingList } from "~/server/orders/staff-list.server";
 import type { Route } from "./+types/admin.picking-list.print";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
 export const meta: Route.MetaFunction = () => adminMeta(`Cetak ${WORDS.pickingList}`);
 
 // Outside the admin layout (no panel around a printout or a file), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
   const db = await dbOf(context);
   return {

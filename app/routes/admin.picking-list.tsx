@@ -16,15 +16,16 @@ import { slotLabel } from "~/lib/vocab/delivery-slots";
 import { parsePickingListFilters, pickingList } from "~/server/orders/staff-list.server";
 import { shopToday, shopTomorrow } from "~/server/clock.server";
 import type { Route } from "./+types/admin.picking-list";
-import { requireStaffOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta(WORDS.pickingList);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const filters = parsePickingListFilters(new URL(request.url).searchParams);
   const db = await dbOf(context);
   const list = await pickingList(db, admin, filters);

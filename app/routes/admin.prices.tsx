@@ -21,16 +21,17 @@ import {
 } from "~/server/catalog/price-board.server";
 import type { DryRun, DryRunStatus } from "~/server/catalog/price-csv.server";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.prices";
+import { actorOf } from "~/server/accounts/access.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Harga Hari Ini");
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const params = new URL(request.url).searchParams;
   // One screen at a time: a category (or all), a search across every category, a page of rows.
@@ -66,7 +67,7 @@ function boardAfterSave(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "price board",

@@ -25,19 +25,20 @@ import { kgFieldValue } from "~/lib/weight";
 import { lowStockFormValue } from "~/lib/low-stock";
 import { listSupplierOptions } from "~/server/catalog/suppliers.server";
 import type { Route } from "./+types/admin.products.$id";
-import { requireOwnerOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { PriceChart, PriceHistoryList } from "~/components/admin/price-history";
 import { isUuid } from "~/lib/form";
 import { listPriceHistory } from "~/server/catalog/price-board.server";
 import { now } from "~/server/clock.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Ubah ${data.product.name}` : "Ubah Produk");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   const at = now();
   const [found, categories, suppliers, priceHistory] = await Promise.all([
@@ -57,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   const here = `/admin/products/${params.id}`;
   return formAction(request, {

@@ -15,22 +15,23 @@ import {
 import { formAction } from "~/server/form-action.server";
 import { listSupplierOptions } from "~/server/catalog/suppliers.server";
 import type { Route } from "./+types/admin.products.new";
-import { requireOwnerOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Tambah Produk");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   const [categories, suppliers] = await Promise.all([listCategoryOptions(db, admin), listSupplierOptions(db, admin)]);
   return { categories, suppliers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "product create",

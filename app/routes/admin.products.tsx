@@ -13,15 +13,16 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { listProductsForAdmin, parseProductListFilters } from "~/server/catalog/manage.server";
 import { formatAmount } from "~/lib/weight";
 import type { Route } from "./+types/admin.products";
-import { requireOwnerOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Produk");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const filters = parseProductListFilters(new URL(request.url).searchParams);
   const db = await dbOf(context);
   return { filters, list: await listProductsForAdmin(db, admin, filters) };

@@ -10,14 +10,15 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { isReceiptWidth, RECEIPT_WIDTHS, receiptLines, type ReceiptWidth } from "~/lib/receipt";
 import { config } from "~/server/config.server";
 import { invoicePrintSchema } from "~/server/delivery/sheet.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { loadOrderReceipt, loadSlotReceipts, receiptQrSvg } from "~/server/orders/receipts.server";
-import { adminGuardMiddleware, dbOf, requireStaffOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import type { Route } from "./+types/admin.receipts.print";
+import { actorOf } from "~/server/accounts/access.server";
 
 // Outside the admin layout (nothing but the roll on the page), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Cetak Struk");
 
@@ -27,7 +28,7 @@ const LINE_MM = 3.125;
 const QR_MM = { "58": 28, "80": 40 } as const satisfies Record<ReceiptWidth, number>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   const params = new URL(request.url).searchParams;
   const lebar = params.get("lebar") ?? "58";

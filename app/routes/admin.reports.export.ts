@@ -3,16 +3,17 @@
 import { redirectWithFlash } from "~/server/admin-flash.server";
 import { shopToday } from "~/server/clock.server";
 import { loadSalesReport, salesReportCsv, salesReportFilename } from "~/server/reports/sales.server";
-import { adminGuardMiddleware, dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import { parseReportRange } from "~/lib/reports";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.reports.export";
+import { actorOf } from "~/server/accounts/access.server";
 
 // Outside the admin layout (a file, no panel around it), so it brings the guard itself.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private"), adminGuardMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const parsed = parseReportRange(new URL(request.url).searchParams, shopToday());
   if (!parsed.ok) {
     return redirectWithFlash("/admin/reports", { tone: "error", message: `Unduh CSV gagal: ${parsed.message}` });

@@ -17,16 +17,17 @@ import { formatDate } from "~/lib/dates";
 import { parseReportRange } from "~/lib/reports";
 import { shopToday } from "~/server/clock.server";
 import { loadSalesReport, revenueSummary } from "~/server/reports/sales.server";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.reports";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Laporan Penjualan");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const today = shopToday();
   const parsed = parseReportRange(new URL(request.url).searchParams, today);
   const report = await loadSalesReport(await dbOf(context), owner, parsed.range);

@@ -10,22 +10,23 @@ import { Field, Input } from "~/components/ui/field";
 import { catalogHref } from "~/lib/catalog-filters";
 import { SYNONYM_MAX_LENGTH } from "~/lib/search";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import { changeSynonym, listSynonyms, synonymChangeSchema } from "~/server/catalog/search-synonyms.server";
 import type { Route } from "./+types/admin.search-synonyms";
+import { actorOf } from "~/server/accounts/access.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sinonim Pencarian");
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   return { synonyms: await listSynonyms(await dbOf(context), admin) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "search synonym change",

@@ -12,22 +12,23 @@ import { signedRupiah } from "~/lib/payments";
 import { isOwnerRole } from "~/lib/roles";
 import { actOnHandover, handoverReport, listHandovers, staffHandoverSchema } from "~/server/couriers/handover.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/admin.setoran";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Setoran Kurir");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const rows = await listHandovers(await dbOf(context), admin);
   return { rows, report: handoverReport(rows), owner: isOwnerRole(admin.role) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "courier handover",

@@ -8,24 +8,25 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { shopIcons } from "~/lib/shop-logo";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { logoUploadSchema, saveShopLogo } from "~/server/shop/logo.server";
 import type { Route } from "./+types/admin.settings.logo";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Logo Toko");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwnerOf(context);
+  actorOf(context, "owner"); // a staff member is refused here
   const shop = await loadShopIdentity(await dbOf(context));
   return { name: shop.name, icons: shopIcons(shop.logo) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "shop logo upload",

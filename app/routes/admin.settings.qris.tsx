@@ -12,11 +12,12 @@ import { z } from "zod";
 import { parseQris } from "~/lib/qris";
 import { loadPaymentMethods, qrisUploadSchema, saveQrisImage } from "~/server/payments/methods.server";
 import { qrisTextSchema, saveQrisText } from "~/server/payments/qris.server";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.settings.qris";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Gambar QRIS");
 
@@ -30,7 +31,7 @@ const qrisFormSchema = z.preprocess(
 );
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwnerOf(context);
+  actorOf(context, "owner"); // a staff member is refused here
   const qris = (await loadPaymentMethods(await dbOf(context))).qris;
   const parsed = qris.payload ? parseQris(qris.payload) : null;
   return {
@@ -40,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "qris image upload",

@@ -3,32 +3,32 @@
 // app/components/admin/settings/sections.tsx; this route renders and saves them all alike.
 import { AdminRouteError } from "~/components/admin/route-error";
 import { useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
 import { History } from "lucide-react";
 import { Card } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { SectionForm } from "~/components/admin/settings/section";
 import { SETTINGS_SECTIONS } from "~/components/admin/settings/sections";
 import { formatDateTime } from "~/lib/dates";
-import type { SettingKey } from "~/lib/shop-settings";
 import { FROM_ENVIRONMENT, identitySettingFrom } from "~/lib/shop-identity";
 import { config } from "~/server/config.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
 import { shopToday } from "~/server/clock.server";
 import { listSettingsHistory, readShopSettings, saveShopSetting } from "~/server/settings.server";
+import { readSettingsSection, settingsFormSchema } from "~/server/settings/section-forms.server";
 import { listBackupsFor } from "~/server/backups/schedule.server";
 import { log } from "~/server/logger.server";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import type { Route } from "./+types/admin.settings";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Pengaturan Toko");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   // Staff edit what is stored now, not a copy a few seconds old.
   const [settings, history] = await Promise.all([readShopSettings(db), listSettingsHistory(db, admin)]);
@@ -46,38 +46,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, history, backups, today: shopToday() };
 }
 
-/** Which section was posted, and the revision the page showed (a save over a newer change is refused). */
-const settingsPostSchema = z.object({
-  intent: z.enum(SETTINGS_SECTIONS.map((s) => s.id) as [string, ...string[]], {
-    error: "Bagian pengaturan tidak dikenal. Muat ulang halaman.",
-  }),
-  revision: z.preprocess(
-    (v) => (typeof v === "string" && /^\d{1,9}$/.test(v) ? Number(v) : undefined),
-    z.number().optional(),
-  ),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireOwnerOf(context);
+  const admin = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "settings save",
-    schema: settingsPostSchema,
+    schema: settingsFormSchema,
     // The section's id comes back with every answer, an unexpected failure's too: the message shows in it.
     echo: ["intent"],
     invalid: { message: firstFieldError },
-    // Each section reads its own fields from the form.
-    call: async ({ intent, revision }, form) => {
-      const section = SETTINGS_SECTIONS.find((s) => s.id === intent)!;
-      const current = (await readShopSettings(db)).values[section.key as SettingKey];
-      const read = section.readForm(form, current as never, { today: shopToday() });
+    call: async (input) => {
+      const title = SETTINGS_SECTIONS.find((s) => s.id === input.intent)?.title ?? "";
+      const { key, read } = readSettingsSection(input, (await readShopSettings(db)).values, { today: shopToday() });
       if (!read.ok)
-        return {
-          ...read,
-          message: read.status === 400 ? `${section.title} belum disimpan: periksa isian yang ditandai.` : "",
-        };
-      const saved = await saveShopSetting(db, admin, section.key, read.candidate, { expectedRevision: revision });
-      return saved.ok ? { ...saved, section: section.id } : { ...saved, draft: read.candidate };
+        return { ...read, message: read.status === 400 ? `${title} belum disimpan: periksa isian yang ditandai.` : "" };
+      const saved = await saveShopSetting(db, admin, key, read.candidate, { expectedRevision: input.revision });
+      return saved.ok ? { ...saved, section: input.intent } : { ...saved, draft: read.candidate };
     },
     redirectTo: ({ section }) => `/admin/settings#${section}`,
     flash: true,

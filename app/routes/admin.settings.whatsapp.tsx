@@ -9,8 +9,8 @@ import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
 import { TEMPLATE_KINDS, whatsappKindLabel } from "~/lib/whatsapp";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import { connectionForPage } from "~/server/whatsapp/connection.server";
 import { monthlySentCounts } from "~/server/whatsapp/messages.server";
 import {
@@ -20,13 +20,14 @@ import {
 } from "~/server/whatsapp/settings.server";
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/admin.settings.whatsapp";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("WhatsApp Business");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireOwnerOf(context);
+  actorOf(context, "owner"); // a staff member is refused here
   const db = await dbOf(context);
   return {
     connection: await connectionForPage(db),
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "whatsapp settings",

@@ -13,7 +13,7 @@ import { CHECK_FIELDS_MESSAGE, type FieldErrors, type FormFailure } from "~/lib/
 import { formatIndonesianPhone } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { formAction } from "~/server/form-action.server";
-import { dbOf, requireStaffOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import { SUPPLIER_LIMITS } from "~/lib/suppliers";
 import {
   listSuppliers,
@@ -21,20 +21,21 @@ import {
   supplierActionSchema,
   type SupplierRow,
 } from "~/server/catalog/suppliers.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/admin.suppliers";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "staff" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Petani Mitra");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   return { suppliers: await listSuppliers(await dbOf(context), admin) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireStaffOf(context);
+  const admin = actorOf(context, "staff");
   const db = await dbOf(context);
   return formAction(request, {
     name: "supplier change",

@@ -15,24 +15,25 @@ import { ROLE_LABELS } from "~/lib/roles";
 import { whatsappHref } from "~/lib/shop";
 import { mailConfigured } from "~/server/notifications/mail-transport.server";
 import { formAction } from "~/server/form-action.server";
-import { dbOf, requireOwnerOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import { actOnTeam, listTeam, listTeamInvitations, TEAM_FORM } from "~/server/accounts/team.server";
 import type { Route } from "./+types/admin.team";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "owner" })];
 
 export const meta: Route.MetaFunction = () => adminMeta("Tim");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const db = await dbOf(context);
   const [team, invitations] = await Promise.all([listTeam(db, owner), listTeamInvitations(db, owner)]);
   return { ownerId: owner.id, team, invitations, mailReady: mailConfigured() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwnerOf(context);
+  const owner = actorOf(context, "owner");
   const db = await dbOf(context);
   return formAction(request, {
     name: "team change",

@@ -4,10 +4,10 @@ import { MAX_CART_LINES } from "~/lib/cart";
 import { getCartProducts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/api.cart-products";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 // Today's prices, never kept: the root middleware answers it `private, no-store`.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = new URL(request.url).searchParams

@@ -2,11 +2,11 @@
 // for the home page, product pages and the cart. Those pages are the same cached bytes for
 // every visitor, and the promise changes at each cut-off, so it is filled in from here.
 import { loadDeliveryOptions } from "~/server/delivery/slots.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.delivery";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const options = await loadDeliveryOptions(await dbOf(context));

@@ -13,12 +13,12 @@ import {
   MAX_FAVORITES,
 } from "~/server/catalog/favorites.server";
 import { firstFieldError, jsonAnswer, jsonFormAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import type { Route } from "./+types/api.favorites";
 
 // Personal: the root middleware answers it `private, no-store`.
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("products");

@@ -3,10 +3,10 @@
 import { normalizeQuery } from "~/lib/catalog-filters";
 import { suggestProducts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/api.search-suggestions";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf } from "~/server/request-context.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));

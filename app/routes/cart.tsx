@@ -23,13 +23,13 @@ import { minimumOrderMessage } from "~/lib/minimum-order";
 import { CartLineOptions } from "~/components/cart-line-options";
 import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/cart";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 // The notice after removing lines is the only dialog here: its code (Radix Dialog, focus trap,
 // scroll lock) is fetched when the first notice opens, not with the page.
 const NotifyDialog = lazy(() => import("~/components/ui/dialog").then((m) => ({ default: m.NotifyDialog })));
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Keranjang Belanja", shopNameFrom(matches)) },

@@ -5,9 +5,9 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { findCategoryBySlugOrId } from "~/server/catalog/public.server";
 import type { Route } from "./+types/categories.$slug";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = await findCategoryBySlugOrId(await dbOf(context), params.slug ?? "");

@@ -6,9 +6,9 @@ import { metaDescription, pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/categories";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await listCategoriesWithCounts(await dbOf(context)) };

@@ -14,11 +14,11 @@ import { cn } from "~/lib/utils";
 import { getCategoryBySlug, listCategoriesWithCounts, listProducts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/category.$slug";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const slugSchema = z.string().trim().min(1).max(200);
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);

@@ -41,9 +41,9 @@ import { parseCheckoutAccount, signInForCheckout } from "~/server/accounts/check
 import { accountDeps } from "~/server/accounts/customer.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import { clientKey } from "~/server/rate-limit.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(WORDS.checkout, shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];

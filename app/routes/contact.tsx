@@ -23,9 +23,9 @@ import {
   submitContactMessage,
 } from "~/server/inbox/submissions.server";
 import type { Route } from "./+types/contact";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -13,9 +13,9 @@ import { useToast } from "~/components/ui/toast";
 import type { ProductSummary } from "~/lib/catalog";
 import { listFavoriteProducts } from "~/server/catalog/favorites.server";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Favorit Saya", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];

@@ -15,9 +15,9 @@ import { dbOf } from "~/server/request-context.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/forgot-password";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = await accountDeps(await dbOf(context));

@@ -1,8 +1,8 @@
 // For load balancers: 200 when the database answers, 503 when it does not.
 import { checkHealth } from "~/server/lifecycle.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware = [cachePolicy("private")];
+export const middleware = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader() {
   const health = await checkHealth();

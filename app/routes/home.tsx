@@ -13,9 +13,9 @@ import { getFeaturedProducts, listCategoriesWithCounts } from "~/server/catalog/
 import type { Route } from "./+types/home";
 import { DeliveryPromise } from "~/components/delivery-promise";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = await dbOf(context);

@@ -4,14 +4,17 @@
 import { redirect } from "react-router";
 import { courierStepSchema, takeCourierStep } from "~/server/couriers/stops.server";
 import { firstFieldError, jsonFormAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireCourierOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/kurir.langkah";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [
+  routePolicy({ cache: "private", access: { loader: "public", action: "courier" } }),
+];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const courier = await requireCourierOf(context, request);
+  const courier = actorOf(context, "courier");
   const db = await dbOf(context);
   return jsonFormAction(request, {
     name: "courier step",

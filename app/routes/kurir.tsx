@@ -30,21 +30,22 @@ import {
   type CourierStop,
 } from "~/server/couriers/stops.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireCourierOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import { z } from "zod";
 import type { Route } from "./+types/kurir";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "courier" })];
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle("Rute Kurir", shopNameFrom(matches)) },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const courier = await requireCourierOf(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const courier = actorOf(context, "courier");
   const db = await dbOf(context);
   const shop = await loadShopIdentity(db);
   const runs = await loadCourierRuns(db, courier, shop.name);
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const pageSchema = z.union([courierHandoverSchema, courierStepSchema]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const courier = await requireCourierOf(context, request);
+  const courier = actorOf(context, "courier");
   const db = await dbOf(context);
   return formAction(request, {
     name: "courier page",

@@ -14,8 +14,8 @@ import { slotName } from "~/lib/vocab/delivery-slots";
 import { weekdaysText } from "~/lib/vocab/weekdays";
 import { now } from "~/server/clock.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import {
   actOnStandingOrder,
   loadStandingOrder,
@@ -23,11 +23,12 @@ import {
   standingFormChoices,
 } from "~/server/standing-orders/standing-orders.server";
 import type { Route } from "./+types/langganan.$id";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   const at = now();
   const standing = await loadStandingOrder(db, user.id, params.id, at);
@@ -37,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   return formAction(request, {
     name: "standing order change",

@@ -8,9 +8,9 @@ import { standingOrderFormSchema } from "~/lib/standing-orders";
 import { weekdayOf } from "~/lib/vocab/weekdays";
 import { getProfile } from "~/server/accounts/customer.server";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { loadOrderItems } from "~/server/orders/columns.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { dbOf } from "~/server/request-context.server";
 import {
   createStandingOrder,
   draftLines,
@@ -19,11 +19,12 @@ import {
   standingFormChoices,
 } from "~/server/standing-orders/standing-orders.server";
 import type { Route } from "./+types/langganan.baru";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   const params = new URL(request.url).searchParams;
   const [choices, profile] = await Promise.all([standingFormChoices(db), getProfile(db, user.id)]);
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   return formAction(request, {
     name: "standing order create",

@@ -8,15 +8,16 @@ import { STANDING_OUTCOMES, STANDING_STATUSES } from "~/lib/vocab/standing-order
 import { slotName } from "~/lib/vocab/delivery-slots";
 import { weekdaysText } from "~/lib/vocab/weekdays";
 import { listStandingOrders } from "~/server/standing-orders/standing-orders.server";
-import { cachePolicy } from "~/server/http-cache.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { dbOf } from "~/server/request-context.server";
 import { now } from "~/server/clock.server";
 import type { Route } from "./+types/langganan";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = actorOf(context, "customer");
   const at = now();
   return { standing: await listStandingOrders(await dbOf(context), user.id, at), today: shopDate(at) };
 }

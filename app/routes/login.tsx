@@ -17,9 +17,10 @@ import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/login";
 import { dbOf, userOf } from "~/server/request-context.server";
-import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
+import { isDataRequest } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -5,9 +5,9 @@ import { answer } from "~/server/form-action.server";
 import { dbOf } from "~/server/request-context.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/logout";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 // Nothing to read from the form (a bare POST is enough): only the answer step of the form contract.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,12 +2,12 @@
 import { createHash } from "node:crypto";
 import { THEME_COLOR } from "~/lib/pwa";
 import { shopIcons } from "~/lib/shop-logo";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf } from "~/server/request-context.server";
 import { loadShopIdentity } from "~/server/shop/identity.server";
 import type { Route } from "./+types/manifest[.]webmanifest";
 
-export const middleware = [cachePolicy("asset")];
+export const middleware = [routePolicy({ cache: "asset", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = await loadShopIdentity(await dbOf(context));

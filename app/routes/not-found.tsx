@@ -2,10 +2,10 @@
 import { data } from "react-router";
 import { ErrorState } from "~/components/error-state";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/not-found";
 
-export const middleware = [cachePolicy("private")];
+export const middleware = [routePolicy({ cache: "private", access: "public" })];
 
 export function loader() {
   throw data(null, { status: 404 });

@@ -13,9 +13,9 @@ import { storedOrderChatUrl } from "~/lib/order-message";
 import { shortOrderId } from "~/lib/orders";
 import { getOrderForCustomer } from "~/server/orders/view.server";
 import { userOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Pesanan Berhasil", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];

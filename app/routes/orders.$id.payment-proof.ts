@@ -2,16 +2,17 @@
 // customer and for staff only. Never cached outside the browser that asked, never stored by
 // it either; anyone else gets the same 404 as for an order without a proof.
 import { readPaymentProof } from "~/server/orders/payments.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/orders.$id.payment-proof";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = actorOf(context, "customer");
   const file = await readPaymentProof(await dbOf(context), user, params.id);
   if (!file)
     return new Response("Tidak ditemukan.", {

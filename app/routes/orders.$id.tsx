@@ -34,8 +34,8 @@ import { formatIndonesianPhone } from "~/lib/phone";
 import { actOnCustomerOrder, customerOrderActionSchema } from "~/server/orders/customer.server";
 import { customerOrderDetail, isOrderOfAnotherCustomer, loadOrderView } from "~/server/orders/view.server";
 import { firstFieldError, formAction } from "~/server/form-action.server";
-import { dbOf, requireUserOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { AddFromCart } from "~/components/order-add-from-cart";
 import { cutoffInstant } from "~/lib/delivery";
 import { isDeliverySlot } from "~/lib/vocab/delivery-slots";
@@ -46,11 +46,12 @@ import { loadShopSettings } from "~/server/settings.server";
 import { WhatsappMessageList } from "~/components/whatsapp-messages";
 import { loadChatState } from "~/server/whatsapp/chat-check.server";
 import { loadOrderConversation } from "~/server/whatsapp/messages.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   const view = await loadOrderView(db, { as: "customer", id: user.id }, params.id);
   if (!view) {
@@ -129,7 +130,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   return formAction(request, {
     name: "customer order action",

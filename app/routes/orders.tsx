@@ -22,17 +22,18 @@ import {
   type CustomerOrderCard,
   type CustomerOrdersQuery,
 } from "~/server/orders/customer.server";
-import { requireUserOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
+import { actorOf } from "~/server/accounts/access.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle("Pesanan Saya", shopNameFrom(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const query = parseCustomerOrdersQuery(new URL(request.url).searchParams);
   const page = await listOrdersForCustomer(await dbOf(context), user.id, query);
   return { query: { ...query, page: page.page }, ...page };

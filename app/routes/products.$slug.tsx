@@ -18,11 +18,11 @@ import { getProductBySlug, getRelatedProducts } from "~/server/catalog/public.se
 import { config } from "~/server/config.server";
 import type { Route } from "./+types/products.$slug";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const slugSchema = z.string().trim().min(1).max(200);
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = slugSchema.safeParse(params.slug);

@@ -17,9 +17,9 @@ import { closestProducts, listCategoriesWithCounts, listProducts } from "~/serve
 import { DidYouMean } from "~/components/did-you-mean";
 import type { Route } from "./+types/products";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseCatalogFilters(new URL(request.url).searchParams);

@@ -34,9 +34,10 @@ import { listRecentOrdersForCustomer } from "~/server/orders/customer.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/profile";
-import { requireUserOf, dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { dbOf } from "~/server/request-context.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { hasWhatsappConsent, setWhatsappConsent } from "~/server/whatsapp/messages.server";
+import { actorOf } from "~/server/accounts/access.server";
 
 const whatsappConsentSchema = z.object({
   whatsappConsent: z.preprocess((v) => v === "1", z.boolean()),
@@ -54,10 +55,10 @@ function tabOf(value: string | null): TabId {
   return TABS.some((t) => t.id === value) ? (value as TabId) : "profil";
 }
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "customer" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   const [profile, orders, areas, balance, whatsappConsent] = await Promise.all([
     getProfile(db, user.id),
@@ -88,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserOf(context, request);
+  const user = actorOf(context, "customer");
   const db = await dbOf(context);
   // Three forms on one page, told apart by their intent; each goes through the one form contract.
   const intent = (await request.clone().formData()).get("intent");

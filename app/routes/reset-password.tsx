@@ -23,11 +23,12 @@ import { clientKey } from "~/server/rate-limit.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/reset-password";
-import { cachePolicy, isDataRequest } from "~/server/http-cache.server";
+import { isDataRequest } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const REDIRECT_SECONDS = 3;
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

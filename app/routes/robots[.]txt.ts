@@ -1,6 +1,6 @@
 // /robots.txt: the catalog is open to search engines; accounts, checkout and staff pages are not.
 import { config } from "~/server/config.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const PRIVATE = [
   "/admin",
@@ -20,7 +20,7 @@ const PRIVATE = [
   "/search",
 ];
 
-export const middleware = [cachePolicy("asset")];
+export const middleware = [routePolicy({ cache: "asset", access: "public" })];
 
 export function loader() {
   const lines = [

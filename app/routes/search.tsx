@@ -8,9 +8,9 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { listCategoriesWithCounts } from "~/server/catalog/public.server";
 import type { Route } from "./+types/search";
 import { dbOf } from "~/server/request-context.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));

@@ -14,13 +14,13 @@ import { accountDeps } from "~/server/accounts/customer.server";
 import { completeSetup, SETUP_FAILED_TITLE, setupSchema, shopHasOwner } from "~/server/accounts/setup.server";
 import { config } from "~/server/config.server";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { dbOf } from "~/server/request-context.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import type { Route } from "./+types/setup";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await shopHasOwner(await dbOf(context))) throw data(null, { status: 404 });

@@ -4,7 +4,7 @@ import { listSitemapEntries } from "~/server/catalog/public.server";
 import { config } from "~/server/config.server";
 import { dbOf } from "~/server/request-context.server";
 import type { Route } from "./+types/sitemap[.]xml";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -13,7 +13,7 @@ function escapeXml(text: string): string {
   );
 }
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const appUrl = config().appUrl;

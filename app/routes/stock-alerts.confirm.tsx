@@ -6,14 +6,14 @@ import { BellRing } from "lucide-react";
 import { FormFailure } from "~/components/form-parts";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf } from "~/server/request-context.server";
 import { confirmSchema, confirmStockAlert, verifyConfirmationToken } from "~/server/catalog/stock-alerts.server";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { CONFIRM_FAILED_TITLE, INVALID_CONFIRM_MESSAGE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts.confirm";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

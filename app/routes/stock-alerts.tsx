@@ -6,7 +6,7 @@ import { BellRing } from "lucide-react";
 import { FormFailure } from "~/components/form-parts";
 import { buttonClass } from "~/components/ui/button";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { dbOf, userOf } from "~/server/request-context.server";
 import { stockAlertSchema, subscribeToStock } from "~/server/catalog/stock-alerts.server";
@@ -14,7 +14,7 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { CONFIRMATION_SENT_TITLE, SUBSCRIBE_FAILED_TITLE, SUBSCRIBED_TITLE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export function loader() {
   return null;

@@ -6,7 +6,7 @@ import { BellOff } from "lucide-react";
 import { FormFailure } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { formAction } from "~/server/form-action.server";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf } from "~/server/request-context.server";
 import {
   unsubscribeSchema,
@@ -17,7 +17,7 @@ import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { INVALID_UNSUBSCRIBE_MESSAGE } from "~/lib/stock-alerts";
 import type { Route } from "./+types/stock-alerts.unsubscribe";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -36,12 +36,12 @@ import {
   submitPartnerApplication,
 } from "~/server/inbox/submissions.server";
 import type { Route } from "./+types/supply-with-us";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const FORM_ANCHOR = "formulir";
 const SENT_PARAM = "pengajuan";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

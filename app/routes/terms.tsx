@@ -6,9 +6,9 @@ import { pageMeta } from "~/lib/page-meta";
 import { shopAddressLine, whatsappHref } from "~/lib/shop";
 import { useRootData } from "~/components/root-data";
 import type { Route } from "./+types/terms";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("catalog")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "catalog", access: "public" })];
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({

@@ -12,7 +12,7 @@ import { isCurrentQrisKey } from "~/server/payments/methods.server";
 import { dbOf } from "~/server/request-context.server";
 import { getStorage, isPrivateKey, isValidKey } from "~/server/uploads/storage.server";
 import type { Route } from "./+types/uploads.$";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 
 const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -31,7 +31,7 @@ function plain(status: number, text: string) {
   });
 }
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("asset")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "asset", access: "public" })];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = params["*"] ?? "";

@@ -7,10 +7,10 @@ import { useRootData } from "~/components/root-data";
 import { accountDeps, verifyEmail } from "~/server/accounts/customer.server";
 import { pageMeta } from "~/lib/page-meta";
 import type { Route } from "./+types/verify-email";
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { dbOf } from "~/server/request-context.server";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

@@ -1,14 +1,14 @@
 // /webhooks/whatsapp: Meta's WhatsApp Cloud API webhook. GET is the verification handshake;
 // POST carries statuses and inbound messages, signed with the app secret over the raw body
 // (app/server/whatsapp/webhook.server.ts). Nobody signs in here: the signature is the guard.
-import { cachePolicy } from "~/server/http-cache.server";
+import { routePolicy } from "~/server/route-policy.server";
 import { log } from "~/server/logger.server";
 import { dbOf } from "~/server/request-context.server";
 import { loadConnection } from "~/server/whatsapp/connection.server";
 import { ingestWebhook, isValidSignature, MAX_WEBHOOK_BYTES } from "~/server/whatsapp/webhook.server";
 import type { Route } from "./+types/webhooks.whatsapp";
 
-export const middleware: Route.MiddlewareFunction[] = [cachePolicy("private")];
+export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 

@@ -14,7 +14,7 @@ import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
 import { configureBankAccount, nextDelivery } from "../support/factories";
-import { contextFor } from "../support/routes";
+import { admitAsDeclared, contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const BASE = "http://localhost:3000";
@@ -91,6 +91,7 @@ async function run(
   a: Args,
 ): Promise<{ status: number; location: string | null; data: unknown; cookies: string[] }> {
   try {
+    await admitAsDeclared(fn as never, a.request, a.context as never);
     const result = (await fn(a)) as
       { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } } | Response;
     if (result instanceof Response)

@@ -1,7 +1,8 @@
 // Who may see and do what, for every route of app/routes.ts plus the paths a browser or an
 // attacker could try besides (the auth library's API, React Router's `.data` requests).
 // tests/process/access-matrix.test.ts calls each as each role and fails when app/routes.ts
-// grows a route this table does not list.
+// grows a route this table does not list; app/routes.test.ts fails when a line disagrees with
+// the access its route declares (`routePolicy`), so a route's declaration and its test move together.
 
 /** admin is the owner (Pemilik), staff a staff member (Staf), courier a courier (Kurir) whose run holds B's order; A's order is on another courier's run. */
 export const ROLES = ["visitor", "customerA", "customerB", "courier", "staff", "admin"] as const;

@@ -6,6 +6,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { createAuth, setAuthForTests } from "~/server/accounts/auth.server";
 import { config } from "~/server/config.server";
 import { provideRequestContext } from "~/server/request-context.server";
+import { enforceAccess } from "~/server/accounts/access.server";
+import { declaredPolicy } from "~/server/route-policy.server";
 
 /** The context the root middleware gives a request: its database handle and its user. */
 export function contextFor(request: Request): RouterContextProvider {
@@ -116,8 +118,34 @@ export function form(fields: Record<string, string | Blob | File>): FormData {
 
 type RouteFn = (args: never) => unknown;
 
+type RouteModule = { loader?: unknown; action?: unknown; middleware?: unknown };
+const routeModules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+let loadedModules: Promise<RouteModule[]> | undefined;
+
+/**
+ * The access the route owning this loader or action declared: React Router runs the route's
+ * middleware before it, so a direct call does the same (a function of no route: none).
+ */
+async function accessOfFunction(fn: RouteFn) {
+  loadedModules ??= Promise.all(
+    Object.entries(routeModules)
+      .filter(([file]) => !file.includes(".test."))
+      .map(([, load]) => load()),
+  );
+  const owner = (await loadedModules).find((m) => m.loader === fn || m.action === fn);
+  return owner ? declaredPolicy(owner)?.access : undefined;
+}
+
+/** What the route's middleware does before its loader or action: admits (or sends away) the request. */
+export async function admitAsDeclared(fn: RouteFn, request: Request, context: RouterContextProvider): Promise<void> {
+  const access = await accessOfFunction(fn);
+  if (access) await enforceAccess(context, request, access);
+}
+
 async function call(fn: RouteFn, request: Request, params: Record<string, string>): Promise<RouteResult> {
+  const context = contextFor(request);
   try {
+    await admitAsDeclared(fn, request, context);
     const value = await (
       fn as unknown as (args: {
         request: Request;
@@ -127,7 +155,7 @@ async function call(fn: RouteFn, request: Request, params: Record<string, string
     )({
       request,
       params,
-      context: contextFor(request),
+      context,
     });
     return normalize(value, false);
   } catch (error) {

@@ -69,6 +69,9 @@ export async function displayedSessionUser(
 /** The path plus query a guard sends back to after login. */
 export function currentPath(request: Request): string {
   const url = new URL(request.url);
+  // A client-side navigation's `.data` request names the routes it wants (`_routes`): React
+  // Router's own, never part of the page's address (route middleware sees it, loaders do not).
+  if (url.searchParams.has("_routes")) url.searchParams.delete("_routes");
   return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
 }
 

@@ -2,10 +2,9 @@
 // 'Tambah Hari Libur' and 'Hapus' save at once (plain submits: they work without JavaScript).
 import { SubmitButton } from "~/components/admin/submit-button";
 import { Field, Input } from "~/components/ui/field";
-import { addDays, formatDateWithDay, isValidDateString } from "~/lib/dates";
-import { isSingleLineText, SINGLE_LINE_MESSAGE } from "~/lib/form-text";
+import { addDays, formatDateWithDay } from "~/lib/dates";
 import type { ClosedDay } from "~/lib/delivery-settings";
-import { defineSection, saveCandidate, showDraft, formText, inputText, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 type Draft = { days: { date: string; note: string }[]; newDay: { date: string; note: string } };
 
@@ -86,34 +85,4 @@ export const closedDaysSection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form, current, { today }) => {
-    const op = formText(form, "op");
-    const days: Draft["days"] = [];
-    for (let i = 0; i < 400; i++) {
-      const date = form.get(`${i}.date`);
-      if (typeof date !== "string") continue;
-      days.push({ date, note: formText(form, `${i}.note`) });
-    }
-    // Days listed on the page but posted without their row (never happens from the page) stay as stored.
-    const posted = new Set(days.map((d) => d.date));
-    for (const day of current) if (!posted.has(day.date) && day.date >= today) days.push(day);
-    const newDay = { date: formText(form, "new.date"), note: formText(form, "new.note") };
-    let kept = days.filter((d) => d.date >= today);
-    if (op.startsWith("hapus:")) kept = kept.filter((d) => d.date !== op.slice("hapus:".length));
-    const typedNew = newDay.date !== "" || newDay.note !== "";
-    if (op === "tambah" || typedNew) {
-      const fieldErrors: Record<string, string> = {};
-      if (!isValidDateString(newDay.date)) fieldErrors["new.date"] = "Pilih tanggal hari libur.";
-      else if (newDay.date < today) fieldErrors["new.date"] = "Tanggal sudah lewat.";
-      else if (newDay.date > addDays(today, 730)) fieldErrors["new.date"] = "Tanggal terlalu jauh (maksimal 2 tahun).";
-      else if (kept.some((d) => d.date === newDay.date))
-        fieldErrors["new.date"] = "Tanggal ini sudah ada di daftar hari libur.";
-      if (newDay.note === "") fieldErrors["new.note"] = "Keterangan wajib diisi, mis. Idul Fitri.";
-      else if (newDay.note.length > 120) fieldErrors["new.note"] = "Keterangan maksimal 120 karakter.";
-      else if (!isSingleLineText(newDay.note)) fieldErrors["new.note"] = SINGLE_LINE_MESSAGE;
-      if (Object.keys(fieldErrors).length > 0) return showDraft({ days, newDay }, fieldErrors);
-      kept = [...kept, newDay];
-    }
-    return saveCandidate(kept);
-  },
 });

@@ -4,12 +4,11 @@ import { useState } from "react";
 import { Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
-import { newAreaId, type DeliveryArea } from "~/lib/delivery-settings";
-import { defineSection, saveCandidate, showDraft, formText, inputText, type SectionProps } from "./section";
+import { BLANK_AREA_ROW, type AreaFormRow, type DeliveryArea } from "~/lib/delivery-settings";
+import { defineSection, inputText, type SectionProps } from "./section";
 
-type Row = { id: string; name: unknown; fee: unknown; freeFrom: unknown; active: unknown };
-
-const BLANK: Row = { id: "", name: "", fee: "", freeFrom: "", active: true };
+type Row = AreaFormRow;
+const BLANK = BLANK_AREA_ROW;
 
 function RowError({ message, id }: { message?: string; id: string }) {
   return message ? (
@@ -119,22 +118,6 @@ function Fields({ value, draft, fieldErrors }: SectionProps<"deliveryAreas">) {
   );
 }
 
-function readRows(form: FormData): Row[] {
-  const rows: Row[] = [];
-  for (let i = 0; i < 200; i++) {
-    if (typeof form.get(`${i}.name`) !== "string") continue;
-    rows.push({
-      id: formText(form, `${i}.id`),
-      name: formText(form, `${i}.name`),
-      // Read as typed: the setting's schema parses the amounts (app/lib/number-input.ts).
-      fee: formText(form, `${i}.fee`),
-      freeFrom: formText(form, `${i}.freeFrom`),
-      active: form.get(`${i}.active`) === "on",
-    });
-  }
-  return rows;
-}
-
 export const deliveryAreasSection = defineSection({
   id: "area-pengiriman",
   key: "deliveryAreas",
@@ -146,23 +129,4 @@ export const deliveryAreasSection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form, current) => {
-    // An empty new row is no area.
-    const rows = readRows(form).filter((r) => r.id !== "" || r.name !== "" || r.fee !== "" || r.freeFrom !== "");
-    if (formText(form, "op") === "tambah-area") return showDraft([...rows, { ...BLANK }]);
-    const known = new Set(current.map((a) => a.id));
-    const taken = new Set([...known, ...rows.map((r) => r.id).filter(Boolean)]);
-    const claimed = new Set<string>();
-    const candidate = rows.map((r) => {
-      // A posted id the shop never had, or one an earlier row already claimed, is a new row.
-      let id = r.id && known.has(r.id) && !claimed.has(r.id) ? r.id : "";
-      claimed.add(id);
-      if (id === "") {
-        id = newAreaId(typeof r.name === "string" ? r.name : "", taken);
-        taken.add(id);
-      }
-      return { ...r, id };
-    });
-    return saveCandidate(candidate);
-  },
 });

@@ -2,7 +2,7 @@
 import { Field, Input, Select } from "~/components/ui/field";
 import { CUTOFF_DAYS, SLOT_IDS, type DeliverySlotsSetting } from "~/lib/delivery-settings";
 import { DELIVERY_SLOTS, slotLabel } from "~/lib/vocab/delivery-slots";
-import { defineSection, saveCandidate, formText, inputText, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 // A list of times (24-hour, every half hour) reads the same on every phone, unlike a time
 // input that shows "09:00 PM" where the phone's language is English.
@@ -94,17 +94,4 @@ export const deliverySlotsSection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form) => {
-    const candidate: Draft = {};
-    for (const slot of SLOT_IDS) {
-      candidate[slot] = {
-        cutoffTime: formText(form, `${slot}.cutoffTime`),
-        cutoffDay: formText(form, `${slot}.cutoffDay`),
-        // As typed; the setting's schema reads the number (empty: no limit).
-        quota: formText(form, `${slot}.quota`),
-        active: form.get(`${slot}.active`) === "on",
-      };
-    }
-    return saveCandidate(candidate);
-  },
 });

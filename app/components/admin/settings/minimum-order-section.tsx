@@ -1,6 +1,6 @@
 // 'Minimal Belanja': the products subtotal an order must reach (0: no minimum).
 import { Field, Input } from "~/components/ui/field";
-import { defineSection, saveCandidate, formText, inputText, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"minimumOrder">) {
   return (
@@ -23,8 +23,4 @@ export const minimumOrderSection = defineSection({
     <p>Keranjang di bawah jumlah ini tidak bisa checkout; pembeli melihat berapa lagi yang perlu ditambah.</p>
   ),
   Fields,
-  readForm: (form) => {
-    // As typed; the setting's schema reads the amount (empty: no minimum).
-    return saveCandidate(formText(form, "minimumOrder"));
-  },
 });

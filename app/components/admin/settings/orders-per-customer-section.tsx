@@ -2,7 +2,7 @@
 // so a single account cannot take a slot's whole quota.
 import { Field, Input } from "~/components/ui/field";
 import { MAX_ORDERS_PER_CUSTOMER } from "~/lib/delivery-settings";
-import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"ordersPerCustomer">) {
   return (
@@ -29,5 +29,4 @@ export const ordersPerCustomerSection = defineSection({
   ),
   Fields,
   // As typed; the setting's schema reads the number.
-  readForm: (form) => saveCandidate(formText(form, "ordersPerCustomer")),
 });

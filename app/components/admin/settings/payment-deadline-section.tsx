@@ -2,7 +2,7 @@
 // shopper is reminded first (app/lib/payment-deadline.ts). Cash on delivery has no deadline.
 import { Field, Input } from "~/components/ui/field";
 import type { PaymentDeadlineSetting } from "~/lib/payment-deadline";
-import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"paymentDeadline">) {
   const shown = (draft ?? value) as PaymentDeadlineSetting;
@@ -46,11 +46,4 @@ export const paymentDeadlineSection = defineSection({
   ),
   Fields,
   // As typed; the setting's schema reads the numbers.
-  readForm: (form) =>
-    saveCandidate({
-      active: form.get("active") === "on",
-      beforeSlotMinutes: formText(form, "beforeSlotMinutes"),
-      afterBillMinutes: formText(form, "afterBillMinutes"),
-      reminderMinutes: formText(form, "reminderMinutes"),
-    }),
 });

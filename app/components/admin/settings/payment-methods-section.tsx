@@ -10,7 +10,7 @@ import {
   type PaymentMethodsSetting,
 } from "~/lib/payment-settings";
 import { PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
-import { defineSection, saveCandidate, formText, type SectionProps } from "./section";
+import { defineSection, type SectionProps } from "./section";
 
 const EMPTY = { bank: "", number: "", holder: "" };
 
@@ -118,23 +118,4 @@ export const paymentMethodsSection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form, current) => {
-    const accounts: { bank: string; number: string; holder: string }[] = [];
-    for (let i = 0; i < MAX_BANK_ACCOUNTS + 1; i++) {
-      const row = {
-        bank: formText(form, `account.${i}.bank`),
-        number: formText(form, `account.${i}.number`),
-        holder: formText(form, `account.${i}.holder`),
-      };
-      // A row left empty is a removed (or unused) account.
-      if (row.bank || row.number || row.holder) accounts.push(row);
-    }
-    return saveCandidate({
-      // The image and its text are changed on their own page; this form keeps them.
-      qris: { active: form.get("qris") === "on", imageUrl: current.qris.imageUrl, payload: current.qris.payload },
-      bankTransfer: { active: form.get("bankTransfer") === "on", accounts },
-      cod: { active: form.get("cod") === "on" },
-      uniqueCode: form.get("uniqueCode") ?? current.uniqueCode,
-    });
-  },
 });

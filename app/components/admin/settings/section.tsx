@@ -1,11 +1,12 @@
-// What every section of 'Pengaturan Toko' is made of: one setting of app/lib/shop-settings.ts,
-// a form with its own 'Simpan' button, and the reader that turns the posted form into the
-// value the store checks. The page (routes/admin.settings.tsx) renders and saves them all alike.
+// What every section of 'Pengaturan Toko' is made of: one setting of app/lib/shop-settings.ts
+// and a form with its own 'Simpan' button. Components only draw: the reading of a posted section
+// is the server's (app/server/settings/section-forms.server.ts), by the same id. The page
+// (routes/admin.settings.tsx) renders and saves them all alike.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { formFailure, formSuccess, type FieldErrors, type FormResult } from "~/lib/form";
+import type { FieldErrors } from "~/lib/form";
 import type { SettingKey, SettingValue } from "~/lib/shop-settings";
 
 /** What the page hands a section: the stored value, or the staff's draft after a refused save. */
@@ -18,24 +19,6 @@ export type SectionProps<K extends SettingKey> = {
   today: string;
 };
 
-/**
- * What a section reads from its posted form, as the one form answer: a success carries the
- * candidate to save (the store checks it against the schema); a failure shows the form again
- * with the staff's draft, refused (400, messages next to fields) or simply not saved yet
- * (200, e.g. 'Tambah Area' without JavaScript).
- */
-type ReadForm = FormResult<{ candidate: unknown }, string, { draft: unknown }>;
-
-/** Save this candidate. */
-export function saveCandidate(candidate: unknown): ReadForm {
-  return formSuccess("", { candidate });
-}
-
-/** Show the form again with this draft, without saving; with field messages it is refused. */
-export function showDraft(draft: unknown, fieldErrors: FieldErrors = {}): ReadForm {
-  return { ...formFailure(Object.keys(fieldErrors).length > 0 ? 400 : 200, "", { fieldErrors }), draft };
-}
-
 export type SettingsSection<K extends SettingKey = SettingKey> = {
   /** Anchor on the page and the form's `intent`. */
   id: string;
@@ -43,7 +26,6 @@ export type SettingsSection<K extends SettingKey = SettingKey> = {
   title: string;
   description: ReactNode;
   Fields: (props: SectionProps<K>) => ReactNode;
-  readForm: (form: FormData, current: SettingValue<K>, context: { today: string }) => ReadForm;
 };
 
 export function defineSection<K extends SettingKey>(section: SettingsSection<K>): SettingsSection<K> {
@@ -86,12 +68,7 @@ export function SectionForm({
   );
 }
 
-// ---- Reading posted values ----
-
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
-}
+// ---- Showing values ----
 
 /** Shown back in an input: numbers as digits, empty for null. */
 export function inputText(value: unknown): string {

@@ -1,14 +1,9 @@
 // 'Identitas Toko': the name, WhatsApp number, phone, e-mail, address, opening hours, service
 // area, the home page's first line and the logo that every page, invoice, mail and chat link shows.
 import { Field, Input } from "~/components/ui/field";
-import {
-  identityCandidateFrom,
-  OPENING_HOURS_ROWS,
-  savedIdentityOf,
-  type ShopIdentitySetting,
-} from "~/lib/shop-identity";
+import { OPENING_HOURS_ROWS, savedIdentityOf, type ShopIdentitySetting } from "~/lib/shop-identity";
 import { shopIcons } from "~/lib/shop-logo";
-import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 type Draft = Partial<Record<keyof ShopIdentitySetting, unknown>> & {
   openingHours?: { days: unknown; hours: unknown }[];
@@ -155,5 +150,4 @@ export const shopIdentitySection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form) => saveCandidate(identityCandidateFrom((name) => formText(form, name))),
 });

@@ -2,7 +2,7 @@
 // shopper has time to change it (and the shop to see it) before orders close.
 import { Field, Input } from "~/components/ui/field";
 import { MAX_STANDING_LEAD_HOURS } from "~/lib/standing-orders";
-import { defineSection, formText, inputText, saveCandidate, type SectionProps } from "./section";
+import { defineSection, inputText, type SectionProps } from "./section";
 
 function Fields({ value, draft, fieldErrors }: SectionProps<"standingLeadHours">) {
   return (
@@ -28,5 +28,4 @@ export const standingOrdersSection = defineSection({
     </p>
   ),
   Fields,
-  readForm: (form) => saveCandidate(formText(form, "standingLeadHours")),
 });
