@@ -115,7 +115,10 @@ export function orderPromoText(
   if (!order.promoCode || !order.promoTerms) return null;
   const { promo, subtotal } = orderTextTotals(order);
   return {
-    label: promoLabel(order.promoCode, order.promoTerms),
+    label:
+      style === "chat"
+        ? promoLabel(order.promoCode, order.promoTerms).replace(/\u00a0/g, " ")
+        : promoLabel(order.promoCode, order.promoTerms),
     amount: promo,
     amountText: style === "chat" ? `-${plainRupiah(promo)}` : `−${formatRupiah(promo)}`,
     belowMinimum: order.promoTerms.minSpend > 0 && subtotal < order.promoTerms.minSpend,
