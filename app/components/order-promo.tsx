@@ -16,9 +16,9 @@ export function OrderPromoRows({ order, className }: { order: OrderPromoFields; 
         <dd className="font-semibold whitespace-nowrap tabular-nums">{promo.amountText}</dd>
       </div>
       {promo.belowMinimum ? (
-        <div className="text-xs text-stone-700" data-testid="promo-below-minimum">
+        <div className="text-xs text-stone-700">
           <dt className="sr-only">Catatan promo</dt>
-          <dd>{PROMO_KEPT_BELOW_MINIMUM}.</dd>
+          <dd data-testid="promo-below-minimum">{PROMO_KEPT_BELOW_MINIMUM}.</dd>
         </div>
       ) : null}
     </>

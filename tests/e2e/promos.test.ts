@@ -7,8 +7,21 @@ import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
-import { configureBankAccount } from "../support/factories";
+import { adminLogin, login, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import type { Database } from "~/db/client.server";
+import { parseCheckout } from "~/lib/checkout";
+import { editOrder } from "~/server/orders/edits.server";
+import { setDeliveryFee } from "~/server/orders/fee.server";
+import { placeOrder } from "~/server/orders/placing.server";
+import { savePromo } from "~/server/promos/manage.server";
+import {
+  configureBankAccount,
+  createProduct,
+  createUser,
+  liftOrdersPerCustomerLimit,
+  nextDelivery,
+  type TestUser,
+} from "../support/factories";
 
 const SHOP_WHATSAPP = "6289876543210";
 const OWNER = {
@@ -17,6 +30,66 @@ const OWNER = {
   name: "Bu Ratna",
   role: "owner" as const,
 };
+
+const weighed: { customer?: TestUser; orderId?: string } = {};
+
+/** A weighed order with a 10% code (minimum Rp 40.000) whose final bill came to Rp 33.000 of goods. */
+async function seed(db: Database) {
+  await configureBankAccount(db);
+  await liftOrdersPerCustomerLimit(db);
+  const owner = await createUser(db, { role: "admin", name: "Pak Timbang" });
+  const staff = { id: owner.id, role: "admin" as const };
+  weighed.customer = await createUser(db, { name: "Ibu Timbang" });
+  const melon = await createProduct(db, {
+    name: "Melon Promo",
+    price: 40_000,
+    soldByWeight: true,
+    weightStep: 100,
+    weightMin: 100,
+    stock: 10_000,
+  });
+  const bayam = await createProduct(db, { name: "Bayam Promo", price: 5_000, stock: 20 });
+  await savePromo(db, staff, {
+    intent: "create",
+    code: "TIMBANG10",
+    kind: "percent",
+    value: 10,
+    maxDiscount: 20_000,
+    minSpend: 40_000,
+    startsAt: null,
+    endsAt: null,
+    quota: null,
+    perCustomer: null,
+    newCustomersOnly: false,
+    active: true,
+    method_qris: false,
+    method_transfer: false,
+    method_cod: false,
+  });
+  const input = parseCheckout({
+    name: "Ibu Timbang",
+    phone: "081298765432",
+    address: "Jl. Mastrip No. 5, Jember",
+    ...nextDelivery(),
+    paymentMethod: "transfer",
+    promoCode: "timbang10",
+    lines: [
+      { productId: melon.id, quantity: 1000 },
+      { productId: bayam.id, quantity: 1 },
+    ],
+    idempotencyKey: "promo-timbang-0000000001",
+  });
+  if (!input.success) throw new Error(JSON.stringify(input.fieldErrors));
+  const placed = await placeOrder(db, weighed.customer, input.data, { announce: false });
+  if (!placed.ok) throw new Error(placed.message);
+  const id = placed.order.id;
+  weighed.orderId = id;
+  const item = placed.order.items.find((i) => i.productName === "Melon Promo")!;
+  await editOrder(db, staff, id, { intent: "weight", version: 1, itemId: item.id, amount: "0,7" });
+  await setDeliveryFee(db, staff, { orderId: id, deliveryFee: 7000, version: 2 });
+  const final = await editOrder(db, staff, id, { intent: "finalize", version: 3 });
+  if (!final.ok) throw new Error(final.message);
+}
 
 async function createCode(page: Page, baseUrl: string, code: string) {
   await page.goto(`${baseUrl}/admin/promos`);
@@ -35,8 +108,41 @@ async function createCode(page: Page, baseUrl: string, code: string) {
 describe.skipIf(!hasChromium)("a promo code from /admin/promos to the order page", () => {
   const shop = setupBrowserShop({
     staff: [OWNER],
-    seed: configureBankAccount,
+    seed,
     env: { SHOP_WHATSAPP },
+  });
+
+  it("a weighed final bill under the code's minimum keeps the promo and says so, to the shopper and to staff", async () => {
+    for (const [label, size] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      const context = await newContext(shop.browser, size);
+      const page = await context.newPage();
+      await login(page, shop.url, weighed.customer!.email, weighed.customer!.password);
+      await page.goto(`${shop.url}/orders/${weighed.orderId}`);
+      const bill = page.locator("section", { has: page.getByRole("heading", { name: "Tagihan Final" }) });
+      await bill.getByTestId("order-promo").waitFor();
+      expect(await bill.getByTestId("order-promo").textContent()).toContain("−Rp\u00a03.300");
+      expect(await bill.getByTestId("promo-below-minimum").textContent()).toBe(
+        "Promo tetap berlaku walau total timbang di bawah minimum.",
+      );
+      // 28.000 + 5.000 of goods, 10% off, and the Rp 7.000 fee.
+      expect(await bill.getByTestId("final-total").textContent()).toBe(formatRupiah(36_700));
+      await screenshot(page, `promo-final-bill-${label}`);
+      await context.close();
+
+      const desk = await newContext(shop.browser, size);
+      const admin = await desk.newPage();
+      await adminLogin(admin, shop.url, OWNER);
+      await admin.goto(`${shop.url}/admin/orders/${weighed.orderId}`);
+      await admin.getByTestId("order-promo").first().waitFor();
+      await screenshot(admin, `promo-staff-order-${label}`);
+      await admin.goto(`${shop.url}/admin/orders/print/${weighed.orderId}`);
+      await admin.getByTestId("order-promo").waitFor();
+      await screenshot(admin, `promo-invoice-${label}`);
+      await desk.close();
+    }
   });
 
   for (const [label, size] of [
