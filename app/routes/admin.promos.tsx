@@ -260,7 +260,12 @@ export default function AdminPromos() {
       </div>
       {failure && !creating && failure.values.intent !== "update" ? <ErrorNote>{failure.message}</ErrorNote> : null}
       <Card title="Buat Kode Promo" id="buat">
-        <Form method="post" className="space-y-3" noValidate key={creating ? JSON.stringify(creating) : "baru"}>
+        <Form
+          method="post"
+          className="space-y-3"
+          noValidate
+          key={creating ? JSON.stringify(creating) : `baru-${promos.length}`}
+        >
           {creating ? <ErrorNote>{creating.message}</ErrorNote> : null}
           <input type="hidden" name="intent" value="create" />
           <PromoFields
