@@ -81,6 +81,7 @@ export default [
     route("admin/payments", "routes/admin.payments.tsx"),
     route("admin/suppliers", "routes/admin.suppliers.tsx"),
     route("admin/customers", "routes/admin.customers.tsx"),
+    route("admin/promos", "routes/admin.promos.tsx"),
     route("admin/reports", "routes/admin.reports.tsx"),
     route("admin/team", "routes/admin.team.tsx"),
     route("admin/settings", "routes/admin.settings.tsx"),

@@ -2,6 +2,7 @@
 // here the 'Total akhir', any 'Saldo' taken into it, the amount to pay and how to pay it for
 // the chosen method (the QRIS image, the bank accounts with copy buttons, or the cash the
 // courier collects), and the 'Riwayat Perubahan'.
+import { OrderPromoRows, type OrderPromoFields } from "~/components/order-promo";
 import { useState, type ReactNode } from "react";
 import { Copy, ReceiptText } from "lucide-react";
 import { formatDateTime } from "~/lib/dates";
@@ -117,7 +118,10 @@ export function FinalBill({
   paymentMethod,
   qrisSvg = null,
   action,
+  promoOrder = null,
 }: {
+  /** The order's amounts with its 'Kode Promo', for the promo line under the total. */
+  promoOrder?: OrderPromoFields | null;
   /** What the customer does next, right under how to pay ('Unggah Bukti Bayar'). */
   action?: ReactNode;
   grandTotal: number;
@@ -142,6 +146,8 @@ export function FinalBill({
         pesanan yang dikemas.
       </p>
       <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
+        {/* Already taken off the total below: said so it is seen on the bill. */}
+        {promoOrder ? <OrderPromoRows order={promoOrder} /> : null}
         <div className="flex items-center justify-between gap-3">
           <dt className="font-bold text-stone-900">Total akhir</dt>
           <dd className="font-bold tabular-nums" data-testid="final-total">

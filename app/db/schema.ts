@@ -2,6 +2,7 @@
 // except the Better Auth tables, whose ids Better Auth generates itself.
 import { sql } from "drizzle-orm";
 import type { StockReason } from "../lib/vocab/stock-reasons";
+import type { PromoTerms } from "../lib/promo";
 import {
   bigint,
   bigserial,
@@ -216,6 +217,47 @@ export const suppliers = pgTable(
   ],
 );
 
+// ---- Promos ('Kode Promo') ----
+
+// A code staff make at /admin/promos. `code` is kept in capitals (typed codes are compared in
+// capitals). `value`: rupiah off ('fixed'), percent ('percent', capped by `max_discount`) or the
+// most of the fee waived ('free_shipping'). Uses are the orders naming the promo that are not
+// cancelled: cancelling an order gives its use back without a counter to keep in step.
+export const promos = pgTable(
+  "promos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    kind: text("kind").notNull(),
+    value: integer("value").notNull(),
+    maxDiscount: integer("max_discount"),
+    minSpend: integer("min_spend").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    quota: integer("quota"),
+    perCustomer: integer("per_customer"),
+    newCustomersOnly: boolean("new_customers_only").notNull().default(false),
+    // Empty: every payment method.
+    paymentMethods: text("payment_methods")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    active: boolean("active").notNull().default(true),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("promos_code_idx").on(t.code),
+    check("promos_kind_check", sql`${t.kind} in ('fixed', 'percent', 'free_shipping')`),
+    check("promos_value_check", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check(
+      "promos_numbers_check",
+      sql`${t.minSpend} >= 0 and coalesce(${t.quota}, 1) >= 1 and coalesce(${t.perCustomer}, 1) >= 1`,
+    ),
+  ],
+);
+
 // ---- Orders ----
 
 export const orders = pgTable(
@@ -275,10 +317,22 @@ export const orders = pgTable(
     // ('whatsapp') or by staff with one tap ('staff'); until then the dashboard says 'Belum chat'.
     chatConfirmedAt: timestamp("chat_confirmed_at", { withTimezone: true }),
     chatConfirmedBy: text("chat_confirmed_by"),
+    // The 'Kode Promo' used (one per order) and its terms as they were at checkout. With a
+    // promo, `total_amount` is the goods less `promo_discount` and `delivery_fee` the fee less
+    // `promo_fee_discount`: every sum of what is paid reads the two columns as before.
+    promoId: uuid("promo_id").references(() => promos.id, { onDelete: "restrict" }),
+    promoCode: text("promo_code"),
+    promoTerms: jsonb("promo_terms").$type<PromoTerms>(),
+    promoDiscount: integer("promo_discount").notNull().default(0),
+    promoFeeDiscount: integer("promo_fee_discount").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("orders_promo_discount_check", sql`${t.promoDiscount} >= 0 and ${t.promoFeeDiscount} >= 0`),
+    index("orders_promo_idx")
+      .on(t.promoId)
+      .where(sql`${t.promoId} is not null`),
     check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'completed', 'cancelled')`),
     check("orders_slot_check", sql`${t.deliverySlot} in ('pagi', 'sore')`),
     check(
@@ -336,6 +390,8 @@ export const orderItems = pgTable(
     allowSubstitute: boolean("allow_substitute").notNull().default(false),
     originalPrice: integer("original_price").notNull(),
     discount: integer("discount").notNull().default(0),
+    // This line's whole-rupiah share of the order's promo discount (the shares add up to it).
+    promoShare: integer("promo_share").notNull().default(0),
   },
   (t) => [
     check("order_items_quantity_check", sql`${t.quantity} > 0`),

@@ -109,6 +109,13 @@ export const checkoutSchema = z.object({
       (lines) => new Set(lines.map((l) => l.productId.toLowerCase())).size === lines.length,
       "Produk yang sama tercantum dua kali.",
     ),
+  /** 'Kode Promo' (one per order), checked again when the order is stored; empty: none. */
+  promoCode: z
+    .string()
+    .trim()
+    .max(30, "Kode promo tidak ditemukan.")
+    .transform((code) => (code === "" ? undefined : code.toUpperCase()))
+    .optional(),
   /**
    * 'Kirim kabar pesanan ke WhatsApp saya', asked only while the shop's WhatsApp is connected;
    * left out (undefined) the customer's earlier choice stands.
@@ -231,6 +238,7 @@ export function checkoutInputFromForm(formData: FormData): Record<string, unknow
     area: text(formData, "area"),
     shownFee: text(formData, "shownFee") || undefined,
     paymentMethod: text(formData, "paymentMethod"),
+    promoCode: text(formData, "promoCode"),
     whatsappConsent: formData.get("whatsappConsentAsked") === "1" ? formData.get("whatsappConsent") === "1" : undefined,
     lines,
     idempotencyKey: text(formData, "idempotencyKey") ?? "",

@@ -2,7 +2,8 @@
 // WhatsApp bill sent to the customer. Pure: shared by the admin page and the server.
 import { WORDS } from "~/lib/vocab/words";
 import { parseWholeNumber } from "./number-input";
-import { balanceText, orderTextLine, orderTextTotals, plainRupiah as rupiah } from "./order-text";
+import { balanceText, orderTextLine, orderTextTotals, plainRupiah as rupiah, promoChatLines } from "./order-text";
+import type { PromoTerms } from "./promo";
 import { shortOrderId } from "./orders";
 import { MAX_LINE_GRAMS, parseKg, formatAmount } from "./weight";
 
@@ -105,6 +106,11 @@ export type BillForMessage = {
   /** 'Saldo' taken into the bill: positive lowers what is paid, negative raises it. */
   balanceApplied?: number;
   items: readonly BillLine[];
+  /** The 'Kode Promo' and what it took off the goods and the fee. */
+  promoCode?: string | null;
+  promoTerms?: PromoTerms | null;
+  promoDiscount?: number;
+  promoFeeDiscount?: number;
   /** How to pay, one line each (bank accounts, QRIS, cash on delivery). */
   paymentLines: readonly string[];
   orderUrl: string;
@@ -124,6 +130,7 @@ export function buildFinalBillMessage(bill: BillForMessage): string {
     "",
     `Subtotal: ${rupiah(totals.subtotal)}`,
     `${WORDS.deliveryFee}: ${rupiah(totals.fee ?? 0)}`,
+    ...promoChatLines(bill),
     `Total akhir: ${rupiah(totals.total)}`,
     ...(totals.balance
       ? [`Saldo: ${balanceText(totals.balance, "chat")}`, `Jumlah dibayar: ${rupiah(totals.toPay)}`]

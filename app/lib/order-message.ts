@@ -1,7 +1,8 @@
 // The one builder of the WhatsApp texts about an order: the order sent at checkout and the
 // 'Butuh Bantuan?' question. Both name the real order number.
 import { shortOrderId } from "./orders";
-import { deliverySentence, orderTextLine, orderTextTotals, plainRupiah as rupiah } from "./order-text";
+import { deliverySentence, orderTextLine, orderTextTotals, plainRupiah as rupiah, promoChatLines } from "./order-text";
+import type { PromoTerms } from "./promo";
 import { SUBSTITUTE_LABELS } from "./cart";
 import { whatsappHref } from "./shop";
 import { isPaymentMethod, paymentMethodLabel } from "./vocab/payment-methods";
@@ -38,17 +39,24 @@ export type OrderMessageInput = {
   deliveryAreaName?: string | null;
   /** 'Metode Pembayaran' chosen at checkout ('qris' | 'transfer' | 'cod'). */
   paymentMethod?: string | null;
+  /** The 'Kode Promo' and what it took off the goods and the fee. */
+  promoCode?: string | null;
+  promoTerms?: PromoTerms | null;
+  promoDiscount?: number;
+  promoFeeDiscount?: number;
 };
 
 /** Subtotal, 'Ongkir' and the total with it once the fee is known; the products total alone before. */
 function totalLines(order: OrderMessageInput, weighed: boolean): string[] {
   const estimate = weighed ? " (perkiraan)" : "";
   const totals = orderTextTotals(order);
-  if (totals.fee === null) return [`Total${estimate}: ${rupiah(totals.total)}`];
+  const promo = promoChatLines(order);
+  if (totals.fee === null && promo.length === 0) return [`Total${estimate}: ${rupiah(totals.total)}`];
   const area = order.deliveryAreaName ? ` (${order.deliveryAreaName})` : "";
   return [
     `Subtotal${estimate}: ${rupiah(totals.subtotal)}`,
-    `Ongkir${area}: ${totals.fee === 0 ? "Gratis" : rupiah(totals.fee)}`,
+    ...(totals.fee === null ? [] : [`Ongkir${area}: ${totals.fee === 0 ? "Gratis" : rupiah(totals.fee)}`]),
+    ...promo,
     `Total${estimate}: ${rupiah(totals.total)}`,
   ];
 }
@@ -126,6 +134,10 @@ export type StoredOrderForMessage = {
   deliveryFee?: number | null;
   deliveryAreaName?: string | null;
   paymentMethod?: string | null;
+  promoCode?: string | null;
+  promoTerms?: PromoTerms | null;
+  promoDiscount?: number;
+  promoFeeDiscount?: number;
   items: readonly {
     productName: string;
     quantity: number;
@@ -162,6 +174,10 @@ export function storedOrderChatUrl(order: StoredOrderForMessage, shop: { name: s
       deliveryFee: order.deliveryFee,
       deliveryAreaName: order.deliveryAreaName,
       paymentMethod: order.paymentMethod,
+      promoCode: order.promoCode,
+      promoTerms: order.promoTerms,
+      promoDiscount: order.promoDiscount,
+      promoFeeDiscount: order.promoFeeDiscount,
     }),
   );
 }

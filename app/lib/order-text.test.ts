@@ -8,6 +8,7 @@ import {
   orderTextLine,
   orderTextTotals,
   orderTotalSummary,
+  promoChatLines,
 } from "./order-text";
 
 const items = [
@@ -31,6 +32,7 @@ describe("the words of an order", () => {
     expect(orderTextTotals({ totalAmount: 21000, deliveryFee: null })).toEqual({
       subtotal: 21000,
       fee: null,
+      promo: 0,
       total: 21000,
       balance: 0,
       toPay: 21000,
@@ -41,6 +43,23 @@ describe("the words of an order", () => {
     });
     expect(balanceText(4000)).toBe("−Rp 4.000".replace(" ", "\u00a0"));
     expect(balanceText(-4000, "chat")).toBe("+Rp 4.000");
+  });
+
+  it("states a promo once: goods and fee before it, the promo line, the total after it", () => {
+    // Stored after the promo: goods 45.000 less 4.500, fee 10.000 less the 10.000 waived.
+    const order = {
+      totalAmount: 40_500,
+      deliveryFee: 0,
+      promoDiscount: 4_500,
+      promoFeeDiscount: 10_000,
+      promoCode: "HEMAT",
+      promoTerms: { kind: "percent" as const, value: 10, maxDiscount: 20_000, minSpend: 50_000 },
+    };
+    expect(orderTextTotals(order)).toMatchObject({ subtotal: 45_000, fee: 10_000, promo: 14_500, total: 40_500 });
+    expect(promoChatLines(order)).toEqual([
+      "Promo HEMAT (10%, maks Rp 20.000): -Rp 14.500",
+      "(Promo tetap berlaku walau total timbang di bawah minimum)",
+    ]);
   });
 
   it("names the delivery in one sentence", () => {

@@ -9,6 +9,7 @@ import { orderGrandTotal, orderLineTotal } from "./orders";
 import { amountDue } from "./payments";
 import { slotLabel } from "./vocab/delivery-slots";
 import { formatAmount } from "./weight";
+import { promoLabel, type PromoTerms } from "./promo";
 
 /** Rupiah for a chat or plain text: plain spaces keep copied text tidy where a no-break space would not. */
 export function plainRupiah(amount: number): string {
@@ -52,10 +53,13 @@ export function orderTextLine(item: OrderTextItem): OrderTextLine {
 }
 
 export type OrderTextTotals = {
+  /** The goods before a promo. */
   subtotal: number;
-  /** Null while staff have yet to agree the fee. */
+  /** The fee before a promo's 'gratis ongkir'; null while staff have yet to agree the fee. */
   fee: number | null;
-  /** Subtotal plus the fee (the subtotal alone while the fee is unknown). */
+  /** What the 'Kode Promo' took off the goods and the fee; 0 for none. */
+  promo: number;
+  /** Subtotal plus the fee less the promo (the goods alone while the fee is unknown). */
   total: number;
   /** 'Saldo' taken into the bill: positive lowers what is paid, negative raises it; 0 for none. */
   balance: number;
@@ -63,22 +67,69 @@ export type OrderTextTotals = {
   toPay: number;
 };
 
-/** The totals of an order as every message states them. */
-export function orderTextTotals(order: {
+/** An order's amounts as stored: the goods and the fee after its promo, and what the promo took. */
+export type OrderAmounts = {
   totalAmount: number;
   deliveryFee?: number | null;
   balanceApplied?: number | null;
-}): OrderTextTotals {
-  const fee = order.deliveryFee ?? null;
-  const total = orderGrandTotal(order.totalAmount, fee);
+  promoDiscount?: number | null;
+  promoFeeDiscount?: number | null;
+};
+
+/** The totals of an order as every message states them. */
+export function orderTextTotals(order: OrderAmounts): OrderTextTotals {
+  const storedFee = order.deliveryFee ?? null;
+  const total = orderGrandTotal(order.totalAmount, storedFee);
   const balance = order.balanceApplied ?? 0;
+  const goodsOff = order.promoDiscount ?? 0;
+  const feeOff = storedFee === null ? 0 : (order.promoFeeDiscount ?? 0);
   return {
-    subtotal: order.totalAmount,
-    fee,
+    subtotal: order.totalAmount + goodsOff,
+    fee: storedFee === null ? null : storedFee + feeOff,
+    promo: goodsOff + feeOff,
     total,
     balance,
-    toPay: amountDue({ totalAmount: order.totalAmount, deliveryFee: fee, balanceApplied: balance }),
+    toPay: amountDue({ totalAmount: order.totalAmount, deliveryFee: storedFee, balanceApplied: balance }),
   };
+}
+
+/** Said on a final bill whose weighed goods came to less than the code's minimum. */
+export const PROMO_KEPT_BELOW_MINIMUM = "Promo tetap berlaku walau total timbang di bawah minimum";
+
+export type OrderPromoText = {
+  /** 'Promo HEMAT10 (10%, maks Rp20.000)'. */
+  label: string;
+  /** What it took off, goods and fee together. */
+  amount: number;
+  /** '−Rp12.000' (a chat writes '-Rp 12.000'). */
+  amountText: string;
+  /** The weighed goods came to less than the code's minimum: the promo stays. */
+  belowMinimum: boolean;
+};
+
+/** The promo line of an order's bill in every channel, or null without a promo. */
+export function orderPromoText(
+  order: OrderAmounts & { promoCode?: string | null; promoTerms?: PromoTerms | null },
+  style: "mail" | "chat" = "mail",
+): OrderPromoText | null {
+  if (!order.promoCode || !order.promoTerms) return null;
+  const { promo, subtotal } = orderTextTotals(order);
+  return {
+    label:
+      style === "chat"
+        ? promoLabel(order.promoCode, order.promoTerms).replace(/\u00a0/g, " ")
+        : promoLabel(order.promoCode, order.promoTerms),
+    amount: promo,
+    amountText: style === "chat" ? `-${plainRupiah(promo)}` : `−${formatRupiah(promo)}`,
+    belowMinimum: order.promoTerms.minSpend > 0 && subtotal < order.promoTerms.minSpend,
+  };
+}
+
+/** The promo as lines of a chat text: 'Promo HEMAT10: -Rp 5.000' and, when it applies, the minimum note. */
+export function promoChatLines(order: Parameters<typeof orderPromoText>[0]): string[] {
+  const promo = orderPromoText(order, "chat");
+  if (!promo) return [];
+  return [`${promo.label}: ${promo.amountText}`, ...(promo.belowMinimum ? [`(${PROMO_KEPT_BELOW_MINIMUM})`] : [])];
 }
 
 /**

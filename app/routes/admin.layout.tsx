@@ -92,6 +92,7 @@ const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { to: "/admin/setoran", label: "Setoran Kurir", match: ["/admin/setoran"] },
       { to: "/admin/inbox", label: WORDS.inbox, match: ["/admin/inbox"] },
       { to: "/admin/customers", label: "Pelanggan", match: ["/admin/customers"] },
+      { to: "/admin/promos", label: "Promo", match: ["/admin/promos"] },
     ],
   },
   {

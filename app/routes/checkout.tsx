@@ -42,6 +42,10 @@ import { accountDeps } from "~/server/accounts/customer.server";
 import { authHeaders, setCookieHeaders } from "~/server/accounts/session.server";
 import { clientKey } from "~/server/rate-limit.server";
 import { routePolicy } from "~/server/route-policy.server";
+import { checkPromoForCheckout, type PromoCheck } from "~/server/promos/checkout-promo.server";
+import { PromoCodeField } from "~/components/checkout/promo-code";
+import { promoAmounts } from "~/lib/promo";
+import { useState } from "react";
 
 export const middleware: Route.MiddlewareFunction[] = [routePolicy({ cache: "private", access: "public" })];
 
@@ -56,6 +60,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await userOf(context);
   const db = await dbOf(context);
+  // 'Pakai': the code is checked and the page drawn again with it (nothing is placed).
+  const peek = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (peek?.get("intent") === "promo") return checkPromoForCheckout(db, user, peek);
   let cookies: Headers | undefined;
   return formAction(request, {
     name: "checkout",
@@ -92,10 +102,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const c = useCheckout(loaderData, actionData as CheckoutAnswer | undefined);
+  const promoCheck = actionData && "promoCheck" in actionData ? (actionData as PromoCheck) : null;
+  const c = useCheckout(loaderData, promoCheck ? undefined : (actionData as CheckoutAnswer | undefined));
   const { cart, values, fieldErrors, delivery } = c;
   const totals = cartTotals(cart.lines);
   const fee = previewFee(delivery.areas, values.area, totals.totalAmount);
+  // The code as typed, and the last check's answer while the field still holds that code.
+  const typedCode = actionData && !actionData.ok && "values" in actionData ? actionData.values?.promoCode : undefined;
+  const [promoCode, setPromoCode] = useState(promoCheck?.code ?? typedCode ?? "");
+  const checked = promoCheck && promoCheck.code === promoCode.trim() ? promoCheck : null;
+  const applied = checked?.ok ? checked : null;
+  const promoOff = applied
+    ? promoAmounts(applied.terms, totals.totalAmount, fee?.kind === "area" ? fee.fee : null)
+    : null;
+  const promoError = fieldErrors.promoCode ?? (checked && !checked.ok ? checked.message : undefined);
   const belowMinimum = minimumOrderMessage(totals.totalAmount, delivery.minimumOrder);
   const disabled =
     !cart.ready ||
@@ -232,6 +252,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             busy={c.busy}
             disabled={disabled}
             missing={disabled && !c.busy && c.placed === null ? missing : []}
+            promo={
+              applied && promoOff
+                ? { code: applied.code, terms: applied.terms, goods: promoOff.goods, fee: promoOff.fee }
+                : null
+            }
+            promoField={
+              <PromoCodeField
+                value={promoCode}
+                onChange={(code) => {
+                  setPromoCode(code);
+                  c.clearError("promoCode");
+                }}
+                applied={applied}
+                error={promoError}
+                busy={c.checkingPromo}
+              />
+            }
           />
         </aside>
       </Form>

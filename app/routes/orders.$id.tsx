@@ -190,6 +190,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const finalBill = bill ? (
     <FinalBill
       grandTotal={orderTotalSummary({ ...order, billFinal: true }).amount}
+      promoOrder={order}
       balanceApplied={bill.balanceApplied}
       amountDue={bill.amountDue}
       billFinalAt={bill.billFinalAt}

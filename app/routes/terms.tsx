@@ -176,6 +176,30 @@ export default function Terms() {
       ),
     },
     {
+      id: "kode-promo",
+      title: "Kode Promo",
+      body: (
+        <ul>
+          <li>
+            Satu pesanan memakai satu kode promo, dimasukkan di checkout lalu tekan <em>Pakai</em>. Syarat tiap kode
+            (masa berlaku, belanja minimal, kuota, batas per pelanggan, metode bayar, khusus pelanggan baru) diperiksa
+            lagi saat pesanan dibuat.
+          </li>
+          <li>
+            Belanja minimal dihitung dari total produk saat checkout, tanpa ongkir. Batas per pelanggan dihitung per
+            akun dan per nomor telepon.
+          </li>
+          <li>
+            Untuk produk timbang: bila total timbang di tagihan final ternyata di bawah belanja minimal,{" "}
+            <strong>promo tetap berlaku</strong>. Potongan persen dihitung ulang dari total timbang (tetap dengan batas
+            maksimalnya); potongan rupiah tidak pernah melebihi total produk, dan gratis ongkir tidak pernah melebihi
+            ongkirnya.
+          </li>
+          <li>Pesanan yang dibatalkan mengembalikan kuota kodenya.</li>
+        </ul>
+      ),
+    },
+    {
       id: "pembatalan",
       title: "Pembatalan Pesanan",
       body: (

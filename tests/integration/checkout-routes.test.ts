@@ -416,6 +416,23 @@ describe("checkout route", () => {
     expect(await testDb.db.$count(orders, eq(orders.userId, siti.id))).toBe(0);
   });
 
+  it("'Pakai' without JavaScript draws checkout again with the code's message, and places nothing", async () => {
+    const siti = await customer("Siti Aminah");
+    const tomat = await product({ name: "Tomat Merah", price: 12000, stock: 5 });
+    const fields = checkoutFields(
+      randomBytes(16).toString("hex"),
+      [[tomat.id, 2]],
+      [
+        ["intent", "promo"],
+        ["promoCode", "tidakada"],
+      ],
+    );
+    const res = await run(checkoutAction as never, args(post("/checkout", siti.cookie, fields)));
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ promoCheck: true, ok: false, code: "TIDAKADA", message: "Kode promo tidak ditemukan." });
+    expect(await ordersOf(siti.id)).toHaveLength(0);
+  });
+
   it("refuses a short line with 'Checkout Gagal' naming the product and what is left", async () => {
     const siti = await customer("Siti Aminah");
     const bayam = await product({ name: "Bayam Hijau", stock: 2 });

@@ -557,6 +557,26 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   page("admin/receipts/print", "/admin/receipts/print?date=2026-11-26&slot=pagi&lebar=58", adminOnly()),
   page("admin/invoices/print", "/admin/invoices/print?date=2026-11-26&slot=pagi", adminOnly()),
   page("admin/picking-list/print", "/admin/picking-list/print", adminOnly()),
+  // 'Promo': owner and staff make and edit the codes; nobody else gets past the admin login.
+  page("admin/promos", "/admin/promos", adminOnly(), [
+    {
+      name: "save a promo without a code",
+      body: () => ({ intent: "create", code: "", kind: "fixed", value: "5000" }),
+      expect: adminOnly(400),
+    },
+    {
+      name: "edit a promo that is not there",
+      body: () => ({
+        intent: "update",
+        id: "00000000-0000-4000-8000-000000000000",
+        code: "TIDAKADA",
+        kind: "fixed",
+        value: "5000",
+      }),
+      expect: adminOnly(404),
+      destructive: true,
+    },
+  ]),
   // 'Harga Hari Ini': owner and staff set the day's prices and stock.
   page("admin/prices", "/admin/prices", adminOnly(), [
     {

@@ -1,6 +1,8 @@
 // One printable invoice: one column that fits an A4 sheet and an 80 mm or 58 mm receipt
 // printer alike. Used by the single invoice and by the bulk print of a delivery slot, where
 // each invoice starts on its own page.
+import { OrderPromoRows } from "~/components/order-promo";
+import { orderTextTotals } from "~/lib/order-text";
 import { formatDateTime, formatDateWithDay } from "~/lib/dates";
 import { orderFeeText } from "~/lib/delivery";
 import { customerFeeSourceText } from "~/lib/order-text";
@@ -116,7 +118,7 @@ export function Invoice({
       <dl className="mt-2 space-y-0.5 border-t border-dashed border-black pt-2">
         <div className="flex justify-between gap-2">
           <dt>Subtotal</dt>
-          <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
+          <dd className="tabular-nums">{formatRupiah(orderTextTotals(order).subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt>
@@ -124,9 +126,12 @@ export function Invoice({
             <span className="block text-[11px] font-normal">{customerFeeSourceText(order)}</span>
           </dt>
           <dd className="text-right tabular-nums">
-            {order.deliveryFee === null ? "Belum ditentukan" : orderFeeText(order)}
+            {order.deliveryFee === null
+              ? "Belum ditentukan"
+              : orderFeeText({ deliveryFee: orderTextTotals(order).fee })}
           </dd>
         </div>
+        <OrderPromoRows order={order} className="text-black" />
         <div className="flex justify-between gap-2 border-t-2 border-black pt-1 text-base font-extrabold">
           <dt>Total</dt>
           <dd className="text-right">

@@ -2,6 +2,8 @@
 // per line, 'Tambah Produk', 'Total akhir', 'Tagihan Final' and 'Kirim Tagihan via
 // WhatsApp'; and the 'Riwayat Perubahan'. Every form carries the order's version so an
 // edit made from an older page is refused instead of overwriting someone else's.
+import { OrderPromoRows, type OrderPromoFields } from "~/components/order-promo";
+import { orderTextTotals } from "~/lib/order-text";
 import { WORDS } from "~/lib/vocab/words";
 import { MessageCircle, Undo2 } from "lucide-react";
 import { useFetcher } from "react-router";
@@ -206,12 +208,13 @@ export function OrderEditsCard({
   editing,
   error,
 }: {
-  order: { status: string; totalAmount: number; deliveryFee: number | null; items: EditLine[] };
+  order: { status: string; totalAmount: number; deliveryFee: number | null; items: EditLine[] } & OrderPromoFields;
   editing: OrderEditsData;
   error?: EditError;
 }) {
   const final = editing.billFinalAt !== null;
   const grand = orderGrandTotal(order.totalAmount, order.deliveryFee);
+  const amounts = orderTextTotals(order);
   const editable = canEditOrder({ status: order.status, billFinalAt: editing.billFinalAt });
   return (
     <Card title="Timbang dan Tagihan" id="tagihan">
@@ -259,14 +262,13 @@ export function OrderEditsCard({
       <dl className="mt-4 space-y-1 border-t border-stone-200 pt-3 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal produk</dt>
-          <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
+          <dd className="tabular-nums">{formatRupiah(amounts.subtotal)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>{WORDS.deliveryFee}</dt>
-          <dd className="tabular-nums">
-            {order.deliveryFee === null ? "belum diisi" : formatRupiah(order.deliveryFee)}
-          </dd>
+          <dd className="tabular-nums">{amounts.fee === null ? "belum diisi" : formatRupiah(amounts.fee)}</dd>
         </div>
+        <OrderPromoRows order={order} />
         <div className="flex justify-between text-base font-bold">
           <dt>Total akhir</dt>
           <dd className="tabular-nums" data-testid="final-total">

@@ -10,6 +10,8 @@ import { formatRupiah, hasDiscount } from "~/lib/money";
 import { WEIGHED_BADGE, WEIGHED_NOTE, formatAmount } from "~/lib/weight";
 import { FeeRow, shownFeeValue } from "./delivery-summary";
 import { CheckoutSection } from "./section";
+import type { ReactNode } from "react";
+import { promoLabel, type PromoTerms } from "~/lib/promo";
 
 function SummaryLine({
   line,
@@ -68,6 +70,8 @@ export function OrderSummary({
   busy,
   disabled,
   missing = [],
+  promo = null,
+  promoField = null,
 }: {
   ready: boolean;
   lines: CartLine[];
@@ -81,8 +85,13 @@ export function OrderSummary({
   disabled: boolean;
   /** What is still missing while 'Pesan Sekarang' is disabled. */
   missing?: string[];
+  /** The applied 'Kode Promo' and what it takes off the goods and the fee now. */
+  promo?: { code: string; terms: PromoTerms; goods: number; fee: number } | null;
+  /** The 'Kode Promo' field with its 'Pakai' button. */
+  promoField?: ReactNode;
 }) {
   const totals = cartTotals(lines);
+  const promoOff = promo ? promo.goods + promo.fee : 0;
   return (
     <CheckoutSection icon={<ReceiptText className="h-5 w-5" aria-hidden="true" />} title="Ringkasan Pesanan">
       {!ready ? (
@@ -104,19 +113,29 @@ export function OrderSummary({
         </ul>
       )}
       {refreshing ? <p className="mt-2 text-xs text-stone-600">Memperbarui harga...</p> : null}
+      {promoField}
       <dl className="mt-4 space-y-2 border-t border-stone-200 pt-4 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Subtotal ({totals.lineCount} produk)</dt>
           <dd className="font-semibold">{formatRupiah(totals.totalAmount)}</dd>
         </div>
         <FeeRow quote={fee} />
+        {promo ? (
+          <div className="flex justify-between gap-4 text-green-800" data-testid="checkout-promo">
+            <dt>{promoLabel(promo.code, promo.terms)}</dt>
+            <dd className="font-semibold whitespace-nowrap">−{formatRupiah(promoOff)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-bold">{totals.hasWeighed ? "Total (perkiraan)" : "Total"}</dt>
           <dd className="font-extrabold text-brand-800" data-testid="checkout-total">
-            {formatRupiah(totals.totalAmount + (fee?.kind === "area" ? fee.fee : 0))}
+            {formatRupiah(totals.totalAmount + (fee?.kind === "area" ? fee.fee : 0) - promoOff)}
           </dd>
         </div>
       </dl>
+      {promo?.terms.kind === "percent" && totals.hasWeighed ? (
+        <p className="mt-1 text-xs text-stone-600">*Potongan persen dihitung ulang dari total timbang.</p>
+      ) : null}
       <input type="hidden" name="shownFee" value={shownFeeValue(fee)} />
       {fee?.kind === "area" ? null : (
         <p className="mt-2 text-xs text-stone-600">

@@ -96,10 +96,13 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
   const handledAction = useRef<unknown>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const busy =
+  const posting =
     navigation.state !== "idle" &&
     navigation.formMethod === "POST" &&
     navigation.formAction?.startsWith("/checkout") === true;
+  // 'Pakai' posts the same form to check a promo code: that is not placing the order.
+  const checkingPromo = posting && navigation.formData?.get("intent") === "promo";
+  const busy = posting && !checkingPromo;
 
   // The summary shows the shop's prices of this moment, not what the browser remembered,
   // asked again after a refused order (stock may have moved meanwhile).
@@ -163,6 +166,9 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
   };
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // 'Pakai' checks the code only: the rest of the form need not be complete yet.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("value") === "promo") return;
     const [deliveryDate, slot] = values.delivery.split("|");
     const check = parseCheckout({
       ...values,
@@ -211,6 +217,8 @@ export function useCheckout(loaderData: CheckoutPageData, actionData: CheckoutAn
       setFieldErrors((e) => ({ ...e, email: undefined }));
     },
     fieldErrors,
+    clearError: (field: keyof CheckoutFieldErrors) => setFieldErrors((e) => ({ ...e, [field]: undefined })),
+    checkingPromo,
     dialog,
     closeDialog: () => setDialog(null),
     placed,

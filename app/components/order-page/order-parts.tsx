@@ -1,5 +1,7 @@
 // The parts of the customer's order page: a titled card, a label/value row, and the list of
 // products with the subtotal, fee and total.
+import { OrderPromoRows, type OrderPromoFields } from "~/components/order-promo";
+import { orderTextTotals } from "~/lib/order-text";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Package } from "lucide-react";
@@ -57,10 +59,11 @@ export function OrderItemsCard({
     deliveryFeeSource: string | null;
     deliveryAreaName: string | null;
     areaFee: number | null;
-  };
+  } & OrderPromoFields;
   billFinal: boolean;
 }) {
   const feeSet = order.deliveryFee !== null;
+  const amounts = orderTextTotals(order);
   const total = orderTotalSummary({ ...order, billFinal });
   return (
     <OrderCard icon={<Package className="h-5 w-5" aria-hidden="true" />} title={`Produk (${order.items.length})`}>
@@ -99,7 +102,7 @@ export function OrderItemsCard({
       <dl className="mt-3 space-y-2 border-t border-stone-200 pt-3 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">Subtotal</dt>
-          <dd className="font-semibold">{formatRupiah(order.totalAmount)}</dd>
+          <dd className="font-semibold">{formatRupiah(amounts.subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">
@@ -109,9 +112,10 @@ export function OrderItemsCard({
             ) : null}
           </dt>
           <dd className={feeSet ? "font-semibold" : "font-semibold text-brand-800"} data-testid="delivery-fee">
-            {orderFeeText(order)}
+            {orderFeeText({ deliveryFee: amounts.fee })}
           </dd>
         </div>
+        <OrderPromoRows order={order} />
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base">
           <dt className="font-bold">{total.label}</dt>
           <dd className="font-extrabold text-brand-800" data-testid="order-total">

@@ -28,6 +28,7 @@ export const BACKUP_TABLES = [
   "products",
   "favorites",
   "stock_alerts",
+  "promos",
   "orders",
   "order_items",
   "order_status_history",

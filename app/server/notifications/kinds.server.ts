@@ -2,6 +2,8 @@
 // here (its data type), then given one template per channel (templates/<channel>/<kind>.ts,
 // listed in that folder's index.ts) and told with one `notify` call where it happens.
 
+import type { PromoTerms } from "~/lib/promo";
+
 /** What was true about an order when its news happened; every order template reads only this. */
 export type OrderSnapshot = {
   id: string;
@@ -27,6 +29,11 @@ export type OrderSnapshot = {
   dueAt?: string;
   /** 'Transfer tepat': the bill plus its kode unik, while a transfer bill waits to be paid. */
   transferAmount?: number | null;
+  /** The 'Kode Promo' and what it took off (missing on events stored before promos). */
+  promoCode?: string | null;
+  promoTerms?: PromoTerms | null;
+  promoDiscount?: number;
+  promoFeeDiscount?: number;
 };
 
 /** The news of an order's life the customer hears about. */

@@ -27,6 +27,10 @@ export async function loadOrderSnapshot(
       deliveryTime: orders.deliveryTime,
       recipientAddress: orders.recipientAddress,
       balanceApplied: orders.balanceApplied,
+      promoCode: orders.promoCode,
+      promoTerms: orders.promoTerms,
+      promoDiscount: orders.promoDiscount,
+      promoFeeDiscount: orders.promoFeeDiscount,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

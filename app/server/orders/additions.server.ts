@@ -22,6 +22,7 @@ import { now as clockNow } from "../clock.server";
 import { deliveryRulesOf } from "../delivery/slots.server";
 import { readShopSettings } from "../settings.server";
 import { moveStock } from "../catalog/stock-ledger.server";
+import { repriceFee, repriceGoods } from "../promos/redeem.server";
 import { recordOrderChange } from "./changes.server";
 import { announceOrderNews } from "./events.server";
 import { lockOrder } from "./columns.server";
@@ -214,12 +215,15 @@ export async function addToOrderByCustomer(
         placed.deliveryFeeSource === "area" ? settings.deliveryAreas.find((a) => a.id === placed.deliveryAreaId) : null;
       const fee = area ? quoteDeliveryFee(area, totalAfter) : null;
       const feeDrops = fee?.kind === "area" && order.deliveryFee !== null && fee.fee < order.deliveryFee;
+      // The order's promo is recomputed on the goods with the added lines (a percent within its cap).
+      const netAfter = await repriceGoods(tx, order.id, totalAfter);
+      const netFee = feeDrops && fee?.kind === "area" ? await repriceFee(tx, order.id, fee.fee) : null;
       await recordOrderChange(tx, order, {
         kind: "add",
         description: `Ditambah oleh pelanggan: ${added.join(", ")}${feeDrops ? ". Ongkir jadi gratis" : ""}`,
         changedBy: userId,
-        totalAfter,
-        set: { totalAmount: totalAfter, ...(feeDrops && fee?.kind === "area" ? { deliveryFee: fee.fee } : {}) },
+        totalAfter: netAfter,
+        set: { totalAmount: netAfter, ...(netFee !== null ? { deliveryFee: netFee } : {}) },
       });
       // The staff dashboards hear it live: the bag may already be packed.
       await announceOrderNews(tx, order.id, "addition", additionNews(added.length));

@@ -96,6 +96,7 @@ export const CHECKOUT_ECHO = [
   "delivery",
   "area",
   "paymentMethod",
+  "promoCode",
   "account",
   "email",
 ];

@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
+import type { PromoTerms } from "~/lib/promo";
 
 export type OrderItemRecord = {
   id: string;
@@ -21,6 +22,8 @@ export type OrderItemRecord = {
   allowSubstitute: boolean;
   originalPrice: number;
   discount: number;
+  /** The line's share of the promo's goods discount. */
+  promoShare: number;
 };
 
 export type OrderRecord = {
@@ -45,6 +48,11 @@ export type OrderRecord = {
   /** 'qris' | 'transfer' | 'cod', or null when settled in the chat (orders from before the choice). */
   paymentMethod: string | null;
   createdAt: Date;
+  /** The 'Kode Promo' used, its terms at checkout and what it took off the goods and the fee. */
+  promoCode: string | null;
+  promoTerms: PromoTerms | null;
+  promoDiscount: number;
+  promoFeeDiscount: number;
   items: OrderItemRecord[];
 };
 
@@ -68,6 +76,10 @@ export const orderColumns = {
   recipientAddress: orders.recipientAddress,
   paymentMethod: orders.paymentMethod,
   createdAt: orders.createdAt,
+  promoCode: orders.promoCode,
+  promoTerms: orders.promoTerms,
+  promoDiscount: orders.promoDiscount,
+  promoFeeDiscount: orders.promoFeeDiscount,
 };
 
 /** One line of an order as every page and message shows it. */
@@ -84,6 +96,7 @@ export const itemColumns = {
   allowSubstitute: orderItems.allowSubstitute,
   originalPrice: orderItems.originalPrice,
   discount: orderItems.discount,
+  promoShare: orderItems.promoShare,
 };
 
 /** The items of an order, in the one order every screen and message lists them. */
@@ -132,6 +145,7 @@ export const adminItemColumns = {
   price: orderItems.price,
   originalPrice: orderItems.originalPrice,
   discount: orderItems.discount,
+  promoShare: orderItems.promoShare,
   note: orderItems.note,
   allowSubstitute: orderItems.allowSubstitute,
   productSlug: products.slug,
@@ -156,6 +170,8 @@ export const orderStateColumns = {
   paymentMethod: orders.paymentMethod,
   paymentStatus: orders.paymentStatus,
   paidAmount: orders.paidAmount,
+  promoId: orders.promoId,
+  promoFeeDiscount: orders.promoFeeDiscount,
 };
 
 export type OrderState = {
@@ -170,6 +186,9 @@ export type OrderState = {
   paymentMethod: string | null;
   paymentStatus: string;
   paidAmount: number | null;
+  promoId: string | null;
+  /** What the order's 'gratis ongkir' takes off `deliveryFee` (already taken). */
+  promoFeeDiscount: number;
 };
 
 /**

@@ -27,6 +27,7 @@ import { mailConfigured } from "../notifications/mail-transport.server";
 import { notify } from "../notifications/notify.server";
 import { loadShopSettings } from "../settings.server";
 import { PaymentRefused } from "../payments/balance.server";
+import { repriceGoods } from "../promos/redeem.server";
 import { moveStock } from "../catalog/stock-ledger.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder, type OrderState } from "./columns.server";
@@ -190,8 +191,10 @@ async function recordEdit(
     .select({ price: orderItems.price, quantity: orderItems.quantity, soldByWeight: orderItems.soldByWeight })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  const totalAfter = orderItemsTotal(lines);
-  if (totalAfter > MAX_ORDER_TOTAL) throw new EditRefused(400, "Total pesanan terlalu besar.");
+  const goods = orderItemsTotal(lines);
+  if (goods > MAX_ORDER_TOTAL) throw new EditRefused(400, "Total pesanan terlalu besar.");
+  // A promo stays with the order: recomputed on the lines as they are now (weighed included).
+  const totalAfter = await repriceGoods(tx, order.id, goods);
   const changeId = await recordOrderChange(tx, order, {
     kind: change.kind,
     description: change.description,

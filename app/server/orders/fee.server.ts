@@ -14,6 +14,7 @@ import { orderGrandTotal, shortOrderId } from "~/lib/orders";
 import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { notify } from "../notifications/notify.server";
 import { syncTransferCode } from "../payments/transfer-code.server";
+import { repriceFee } from "../promos/redeem.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder } from "./columns.server";
 
@@ -54,12 +55,16 @@ export async function setDeliveryFee(
     const refusal = orderEditRefusal(before, input.version);
     if (refusal) return { refused: formFailure(409, refusal) };
     // Staff's fee overrides the area's; the order keeps the area's fee to show which applies.
-    if (before.deliveryFee !== input.deliveryFee) {
+    // Staff type the fee before a promo's 'gratis ongkir'; the stored fee is what is left of it.
+    const grossBefore = before.deliveryFee === null ? null : before.deliveryFee + before.promoFeeDiscount;
+    let netFee = before.deliveryFee ?? input.deliveryFee;
+    if (grossBefore !== input.deliveryFee) {
+      netFee = (await repriceFee(tx, before.id, input.deliveryFee)) ?? input.deliveryFee;
       await recordOrderChange(tx, before, {
         kind: "fee",
-        description: `${WORDS.deliveryFee}: ${before.deliveryFee === null ? "belum ditentukan" : formatRupiah(before.deliveryFee)} → ${formatRupiah(input.deliveryFee)}`,
+        description: `${WORDS.deliveryFee}: ${grossBefore === null ? "belum ditentukan" : formatRupiah(grossBefore)} → ${formatRupiah(input.deliveryFee)}`,
         changedBy: actor.id,
-        set: { deliveryFee: input.deliveryFee, deliveryFeeSource: "staff" },
+        set: { deliveryFee: netFee, deliveryFeeSource: "staff" },
       });
     } else {
       await tx
@@ -70,11 +75,11 @@ export async function setDeliveryFee(
     await syncTransferCode(tx, before.id);
     // Told with the fee it reports: the mail exists exactly when the saved fee does.
     await notify(tx, { kind: "fee-set", order: before.id });
-    return { row: before };
+    return { row: before, netFee };
   });
   if (!outcome.row) return outcome.refused;
   const updated = outcome.row;
   return formSuccess(
-    `${WORDS.deliveryFee} pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, input.deliveryFee))}.`,
+    `${WORDS.deliveryFee} pesanan #${shortOrderId(updated.id)} disimpan: ${formatRupiah(input.deliveryFee)}. Total ${formatRupiah(orderGrandTotal(updated.totalAmount, outcome.netFee))}.`,
   );
 }

@@ -14,6 +14,7 @@ import { uuidField } from "~/lib/form-schema";
 import { orderItemsTotal, shortOrderId } from "~/lib/orders";
 import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { releaseTransferCode, syncTransferCode } from "../payments/transfer-code.server";
+import { repriceGoods } from "../promos/redeem.server";
 import { recordOrderChange } from "./changes.server";
 import { lockOrder, type OrderState } from "./columns.server";
 import { orderVersionSchema } from "./edits.server";
@@ -149,7 +150,8 @@ export async function mergeOrder(
         .select({ price: orderItems.price, quantity: orderItems.quantity, soldByWeight: orderItems.soldByWeight })
         .from(orderItems)
         .where(eq(orderItems.orderId, input.targetId));
-      const totalAfter = orderItemsTotal(all);
+      // The kept order keeps its promo, recomputed on the merged goods; the other's use is given back.
+      const totalAfter = await repriceGoods(tx, input.targetId, orderItemsTotal(all));
 
       // The payment or proof on the merged order now belongs to the one that is delivered.
       if (fromPaid) {
@@ -194,6 +196,10 @@ export async function mergeOrder(
         totalAfter: 0,
         set: { totalAmount: 0, deliveryFee: 0 },
       });
+      await tx
+        .update(orders)
+        .set({ promoId: null, promoCode: null, promoTerms: null, promoDiscount: 0, promoFeeDiscount: 0 })
+        .where(eq(orders.id, sourceId));
       await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, sourceId));
       await tx.insert(orderStatusHistory).values({
         orderId: sourceId,

@@ -11,6 +11,7 @@ import { feeText, minimumOrderMessage, quoteDeliveryFee, type FeeQuote } from "~
 import { formFailure, formSuccess, type FieldErrors, type FormFailure, type FormResult } from "~/lib/form";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { orderItemsTotal } from "~/lib/orders";
+import { promoAmounts } from "~/lib/promo";
 import { DELIVERY_SLOTS } from "~/lib/vocab/delivery-slots";
 import { activePaymentMethods, PAYMENT_METHOD } from "~/lib/vocab/payment-methods";
 import { formatAmount, formatKg, isAllowedWeight } from "~/lib/weight";
@@ -27,6 +28,7 @@ import { setWhatsappConsent } from "../whatsapp/messages.server";
 import { readShopSettings } from "../settings.server";
 import { moveStock } from "../catalog/stock-ledger.server";
 import { loadOrderItems, orderColumns, type OrderRecord } from "./columns.server";
+import { belowMinimumMessage, checkPromo, repriceGoods, type UsablePromo } from "../promos/redeem.server";
 
 type CheckoutLine = CheckoutInput["lines"][number];
 /** A checked checkout; a line's note and substitution choice may be left out (none, 'Jangan diganti'). */
@@ -35,7 +37,7 @@ export type PlaceOrderInput = Omit<CheckoutInput, "lines"> & {
 };
 
 /** The checkout part a delivery refusal names: the date/slot, the area (and its fee), the minimum. */
-export type DeliveryProblemField = "delivery" | "area" | "minimum" | "payment";
+export type DeliveryProblemField = "delivery" | "area" | "minimum" | "payment" | "promo";
 
 // The sum has to fit the integer column; no real basket comes near it.
 const MAX_ORDER_TOTAL = 2_000_000_000;
@@ -182,9 +184,16 @@ export async function storeOrder(
             { productId: items[0].productId, message: "Total pesanan terlalu besar. Kurangi jumlah produk." },
           ]);
         }
+        const orderFields = fields(totalAmount);
+        // A promo's goods discount comes off the stored total (its lines' shares are set below).
         const [order] = await tx
           .insert(orders)
-          .values({ ...fields(totalAmount), userId, status: "pending", totalAmount })
+          .values({
+            ...orderFields,
+            userId,
+            status: "pending",
+            totalAmount: totalAmount - (orderFields.promoDiscount ?? 0),
+          })
           .returning(orderColumns);
         stored = { order, items: items.map((i) => ({ ...i, orderId: order.id })) };
         return order.id;
@@ -206,6 +215,7 @@ export async function storeOrder(
   const { order, items } = stored;
   // What was ordered stays beside what is packed: weighing changes `quantity` only.
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderedQuantity: item.quantity })));
+  if (order.promoDiscount) await repriceGoods(tx, order.id, order.totalAmount + order.promoDiscount);
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     fromStatus: null,
@@ -228,7 +238,9 @@ function refusal(message: string, problems: OrderProblem[], field?: DeliveryProb
         ? { area: message }
         : field === "payment"
           ? { paymentMethod: message }
-          : {};
+          : field === "promo"
+            ? { promoCode: message }
+            : {};
   const failure: FormFailure<CheckoutField, OrderRefusal> = {
     ...formFailure(409, message, { title: CHECKOUT_FAILED_TITLE, fieldErrors }),
     problems,
@@ -298,6 +310,20 @@ export async function placeOrder(
           `${PAYMENT_METHOD[paymentMethod].label} sedang tidak tersedia. Pilih metode pembayaran lain.`,
           "payment",
         );
+      // The promo row stays locked to the end: its uses are counted, and this one added, alone.
+      let promo: UsablePromo | null = null;
+      if (input.promoCode) {
+        const checked = await checkPromo(tx, {
+          code: input.promoCode,
+          userId: user.id,
+          phone: input.phone,
+          paymentMethod,
+          now,
+          lock: true,
+        });
+        if (!checked.ok) throw new DeliveryRefused(checked.message, "promo");
+        promo = checked.promo;
+      }
 
       const order = await storeOrder(tx, {
         userId: user.id,
@@ -308,13 +334,26 @@ export async function placeOrder(
           const quote = quoteDeliveryFee(chosenArea.area, totalAmount);
           const changedFee = feeChange(quote, input.shownFee);
           if (changedFee) throw new DeliveryRefused(changedFee, "area");
+          if (promo && totalAmount < promo.terms.minSpend)
+            throw new DeliveryRefused(belowMinimumMessage(promo.terms.minSpend), "promo");
+          const fee = quote.kind === "area" ? quote.fee : null;
+          const off = promo ? promoAmounts(promo.terms, totalAmount, fee) : null;
           return {
+            ...(promo && off
+              ? {
+                  promoId: promo.id,
+                  promoCode: promo.code,
+                  promoTerms: promo.terms,
+                  promoDiscount: off.goods,
+                  promoFeeDiscount: off.fee,
+                }
+              : {}),
             deliverySlot: input.slot,
             deliveryTime: slot.time,
             deliveryDate,
             ...(quote.kind === "area"
               ? {
-                  deliveryFee: quote.fee,
+                  deliveryFee: quote.fee - (off?.fee ?? 0),
                   deliveryFeeSource: "area",
                   deliveryAreaId: quote.areaId,
                   deliveryAreaName: quote.areaName,

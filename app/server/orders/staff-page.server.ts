@@ -48,6 +48,10 @@ export async function loadOrderEditing(
     totalAmount: order.totalAmount,
     deliveryFee: order.deliveryFee,
     balanceApplied: order.balanceApplied,
+    promoCode: order.promoCode,
+    promoTerms: order.promoTerms,
+    promoDiscount: order.promoDiscount,
+    promoFeeDiscount: order.promoFeeDiscount,
     items,
     paymentLines: paymentInstructionLines(
       view.paymentMethods,

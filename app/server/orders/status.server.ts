@@ -22,6 +22,7 @@ import {
 } from "../payments/cancel-settlement.server";
 import { releaseTransferCode, syncTransferCode } from "../payments/transfer-code.server";
 import { moveStock } from "../catalog/stock-ledger.server";
+import { retakePromoUse } from "../promos/redeem.server";
 import { lockOrder } from "./columns.server";
 
 export const statusChangeSchema = z.object({
@@ -108,6 +109,11 @@ export async function changeOrderStatus(
         409,
         `Pesanan #${short} dibatalkan setelah dibayar, dan pembayarannya sudah dicatat di Saldo pelanggan. Pesanan ini tidak dapat diaktifkan kembali; buat pesanan baru bila pelanggan tetap ingin memesan.`,
       );
+    }
+    // An order taken up again takes its promo use back, while the quota allows.
+    if (wasCancelled && !becomesCancelled) {
+      const promoRefusal = await retakePromoUse(tx, order);
+      if (promoRefusal) return formFailure(409, promoRefusal);
     }
     if (wasCancelled !== becomesCancelled) {
       const lines = await tx

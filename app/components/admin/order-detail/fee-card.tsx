@@ -43,7 +43,7 @@ export function DeliveryFeeCard({
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="mis. 10000"
-                defaultValue={order.deliveryFee ?? ""}
+                defaultValue={order.deliveryFee === null ? "" : order.deliveryFee + (order.promoFeeDiscount ?? 0)}
                 key={order.deliveryFee ?? "none"}
               />
             )}

@@ -9,6 +9,8 @@ import { orderFeeText } from "~/lib/delivery";
 import { formatRupiah } from "~/lib/money";
 import { orderLinePriceText } from "~/lib/orders";
 import type { AdminOrderView } from "./types";
+import { OrderPromoRows } from "~/components/order-promo";
+import { orderTextTotals } from "~/lib/order-text";
 
 export function ProductsCard({ order }: { order: AdminOrderView }) {
   return (
@@ -43,7 +45,7 @@ export function ProductsCard({ order }: { order: AdminOrderView }) {
       <dl className="mt-2 space-y-1 border-t border-stone-200 pt-3 text-sm">
         <div className="flex justify-between">
           <dt className="text-stone-700">Subtotal</dt>
-          <dd className="tabular-nums">{formatRupiah(order.totalAmount)}</dd>
+          <dd className="tabular-nums">{formatRupiah(orderTextTotals(order).subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-700">{WORDS.deliveryFee}</dt>
@@ -51,10 +53,11 @@ export function ProductsCard({ order }: { order: AdminOrderView }) {
             {order.deliveryFee === null ? (
               <span className="text-stone-600">Ditentukan oleh CS via WhatsApp</span>
             ) : (
-              orderFeeText(order)
+              orderFeeText({ deliveryFee: orderTextTotals(order).fee })
             )}
           </dd>
         </div>
+        <OrderPromoRows order={order} />
         <div className="flex justify-between text-base font-bold">
           <dt>Total</dt>
           <dd className="text-right">

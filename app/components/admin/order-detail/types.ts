@@ -1,3 +1,5 @@
+import type { PromoTerms } from "~/lib/promo";
+
 // The order as the staff order page's parts read it (what the admin orders server module loads).
 export type AdminOrderView = {
   id: string;
@@ -20,6 +22,11 @@ export type AdminOrderView = {
   createdAt: Date;
   accountName: string;
   accountEmail: string;
+  /** The 'Kode Promo' and what it took off the goods and the fee (already taken from the two). */
+  promoCode: string | null;
+  promoTerms: PromoTerms | null;
+  promoDiscount: number;
+  promoFeeDiscount: number;
   items: {
     id: string;
     productName: string;

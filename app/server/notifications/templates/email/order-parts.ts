@@ -2,7 +2,14 @@
 // and the table of lines and totals, all from the one order-text module (app/lib/order-text.ts).
 import { WORDS } from "~/lib/vocab/words";
 import { formatRupiah } from "~/lib/money";
-import { balanceText, deliverySentence, orderTextLine, orderTextTotals } from "~/lib/order-text";
+import {
+  balanceText,
+  deliverySentence,
+  orderPromoText,
+  orderTextLine,
+  orderTextTotals,
+  PROMO_KEPT_BELOW_MINIMUM,
+} from "~/lib/order-text";
 import { shortOrderId } from "~/lib/orders";
 import { config } from "~/server/config.server";
 import type { OrderSnapshot } from "../../kinds.server";
@@ -37,6 +44,11 @@ export function orderTable(order: OrderSnapshot, totalLabel?: string): MailTable
     label: WORDS.deliveryFee,
     value: totals.fee === null ? "dikonfirmasi lewat WhatsApp" : formatRupiah(totals.fee),
   });
+  const promo = orderPromoText(order);
+  if (promo) {
+    rows.push({ label: promo.label, value: promo.amountText });
+    if (promo.belowMinimum) rows.push({ label: PROMO_KEPT_BELOW_MINIMUM, value: "" });
+  }
   rows.push({
     label: totalLabel ?? (totals.fee === null ? "Total sementara" : "Total"),
     value: formatRupiah(totals.total),
