@@ -1,9 +1,9 @@
 // 'Tambah ke Pesanan' on the shopper's open order: the products in the cart join this order
 // (one fee) instead of becoming a second order. Shown only while the server says the order
 // still takes additions (before its cut-off); the server checks again when it is pressed.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { PackagePlus } from "lucide-react";
+import { MessageCircle, PackagePlus } from "lucide-react";
 import type { FormResult } from "~/lib/form";
 import { useCart } from "./cart-provider";
 import { Button, buttonClass } from "./ui/button";
@@ -12,7 +12,9 @@ import { useToast } from "./ui/toast";
 export const ADD_INTENT = "add";
 
 export function AddFromCart({ orderId, cutoffText }: { orderId: string; cutoffText: string }) {
-  const fetcher = useFetcher<FormResult>({ key: `add-${orderId}` });
+  const fetcher = useFetcher<FormResult<{ chatUrl?: string }>>({ key: `add-${orderId}` });
+  // After an addition the shop's chat should hear of it too: the message is ready to send.
+  const [chatUrl, setChatUrl] = useState<string | null>(null);
   const cart = useCart();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -25,6 +27,7 @@ export function AddFromCart({ orderId, cutoffText }: { orderId: string; cutoffTe
     handled.current = answer;
     if (answer.ok) {
       cart.clear();
+      setChatUrl(answer.chatUrl ?? null);
       toast({ title: "Ditambahkan ke Pesanan", description: answer.message });
       void revalidator.revalidate();
     } else {
@@ -59,6 +62,21 @@ export function AddFromCart({ orderId, cutoffText }: { orderId: string; cutoffTe
           Pilih produk dulu
         </Link>
       )}
+      {chatUrl ? (
+        <div className="mt-3 rounded-lg border border-green-300 bg-white p-3" role="status">
+          <p className="text-sm text-stone-700">
+            Produk sudah masuk pesanan. Kabari toko lewat WhatsApp agar tambahannya ikut disiapkan.
+          </p>
+          <a
+            href={chatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ className: "mt-2 w-full gap-2 sm:w-auto" })}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Rincian Tambahan ke WhatsApp
+          </a>
+        </div>
+      ) : null}
     </section>
   );
 }

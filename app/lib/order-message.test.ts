@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildOrderChatMessage, buildOrderHelpMessage, orderChatUrl, type OrderMessageInput } from "./order-message";
+import {
+  buildOrderAdditionMessage,
+  buildOrderChatMessage,
+  buildOrderHelpMessage,
+  orderChatUrl,
+  type OrderMessageInput,
+} from "./order-message";
 
 const order: OrderMessageInput = {
   shopName: "Sayur Jember",
@@ -121,5 +127,24 @@ describe("buildOrderHelpMessage", () => {
     expect(buildOrderHelpMessage("Sayur Jember", order.orderId)).toBe(
       "Halo Sayur Jember, saya butuh bantuan untuk pesanan #1a2b3c4d.",
     );
+  });
+});
+
+describe("buildOrderAdditionMessage", () => {
+  it("tells the shop which order grew, by what, and the goods' total now", () => {
+    const text = buildOrderAdditionMessage({
+      shopName: "Sayur Jember",
+      orderId: "0b6f3c1e-1111-4222-8333-444455556666",
+      added: ["Telur 4 butir (+Rp 10.000)", "Cabai 0,25 kg (+Rp 12.500)"],
+      goodsTotal: 57500,
+    });
+    expect(text.split("\n")).toEqual([
+      "Halo Sayur Jember, saya menambah pesanan #0b6f3c1e:",
+      "- Telur 4 butir (+Rp 10.000)",
+      "- Cabai 0,25 kg (+Rp 12.500)",
+      "",
+      "Total belanja sekarang: Rp 57.500 (ongkir tetap sekali).",
+      "Terima kasih.",
+    ]);
   });
 });

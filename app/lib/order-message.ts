@@ -115,6 +115,25 @@ export function buildOrderHelpMessage(shopName: string, orderId: string): string
   return `Halo ${shopName}, saya butuh bantuan untuk pesanan #${shortOrderId(orderId)}.`;
 }
 
+/**
+ * What a shopper sends the shop after 'Tambah ke Pesanan': the order number, what joined it and
+ * the goods' total now, so the chat with the shop says what the order page says.
+ */
+export function buildOrderAdditionMessage(input: {
+  shopName: string;
+  orderId: string;
+  added: readonly string[];
+  goodsTotal: number;
+}): string {
+  return [
+    `Halo ${input.shopName}, saya menambah pesanan #${shortOrderId(input.orderId)}:`,
+    ...input.added.map((line) => `- ${line}`),
+    "",
+    `Total belanja sekarang: ${rupiah(input.goodsTotal)} (ongkir tetap sekali).`,
+    "Terima kasih.",
+  ].join("\n");
+}
+
 /** https://wa.me/<shop number>?text=<message>, every character of the text preserved. */
 export function orderChatUrl(shopWhatsapp: string, message: string): string {
   return whatsappHref(shopWhatsapp, message);

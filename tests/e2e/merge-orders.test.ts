@@ -82,6 +82,10 @@ describe.skipIf(!hasChromium)("'Gabungkan' on the staff order page", () => {
     }
     await mine.getByRole("button", { name: `Tambah ke Pesanan #${first}` }).click();
     await mine.getByText(`Produk ditambahkan ke pesanan #${first}`).waitFor({ timeout: 15_000 });
+    // The shop's chat hears of the addition: a ready message naming the order.
+    const tell = mine.getByRole("link", { name: "Kabari toko via WhatsApp" });
+    const chat = new URL((await tell.getAttribute("href"))!);
+    expect(chat.searchParams.get("text")).toContain(`saya menambah pesanan #${first}`);
     await customer.close();
   });
 });

@@ -9,7 +9,7 @@ import { useVisitor } from "~/components/visitor-provider";
 import { Button } from "~/components/ui/button";
 import type { FormResult } from "~/lib/form";
 
-type Answer = FormResult<object, string, object>;
+type Answer = FormResult<{ chatUrl?: string }, string, object>;
 
 export function AddToOrder({ productId, quantity }: { productId: string; quantity: number }) {
   const { user, known } = useVisitor();
@@ -45,9 +45,24 @@ export function AddToOrder({ productId, quantity }: { productId: string; quantit
         >
           {answer.message}{" "}
           {answer.ok ? (
-            <Link to={`/orders/${order.id}`} className="font-semibold underline">
-              Lihat pesanan
-            </Link>
+            <>
+              <Link to={`/orders/${order.id}`} className="font-semibold underline">
+                Lihat pesanan
+              </Link>
+              {answer.chatUrl ? (
+                <>
+                  {" · "}
+                  <a
+                    href={answer.chatUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold underline"
+                  >
+                    Kabari toko via WhatsApp
+                  </a>
+                </>
+              ) : null}
+            </>
           ) : null}
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { shortOrderId } from "~/lib/orders";
 // 'Tambah ke Pesanan' on the database: lines join the shopper's open order with one fee and the
 // stock taken through the ledger, the change log says who added what; after the cut-off, on a
 // final bill or on someone else's order nothing changes.
@@ -68,6 +69,14 @@ describe("adding to an open order", () => {
     expect(change.changedBy).toBe(user.id);
     // Only one order for this shopper: nothing became a second order.
     expect(await testDb.db.$count(orders, eq(orders.userId, user.id))).toBe(1);
+    // The shop's chat hears of it: a ready message naming the order, what joined and the new total.
+    if (!result.ok) return;
+    const chat = new URL(result.chatUrl!);
+    expect(chat.hostname).toBe("wa.me");
+    const text = chat.searchParams.get("text")!;
+    expect(text).toContain(`menambah pesanan #${shortOrderId(order.id)}`);
+    expect(text).toContain("- Telur Tambahan 4");
+    expect(text).toContain("Total belanja sekarang: Rp 22.000");
   });
 
   it("refuses after the cut-off, on another's order and past the stock, changing nothing", async () => {

@@ -26,6 +26,8 @@ import { repriceFee, repriceGoods } from "../promos/redeem.server";
 import { recordOrderChange } from "./changes.server";
 import { announceOrderNews } from "./events.server";
 import { lockOrder } from "./columns.server";
+import { buildOrderAdditionMessage, orderChatUrl } from "~/lib/order-message";
+import { currentShop } from "../shop/identity.server";
 
 /** The cart's lines as the order page posts them (JSON in one field). */
 export const additionLinesSchema = z
@@ -119,7 +121,7 @@ export async function addToOrderByCustomer(
   orderId: string,
   lines: readonly { productId: string; quantity: number; note?: string; allowSubstitute?: boolean }[],
   now: Date = clockNow(),
-): Promise<FormResult> {
+): Promise<FormResult<{ chatUrl?: string }>> {
   if (!isUuid(orderId)) return formFailure(404, "Pesanan tidak ditemukan.");
   const short = shortOrderId(orderId);
   try {
@@ -227,7 +229,13 @@ export async function addToOrderByCustomer(
       });
       // The staff dashboards hear it live: the bag may already be packed.
       await announceOrderNews(tx, order.id, "addition", additionNews(added.length));
-      return formSuccess(`Produk ditambahkan ke pesanan #${short}. Ongkir tetap sekali.`);
+      // The chat with the shop gets the change too: the shopper sends it from the order page.
+      const shop = currentShop();
+      const chatUrl = orderChatUrl(
+        shop.whatsapp,
+        buildOrderAdditionMessage({ shopName: shop.name, orderId: order.id, added, goodsTotal: netAfter }),
+      );
+      return formSuccess(`Produk ditambahkan ke pesanan #${short}. Ongkir tetap sekali.`, { chatUrl });
     });
   } catch (error) {
     if (error instanceof AdditionRefused) return formFailure(error.status, error.message);
