@@ -71,9 +71,9 @@ export function AddFromCart({ orderId, cutoffText }: { orderId: string; cutoffTe
             href={chatUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className={buttonClass({ className: "mt-2 w-full gap-2 sm:w-auto" })}
+            className={buttonClass({ className: "mt-2 h-auto min-h-11 w-full gap-2 py-2 whitespace-normal sm:w-auto" })}
           >
-            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kirim Rincian Tambahan ke WhatsApp
+            <MessageCircle className="h-4 w-4" aria-hidden="true" /> Kabari Toko via WhatsApp
           </a>
         </div>
       ) : null}

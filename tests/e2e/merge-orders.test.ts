@@ -86,6 +86,18 @@ describe.skipIf(!hasChromium)("'Gabungkan' on the staff order page", () => {
     const tell = mine.getByRole("link", { name: "Kabari toko via WhatsApp" });
     const chat = new URL((await tell.getAttribute("href"))!);
     expect(chat.searchParams.get("text")).toContain(`saya menambah pesanan #${first}`);
+    await screenshot(mine, "product-added-to-order-desktop");
+    // From the cart on the order page: the box offers the same message once the lines joined.
+    await mine.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+    await expect.poll(() => mine.evaluate(() => localStorage.getItem("cart") ?? "[]")).not.toBe("[]");
+    await mine.setViewportSize(PHONE);
+    await mine.goto(`${shop.url}/orders/${seeded.first}`);
+    await waitForHydration(mine);
+    await mine.getByRole("button", { name: /^Tambah ke Pesanan \(1 produk/ }).click();
+    const send = mine.getByRole("link", { name: "Kabari Toko via WhatsApp" });
+    await send.waitFor({ timeout: 15_000 });
+    expect(new URL((await send.getAttribute("href"))!).searchParams.get("text")).toContain("Telur Ayam Gabung");
+    await screenshot(mine, "order-added-from-cart-phone");
     await customer.close();
   });
 });
