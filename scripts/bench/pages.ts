@@ -3,7 +3,9 @@
 // to bench/results/pages-<timestamp>.json. Env: SKIP_BUILD=1 (use the existing build),
 // RUNS=n (repeat and take the median of each figure), CHROMIUM_PATH (default /usr/bin/chromium),
 // PAGES=/,/about (measure only these of the six pages; the product page is "product"),
-// LHR_DIR=dir (also write each run's whole Lighthouse report there, to read its trace-based audits).
+// LHR_DIR=dir (also write each run's whole Lighthouse report there, to read its trace-based audits),
+// PEER=0 (skip the comparison shop: a client-rendered Vite + React SPA, scripts/bench/peer-spa,
+// measured on `/` and `/products` in the same run, with our/peer ratios printed).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,6 +13,7 @@ import { brotliCompressSync, constants as zlib } from "node:zlib";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startPeer } from "./peer";
 import { buildUnlessSkipped, chromePath, firstProductPath, startShop } from "./shop";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -240,6 +243,58 @@ function medianFigures(all: PageFigures[]): PageFigures {
   return Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as PageFigures;
 }
 
+/** Ours against the comparison SPA, page by page: each figure at most 0.6 times the SPA's. */
+const PEER_PAGES = ["/", "/products"];
+const PEER_RATIO = 0.6;
+const PEER_FIGURES: { label: string; value: (f: PageFigures) => number; show: (n: number) => string }[] = [
+  { label: "FCP", value: (f) => f.fcpMs, show: (n) => `${n} ms` },
+  { label: "LCP", value: (f) => f.lcpMs, show: (n) => `${n} ms` },
+  { label: "TBT", value: (f) => f.tbtMs, show: (n) => `${n} ms` },
+  { label: "first-load JS", value: (f) => f.jsTransferBytes, show: (n) => kB(n) },
+];
+
+type PeerResult = { median: PageFigures; runs: PageFigures[]; lcpElements: string[] };
+
+async function measurePeer(pages: string[]): Promise<Record<string, PeerResult>> {
+  console.log("building and starting the comparison SPA (PEER=0 skips it)...");
+  const peer = await startPeer();
+  try {
+    const results: Record<string, PeerResult> = {};
+    for (const p of pages) {
+      const all: PageFigures[] = [];
+      const lcpElements: string[] = [];
+      for (let i = 0; i < runs; i++) {
+        const run = await measure(`${peer.url}${p}`);
+        all.push(run.figures);
+        lcpElements.push(run.lcpElement);
+      }
+      results[p] = { median: medianFigures(all), runs: all, lcpElements };
+    }
+    return results;
+  } finally {
+    await peer.stop();
+  }
+}
+
+function printPeerRatios(ours: Record<string, { median: PageFigures }>, peer: Record<string, PeerResult>) {
+  console.log(`\nAgainst the comparison SPA (ours / SPA, median of ${runs} run(s); target each <= ${PEER_RATIO}):`);
+  for (const [p, theirs] of Object.entries(peer)) {
+    const mine = ours[p]?.median;
+    if (!mine) continue;
+    const cells = PEER_FIGURES.map((fig) => {
+      const a = fig.value(mine);
+      const b = fig.value(theirs.median);
+      if (!(b > 0)) return `${fig.label} ${fig.show(a)} / ${fig.show(b)} = n/a (SPA at 0: NOT MEASURABLE)`;
+      const ratio = a / b;
+      return `${fig.label} ${fig.show(a)} / ${fig.show(b)} = ${ratio.toFixed(2)} (${ratio <= PEER_RATIO ? "MET" : "MISSED"})`;
+    });
+    console.log(`  ${p}: ${cells.join("; ")}`);
+    console.log(
+      `    CPU benchmark index: ours ${mine.benchmarkIndex}, SPA ${theirs.median.benchmarkIndex} (runs: ${theirs.runs.map((f) => f.benchmarkIndex).join(", ")}); SPA LCP element: ${[...new Set(theirs.lcpElements)].join(" | ")}`,
+    );
+  }
+}
+
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function main() {
@@ -322,6 +377,10 @@ async function main() {
       );
     }
 
+    const peerPages = PEER_PAGES.filter((p) => pages.includes(p));
+    const peer = process.env.PEER === "0" || peerPages.length === 0 ? undefined : await measurePeer(peerPages);
+    if (peer) printPeerRatios(results, peer);
+
     const outDir = path.join(root, "bench/results");
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `pages-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
@@ -331,7 +390,10 @@ async function main() {
       node: process.version,
       chromium: chromeVersion(),
     };
-    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), runs, machine, results }, null, 2)}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ date: new Date().toISOString(), runs, machine, results, peer }, null, 2)}\n`,
+    );
     console.log(`written ${path.relative(root, file)}`);
   } finally {
     await shop.stop();
