@@ -69,7 +69,9 @@ async function staffMember(context: AppContext, request: Request): Promise<Actor
 async function admit(level: AccessLevel, context: AppContext, request: Request): Promise<Admission> {
   switch (level) {
     case "public":
-      return { actor: await userOf(context) };
+      // Nobody is looked up: a public catalog page rendered without asking who is signed in
+      // stays the same shareable bytes for everyone (routes that want the user ask userOf).
+      return { actor: null };
     case "customer":
       return { actor: await signedIn(context, request) };
     case "staff":
