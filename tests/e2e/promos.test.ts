@@ -1,13 +1,21 @@
 // 'Kode Promo' end to end: staff make a code at /admin/promos, a shopper types it at checkout
 // and presses 'Pakai', sees the discount in the summary, places the order (the chat to the shop
-// names the promo) and finds the discount on their order page. Phone and desk: the checkout
-// summary and the promo form are laid out differently at the two sizes.
+// names the promo) and finds the discount on their order page. The shopper is on a phone and staff
+// at the desk; the checkout summary and the promo form are laid out differently at the two
+// sizes, so each page is also looked at in the other size.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, login, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  adminLogin,
+  atBothSizes,
+  login,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+} from "../support/browser-shop";
 import type { Database } from "~/db/client.server";
 import { parseCheckout } from "~/lib/checkout";
 import { editOrder } from "~/server/orders/edits.server";
@@ -113,95 +121,86 @@ describe.skipIf(!hasChromium)("a promo code from /admin/promos to the order page
   });
 
   it("a weighed final bill under the code's minimum keeps the promo and says so, to the shopper and to staff", async () => {
-    for (const [label, size] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      const context = await newContext(shop.browser, size);
-      const page = await context.newPage();
-      await login(page, shop.url, weighed.customer!.email, weighed.customer!.password);
-      await page.goto(`${shop.url}/orders/${weighed.orderId}`);
-      const bill = page.locator("section", { has: page.getByRole("heading", { name: "Tagihan Final" }) });
-      await bill.getByTestId("order-promo").waitFor();
-      expect(await bill.getByTestId("order-promo").textContent()).toContain("−Rp\u00a03.300");
-      expect(await bill.getByTestId("promo-below-minimum").textContent()).toBe(
-        "Promo tetap berlaku walau total timbang di bawah minimum.",
-      );
-      // 28.000 + 5.000 of goods, 10% off, and the Rp 7.000 fee.
-      expect(await bill.getByTestId("final-total").textContent()).toBe(formatRupiah(36_700));
-      await screenshot(page, `promo-final-bill-${label}`);
-      await context.close();
+    // The shopper on a phone, staff at the desk; each page is looked at in both sizes.
+    const context = await newContext(shop.browser, PHONE);
+    const page = await context.newPage();
+    await login(page, shop.url, weighed.customer!.email, weighed.customer!.password);
+    await page.goto(`${shop.url}/orders/${weighed.orderId}`);
+    const bill = page.locator("section", { has: page.getByRole("heading", { name: "Tagihan Final" }) });
+    await bill.getByTestId("order-promo").waitFor();
+    expect(await bill.getByTestId("order-promo").textContent()).toContain("−Rp\u00a03.300");
+    expect(await bill.getByTestId("promo-below-minimum").textContent()).toBe(
+      "Promo tetap berlaku walau total timbang di bawah minimum.",
+    );
+    // 28.000 + 5.000 of goods, 10% off, and the Rp 7.000 fee.
+    expect(await bill.getByTestId("final-total").textContent()).toBe(formatRupiah(36_700));
+    await atBothSizes(page, (size) => screenshot(page, `promo-final-bill-${size}`));
+    await context.close();
 
-      const desk = await newContext(shop.browser, size);
-      const admin = await desk.newPage();
-      await adminLogin(admin, shop.url, OWNER);
-      await admin.goto(`${shop.url}/admin/orders/${weighed.orderId}`);
-      await admin.getByTestId("order-promo").first().waitFor();
-      await screenshot(admin, `promo-staff-order-${label}`);
-      await admin.goto(`${shop.url}/admin/orders/print/${weighed.orderId}`);
-      await admin.getByTestId("order-promo").waitFor();
-      await screenshot(admin, `promo-invoice-${label}`);
-      await desk.close();
-    }
+    const desk = await newContext(shop.browser, DESKTOP);
+    const admin = await desk.newPage();
+    await adminLogin(admin, shop.url, OWNER);
+    await admin.goto(`${shop.url}/admin/orders/${weighed.orderId}`);
+    await admin.getByTestId("order-promo").first().waitFor();
+    await atBothSizes(admin, (size) => screenshot(admin, `promo-staff-order-${size}`));
+    await admin.goto(`${shop.url}/admin/orders/print/${weighed.orderId}`);
+    await admin.getByTestId("order-promo").waitFor();
+    await atBothSizes(admin, (size) => screenshot(admin, `promo-invoice-${size}`));
+    await desk.close();
   });
 
-  for (const [label, size] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    it(`staff make a code, the shopper presses 'Pakai', orders and sees the discount (${label})`, async () => {
-      const code = `HEMAT${label.toUpperCase()}`;
-      const staff = await newContext(shop.browser, size);
-      const admin = await staff.newPage();
-      await adminLogin(admin, shop.url, OWNER);
-      await createCode(admin, shop.url, code);
-      await screenshot(admin, `promo-admin-${label}`);
-      await staff.close();
+  it("staff make a code at the desk, the shopper presses 'Pakai' on a phone, orders and sees the discount", async () => {
+    const code = "HEMAT";
+    const staff = await newContext(shop.browser, DESKTOP);
+    const admin = await staff.newPage();
+    await adminLogin(admin, shop.url, OWNER);
+    await createCode(admin, shop.url, code);
+    await atBothSizes(admin, (size) => screenshot(admin, `promo-admin-${size}`));
+    await staff.close();
 
-      const context = await newContext(shop.browser, size);
-      await context.route("https://wa.me/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-      );
-      const page = await context.newPage();
-      const errors = trackPageErrors(page);
-      await registerAndLogin(page, shop.url, { name: `Pembeli Promo ${label}` });
-      const wortel = seedProducts.find((p) => p.slug === "wortel")!;
-      const charged = discountedPrice(wortel.price, wortel.discount);
-      await page.goto(`${shop.url}/products/${wortel.slug}`);
-      await waitForHydration(page);
-      for (let i = 1; i < 4; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-      await page.getByText(`${wortel.name} telah ditambahkan ke keranjang belanja.`).waitFor();
+    const context = await newContext(shop.browser, PHONE);
+    await context.route("https://wa.me/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await registerAndLogin(page, shop.url, { name: "Pembeli Promo" });
+    const wortel = seedProducts.find((p) => p.slug === "wortel")!;
+    const charged = discountedPrice(wortel.price, wortel.discount);
+    await page.goto(`${shop.url}/products/${wortel.slug}`);
+    await waitForHydration(page);
+    for (let i = 1; i < 4; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+    await page.getByText(`${wortel.name} telah ditambahkan ke keranjang belanja.`).waitFor();
 
-      await page.goto(`${shop.url}/checkout`);
-      await waitForHydration(page);
-      const goods = charged * 4;
-      await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(goods));
-      // Patrang: Rp 7.000 ongkir; the code takes Rp 5.000 off the goods.
-      await page.locator('select[name="area"]').selectOption("patrang");
-      const fee = 7000;
-      await page.getByLabel("Kode Promo").fill(code.toLowerCase());
-      await page.getByRole("button", { name: "Pakai" }).click();
-      await page.getByTestId("checkout-promo").waitFor();
-      expect(await page.getByTestId("promo-message").textContent()).toBe(`Kode ${code} dipakai.`);
-      expect(await page.getByTestId("checkout-promo").textContent()).toContain(`−${formatRupiah(5000)}`);
-      await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(goods + fee - 5000));
-      await page.getByRole("button", { name: "Pakai" }).waitFor();
-      await screenshot(page, `promo-checkout-${label}`);
+    await page.goto(`${shop.url}/checkout`);
+    await waitForHydration(page);
+    const goods = charged * 4;
+    await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(goods));
+    // Patrang: Rp 7.000 ongkir; the code takes Rp 5.000 off the goods.
+    await page.locator('select[name="area"]').selectOption("patrang");
+    const fee = 7000;
+    await page.getByLabel("Kode Promo").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Pakai" }).click();
+    await page.getByTestId("checkout-promo").waitFor();
+    expect(await page.getByTestId("promo-message").textContent()).toBe(`Kode ${code} dipakai.`);
+    expect(await page.getByTestId("checkout-promo").textContent()).toContain(`−${formatRupiah(5000)}`);
+    await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(formatRupiah(goods + fee - 5000));
+    await page.getByRole("button", { name: "Pakai" }).waitFor();
+    await atBothSizes(page, (size) => screenshot(page, `promo-checkout-${size}`));
 
-      const chatTab = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-      const chat = await chatTab;
-      const text = new URL(chat.url()).searchParams.get("text") ?? "";
-      expect(text).toContain(`Promo ${code}: -Rp 5.000`);
-      await page.waitForURL(/\/order-success/, { timeout: 15_000 });
-      await page.getByRole("link", { name: "Lihat Pesanan" }).click();
-      await page.getByTestId("order-promo").waitFor();
-      expect(await page.getByTestId("order-promo").textContent()).toContain(`Promo ${code}`);
-      expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(goods + fee - 5000));
-      await screenshot(page, `promo-order-${label}`);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-  }
+    const chatTab = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
+    await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+    const chat = await chatTab;
+    const text = new URL(chat.url()).searchParams.get("text") ?? "";
+    expect(text).toContain(`Promo ${code}: -Rp 5.000`);
+    await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+    await page.getByRole("link", { name: "Lihat Pesanan" }).click();
+    await page.getByTestId("order-promo").waitFor();
+    expect(await page.getByTestId("order-promo").textContent()).toContain(`Promo ${code}`);
+    expect(await page.getByTestId("order-total").textContent()).toBe(formatRupiah(goods + fee - 5000));
+    await atBothSizes(page, (size) => screenshot(page, `promo-order-${size}`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

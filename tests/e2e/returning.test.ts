@@ -1,4 +1,4 @@
-// A returning customer at phone and desktop size: cancels a waiting order from its page
+// A returning customer, each scenario at one size: cancels a waiting order from its page
 // (confirmation dialog, reason, stock back), and the page says who cancelled; orders a past
 // order again ('Pesan Lagi') and hears which lines could not be added; keeps favourites, first
 // on the device as a visitor, then on the account after signing in ('Favorit Saya').
@@ -6,7 +6,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { firstLink, openMenu, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  atBothSizes,
+  firstLink,
+  openMenu,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+} from "../support/browser-shop";
 
 /** The first product of the catalog with stock, as the catalog page links it. */
 async function firstProductSlug(baseUrl: string): Promise<string> {
@@ -43,39 +50,36 @@ async function stockShown(page: Page, baseUrl: string, slug: string): Promise<nu
 describe.skipIf(!hasChromium)("returning customer", () => {
   const shop = setupBrowserShop();
 
-  for (const [label, size] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    it(`cancels a waiting order with a reason and gets the stock back (${label})`, async () => {
-      const context = await newContext(shop.browser, size);
-      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
-      const page = await context.newPage();
-      const errors = trackPageErrors(page);
-      await registerAndLogin(page, shop.url, { name: `Pembatal ${label}` });
-      const slug = await firstProductSlug(shop.url);
-      const before = await stockShown(page, shop.url, slug);
-      const orderId = await placeOrder(page, shop.url, slug, 2);
-      expect(await stockShown(page, shop.url, slug)).toBe(before - 2);
+  it("cancels a waiting order with a reason and gets the stock back (phone; the dialog and the page looked at on a desktop too)", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await registerAndLogin(page, shop.url, { name: "Pembatal" });
+    const slug = await firstProductSlug(shop.url);
+    const before = await stockShown(page, shop.url, slug);
+    const orderId = await placeOrder(page, shop.url, slug, 2);
+    expect(await stockShown(page, shop.url, slug)).toBe(before - 2);
 
-      await page.goto(`${shop.url}/orders/${orderId}`);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Batalkan Pesanan" }).click();
-      const dialog = page.getByRole("dialog", { name: `Batalkan pesanan #${orderId.slice(0, 8)}?` });
-      await dialog.waitFor();
-      await dialog.getByLabel("Alasan pembatalan (opsional)").fill("Salah pilih jadwal antar");
+    await page.goto(`${shop.url}/orders/${orderId}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Batalkan Pesanan" }).click();
+    const dialog = page.getByRole("dialog", { name: `Batalkan pesanan #${orderId.slice(0, 8)}?` });
+    await dialog.waitFor();
+    await dialog.getByLabel("Alasan pembatalan (opsional)").fill("Salah pilih jadwal antar");
+    await atBothSizes(page, async (size) => {
       expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, `cancel-dialog-${label}`);
-      await dialog.getByRole("button", { name: "Ya, Batalkan Pesanan" }).click();
-      await page.getByText("Anda membatalkan pesanan ini").waitFor();
-      await page.getByText("Alasan: Salah pilih jadwal antar").waitFor();
-      expect(await page.getByRole("button", { name: "Batalkan Pesanan" }).count()).toBe(0);
-      await screenshot(page, `cancelled-order-${label}`);
-      expect(await stockShown(page, shop.url, slug)).toBe(before);
-      expect(errors).toEqual([]);
-      await context.close();
+      await screenshot(page, `cancel-dialog-${size}`);
     });
-  }
+    await dialog.getByRole("button", { name: "Ya, Batalkan Pesanan" }).click();
+    await page.getByText("Anda membatalkan pesanan ini").waitFor();
+    await page.getByText("Alasan: Salah pilih jadwal antar").waitFor();
+    expect(await page.getByRole("button", { name: "Batalkan Pesanan" }).count()).toBe(0);
+    await atBothSizes(page, (size) => screenshot(page, `cancelled-order-${size}`));
+    expect(await stockShown(page, shop.url, slug)).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("'Pesan Lagi' from the orders list lists the sold-out line and puts the rest in the cart (phone)", async () => {
     const context = await newContext(shop.browser, PHONE);

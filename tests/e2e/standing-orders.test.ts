@@ -1,11 +1,12 @@
-// 'Langganan' at phone and desktop size: a shopper turns a past order into a weekly standing order
-// ('Jadikan Langganan'), picks the days, finds it under 'Langganan Saya', skips the next date and
-// takes the skip back. (The orders it makes by the clock are proven on the database.)
+// 'Langganan' on a phone, each page also looked at on a desktop: a shopper turns a past order into
+// a weekly standing order ('Jadikan Langganan'), picks the days, finds it under 'Langganan Saya',
+// skips the next date and takes the skip back. (The orders it makes by the clock are proven on the
+// database.)
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { firstLink, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import { hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
+import { atBothSizes, firstLink, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 async function placeOrder(page: Page, baseUrl: string): Promise<string> {
   const slug = await firstLink(baseUrl, "/products", "/products/");
@@ -24,61 +25,60 @@ async function placeOrder(page: Page, baseUrl: string): Promise<string> {
 describe.skipIf(!hasChromium)("standing orders ('Langganan')", () => {
   const shop = setupBrowserShop();
 
-  for (const [label, size] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    it(`turns a past order into a weekly standing order, then skips a date and takes it back (${label})`, async () => {
-      const context = await newContext(shop.browser, size);
-      await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
-      const page = await context.newPage();
-      const errors = trackPageErrors(page);
-      await registerAndLogin(page, shop.url, { name: `Langganan ${label}` });
-      const orderId = await placeOrder(page, shop.url);
-      expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+  it("turns a past order into a weekly standing order, then skips a date and takes it back (phone; each page looked at on a desktop too)", async () => {
+    const context = await newContext(shop.browser, PHONE);
+    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await registerAndLogin(page, shop.url, { name: "Langganan" });
+    const orderId = await placeOrder(page, shop.url);
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 
-      await page.goto(`${shop.url}/orders/${orderId}`);
-      await waitForHydration(page);
-      await page.getByRole("link", { name: "Jadikan Langganan" }).click();
-      await page.waitForURL(/\/langganan\/baru\?dari=/);
-      await page.getByRole("heading", { name: "Langganan Baru" }).waitFor();
-      // The order's own day is ticked already; Sabtu is added. The basket came from the order.
-      const form = page.getByRole("form", { name: "Langganan" });
-      await form.getByLabel("Sabtu").check();
-      expect(await form.getByLabel(/^(Jumlah|Berat \(kg\))$/).count()).toBe(1);
+    await page.goto(`${shop.url}/orders/${orderId}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Jadikan Langganan" }).click();
+    await page.waitForURL(/\/langganan\/baru\?dari=/);
+    await page.getByRole("heading", { name: "Langganan Baru" }).waitFor();
+    // The order's own day is ticked already; Sabtu is added. The basket came from the order.
+    const form = page.getByRole("form", { name: "Langganan" });
+    await form.getByLabel("Sabtu").check();
+    expect(await form.getByLabel(/^(Jumlah|Berat \(kg\))$/).count()).toBe(1);
+    await atBothSizes(page, async (size) => {
       expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, `langganan-baru-${label}`);
-      await form.getByRole("button", { name: "Simpan Langganan" }).click();
-
-      await page.waitForURL(/\/langganan\/[0-9a-f-]{36}/);
-      await page.getByText("Langganan tersimpan.").waitFor();
-      await page.getByRole("heading", { name: /^Setiap .*Sabtu.*, (Pagi|Sore)$/ }).waitFor();
-      const first = page
-        .getByRole("listitem")
-        .filter({ has: page.getByRole("button", { name: "Lewati" }) })
-        .first();
-      const dateText = (await first.locator("p").first().textContent()) ?? "";
-      await first.getByRole("button", { name: "Lewati" }).click();
-      await page.getByText("Tanggal ini dilewati").waitFor();
-      const skipped = page.getByRole("listitem").filter({ hasText: dateText }).first();
-      await skipped.getByText("Dilewati").waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, `langganan-kelola-${label}`);
-      await skipped.getByRole("button", { name: "Batal Lewati" }).click();
-      await page.getByText("Tanggal ini aktif lagi.").waitFor();
-      await page
-        .getByRole("listitem")
-        .filter({ hasText: dateText })
-        .first()
-        .getByRole("button", { name: "Lewati" })
-        .waitFor();
-
-      await page.goto(`${shop.url}/langganan`);
-      await page.getByRole("heading", { name: "Langganan Saya" }).waitFor();
-      await page.getByText(/^Setiap .*Sabtu.*, (Pagi|Sore)$/).waitFor();
-      await screenshot(page, `langganan-saya-${label}`);
-      expect(errors).toEqual([]);
-      await context.close();
+      await screenshot(page, `langganan-baru-${size}`);
     });
-  }
+    await form.getByRole("button", { name: "Simpan Langganan" }).click();
+
+    await page.waitForURL(/\/langganan\/[0-9a-f-]{36}/);
+    await page.getByText("Langganan tersimpan.").waitFor();
+    await page.getByRole("heading", { name: /^Setiap .*Sabtu.*, (Pagi|Sore)$/ }).waitFor();
+    const first = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: "Lewati" }) })
+      .first();
+    const dateText = (await first.locator("p").first().textContent()) ?? "";
+    await first.getByRole("button", { name: "Lewati" }).click();
+    await page.getByText("Tanggal ini dilewati").waitFor();
+    const skipped = page.getByRole("listitem").filter({ hasText: dateText }).first();
+    await skipped.getByText("Dilewati").waitFor();
+    await atBothSizes(page, async (size) => {
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `langganan-kelola-${size}`);
+    });
+    await skipped.getByRole("button", { name: "Batal Lewati" }).click();
+    await page.getByText("Tanggal ini aktif lagi.").waitFor();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: dateText })
+      .first()
+      .getByRole("button", { name: "Lewati" })
+      .waitFor();
+
+    await page.goto(`${shop.url}/langganan`);
+    await page.getByRole("heading", { name: "Langganan Saya" }).waitFor();
+    await page.getByText(/^Setiap .*Sabtu.*, (Pagi|Sore)$/).waitFor();
+    await atBothSizes(page, (size) => screenshot(page, `langganan-saya-${size}`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

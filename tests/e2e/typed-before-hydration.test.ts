@@ -1,11 +1,12 @@
 // What a fast thumb types or chooses before the page's scripts have taken over is kept: the
 // scripts are held back, the form is filled, the scripts are let go, and the page then works
 // with exactly what was typed (checkout places the order with the area and note chosen;
-// login, registration and the profile send what is in their fields). At phone and desktop size.
+// login, registration and the profile send what is in their fields). Each at one size.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import {
+  atBothSizes,
   newCustomer,
   register,
   registerAndLogin,
@@ -38,52 +39,47 @@ async function notHydrated(page: Page) {
 }
 
 describe.skipIf(!hasChromium)("input typed before the scripts arrive", () => {
-  for (const [size, viewport] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    it(`checkout keeps the area, the note and the other fields and places the order with them (${size})`, async () => {
-      const context = await newContext(shop.browser, viewport, NO_WORKER);
-      await context.route("https://wa.me/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-      );
-      const page = await context.newPage();
-      const errors = trackPageErrors(page);
-      await registerAndLogin(page, shop.url, { name: `Cepat ${size}` });
-      await page.goto(`${shop.url}/products/wortel`);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-      await page.getByText("Wortel telah ditambahkan ke keranjang belanja.").waitFor();
+  it("checkout keeps the area, the note and the other fields and places the order with them", async () => {
+    const context = await newContext(shop.browser, PHONE, NO_WORKER);
+    await context.route("https://wa.me/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await registerAndLogin(page, shop.url, { name: "Cepat" });
+    await page.goto(`${shop.url}/products/wortel`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+    await page.getByText("Wortel telah ditambahkan ke keranjang belanja.").waitFor();
 
-      const release = await holdScripts(page);
-      await page.goto(`${shop.url}/checkout`, { waitUntil: "domcontentloaded" });
-      const area = page.locator('select[name="area"]');
-      const kaliwates = await area.locator("option", { hasText: "Kaliwates" }).getAttribute("value");
-      await area.selectOption(kaliwates!);
-      const note = `Pagar hijau, titip satpam (${size})`;
-      await page.fill('textarea[name="notes"]', note);
-      await page.fill('input[name="phone"]', "081299990000");
-      await notHydrated(page);
-      await release();
+    const release = await holdScripts(page);
+    await page.goto(`${shop.url}/checkout`, { waitUntil: "domcontentloaded" });
+    const area = page.locator('select[name="area"]');
+    const kaliwates = await area.locator("option", { hasText: "Kaliwates" }).getAttribute("value");
+    await area.selectOption(kaliwates!);
+    const note = "Pagar hijau, titip satpam";
+    await page.fill('textarea[name="notes"]', note);
+    await page.fill('input[name="phone"]', "081299990000");
+    await notHydrated(page);
+    await release();
 
-      // The page's state is what was typed: the fields keep it and 'Pesan Sekarang' can be pressed.
-      expect(await area.inputValue()).toBe(kaliwates);
-      expect(await page.inputValue('textarea[name="notes"]')).toBe(note);
-      expect(await page.inputValue('input[name="phone"]')).toBe("081299990000");
-      const order = page.getByRole("button", { name: "Pesan Sekarang" });
-      await expect.poll(() => order.isEnabled(), { timeout: 10_000 }).toBe(true);
-      await screenshot(page, `typed-before-hydration-checkout-${size}`);
-      const chat = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-      await order.click();
-      const text = new URL((await chat).url()).searchParams.get("text") ?? "";
-      expect(text).toContain("Ongkir (Kaliwates");
-      expect(text).toContain(`Catatan: ${note}`);
-      expect(text).toContain("Telepon: 6281299990000");
-      await page.waitForURL(/\/order-success/, { timeout: 15_000 });
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-  }
+    // The page's state is what was typed: the fields keep it and 'Pesan Sekarang' can be pressed.
+    expect(await area.inputValue()).toBe(kaliwates);
+    expect(await page.inputValue('textarea[name="notes"]')).toBe(note);
+    expect(await page.inputValue('input[name="phone"]')).toBe("081299990000");
+    const order = page.getByRole("button", { name: "Pesan Sekarang" });
+    await expect.poll(() => order.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await atBothSizes(page, (size) => screenshot(page, `typed-before-hydration-checkout-${size}`));
+    const chat = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
+    await order.click();
+    const text = new URL((await chat).url()).searchParams.get("text") ?? "";
+    expect(text).toContain("Ongkir (Kaliwates");
+    expect(text).toContain(`Catatan: ${note}`);
+    expect(text).toContain("Telepon: 6281299990000");
+    await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("login sends the e-mail and password typed before the scripts arrived", async () => {
     const context = await newContext(shop.browser, PHONE, NO_WORKER);

@@ -13,7 +13,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
-import { configureBankAccount, nextDelivery } from "../support/factories";
+import { configureBankAccount, createUser, nextDelivery, signIn } from "../support/factories";
 import { admitAsDeclared, contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -37,18 +37,8 @@ afterAll(async () => {
 });
 
 async function customer(name: string) {
-  const auth = createAuth(testDb.db, loadConfig({ ...process.env, APP_URL: BASE }));
-  const email = `${name.toLowerCase().replace(/\W/g, "")}.${randomBytes(4).toString("hex")}@contoh.id`;
-  const password = `Sayur-Segar-${randomBytes(4).toString("hex")}`;
-  await auth.api.signUpEmail({
-    body: { email, password, name, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" } as never,
-  });
-  const res = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cookie, id: res.response.user.id, email, password };
+  const user = await createUser(testDb.db, { name, phone: "6281234567890", address: "Jl. Kalimantan No. 37, Jember" });
+  return { cookie: await signIn(testDb.db, user), id: user.id, email: user.email, password: user.password };
 }
 
 async function product(overrides: Partial<typeof products.$inferInsert> = {}) {

@@ -11,6 +11,7 @@ import { openDatabase } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { createOrder, createUser, type TestUser } from "../support/factories";
+import { post } from "../support/http";
 import { tallPng } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -56,12 +57,12 @@ afterAll(async () => {
 });
 
 async function logIn(user: TestUser): Promise<{ status: number; cookie: string }> {
-  const response = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: user.email, password: user.password }),
-  });
+  const response = await post(
+    server.url,
+    "/login",
+    { email: user.email, password: user.password },
+    { headers: { Origin: server.url } },
+  );
   await response.arrayBuffer();
   const cookie = response.headers
     .getSetCookie()

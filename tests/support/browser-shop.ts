@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
-import { hasChromium, launchBrowser, waitForHydration } from "./browser";
+import { DESKTOP, hasChromium, launchBrowser, PHONE, waitForHydration } from "./browser";
 import { createStaff, DATA_DIR_TEMPLATE_ENV, startTestServer, type TestServer } from "./server";
 
 export type StaffAccount = { email: string; password: string; name: string; role?: "owner" | "staff" };
@@ -205,6 +205,20 @@ export async function registerAndLogin(
 /** Saves a full-page screenshot under test-results/screenshots for people to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * Looks at the page as it stands at phone size and then at desktop size, without running the
+ * scenario that led there a second time: the page is resized, `look` runs (a screenshot, an
+ * axe check), and the page goes back to the size it had.
+ */
+export async function atBothSizes(page: Page, look: (size: "phone" | "desktop") => Promise<unknown>) {
+  const start = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await look("phone");
+  await page.setViewportSize(DESKTOP);
+  await look("desktop");
+  if (start) await page.setViewportSize(start);
 }
 
 /**
