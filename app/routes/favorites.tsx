@@ -1,8 +1,8 @@
 // /favorites 'Favorit Saya': the products marked 'Favorit', each with add-to-cart. Signed in,
 // the list is the account's; a visitor sees the list kept on this device (and is invited to
 // sign in so it follows them).
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { Heart, HeartOff } from "lucide-react";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import type { Route } from "./+types/favorites";
@@ -55,6 +55,18 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   // Removing a card on this page takes it away at once; the shared list is the truth once known.
   const shown = favorites.ready ? all.filter((p) => favorites.isFavorite(p.id)) : all;
   const loading = !loaderData.signedIn && local === null;
+  // A list handed over from this device after the page was read (a sign-up lands here at once):
+  // read the page again, once per new set of products, so they show without a reload.
+  const revalidator = useRevalidator();
+  const askedFor = useRef("");
+  useEffect(() => {
+    if (!loaderData.signedIn || !favorites.ready) return;
+    const missing = favorites.ids.filter((id) => !loaderData.products.some((p) => p.id === id));
+    const key = missing.sort().join(",");
+    if (missing.length === 0 || askedFor.current === key) return;
+    askedFor.current = key;
+    void revalidator.revalidate();
+  }, [loaderData, favorites.ready, favorites.ids, revalidator]);
 
   const remove = async (product: ProductSummary) => {
     await favorites.toggle(product.id);
