@@ -213,3 +213,25 @@ describe("title of every page", () => {
     );
   });
 });
+
+type RobotsModule = { loader: () => Response };
+
+// Search engines are kept out of every page a visitor may not open, by the same declarations.
+describe("robots.txt", () => {
+  it("disallows every page whose loader is not public, and nothing of the catalog", async () => {
+    const robots = (await import("./routes/robots[.]txt")) as RobotsModule;
+    const text = await (await robots.loader()).text();
+    const disallowed = [...text.matchAll(/^Disallow: (.+)$/gm)].map((m) => m[1]);
+    const kept = (path: string) =>
+      disallowed.some((d) => (d.endsWith("/") ? `${path}/`.startsWith(d) : path === d || path.startsWith(`${d}/`)));
+    const open: string[] = [];
+    for (const [path, file] of routeFiles(routes)) {
+      const policy = declaredPolicy(await modules[`./${file}`]());
+      if (policy && accessFor(policy.access, "loader") !== "public" && !kept(`/${path}`)) open.push(`/${path}`);
+    }
+    expect(open).toEqual([]);
+    for (const page of ["/", "/products", "/products/wortel", "/category/sayur", "/about", "/supply-with-us"])
+      expect(kept(page), page).toBe(false);
+    expect(disallowed).toEqual(expect.arrayContaining(["/admin", "/orders", "/profile", "/kurir", "/langganan"]));
+  });
+});
