@@ -3,7 +3,7 @@
 // /api/favorites (private); a visitor's list lives in local storage and is handed to the
 // account at sign-in (FavoritesSync, mounted once in the shop's frame).
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { isUuid } from "~/lib/form";
+import { isUuid } from "~/lib/uuid";
 import { useVisitor } from "./visitor-provider";
 
 export const FAVORITES_STORAGE_KEY = "favorites";
