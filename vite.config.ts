@@ -17,7 +17,7 @@ const clientChunks = {
     },
     {
       name: "shell",
-      test: /app[\\/](components[\\/](site-header|site-footer|bottom-nav|cart-provider|error-state|favorites|page-title|root-data|ui[\\/](toast|stroke-icons))\.tsx?|lib[\\/](nonce|seo|pwa|typed-before-hydration|uuid)\.tsx?)$/,
+      test: /app[\\/](components[\\/](site-header|bottom-nav|hydrate-later|cart-provider|error-state-later|favorites-sync|favorites-key|page-title|root-data|ui[\\/](toast|stroke-icons))\.tsx?|lib[\\/](nonce|seo|pwa|typed-before-hydration|uuid)\.tsx?)$/,
       priority: 2,
     },
     // What every catalog page (home, list, product, category, search) shows.
@@ -31,7 +31,7 @@ const clientChunks = {
       name: "icons",
       test: /node_modules[\\/]lucide-react[\\/]/,
       entriesAware: true,
-      entriesAwareMergeThreshold: 4_000,
+      entriesAwareMergeThreshold: 1_500,
     },
   ],
 };
