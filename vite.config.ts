@@ -7,7 +7,8 @@ import { precompressAssets } from "./server/precompress-plugin.ts";
 // Phones on a weak signal pay a round trip per file, and browsers open only six connections
 // per host over HTTP/1.1. Left alone, the bundler makes one file per shared icon and helper
 // (over 40 requests for the home page); here the framework is one file and the shell every
-// shop page shows (header, footer, bottom bar, cart, toasts, with all they import) another.
+// shop page shows (header, bottom bar, cart, the toasts' provider and the frame's small helpers,
+// with all they import) another; the footer and the toasts' drawing load after the page starts.
 const clientChunks = {
   groups: [
     {
