@@ -172,7 +172,7 @@ export default function AdminInbox() {
             {filters.status
               ? "Tidak ada yang cocok dengan status ini."
               : inbox.kind === "mitra"
-                ? "Belum ada pendaftaran mitra petani."
+                ? `Belum ada pendaftaran ${WORDS.partnerFarmers}.`
                 : "Belum ada pesan."}
           </p>
         </Card>
