@@ -2,15 +2,15 @@
 // status and a WhatsApp (or e-mail) link to answer.
 import { WORDS } from "~/lib/vocab/words";
 import { loadShopIdentity } from "~/server/shop/identity.server";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { Mail, MessageCircle, Sprout } from "lucide-react";
 import { SubmitButton } from "~/components/admin/submit-button";
-import { useId } from "react";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { adminMeta } from "~/components/admin/meta";
 import { Pagination } from "~/components/admin/pagination";
 import { Pill } from "~/components/admin/pill";
+import { SaveOnChangeSelect } from "~/components/admin/save-on-change-select";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
@@ -74,55 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function StatusForm({ kind, id, status, name }: { kind: InboxKind; id: string; status: string; name: string }) {
   const { returnTo } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<typeof action>();
-  const selectId = useId();
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return (
-    <fetcher.Form method="post" preventScrollReset className="flex flex-col gap-1">
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={selectId} className="sr-only">
-        Status dari {name}
-      </label>
-      <div className="flex gap-1">
-        <Select
-          id={selectId}
-          name="status"
-          key={`${status}-${failed ? ("at" in failed ? failed.at : failed.message) : ""}`}
-          defaultValue={status}
-          disabled={fetcher.state !== "idle"}
-          className="h-10 w-44 text-sm"
-          onChange={(e) => fetcher.submit(e.currentTarget.form, { preventScrollReset: true })}
-        >
-          {INBOX_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {INBOX_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-        <noscript>
-          <button
-            type="submit"
-            className={buttonClass({
-              variant: "outline",
-              size: "sm",
-              className: "h-10",
-            })}
-          >
-            Simpan
-          </button>
-        </noscript>
-      </div>
-      {fetcher.state !== "idle" ? <span className="text-xs text-stone-600">Memproses...</span> : null}
-      {failed ? (
-        <span role="alert" className="text-xs text-red-700">
-          {failed.message}
-        </span>
-      ) : null}
-    </fetcher.Form>
+    <SaveOnChangeSelect
+      label={`Status dari ${name}`}
+      value={status}
+      options={INBOX_STATUS_OPTIONS}
+      fields={{ kind, id, returnTo }}
+      selectClassName="w-44"
+    />
   );
 }
+
+const INBOX_STATUS_OPTIONS = INBOX_STATUSES.map((s) => ({ value: s, label: INBOX_STATUS_LABELS[s] }));
 
 function StatusPill({ status }: { status: string }) {
   const s = status as InboxStatus;
@@ -209,7 +172,7 @@ export default function AdminInbox() {
             {filters.status
               ? "Tidak ada yang cocok dengan status ini."
               : inbox.kind === "mitra"
-                ? "Belum ada pendaftaran mitra petani."
+                ? `Belum ada pendaftaran ${WORDS.partnerFarmers}.`
                 : "Belum ada pesan."}
           </p>
         </Card>

@@ -35,10 +35,14 @@ export function Card({
   );
 }
 
-export function ErrorNote({ children }: { children: ReactNode }) {
+/** Why a form of the panel was refused; nothing when there is nothing to say. `className` spaces it in its card. */
+export function ErrorNote({ children, className }: { children: ReactNode; className?: string }) {
   if (!children) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <p
+      role="alert"
+      className={cn("rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800", className)}
+    >
       {children}
     </p>
   );

@@ -1,8 +1,7 @@
 // The parts of the 'Admin Dashboard' page: the order list (a table on a desktop, cards on a
 // phone) with its status picker, the filters, the tabs, the 'Statistik' counters and the CSV export.
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Search, X, Download, ClipboardList, BarChart3 } from "lucide-react";
-import { useId } from "react";
 import { OrderStatusBadge } from "~/components/order-status-badge";
 import { OrderTotalAmount } from "~/components/order-total";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
@@ -15,8 +14,9 @@ import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from "~/lib/vocab/orde
 import { cn } from "~/lib/utils";
 import type { AdminOrderCounts, AdminOrderRow } from "~/server/orders/staff-list.server";
 import { formatIndonesianPhone } from "~/lib/phone";
-import { useAdminDashboardData, type StatusChangeAnswer } from "./dashboard/dashboard-data";
+import { useAdminDashboardData } from "./dashboard/dashboard-data";
 import { QuickFilters } from "./dashboard/quick-filters";
+import { SaveOnChangeSelect } from "./save-on-change-select";
 
 function useReturnTo() {
   const { filters, tab } = useAdminDashboardData();
@@ -42,61 +42,19 @@ function ChatMissingBadge() {
 }
 
 function StatusSelect({ order, compact }: { order: AdminOrderRow; compact?: boolean }) {
-  const fetcher = useFetcher<StatusChangeAnswer>();
   const returnTo = useReturnTo();
-  const id = useId();
-  const busy = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   return (
-    <fetcher.Form method="post" preventScrollReset className={cn("flex flex-col gap-1", compact ? "w-full" : "w-40")}>
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="orderId" value={order.id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={id} className="sr-only">
-        Ubah status pesanan #{order.shortId}
-      </label>
-      <div className="flex gap-1">
-        <Select
-          id={id}
-          name="status"
-          key={`${order.status}-${failed ? ("at" in failed ? failed.at : failed.message) : ""}`}
-          defaultValue={order.status}
-          disabled={busy}
-          className="h-10 text-sm"
-          onChange={(event) =>
-            fetcher.submit(event.currentTarget.form, {
-              preventScrollReset: true,
-            })
-          }
-        >
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS[s].label}
-            </option>
-          ))}
-        </Select>
-        <noscript>
-          <button
-            type="submit"
-            className={buttonClass({
-              variant: "outline",
-              size: "sm",
-              className: "h-10",
-            })}
-          >
-            Simpan
-          </button>
-        </noscript>
-      </div>
-      {busy ? <span className="text-xs text-stone-600">Memproses...</span> : null}
-      {failed ? (
-        <span role="alert" className="text-xs text-red-700">
-          {failed.message}
-        </span>
-      ) : null}
-    </fetcher.Form>
+    <SaveOnChangeSelect
+      label={`Ubah status pesanan #${order.shortId}`}
+      value={order.status}
+      options={ORDER_STATUS_OPTIONS}
+      fields={{ intent: "status", orderId: order.id, returnTo }}
+      className={compact ? "w-full" : "w-40"}
+    />
   );
 }
+
+const ORDER_STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS[s].label }));
 
 function DeliveryCell({ order }: { order: AdminOrderRow }) {
   const slot = slotName(order.deliverySlot);

@@ -4,11 +4,11 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Upload, Wallet } from "lucide-react";
+import { PaymentProofPicker, PROOF_FILES_TEXT } from "~/components/payment-proof-picker";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { useHydrated } from "~/components/account-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CopyButton } from "~/components/final-bill";
-import { cn } from "~/lib/utils";
 import { formatDateTime } from "~/lib/dates";
 import type { FormResult } from "~/lib/form";
 import { formatRupiah } from "~/lib/money";
@@ -70,7 +70,6 @@ export function ProofForm({ orderId, again }: { orderId: string; again: boolean 
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const answer = fetcher.data;
   useEffect(() => {
@@ -93,42 +92,20 @@ export function ProofForm({ orderId, again }: { orderId: string; again: boolean 
       noValidate
     >
       <input type="hidden" name="intent" value={PROOF_INTENT} />
-      <input
-        ref={inputRef}
+      <PaymentProofPicker
         id={inputId}
-        type="file"
-        name="proof"
-        accept="image/jpeg,image/png,image/webp"
-        className="sr-only"
-        // The label below is the one control people and screen readers use; the input only holds the file.
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          if (hydrated && event.currentTarget.files?.length) void fetcher.submit(event.currentTarget.form);
+        describedBy={`${inputId}-hint`}
+        busy={busy}
+        onPick={(input) => {
+          if (hydrated && input.files?.length) void fetcher.submit(input.form);
         }}
-      />
-      <label
-        htmlFor={inputId}
-        role="button"
-        tabIndex={0}
-        aria-describedby={`${inputId}-hint`}
-        aria-disabled={busy || undefined}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            inputRef.current?.click();
-          }
-        }}
-        className={buttonClass({
-          size: "lg",
-          className: cn("w-full cursor-pointer sm:w-auto", busy && "pointer-events-none opacity-70"),
-        })}
+        className={buttonClass({ size: "lg", className: "w-full cursor-pointer sm:w-auto" })}
       >
         <Upload className="h-5 w-5" aria-hidden="true" />
         {busy ? "Mengunggah..." : again ? "Unggah Ulang Bukti Bayar" : "Unggah Bukti Bayar"}
-      </label>
+      </PaymentProofPicker>
       <p id={`${inputId}-hint`} className="text-xs text-stone-600">
-        Foto atau tangkapan layar bukti bayar: JPEG, PNG atau WebP, maksimal 5 MB.
+        Foto atau tangkapan layar bukti bayar: {PROOF_FILES_TEXT}
       </p>
       {hydrated ? null : (
         <Button type="submit" variant="outline" className="w-full sm:w-auto">

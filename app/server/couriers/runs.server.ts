@@ -12,6 +12,7 @@ import { NO_AREA_NAME } from "~/lib/delivery-sheet";
 import { addressKey, movedPositions, orderStops } from "~/lib/stop-order";
 import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { log } from "../logger.server";
+import { lockOrder } from "../orders/columns.server";
 
 export type CourierChoice = { id: string; name: string };
 
@@ -82,11 +83,9 @@ export async function assignCourier(
 ): Promise<FormResult> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status, date: orders.deliveryDate, slot: orders.deliverySlot })
-      .from(orders)
-      .where(eq(orders.id, input.orderId))
-      .for("update");
+    const order = await lockOrder(tx, input.orderId, {
+      also: { date: orders.deliveryDate, slot: orders.deliverySlot },
+    });
     if (!order) return formFailure(404, "Pesanan tidak ditemukan.");
     const short = shortOrderId(order.id);
     const [stop] = await tx

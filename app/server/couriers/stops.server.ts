@@ -29,7 +29,7 @@ import { now as clockNow, shopToday } from "../clock.server";
 import { log } from "../logger.server";
 import { notify } from "../notifications/notify.server";
 import { recordOrderChange } from "../orders/changes.server";
-import { lockOrder } from "../orders/columns.server";
+import { doorstepColumns, lockOrder } from "../orders/columns.server";
 import { announceOrderNews } from "../orders/events.server";
 import { settleDifference } from "../orders/payments.server";
 import { changeOrderStatus } from "../orders/status.server";
@@ -98,20 +98,8 @@ export async function loadCourierRuns(db: Queryable, courier: CourierActor, shop
       recipientNameAtDoor: courierStops.recipientName,
       failReason: courierStops.failReason,
       cashReceived: courierStops.cashReceived,
-      id: orders.id,
+      ...doorstepColumns,
       userId: orders.userId,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      balanceApplied: orders.balanceApplied,
-      billFinal: sql<boolean>`${orders.billFinalAt} is not null`,
-      deliveryAreaName: orders.deliveryAreaName,
-      recipientName: orders.recipientName,
-      recipientPhone: orders.recipientPhone,
-      recipientAddress: orders.recipientAddress,
-      notes: orders.notes,
     })
     .from(courierStops)
     .innerJoin(orders, eq(orders.id, courierStops.orderId))

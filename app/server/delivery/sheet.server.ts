@@ -27,7 +27,7 @@ import { mapsSearchHref, whatsappHref } from "~/lib/shop";
 import { orderStops } from "~/lib/stop-order";
 import { assertAdmin, type AdminActor } from "../accounts/actor.server";
 import { loadAssignments, loadStopPositions } from "../couriers/runs.server";
-import { adminItemColumns, adminOrderColumns, orderItemCount } from "../orders/columns.server";
+import { adminItemColumns, adminOrderColumns, doorstepColumns, orderItemCount } from "../orders/columns.server";
 import { changeOrderStatus } from "../orders/status.server";
 import { customerTelHref } from "../orders/view.server";
 import { now as clockNow, shopToday } from "../clock.server";
@@ -98,19 +98,7 @@ export async function loadDeliverySheet(db: Queryable, actor: AdminActor, slot: 
   assertAdmin(actor);
   const rows = await db
     .select({
-      id: orders.id,
-      status: orders.status,
-      totalAmount: orders.totalAmount,
-      deliveryFee: orders.deliveryFee,
-      paymentMethod: orders.paymentMethod,
-      paymentStatus: orders.paymentStatus,
-      balanceApplied: orders.balanceApplied,
-      billFinal: sql<boolean>`${orders.billFinalAt} is not null`,
-      deliveryAreaName: orders.deliveryAreaName,
-      recipientName: orders.recipientName,
-      recipientPhone: orders.recipientPhone,
-      recipientAddress: orders.recipientAddress,
-      notes: orders.notes,
+      ...doorstepColumns,
       itemCount: orderItemCount,
       announced: orderWasTold(orders.id, "out-for-delivery"),
     })

@@ -10,6 +10,7 @@ import { contactMessages, partnerApplications, suppliers } from "~/db/schema";
 import { whatsappNumber } from "~/lib/phone";
 import { whatsappHref } from "~/lib/shop";
 import { INBOX_KINDS, INBOX_STATUS_LABELS, INBOX_STATUSES } from "~/lib/admin";
+import { WORDS } from "~/lib/vocab/words";
 
 export const INBOX_PAGE_SIZE = 20;
 export const inboxFiltersSchema = z.object({
@@ -60,7 +61,10 @@ export async function listInbox(db: Queryable, actor: AdminActor, filters: Inbox
       pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
       applications: rows.map((r) => ({
         ...r,
-        whatsapp: whatsappHref(whatsappNumber(r.phone), greeting(r.name, shopName, "pendaftaran mitra petani")),
+        whatsapp: whatsappHref(
+          whatsappNumber(r.phone),
+          greeting(r.name, shopName, `pendaftaran ${WORDS.partnerFarmers}`),
+        ),
       })),
       messages: [],
     };

@@ -2,6 +2,8 @@
 // its page's extras) instead of listing the columns by hand, so a new column is added in one
 // place. Also the one lock of an order a change takes before deciding.
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import type { PromoTerms } from "~/lib/promo";
@@ -134,21 +136,26 @@ export const adminOrderColumns = {
 };
 
 /** One line of an order as staff see it, with its product's page while the product exists (join `products`). */
-export const adminItemColumns = {
-  id: orderItems.id,
-  productId: orderItems.productId,
-  productName: orderItems.productName,
-  productUnit: orderItems.productUnit,
-  productImageUrl: orderItems.productImageUrl,
-  quantity: orderItems.quantity,
-  soldByWeight: orderItems.soldByWeight,
-  price: orderItems.price,
-  originalPrice: orderItems.originalPrice,
-  discount: orderItems.discount,
-  promoShare: orderItems.promoShare,
-  note: orderItems.note,
-  allowSubstitute: orderItems.allowSubstitute,
-  productSlug: products.slug,
+export const adminItemColumns = { ...itemColumns, productSlug: products.slug };
+
+/**
+ * One order at the door, as the delivery sheet and the courier's run show it: who and where,
+ * and what is left to collect (`amountToCollect`). Select from `orders`.
+ */
+export const doorstepColumns = {
+  id: orders.id,
+  status: orders.status,
+  totalAmount: orders.totalAmount,
+  deliveryFee: orders.deliveryFee,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  balanceApplied: orders.balanceApplied,
+  billFinal: sql<boolean>`${orders.billFinalAt} is not null`,
+  deliveryAreaName: orders.deliveryAreaName,
+  recipientName: orders.recipientName,
+  recipientPhone: orders.recipientPhone,
+  recipientAddress: orders.recipientAddress,
+  notes: orders.notes,
 };
 
 /** How many items an order holds, a weighed line counting as one whatever its grams (select from `orders`). */
@@ -194,17 +201,18 @@ export type OrderState = {
 /**
  * The order's state, its row locked until the transaction ends: every change of an order
  * starts here, so two changes of one order wait for each other. `ownerId` limits it to that
- * customer's own order. Undefined when there is no such order.
+ * customer's own order; `also` reads more of the row in the same locked read (a change that
+ * decides by where the order goes). Undefined when there is no such order.
  */
-export async function lockOrder(
+export async function lockOrder<Also extends SelectedFields = Record<never, never>>(
   tx: Queryable,
   orderId: string,
-  { ownerId }: { ownerId?: string } = {},
-): Promise<OrderState | undefined> {
+  { ownerId, also }: { ownerId?: string; also?: Also } = {},
+): Promise<(OrderState & SelectResultFields<Also>) | undefined> {
   const [order] = await tx
-    .select(orderStateColumns)
+    .select({ ...orderStateColumns, ...also })
     .from(orders)
     .where(and(eq(orders.id, orderId), ownerId ? eq(orders.userId, ownerId) : undefined))
     .for("update");
-  return order;
+  return order as (OrderState & SelectResultFields<Also>) | undefined;
 }

@@ -5,7 +5,7 @@
 // and this order is cancelled with 'Digabung ke #xxxx', which its customer sees. Both
 // orders' change logs say so, both versions are checked against the page, all in one
 // transaction; a refusal changes nothing.
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Queryable } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory } from "~/db/schema";
@@ -53,6 +53,19 @@ export async function mergeTargetsOf(
   return rows.filter((r) => OPEN.includes(r.status) && !r.billFinalAt).map(({ id, version }) => ({ id, version }));
 }
 
+/** Where an order goes and its proof, read with its state under the lock. */
+const mergeColumns = {
+  deliveryDate: orders.deliveryDate,
+  deliverySlot: orders.deliverySlot,
+  recipientAddress: orders.recipientAddress,
+  paymentProofKey: orders.paymentProofKey,
+  paymentProofAt: orders.paymentProofAt,
+  paymentProofBy: orders.paymentProofBy,
+  paymentRejectReason: orders.paymentRejectReason,
+  paidAt: orders.paidAt,
+};
+type MergeState = NonNullable<Awaited<ReturnType<typeof lockOrder<typeof mergeColumns>>>>;
+
 /** Whether money or a proof is recorded on the order. */
 function hasPayment(o: OrderState & { paymentProofKey: string | null }): boolean {
   return o.paymentStatus !== "unpaid" || o.paidAmount !== null || o.paymentProofKey !== null;
@@ -80,35 +93,18 @@ export async function mergeOrder(
   const target = shortOrderId(input.targetId);
   try {
     return await db.transaction(async (tx) => {
-      // Both rows locked in id order, the order every writer of two orders uses.
-      const locked = new Map<string, OrderState>();
+      // Both rows locked in id order, the order every writer of two orders uses; each read
+      // with where it goes and the proof that would move with its lines.
+      const locked = new Map<string, MergeState>();
       for (const id of [sourceId, input.targetId].sort()) {
-        const row = await lockOrder(tx, id);
+        const row = await lockOrder(tx, id, { also: mergeColumns });
         if (!row) throw new MergeRefused("Pesanan tidak ditemukan. Muat ulang halaman.", 404);
         locked.set(id, row);
       }
-      const from = locked.get(sourceId) as OrderState;
-      const into = locked.get(input.targetId) as OrderState;
+      const from = locked.get(sourceId) as MergeState;
+      const into = locked.get(input.targetId) as MergeState;
       if (from.version !== input.version || into.version !== input.targetVersion)
         throw new MergeRefused("Pesanan sudah diubah sejak halaman ini dibuka. Muat ulang halaman, lalu coba lagi.");
-      const placed = await tx
-        .select({
-          id: orders.id,
-          userId: orders.userId,
-          deliveryDate: orders.deliveryDate,
-          deliverySlot: orders.deliverySlot,
-          recipientAddress: orders.recipientAddress,
-          paymentProofKey: orders.paymentProofKey,
-          paymentProofAt: orders.paymentProofAt,
-          paymentProofBy: orders.paymentProofBy,
-          paymentRejectReason: orders.paymentRejectReason,
-          paidAt: orders.paidAt,
-        })
-        .from(orders)
-        .where(inArray(orders.id, [sourceId, input.targetId]));
-      const a = placed.find((p) => p.id === sourceId);
-      const b = placed.find((p) => p.id === input.targetId);
-      if (!a || !b) throw new MergeRefused("Pesanan tidak ditemukan. Muat ulang halaman.", 404);
       for (const [o, short] of [
         [from, source],
         [into, target],
@@ -118,14 +114,14 @@ export async function mergeOrder(
         if (o.billFinalAt)
           throw new MergeRefused(`Tagihan pesanan #${short} sudah final, jadi pesanan tidak bisa digabungkan.`);
       }
-      if (a.userId !== b.userId)
+      if (from.userId !== into.userId)
         throw new MergeRefused("Hanya pesanan dari pelanggan yang sama yang bisa digabungkan.");
-      if (a.deliveryDate !== b.deliveryDate || a.deliverySlot !== b.deliverySlot)
+      if (from.deliveryDate !== into.deliveryDate || from.deliverySlot !== into.deliverySlot)
         throw new MergeRefused("Tanggal dan jam antar kedua pesanan berbeda, jadi tidak bisa digabungkan.");
-      if (a.recipientAddress.trim() !== b.recipientAddress.trim())
+      if (from.recipientAddress.trim() !== into.recipientAddress.trim())
         throw new MergeRefused("Alamat antar kedua pesanan berbeda, jadi tidak bisa digabungkan.");
-      const fromPaid = hasPayment({ ...from, paymentProofKey: a.paymentProofKey });
-      const intoPaid = hasPayment({ ...into, paymentProofKey: b.paymentProofKey });
+      const fromPaid = hasPayment(from);
+      const intoPaid = hasPayment(into);
       if (fromPaid && intoPaid)
         throw new MergeRefused(
           `Kedua pesanan sudah punya pembayaran atau bukti bayar. Selesaikan pembayaran salah satunya dulu (atau batalkan), lalu gabungkan.`,
@@ -160,12 +156,12 @@ export async function mergeOrder(
           .set({
             paymentMethod: from.paymentMethod ?? into.paymentMethod,
             paymentStatus: from.paymentStatus,
-            paymentProofKey: a.paymentProofKey,
-            paymentProofAt: a.paymentProofAt,
-            paymentProofBy: a.paymentProofBy,
-            paymentRejectReason: a.paymentRejectReason,
+            paymentProofKey: from.paymentProofKey,
+            paymentProofAt: from.paymentProofAt,
+            paymentProofBy: from.paymentProofBy,
+            paymentRejectReason: from.paymentRejectReason,
             paidAmount: from.paidAmount,
-            paidAt: a.paidAt,
+            paidAt: from.paidAt,
           })
           .where(eq(orders.id, input.targetId));
         await tx

@@ -187,6 +187,18 @@ export async function loadOrderView(
   return { ...view, changes: view.bill?.changes ?? view.changes.map(({ changedByName: _name, ...c }) => c) };
 }
 
+/**
+ * The order as placed (the fields of `orderColumns`), picked from the view's row: what both
+ * pages show, and nothing the row holds for the server alone (the proof's storage key).
+ */
+function placedOrder<O extends Record<PlacedField, unknown>>(o: O): Pick<O, PlacedField> {
+  const placed = {} as Pick<O, PlacedField>;
+  for (const field of PLACED_FIELDS) placed[field] = o[field];
+  return placed;
+}
+type PlacedField = keyof typeof orderColumns;
+const PLACED_FIELDS = Object.keys(orderColumns) as PlacedField[];
+
 // ---------------------------------------------------------------- the staff's order page and invoice
 
 /** A tel: link that dials from any phone: stored 62... numbers get their + (tel:6281... would dial a local number). */
@@ -203,28 +215,10 @@ export function customerGreeting(customerName: string, orderId: string, shopName
 /** The order as the staff's page and its invoice show it, with the links to reach the customer. */
 export function adminOrderDetail(view: StaffOrderView, shopName: string = config().shop.name) {
   const { order: o, items, history } = view;
+  // The area's id means nothing to staff.
+  const { deliveryAreaId: _area, ...placed } = placedOrder(o);
   return {
-    id: o.id,
-    userId: o.userId,
-    status: o.status,
-    totalAmount: o.totalAmount,
-    deliveryFee: o.deliveryFee,
-    deliveryFeeSource: o.deliveryFeeSource,
-    deliveryAreaName: o.deliveryAreaName,
-    areaFee: o.areaFee,
-    deliverySlot: o.deliverySlot,
-    deliveryTime: o.deliveryTime,
-    deliveryDate: o.deliveryDate,
-    notes: o.notes,
-    recipientName: o.recipientName,
-    recipientPhone: o.recipientPhone,
-    recipientAddress: o.recipientAddress,
-    paymentMethod: o.paymentMethod,
-    createdAt: o.createdAt,
-    promoCode: o.promoCode,
-    promoTerms: o.promoTerms,
-    promoDiscount: o.promoDiscount,
-    promoFeeDiscount: o.promoFeeDiscount,
+    ...placed,
     paymentStatus: o.paymentStatus,
     balanceApplied: o.balanceApplied,
     paidAmount: o.paidAmount,
@@ -291,28 +285,9 @@ export function customerOrderDetail(view: CustomerOrderView): CustomerOrderDetai
           : "";
     cancellation = { byCustomer, reason, at: cancelled.createdAt };
   }
+  const { userId: _user, ...placed } = placedOrder(o);
   return {
-    id: o.id,
-    status: o.status,
-    totalAmount: o.totalAmount,
-    deliveryFee: o.deliveryFee,
-    deliveryFeeSource: o.deliveryFeeSource,
-    deliveryAreaId: o.deliveryAreaId,
-    deliveryAreaName: o.deliveryAreaName,
-    areaFee: o.areaFee,
-    deliverySlot: o.deliverySlot,
-    deliveryTime: o.deliveryTime,
-    deliveryDate: o.deliveryDate,
-    notes: o.notes,
-    recipientName: o.recipientName,
-    recipientPhone: o.recipientPhone,
-    recipientAddress: o.recipientAddress,
-    paymentMethod: o.paymentMethod,
-    createdAt: o.createdAt,
-    promoCode: o.promoCode,
-    promoTerms: o.promoTerms,
-    promoDiscount: o.promoDiscount,
-    promoFeeDiscount: o.promoFeeDiscount,
+    ...placed,
     items: view.items.map(({ productActive, productSlug, lineTotal: _total, ...item }) => ({
       ...item,
       productSlug: productActive ? productSlug : null,

@@ -14,7 +14,7 @@ import { placeOrder } from "../orders/placing.server";
 import { changeOrderStatus } from "../orders/status.server";
 import { createProduct, createUser, liftOrdersPerCustomerLimit, nextDelivery } from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
-import { listPromos, savePromo } from "./manage.server";
+import { listPromos, savePromo, type PromoAction } from "./manage.server";
 
 let testDb: TestDatabase;
 let staff: AdminActor;
@@ -54,11 +54,13 @@ function checkout(lines: { productId: string; quantity: number }[], overrides: R
   return parsed.data as CheckoutInput;
 }
 
-async function makePromo(fields: Record<string, string>) {
-  const code = `UJI${randomBytes(3).toString("hex").toUpperCase()}`;
-  const saved = await savePromo(testDb.db, staff, {
+type NewPromo = Extract<PromoAction, { intent: "create" }>;
+
+/** 'Buat Promo' as staff fill it: a fixed Rp 5.000 off, active, for anyone, unless `fields` say otherwise. */
+function promoForm(fields: Partial<NewPromo> = {}): NewPromo {
+  return {
     intent: "create",
-    code,
+    code: `UJI${randomBytes(3).toString("hex").toUpperCase()}`,
     kind: "fixed",
     value: 5000,
     maxDiscount: null,
@@ -72,10 +74,15 @@ async function makePromo(fields: Record<string, string>) {
     method_qris: false,
     method_transfer: false,
     method_cod: false,
-    ...(fields as object),
-  } as Parameters<typeof savePromo>[2]);
+    ...fields,
+  };
+}
+
+async function makePromo(fields: Partial<NewPromo> = {}) {
+  const form = promoForm(fields);
+  const saved = await savePromo(testDb.db, staff, form);
   expect(saved.ok).toBe(true);
-  return code;
+  return form.code;
 }
 
 const orderRow = async (id: string) => (await testDb.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -83,7 +90,7 @@ const versionOf = async (id: string) => (await orderRow(id)).version;
 
 describe("a promo code at checkout", () => {
   it("20 checkouts at once on a code with quota 5: exactly 5 discounted orders, the rest refused whole", async () => {
-    const code = await makePromo({ quota: 5 as never, value: 3000 as never });
+    const code = await makePromo({ quota: 5, value: 3000 });
     const product = await createProduct(testDb.db, { price: 10_000, stock: 100 });
     const buyers = await Promise.all(Array.from({ length: 20 }, (_, i) => makeUser(`Pembeli ${i}`)));
     const results = await Promise.all(
@@ -110,7 +117,7 @@ describe("a promo code at checkout", () => {
   });
 
   it("limits each customer by phone as well as by account: another account with the same phone is refused", async () => {
-    const code = await makePromo({ perCustomer: 1 as never });
+    const code = await makePromo({ perCustomer: 1 });
     const product = await createProduct(testDb.db, { price: 10_000, stock: 20 });
     const phone = freshPhone();
     const first = await placeOrder(
@@ -137,24 +144,24 @@ describe("a promo code at checkout", () => {
       return r.ok ? "placed" : r.message;
     };
     expect(await refused("TIDAKADA")).toBe("Kode promo tidak ditemukan.");
-    const later = await makePromo({ startsAt: new Date(Date.now() + 86_400_000) as never });
+    const later = await makePromo({ startsAt: new Date(Date.now() + 86_400_000) });
     expect(await refused(later)).toMatch(/^Kode promo belum berlaku/);
-    const past = await makePromo({ endsAt: new Date(Date.now() - 60_000) as never });
+    const past = await makePromo({ endsAt: new Date(Date.now() - 60_000) });
     expect(await refused(past)).toBe("Kode promo sudah berakhir.");
-    const big = await makePromo({ minSpend: 50_000 as never });
+    const big = await makePromo({ minSpend: 50_000 });
     expect(await refused(big)).toBe("Belanja minimal Rp\u00a050.000 untuk kode ini (ongkir tidak dihitung).");
-    const qrisOnly = await makePromo({ method_qris: true as never });
+    const qrisOnly = await makePromo({ method_qris: true });
     expect(await refused(qrisOnly, { paymentMethod: "cod" })).toMatch(
       /^Kode ini tidak berlaku untuk metode bayar Bayar di Tempat \(COD\)/,
     );
-    const welcome = await makePromo({ newCustomersOnly: true as never });
+    const welcome = await makePromo({ newCustomersOnly: true });
     const phone = freshPhone();
     expect(await refused(welcome, { phone })).toBe("placed");
     expect(await refused(welcome, { phone: freshPhone() })).toBe("Kode ini hanya untuk pelanggan baru.");
   });
 
   it("cancelling an order gives its use back, so the next customer may take it", async () => {
-    const code = await makePromo({ quota: 1 as never });
+    const code = await makePromo({ quota: 1 });
     const product = await createProduct(testDb.db, { price: 10_000, stock: 20 });
     const line = [{ productId: product.id, quantity: 1 }];
     const first = await placeOrder(testDb.db, await makeUser(), checkout(line, { promoCode: code }));
@@ -183,10 +190,10 @@ describe("a promo code at checkout", () => {
   it("a weighed final bill below the minimum keeps the promo, recomputed on the weighed goods and said on the bill", async () => {
     const code = await makePromo({
       kind: "percent",
-      value: 10 as never,
-      maxDiscount: 20_000 as never,
-      minSpend: 40_000 as never,
-    } as never);
+      value: 10,
+      maxDiscount: 20_000,
+      minSpend: 40_000,
+    });
     const melon = await createProduct(testDb.db, {
       name: "Melon Jember",
       price: 40_000,
@@ -241,24 +248,8 @@ describe("a promo code at checkout", () => {
   });
 
   it("codes are unique whatever their case", async () => {
-    const code = await makePromo({});
-    const again = await savePromo(testDb.db, staff, {
-      intent: "create",
-      code: code.toLowerCase(),
-      kind: "fixed",
-      value: 1000,
-      maxDiscount: null,
-      minSpend: 0,
-      startsAt: null,
-      endsAt: null,
-      quota: null,
-      perCustomer: null,
-      newCustomersOnly: false,
-      active: true,
-      method_qris: false,
-      method_transfer: false,
-      method_cod: false,
-    } as Parameters<typeof savePromo>[2]);
+    const code = await makePromo();
+    const again = await savePromo(testDb.db, staff, promoForm({ code: code.toLowerCase(), value: 1000 }));
     expect(again).toMatchObject({ ok: false, status: 409 });
     const [{ n }] = await testDb.db
       .select({ n: sql<number>`count(*)::int` })

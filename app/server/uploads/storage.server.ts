@@ -62,6 +62,30 @@ export function isPrivateKey(key: string): boolean {
   return PRIVATE_FOLDERS.some((folder) => key.startsWith(folder));
 }
 
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+/**
+ * A private file as its route answers it, once the route's server function has checked who
+ * asks: never kept by a cache or stored by the browser, never run as a page, and a 404 alike
+ * for a file that is missing and one the asker may not see.
+ */
+export function privateFileResponse(file: StoredFile | null): Response {
+  if (!file)
+    return new Response("Tidak ditemukan.", {
+      status: 404,
+      headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.data.length),
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}
+
 /** A fresh key in a folder: 128 random bits, never a name a user chose. */
 export function randomKey(folder: string, ext: StoredExtension): string {
   return `${folder}/${randomBytes(16).toString("hex")}.${ext}`;

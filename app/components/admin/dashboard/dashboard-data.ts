@@ -1,7 +1,6 @@
 // What the 'Admin Dashboard' loader sends and its parts read. The route declares its loader
 // with this type, so the parts need not import the route (lint refuses that import).
 import { useLoaderData } from "react-router";
-import type { FormResult } from "~/lib/form";
 import type { AdminOrderFilters } from "~/server/orders/staff-list.server";
 import type { SlotChip, SlotDelivery } from "~/lib/delivery-sheet";
 import type { listLowStock } from "~/server/catalog/low-stock.server";
@@ -28,6 +27,3 @@ export type AdminDashboardData = {
 export function useAdminDashboardData(): AdminDashboardData {
   return useLoaderData() as AdminDashboardData;
 }
-
-/** The answer to a status picked in the list; a refusal carries a new time each failure. */
-export type StatusChangeAnswer = FormResult & { at?: number };

@@ -40,11 +40,7 @@ export function MergeCard({
           </StaffOrderForm>
         ))}
       </div>
-      {error ? (
-        <div className="mt-3">
-          <ErrorNote>{error}</ErrorNote>
-        </div>
-      ) : null}
+      <ErrorNote className="mt-3">{error}</ErrorNote>
     </Card>
   );
 }

@@ -4,13 +4,14 @@
 // with the reason the customer reads. A received amount that differs from the amount due goes
 // to the customer's 'Saldo' once the bill is final. An unpaid QRIS or transfer bill shows its
 // 'Batas Bayar', with 'Perpanjang Batas Bayar' and 'Ubah ke COD'.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { ImagePlus } from "lucide-react";
 import { FetcherAnswer, StaffOrderForm } from "./staff-order-form";
 import { Card, ErrorNote } from "~/components/admin/card";
 import { SubmitButton } from "~/components/admin/submit-button";
 import { buttonClass } from "~/components/ui/button";
+import { PaymentProofPicker, PROOF_FILES_TEXT } from "~/components/payment-proof-picker";
 import { PaymentStatusBadge } from "~/components/payment-status-badge";
 import { Field, Input, Textarea } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/dates";
@@ -122,9 +123,7 @@ export function PaymentCard({
       ) : null}
       {open && payment.billFinal && needsProof(payment.method) ? <StaffProofForm orderId={orderId} /> : null}
       {error && error.intent === "paid" && !error.fieldErrors.paidAmount ? (
-        <div className="mt-3">
-          <ErrorNote>{error.message}</ErrorNote>
-        </div>
+        <ErrorNote className="mt-3">{error.message}</ErrorNote>
       ) : null}
       {/* 'Tandai Lunas' and 'Tolak Bukti' disappear once they succeed: their answers stay here. */}
       <FetcherAnswer fetcherKey={`paid-${orderId}`} className="mt-3" />
@@ -224,7 +223,6 @@ function jakartaLocalInput(at: Date): string {
  */
 function StaffProofForm({ orderId }: { orderId: string }) {
   const inputId = `staff-proof-${orderId}`;
-  const inputRef = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState("");
   return (
     <StaffOrderForm
@@ -239,35 +237,17 @@ function StaffProofForm({ orderId }: { orderId: string }) {
       <input type="hidden" name="intent" value="staff-proof" />
       <p className="text-sm font-semibold text-stone-900">Bukti dari chat WhatsApp</p>
       <p id={`${inputId}-hint`} className="text-xs text-stone-600">
-        Simpan gambar bukti yang dikirim pelanggan, lalu lampirkan di sini: JPEG, PNG atau WebP, maksimal 5 MB.
+        Simpan gambar bukti yang dikirim pelanggan, lalu lampirkan di sini: {PROOF_FILES_TEXT}
       </p>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        name="proof"
-        accept="image/jpeg,image/png,image/webp"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => setPicked(event.currentTarget.files?.[0]?.name ?? "")}
-      />
       <div className="flex flex-wrap items-center gap-2">
-        <label
-          htmlFor={inputId}
-          role="button"
-          tabIndex={0}
-          aria-describedby={`${inputId}-hint`}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              inputRef.current?.click();
-            }
-          }}
+        <PaymentProofPicker
+          id={inputId}
+          describedBy={`${inputId}-hint`}
+          onPick={(input) => setPicked(input.files?.[0]?.name ?? "")}
           className={buttonClass({ variant: "outline", className: "min-h-11 cursor-pointer" })}
         >
           <ImagePlus className="h-4 w-4" aria-hidden="true" /> Pilih Gambar
-        </label>
+        </PaymentProofPicker>
         <SubmitButton intent="staff-proof" className="min-h-11">
           Lampirkan Bukti
         </SubmitButton>

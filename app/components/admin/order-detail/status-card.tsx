@@ -39,11 +39,7 @@ export function StatusButtons({ order, error }: { order: { status: string }; err
         Membatalkan pesanan mengembalikan stok barangnya; mengaktifkan lagi pesanan yang dibatalkan mengambil stoknya
         kembali.
       </p>
-      {error ? (
-        <div className="mt-3">
-          <ErrorNote>{error}</ErrorNote>
-        </div>
-      ) : null}
+      <ErrorNote className="mt-3">{error}</ErrorNote>
     </Card>
   );
 }

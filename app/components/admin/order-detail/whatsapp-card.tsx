@@ -55,11 +55,7 @@ export function WhatsappCard({
       <WhatsappMessageList messages={whatsapp.messages} customerName={customerName} />
       {whatsapp.connected ? (
         <div className="mt-4 border-t border-stone-100 pt-3">
-          {error ? (
-            <div className="mb-2">
-              <ErrorNote>{error}</ErrorNote>
-            </div>
-          ) : null}
+          <ErrorNote className="mb-2">{error}</ErrorNote>
           {whatsapp.canReply ? (
             <Form method="post" className="space-y-2">
               <Field

@@ -48,11 +48,7 @@ export function SectionForm({
     <div id={section.id} className="scroll-mt-32">
       <Card title={section.title} id={`bagian-${section.id}`}>
         <div className="-mt-1 mb-3 text-sm text-stone-700">{section.description}</div>
-        {message ? (
-          <div className="mb-3">
-            <ErrorNote>{message}</ErrorNote>
-          </div>
-        ) : null}
+        <ErrorNote className="mb-3">{message}</ErrorNote>
         <Form method="post" noValidate preventScrollReset className="space-y-4">
           <input type="hidden" name="intent" value={section.id} />
           <input type="hidden" name="revision" value={revision} />

@@ -21,7 +21,9 @@ describe("the words of the shop's messages", () => {
     const dirs = ["email", "whatsapp"].map((d) => join(import.meta.dirname, d));
     const replaced =
       /ongkos kirim|biaya pengiriman|picking list|\blogin\b|\blogout\b|\bcheckout\b|mitra petani|\binbox\b|pesan masuk/i;
-    for (const dir of [...dirs, join(import.meta.dirname, "../../whatsapp")]) {
+    // The chat texts staff start from the order page's and the inbox's WhatsApp links, too.
+    const chats = ["../../whatsapp", "../../inbox"].map((d) => join(import.meta.dirname, d));
+    for (const dir of [...dirs, ...chats]) {
       for (const name of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.includes(".test."))) {
         // Only what a reader sees: the text inside quotes and template strings.
         const source = readFileSync(join(dir, name), "utf8");
