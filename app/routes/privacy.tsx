@@ -39,7 +39,7 @@ export default function Privacy() {
               dan slot pengiriman, catatan, serta riwayat status pesanan.
             </li>
             <li>
-              <strong>Pendaftaran mitra petani:</strong> nama, nomor telepon, alamat dan luas lahan, jenis produk, waktu
+              <strong>Pendaftaran Petani Mitra:</strong> nama, nomor telepon, alamat dan luas lahan, jenis produk, waktu
               panen, dan informasi lain yang Anda tulis.
             </li>
             <li>
@@ -63,7 +63,7 @@ export default function Privacy() {
             Memproses, mengonfirmasi, dan mengantar pesanan Anda, termasuk menghubungi Anda lewat telepon atau WhatsApp.
           </li>
           <li>Mengirim e-mail yang berkaitan dengan akun Anda, seperti verifikasi e-mail dan atur ulang kata sandi.</li>
-          <li>Membalas pesan Anda dan menindaklanjuti pendaftaran mitra petani.</li>
+          <li>Membalas pesan Anda dan menindaklanjuti pendaftaran Petani Mitra.</li>
           <li>Menjaga keamanan akun dan situs.</li>
         </ul>
       ),

@@ -158,7 +158,7 @@ function PartnerForm({ result }: { result: Route.ComponentProps["actionData"] })
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
   return (
-    <Form method="post" className="relative space-y-5" aria-label="Formulir pendaftaran mitra petani">
+    <Form method="post" className="relative space-y-5" aria-label="Formulir pendaftaran Petani Mitra">
       {failure ? <FormFailure title={failure.title} message={failure.message} /> : null}
       <HoneypotField name={HONEYPOT_FIELD} />
       <div className="grid gap-5 sm:grid-cols-2">

@@ -15,7 +15,7 @@ async function fillPartnerForm(
   page: Page,
   values: { name: string; phone: string; products: string; landAddress?: string; farmSize?: string },
 ) {
-  const form = page.getByRole("form", { name: "Formulir pendaftaran mitra petani" });
+  const form = page.getByRole("form", { name: "Formulir pendaftaran Petani Mitra" });
   await form.getByLabel("Nama Lengkap").fill(values.name);
   await form.getByLabel("Nomor Telepon / WhatsApp").fill(values.phone);
   if (values.landAddress) await form.getByLabel("Alamat Lahan").fill(values.landAddress);
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)("forms reach the admin inbox", () => {
     await page
       .getByText("Terima kasih! Informasi Anda telah kami terima. Tim kami akan menghubungi Anda dalam 1-2 hari kerja.")
       .waitFor();
-    expect(await page.getByRole("form", { name: "Formulir pendaftaran mitra petani" }).count()).toBe(0);
+    expect(await page.getByRole("form", { name: "Formulir pendaftaran Petani Mitra" }).count()).toBe(0);
     const whatsapp = page.getByRole("link", { name: "Chat via WhatsApp" }).first();
     expect(await whatsapp.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/62\d+\?text=/);
 
