@@ -7,12 +7,14 @@ import { post } from "../support/http";
 import { linkFromMail, runAdminCreate } from "../support/server";
 import {
   adminLogin,
+  fillRegistration,
   login,
   newCustomer,
   openMenu,
   register,
   registerAndLogin,
   screenshot,
+  sessionCookie,
   setupBrowserShop,
   SIGNED_UP_NOTICE,
 } from "../support/browser-shop";
@@ -44,17 +46,12 @@ function mailsTo(email: string) {
   return shop.server.outbox().filter((m) => m.text.includes(`To: ${email}`));
 }
 
-async function sessionCookie(context: BrowserContext) {
-  return (await context.cookies(shop.url)).find((c) => c.name.endsWith("session_token"));
-}
-
 async function dialog(page: Page, title: string) {
   const box = page.getByRole("alertdialog");
   await box.getByText(title, { exact: true }).waitFor();
   return box;
 }
 
-/** Opens a Radix menu; a click that lands while the page is still settling is repeated. */
 describe.skipIf(!hasChromium)("accounts in the browser", () => {
   it("registers signed in, back on the page asked for, then follows the verification mail", async () => {
     const { page, context, errors } = await openPage(PHONE);
@@ -101,12 +98,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.getByText("Minimal 8 karakter").waitFor();
     // The dialogs belong to the scripted form: press only once it has started.
     await waitForHydration(page);
-    await page.fill('input[name="name"]', customer.name);
-    await page.fill('input[name="email"]', customer.email);
-    await page.fill('input[name="phone"]', customer.phone);
-    await page.fill('[name="address"]', customer.address);
-    await page.fill('input[name="password"]', customer.password);
-    await page.fill('input[name="confirmPassword"]', `${customer.password}-lain`);
+    await fillRegistration(page, customer, { confirmPassword: `${customer.password}-lain`, terms: false });
     await page.getByRole("button", { name: "Daftar", exact: true }).click();
     let box = await dialog(page, "Validasi Gagal");
     await box.getByText("Password dan konfirmasi password tidak sama.").waitFor();
@@ -142,7 +134,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await box.getByRole("button", { name: "OK" }).click();
     await second.page.getByText("Email ini sudah punya akun.", { exact: false }).first().waitFor();
     expect(second.page.url()).toBe(`${shop.url}/register`);
-    expect(await sessionCookie(second.context)).toBeUndefined();
+    expect(await sessionCookie(second.context, shop.url)).toBeUndefined();
     expect(mailsTo(customer.email)).toHaveLength(1);
   });
 
@@ -162,7 +154,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
       const box = await dialog(page, "Login Gagal");
       await box.getByText("Email atau password salah. Silakan coba lagi.").waitFor();
       expect(page.url()).toContain("/login");
-      expect(await sessionCookie(page.context())).toBeUndefined();
+      expect(await sessionCookie(page.context(), shop.url)).toBeUndefined();
     }
   });
 
@@ -227,7 +219,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await box.getByRole("button", { name: "OK" }).click();
     await page.getByRole("heading", { name: "E-mail Belum Aktif" }).waitFor();
     await page.getByRole("link", { name: "Hubungi via WhatsApp" }).waitFor();
-    await page.screenshot({ path: "test-results/screenshots/forgot-password-mail-off-phone.png" });
+    await screenshot(page, "forgot-password-mail-off-phone", { fullPage: false });
     expect(await page.locator("main").innerText()).not.toMatch(/dikirim|Cek Email/i);
 
     await page.getByRole("link", { name: "Coba email lain" }).click();
@@ -331,7 +323,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
   it("logs out from the profile's Keluar tab and the old cookie stops working", async () => {
     const { page, context } = await openPage(PHONE);
     await registerAndLogin(page, shop.url);
-    const cookie = await sessionCookie(context);
+    const cookie = await sessionCookie(context, shop.url);
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBe(true);
     expect(cookie!.sameSite).toBe("Lax");
@@ -345,7 +337,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.getByRole("main").getByRole("button", { name: "Keluar" }).click();
     await page.waitForURL(`${shop.url}/`);
     await page.getByRole("navigation", { name: "Navigasi bawah" }).getByRole("link", { name: "Masuk" }).waitFor();
-    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await sessionCookie(context, shop.url)).toBeUndefined();
 
     const replay = await fetch(`${shop.url}/profile`, { redirect: "manual", headers: { cookie: oldCookie } });
     expect(replay.status).toBe(302);
@@ -360,7 +352,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.getByRole("menuitem", { name: "Keluar" }).click();
     await page.waitForURL(`${shop.url}/`);
     await page.getByRole("banner").getByRole("link", { name: "Masuk" }).waitFor();
-    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await sessionCookie(context, shop.url)).toBeUndefined();
   });
 
   it("logs out from the phone's bottom bar 'Akun' menu", async () => {
@@ -372,7 +364,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.getByRole("menuitem", { name: "Keluar" }).click();
     await page.waitForURL(`${shop.url}/`);
     await bottomBar.getByRole("link", { name: "Masuk" }).waitFor();
-    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await sessionCookie(context, shop.url)).toBeUndefined();
   });
 
   it("refuses a customer at the admin login without a session and lets in an admin made with admin:create", async () => {
@@ -389,7 +381,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.getByRole("button", { name: "Masuk", exact: true }).click();
     const box = await dialog(page, "Login Gagal");
     await box.getByText("Akses tidak diizinkan. Hanya admin yang dapat login ke panel ini.").waitFor();
-    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await sessionCookie(context, shop.url)).toBeUndefined();
     expect(page.url()).toBe(`${shop.url}/admin/login`);
 
     const adminEmail = `admin.${Date.now()}@contoh.id`;
@@ -403,7 +395,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
 
     const admin = await openPage(DESKTOP);
     await adminLogin(admin.page, shop.url, { email: adminEmail, password: "Admin-Sayur-2025" });
-    expect(await sessionCookie(admin.context)).toBeDefined();
+    expect(await sessionCookie(admin.context, shop.url)).toBeDefined();
   });
 
   it("works without JavaScript: server checks, errors next to fields, redirects", async () => {
@@ -427,7 +419,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     // Signed in by the sign-up itself and back on the page asked for.
     await page.waitForURL(`${shop.url}/profile`);
     await page.getByText(customer.email).first().waitFor();
-    expect(await sessionCookie(page.context())).toBeDefined();
+    expect(await sessionCookie(page.context(), shop.url)).toBeDefined();
 
     await page.goto(`${shop.url}/profile?edit=1`);
     await page.fill('input[name="phone"]', "");
@@ -442,7 +434,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.goto(`${shop.url}/profile?tab=keluar`);
     await page.getByRole("main").getByRole("button", { name: "Keluar" }).click();
     await page.waitForURL(`${shop.url}/`);
-    expect(await sessionCookie(page.context())).toBeUndefined();
+    expect(await sessionCookie(page.context(), shop.url)).toBeUndefined();
   });
 
   it("slows down repeated failed logins with a clear message", async () => {
@@ -467,7 +459,7 @@ describe.skipIf(!hasChromium)("accounts in the browser", () => {
     await page.getByRole("button", { name: "Masuk", exact: true }).click();
     const box = await dialog(page, "Login Gagal");
     await box.getByText(/^Terlalu banyak percobaan login\. Silakan coba lagi dalam \d+ (detik|menit)\.$/).waitFor();
-    expect(await sessionCookie(page.context())).toBeUndefined();
+    expect(await sessionCookie(page.context(), shop.url)).toBeUndefined();
   });
 });
 

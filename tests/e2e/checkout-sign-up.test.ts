@@ -6,18 +6,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import { addToCart, registerAndLogin, screenshot, setupBrowserShop, stubWhatsApp } from "../support/browser-shop";
 import { configureBankAccount } from "../support/factories";
 
 const wortel = seedProducts.find((p) => p.slug === "wortel")!;
-
-async function addWortel(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/products/${wortel.slug}`);
-  await waitForHydration(page);
-  for (let i = 1; i < 3; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-  await page.getByText(`${wortel.name} telah ditambahkan ke keranjang belanja.`).waitFor();
-}
 
 async function fillRecipient(page: Page, name: string) {
   await page.locator('input[name="name"]').fill(name);
@@ -39,12 +31,10 @@ describe.skipIf(!hasChromium)("first purchase: the account made inside checkout"
   ] as const) {
     it(`a visitor signs up and orders with one press of 'Pesan Sekarang' (${label})`, async () => {
       const context = await newContext(shop.browser, size);
-      await context.route("https://wa.me/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-      );
+      await stubWhatsApp(context);
       const page = await context.newPage();
       const errors = trackPageErrors(page);
-      await addWortel(page, shop.url);
+      await addToCart(page, shop.url, wortel, 3);
       // 'Masuk' and 'Daftar' bring the shopper back to this product afterwards.
       const back = `redirect=${encodeURIComponent(`/products/${wortel.slug}`)}`;
       const banner = page.getByRole("banner");
@@ -62,7 +52,6 @@ describe.skipIf(!hasChromium)("first purchase: the account made inside checkout"
       expect(new URL(page.url()).pathname).toBe("/checkout");
       const account = page.getByTestId("akun-checkout");
       await account.getByText("Dengan memesan, Anda menyetujui Syarat & Ketentuan.").waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `checkout-visitor-${label}`);
 
       const email = `pembeli.${label}.${Date.now()}@contoh.id`;
@@ -86,12 +75,11 @@ describe.skipIf(!hasChromium)("first purchase: the account made inside checkout"
       expect(new URL(page.url()).pathname).toBe("/orders");
       await page.locator(`a[href="/orders/${orderId}"]`).first().waitFor();
       // A signed-in shopper's checkout has no account part, only their details.
-      await addWortel(page, shop.url);
+      await addToCart(page, shop.url, wortel, 3);
       await page.goto(`${shop.url}/checkout`);
       await waitForHydration(page);
       await expect.poll(() => page.locator('input[name="name"]').inputValue()).toBe(`Rina Pertama ${label}`);
       expect(await page.getByTestId("akun-checkout").count()).toBe(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `checkout-signed-in-${label}`);
 
       expect(errors).toEqual([]);
@@ -109,7 +97,7 @@ describe.skipIf(!hasChromium)("first purchase: the account made inside checkout"
     })();
     const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
-    await addWortel(page, shop.url);
+    await addToCart(page, shop.url, wortel, 3);
     await page.goto(`${shop.url}/checkout`);
     await waitForHydration(page);
     await page.getByText("Sudah punya akun? Masuk").click();

@@ -22,7 +22,7 @@ import { discountedPrice, formatRupiah } from "~/lib/money";
 import { placeOrder } from "~/server/orders/placing.server";
 import { createUser, saveSetting } from "../support/factories";
 import { hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { atBothSizes, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import { addToCart, atBothSizes, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 /** The shop's clock when the server starts: exactly the default cut-off of tomorrow's slots. */
 const CLOCK_START = "2026-11-25T21:00:00+07:00";
@@ -99,19 +99,6 @@ async function expectPromise(page: Page) {
   expect(uncovered, "the delivery promise is covered by another element").toBe(true);
 }
 
-async function addWortel(page: Page, quantity: number) {
-  await page.goto(`${shop.url}/products/${wortel.slug}`);
-  await page.getByRole("heading", { level: 1, name: wortel.name }).waitFor();
-  await waitForHydration(page);
-  const stepper = page.getByRole("textbox", { name: `Jumlah ${wortel.name}` }).first();
-  for (let i = 1; i < quantity; i++) {
-    await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-    await expect.poll(() => stepper.inputValue(), { timeout: 10_000 }).toBe(String(i + 1));
-  }
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-  await page.getByText(`${wortel.name} telah ditambahkan ke keranjang belanja.`).waitFor();
-}
-
 describe.skipIf(!hasChromium)("delivery days", () => {
   // Each scenario runs once on a phone; where the promise must stay uncovered (sticky bars differ
   // by size) and where the pages are looked at, the page is checked at the desktop size too.
@@ -124,11 +111,10 @@ describe.skipIf(!hasChromium)("delivery days", () => {
     await page.goto(`${shop.url}/`);
     await atBothSizes(page, async (size) => {
       await expectPromise(page);
-      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `delivery-home-${size}`);
     });
 
-    await addWortel(page, 1);
+    await addToCart(page, shop.url, wortel);
     await atBothSizes(page, () => expectPromise(page));
 
     await page.goto(`${shop.url}/cart`);
@@ -148,7 +134,6 @@ describe.skipIf(!hasChromium)("delivery days", () => {
     );
     expect(reasons).toEqual([missing]);
     await atBothSizes(page, async (size) => {
-      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `delivery-cart-minimum-${size}`);
     });
 
@@ -176,7 +161,7 @@ describe.skipIf(!hasChromium)("delivery days", () => {
     await registerAndLogin(page, shop.url);
     const quantity = Math.ceil(MINIMUM / wortel.charged);
     const subtotal = wortel.charged * quantity;
-    await addWortel(page, quantity);
+    await addToCart(page, shop.url, wortel, quantity);
 
     await page.goto(`${shop.url}/checkout`);
     await waitForHydration(page);
@@ -231,7 +216,6 @@ describe.skipIf(!hasChromium)("delivery days", () => {
     await expect.poll(() => fee.textContent()).toBe("Gratis");
     await expect.poll(() => total.textContent()).toBe(formatRupiah(subtotal));
     await atBothSizes(page, async (size) => {
-      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `delivery-checkout-${size}`);
     });
 

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { shopTomorrow } from "~/server/clock.server";
 import { DESKTOP, hasChromium, newContext, trackPageErrors, waitForHydration } from "../support/browser";
 import { createOrder, createPartnerApplication, createProduct, createUser, type TestUser } from "../support/factories";
-import { adminLogin, atBothSizes, setupBrowserShop } from "../support/browser-shop";
+import { adminLogin, atBothSizes, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 let owner: TestUser;
 const date = shopTomorrow();
@@ -70,9 +70,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
     await card.waitFor();
     expect(await card.textContent()).toContain(product);
     expect(await card.textContent()).toContain("sisa 1,5 kg");
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/low-stock-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-low-stock-${label}`));
 
     // The inbox: accept the application.
     await page.goto(`${shop.url}/admin/inbox?jenis=mitra`);
@@ -84,9 +82,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
     await page.getByTestId("flash").getByText(`${farmer} kini Petani Mitra`).waitFor();
     const row = page.locator(`[data-supplier="${farmer}"]`);
     expect(await row.textContent()).toContain("0812-9876-5432");
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/suppliers-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-suppliers-${label}`));
     // A wrong number in his edit form is refused with a message beside it, nothing saved.
     await waitForHydration(page);
     await row.getByText("Ubah atau hapus").click();
@@ -97,18 +93,14 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
       .getByText("Nomor WhatsApp tidak valid", { exact: false })
       .first()
       .waitFor();
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/suppliers-error-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-suppliers-error-${label}`));
     // The inbox now says so instead of offering the button again.
     await page.goto(`${shop.url}/admin/inbox?jenis=mitra`);
     await page
       .locator("li[data-inbox-id]", { hasText: farmer })
       .getByRole("link", { name: "Sudah menjadi Petani Mitra" })
       .waitFor();
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/inbox-accepted-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-inbox-accepted-${label}`));
 
     // The product form: name the farmer and a limit of 1 kg.
     await page.goto(`${shop.url}/admin/products/${productId}`);
@@ -117,9 +109,7 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
     await page.getByLabel("Batas Stok Menipis").fill("1");
     await page.getByRole("button", { name: "Simpan Produk" }).click();
     await page.getByTestId("flash").getByText(`Produk "${product}" disimpan.`).waitFor();
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/product-farmer-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-product-farmer-${label}`));
     expect(await page.getByLabel("Batas Stok Menipis").inputValue()).toBe("1");
 
     // Tomorrow morning's picking list: the farmer's list with his WhatsApp link.
@@ -135,15 +125,11 @@ describe.skipIf(!hasChromium)("farmers as suppliers", () => {
     const none = lists.locator('[data-farmer="Tanpa Petani"]');
     expect(await none.textContent()).toContain("Tahu Putih Tanpa Petani4 pcs");
     await lists.scrollIntoViewIfNeeded();
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/picking-farmers-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-picking-farmers-${label}`));
     await page.goto(`${shop.url}/admin/picking-list/print?date=${date}&slot=pagi`);
     await page.getByRole("heading", { name: "Daftar Belanja per Petani" }).waitFor();
     expect(await page.locator(`[data-farmer="${farmer}"]`).textContent()).toContain("1,25 kg");
-    await atBothSizes(page, (label) =>
-      page.screenshot({ path: `.tmp/screens/picking-print-${label}.png`, fullPage: true }),
-    );
+    await atBothSizes(page, (label) => screenshot(page, `farmers-picking-print-${label}`));
 
     // The dashboard no longer counts the product low: 1,5 kg is above its new 1 kg limit.
     await page.goto(`${shop.url}/admin/dashboard`);

@@ -13,7 +13,7 @@ import { orders } from "~/db/schema";
 import { formatRupiah } from "~/lib/money";
 import { editOrder } from "~/server/orders/edits.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, login, setupBrowserShop, type BrowserShop } from "../support/browser-shop";
+import { adminLogin, login, screenshot, setupBrowserShop, type BrowserShop } from "../support/browser-shop";
 import {
   configureBankAccount,
   createOrder,
@@ -34,10 +34,8 @@ let shop: BrowserShop;
 let shallots: string;
 let spinach: string;
 
-const SHOTS = "/work/shots/phone";
-
-/** Places an order (0,75 kg shallots at Rp 40.000/kg and 2 bunches of spinach at Rp 6.000) with the fee set. */
-async function placeOrder(recipientName: string, paymentMethod: "transfer" | "cod" = "transfer") {
+/** An order stored straight into the database (0,75 kg shallots at Rp 40.000/kg and 2 bunches of spinach at Rp 6.000) with the fee set. */
+async function orderWithFee(recipientName: string, paymentMethod: "transfer" | "cod" = "transfer") {
   const order = await createOrder(handle.db, {
     userId: customer.id,
     recipientName,
@@ -105,7 +103,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     await adminLogin(admin, shop.url, staff);
     await admin.locator('[data-testid="live-status"][data-state="open"]').waitFor({ timeout: 10_000 });
 
-    const order = await placeOrder(`Bu Ratna ${size}`);
+    const order = await orderWithFee(`Bu Ratna ${size}`);
     const live = admin.locator(`[data-live-order-id="${order.id}"]`);
     await live.waitFor({ timeout: 5_000 });
     expect(await textOf(admin, `[data-live-order-id="${order.id}"] [data-testid="live-order-total"]`)).toBe(
@@ -115,7 +113,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     await listRow.first().waitFor({ timeout: 5_000 });
     expect(await listRow.first().getByTestId("list-order-total").textContent()).toBe(expected);
     expect(await listRow.first().textContent()).toContain("perkiraan");
-    await admin.screenshot({ path: `${SHOTS}/dashboard-live-total-${size}.png` });
+    await screenshot(admin, `order-state-first-dashboard-live-total-${size}`, { fullPage: false });
 
     await admin.goto(`${shop.url}/admin/orders/print/${order.id}`);
     expect(await admin.getByTestId("invoice-total").textContent()).toBe(expected);
@@ -153,7 +151,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const)("at %s size, after the final bill, the page opens on what to pay and how", async (size, viewport) => {
-    const order = await placeOrder(`Pak Hadi ${size}`);
+    const order = await orderWithFee(`Pak Hadi ${size}`);
     const context = await newContext(shop.browser, viewport);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -180,7 +178,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     expect(await inFirstScreen(page.getByText("0987-01-004567-53-2"))).toBe(true);
     // Once billed the shop handles a cancel: the page offers none.
     expect(await page.getByRole("button", { name: "Batalkan Pesanan" }).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/order-after-final-bill-${size}.png` });
+    await screenshot(page, `order-state-first-order-after-final-bill-${size}`, { fullPage: false });
 
     // The main button opens the picker; the chosen photo goes at once.
     const chooser = page.waitForEvent("filechooser");
@@ -198,7 +196,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
       .poll(() => page.getByTestId("payment-status").first().textContent(), { timeout: 15_000 })
       .toBe("Menunggu Verifikasi");
     await page.getByText("Bukti bayar sudah masuk; staf sedang mengeceknya.").waitFor();
-    await page.screenshot({ path: `${SHOTS}/order-proof-sent-${size}.png`, fullPage: true });
+    await screenshot(page, `order-state-first-order-proof-sent-${size}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -207,7 +205,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const)("at %s size saves keep the scroll and answer in place; billing asks first", async (size, viewport) => {
-    const order = await placeOrder(`Mbak Yuni ${size}`);
+    const order = await orderWithFee(`Mbak Yuni ${size}`);
     const context = await newContext(shop.browser, viewport);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -239,14 +237,14 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
     await page.getByRole("button", { name: "Tagihan Final" }).click();
     await dialog.getByText(`Total akhir ${formatRupiah(51_000)}`, { exact: false }).waitFor();
     await dialog.getByText("tidak dapat diubah lagi", { exact: false }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/staff-confirm-final-${size}.png` });
+    await screenshot(page, `order-state-first-staff-confirm-final-${size}`, { fullPage: false });
     await dialog.getByRole("button", { name: "Ya, Tagihan Final" }).click();
     await page.getByRole("status").filter({ hasText: "Tagihan final" }).first().waitFor();
     await page.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).waitFor();
     // Touch targets a thumb can hit.
     const sendBill = await page.getByRole("link", { name: "Kirim Tagihan via WhatsApp" }).boundingBox();
     expect(sendBill?.height ?? 0).toBeGreaterThanOrEqual(44);
-    await page.screenshot({ path: `${SHOTS}/staff-order-final-${size}.png`, fullPage: true });
+    await screenshot(page, `order-state-first-staff-order-final-${size}`);
     // Every menu link is on screen, grouped, at this size.
     const nav = page.getByRole("navigation", { name: "Menu admin" });
     for (const name of ["Ringkasan", "Daftar Ambil", "Produk", "Petani Mitra", "Laporan", "Tim", "Pengaturan"]) {
@@ -255,7 +253,7 @@ describe.skipIf(!pgUp || !hasChromium)("one total, and the order page tells the 
       expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(viewport.width);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/admin-menu-${size}.png` });
+    await screenshot(page, `order-state-first-admin-menu-${size}`, { fullPage: false });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,35 +7,16 @@ import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import {
+  addToCart,
   atBothSizes,
-  firstLink,
+  firstProductSlug,
   openMenu,
+  placeOrder,
   registerAndLogin,
   screenshot,
   setupBrowserShop,
+  stubWhatsApp,
 } from "../support/browser-shop";
-
-/** The first product of the catalog with stock, as the catalog page links it. */
-async function firstProductSlug(baseUrl: string): Promise<string> {
-  return (await firstLink(baseUrl, "/products", "/products/")).slice("/products/".length);
-}
-
-/** Adds `quantity` of a product from its page and places the order; returns the order's id. */
-async function placeOrder(page: Page, baseUrl: string, slug: string, quantity = 1): Promise<string> {
-  await page.goto(`${baseUrl}/products/${slug}`);
-  await waitForHydration(page);
-  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-  await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
-  await page.goto(`${baseUrl}/checkout`);
-  await waitForHydration(page);
-  await page.locator('select[name="area"]').selectOption("sumbersari");
-  await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-  await page.waitForURL(/\/order-success/, { timeout: 15_000 });
-  const id = new URL(page.url()).searchParams.get("order") ?? "";
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  return id;
-}
 
 async function stockShown(page: Page, baseUrl: string, slug: string): Promise<number> {
   await page.goto(`${baseUrl}/products/${slug}`);
@@ -52,13 +33,14 @@ describe.skipIf(!hasChromium)("returning customer", () => {
 
   it("cancels a waiting order with a reason and gets the stock back (phone; the dialog and the page looked at on a desktop too)", async () => {
     const context = await newContext(shop.browser, PHONE);
-    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    await stubWhatsApp(context);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await registerAndLogin(page, shop.url, { name: "Pembatal" });
     const slug = await firstProductSlug(shop.url);
     const before = await stockShown(page, shop.url, slug);
-    const orderId = await placeOrder(page, shop.url, slug, 2);
+    await addToCart(page, shop.url, { slug }, 2);
+    const orderId = await placeOrder(page, shop.url);
     expect(await stockShown(page, shop.url, slug)).toBe(before - 2);
 
     await page.goto(`${shop.url}/orders/${orderId}`);
@@ -83,7 +65,7 @@ describe.skipIf(!hasChromium)("returning customer", () => {
 
   it("'Pesan Lagi' from the orders list lists the sold-out line and puts the rest in the cart (phone)", async () => {
     const context = await newContext(shop.browser, PHONE);
-    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    await stubWhatsApp(context);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await registerAndLogin(page, shop.url, { name: "Pelanggan Setia" });
@@ -94,7 +76,8 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     while (await more.isEnabled()) await more.click();
     await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
     await page.getByText("telah ditambahkan ke keranjang belanja.").first().waitFor();
-    await placeOrder(page, shop.url, "wortel", 2);
+    await addToCart(page, shop.url, { slug: "wortel" }, 2);
+    await placeOrder(page, shop.url);
 
     await page.goto(`${shop.url}/orders`);
     await waitForHydration(page);
@@ -118,10 +101,11 @@ describe.skipIf(!hasChromium)("returning customer", () => {
 
   it("'Pesan Lagi' on the order page goes straight to the cart when every line is there (desktop)", async () => {
     const context = await newContext(shop.browser, DESKTOP);
-    await context.route("https://wa.me/**", (route) => route.fulfill({ status: 200, body: "ok" }));
+    await stubWhatsApp(context);
     const page = await context.newPage();
     await registerAndLogin(page, shop.url, { name: "Pelanggan Desktop" });
-    const orderId = await placeOrder(page, shop.url, "wortel", 3);
+    await addToCart(page, shop.url, { slug: "wortel" }, 3);
+    const orderId = await placeOrder(page, shop.url);
     await page.goto(`${shop.url}/orders/${orderId}`);
     await waitForHydration(page);
     await screenshot(page, "reorder-order-page-desktop");
@@ -217,7 +201,8 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     const context = await newContext(shop.browser, PHONE);
     const page = await context.newPage();
     await registerAndLogin(page, shop.url, { name: "Tanpa Skrip" });
-    const orderId = await placeOrder(page, shop.url, await firstProductSlug(shop.url));
+    await addToCart(page, shop.url, { slug: await firstProductSlug(shop.url) });
+    const orderId = await placeOrder(page, shop.url);
     const noScript = await shop.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     await noScript.addCookies(await context.cookies());
     const plain = await noScript.newPage();

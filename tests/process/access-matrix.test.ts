@@ -40,6 +40,7 @@ import {
 } from "../support/access-matrix";
 import { createContactMessage, createOrder, createUser, signIn, type TestUser } from "../support/factories";
 import { startTestServer, type TestServer } from "../support/server";
+import { cookieHeader } from "../support/http";
 
 const marker = randomBytes(4).toString("hex");
 /** Text only customer A and the admin may ever receive. */
@@ -221,17 +222,13 @@ function requestAs(
   });
 }
 
-function cookieOf(answer: RawAnswer): string {
-  return (answer.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-}
-
 async function logIn(role: Exclude<Role, "visitor">, user: TestUser = users[role]!): Promise<string> {
   const answer = await requestAs(role, "/login", {
     method: "POST",
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: user.email, password: user.password }).toString(),
   });
-  const cookie = cookieOf(answer);
+  const cookie = cookieHeader(answer.headers["set-cookie"]);
   expect(cookie, `login of ${role}`).toContain("session_token");
   return cookie;
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { postCheckout } from "../support/shop-load";
 import { createCategory, createProduct, createUser, signIn } from "../support/factories";
+import { post } from "../support/http";
 import { postgresOrSkip, setupPostgresShop } from "../support/postgres";
 
 const pgUp = await postgresOrSkip(
@@ -69,11 +70,10 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
     const etag = before.headers.get("etag")!;
     expect(before.body).toContain("Wortel Lama");
 
-    const edit = await fetch(`${shop.url}/admin/products/${product.id}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: adminCookie, origin: shop.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
+    const edit = await post(
+      shop.url,
+      `/admin/products/${product.id}`,
+      {
         intent: "save",
         name: "Wortel Baru",
         price: "7000",
@@ -83,8 +83,9 @@ describe.skipIf(!pgUp)("HTTP caching of pages", () => {
         stockBefore: "40",
         categoryId: category.id,
         description: "Segar.",
-      }),
-    });
+      },
+      { cookie: adminCookie, headers: { Origin: shop.url } },
+    );
     expect(edit.status).toBeLessThan(400);
     await memoExpires();
     const afterEdit = await get(page, { "if-none-match": etag });

@@ -2,7 +2,7 @@
 // secrets a register / login / reset flow handles: passwords, session cookies, reset tokens
 // or the full reset link. The server runs at LOG_LEVEL=debug, its most talkative.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post as postForm } from "../support/http";
+import { cookieHeader, post as postForm } from "../support/http";
 import { linkFromMail, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -16,12 +16,6 @@ afterAll(async () => {
 /** A form post as the shop's own pages send it (from its origin), with a session when given. */
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   postForm(server.url, path, fields, { cookie, headers: { Origin: server.url } });
-
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 describe("logs of a register, login and reset flow", () => {
   it("are JSON lines with request ids and hold no password, cookie, token or reset link", async () => {
@@ -53,7 +47,7 @@ describe("logs of a register, login and reset flow", () => {
     });
     const login = await post("/login", { email, password });
     expect(login.status).toBe(303);
-    const cookie = cookieOf(login);
+    const cookie = cookieHeader(login);
     expect(cookie).toContain("session_token=");
     await fetch(`${server.url}/profile`, { headers: { Cookie: cookie } });
     await post("/login", { email, password: `${password}-salah` });

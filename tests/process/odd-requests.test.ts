@@ -5,6 +5,7 @@
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeader, post } from "../support/http";
 import { createStaff, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -120,28 +121,27 @@ describe("forms with a huge number of fields", () => {
   });
 
   it("still accept an ordinary form", async () => {
-    const response = await fetch(`${server.url}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: new URLSearchParams({ email: "tidak.ada@contoh.id", password: "salah-sekali-123" }),
-      redirect: "manual",
-    });
+    const response = await post(
+      server.url,
+      "/login",
+      { email: "tidak.ada@contoh.id", password: "salah-sekali-123" },
+      { headers: { Origin: server.url } },
+    );
     expect(response.status).toBe(401);
   });
 });
 
 describe("session cookie spellings", () => {
   it("a page is either private or anonymous, whatever the spelling of the session cookie", async () => {
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: new URLSearchParams({ email: owner.email, password: owner.password }),
-      redirect: "manual",
-    });
+    const login = await post(
+      server.url,
+      "/admin/login",
+      { email: owner.email, password: owner.password },
+      { headers: { Origin: server.url } },
+    );
     expect(login.status).toBe(303);
-    const pair = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
+    const pair = cookieHeader(login)
+      .split("; ")
       .find((c) => c.startsWith("sayur.session_token="))!;
     const token = pair.slice(pair.indexOf("=") + 1);
     for (const cookie of [

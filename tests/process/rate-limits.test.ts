@@ -17,7 +17,7 @@ import { openDatabase } from "~/db/client.server";
 import { createUser, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
-import { post as postForm } from "../support/http";
+import { cookieHeader, post as postForm } from "../support/http";
 
 const pgUp = await postgresOrSkip(
   "rate-limits: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable, so the multi-process test cannot run",
@@ -92,23 +92,15 @@ describe.skipIf(!pgUp)("rate limits across two app processes", () => {
       await handle.close();
     }
     const send = (i: number, password: string, cookie?: string) =>
-      fetch(`${servers[i % 2].url}${page}`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          Origin: servers[i % 2].url,
-          "Content-Type": "application/x-www-form-urlencoded",
-          "X-Forwarded-For": ip(),
-          ...(cookie ? { Cookie: cookie } : {}),
-        },
-        body: new URLSearchParams({ email: owner.email, password }),
-      });
+      postForm(
+        servers[i % 2].url,
+        page,
+        { email: owner.email, password },
+        { cookie, headers: { Origin: servers[i % 2].url, "X-Forwarded-For": ip() } },
+      );
     const first = await send(0, owner.password);
     expect(first.status).toBe(303);
-    const cookie = first.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieHeader(first);
     expect(cookie).toContain("sayur.device=");
     for (let i = 0; i <= LOGIN_LIMITS.perEmail; i++) expect((await send(i, `tebakan-${i}`)).status).not.toBe(429);
     expect((await send(1, "tebakan-lagi")).status).toBe(429);

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nextDelivery } from "../support/factories";
+import { cookieHeader, post } from "../support/http";
 import { createStaff, shopProcessEnv, startTestServer } from "../support/server";
 import { sseReader } from "../support/sse";
 import {
@@ -71,17 +72,14 @@ describe("SIGTERM with staff live streams open", () => {
     const server = await startTestServer();
     const staff = { email: "staf.live@contoh.id", password: "Sayur-Segar-Live-2026", name: "Staf Live" };
     await createStaff(server, staff);
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: staff.email, password: staff.password }),
-    });
+    const login = await post(
+      server.url,
+      "/admin/login",
+      { email: staff.email, password: staff.password },
+      { headers: { Origin: server.url } },
+    );
     await login.arrayBuffer();
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieHeader(login);
     const streams = await Promise.all(
       [1, 2].map(() => fetch(`${server.url}/admin/orders/events`, { headers: { cookie } })),
     );

@@ -16,7 +16,7 @@ import { createProduct, createUser, liftOrdersPerCustomerLimit, signIn, type Tes
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 import { sseReader } from "../support/sse";
-import { post } from "../support/http";
+import { cookieHeader, post } from "../support/http";
 import { stockOf } from "../support/db-reads";
 
 const pgUp = await postgresOrSkip(
@@ -45,10 +45,7 @@ async function logIn(server: TestServer, formPath: "/login" | "/admin/login", us
   );
   await response.arrayBuffer();
   expect(response.status, `login on ${server.url}${formPath}`).toBe(303);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookieHeader(response);
   expect(cookie).toMatch(/session_token=/);
   return cookie;
 }
@@ -159,12 +156,12 @@ describe.skipIf(!pgUp)("two app processes on one PostgreSQL database", () => {
     const events = sseReader(stream.body!);
     await events.collect("ready", () => true);
 
-    const removed = await fetch(`${a.url}/admin/team`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie: ownerCookie, origin: a.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "remove", userId: staff.id }),
-    });
+    const removed = await post(
+      a.url,
+      "/admin/team",
+      { intent: "remove", userId: staff.id },
+      { cookie: ownerCookie, headers: { Origin: a.url } },
+    );
     await removed.arrayBuffer();
     expect(removed.status).toBe(303);
     // Ended by the announcement, long before the 15 s safety poll.

@@ -11,7 +11,7 @@ import { openDatabase } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { createOrder, createUser, type TestUser } from "../support/factories";
-import { post } from "../support/http";
+import { cookieHeader, post } from "../support/http";
 import { tallPng } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -64,11 +64,7 @@ async function logIn(user: TestUser): Promise<{ status: number; cookie: string }
     { headers: { Origin: server.url } },
   );
   await response.arrayBuffer();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { status: response.status, cookie };
+  return { status: response.status, cookie: cookieHeader(response) };
 }
 
 async function uploadProof(cookie: string, orderId: string, bytes: Buffer) {
@@ -76,12 +72,7 @@ async function uploadProof(cookie: string, orderId: string, bytes: Buffer) {
   body.append("intent", "proof");
   body.append("proof", new File([new Uint8Array(bytes)], "bukti.png", { type: "image/png" }));
   const started = Date.now();
-  const response = await fetch(`${server.url}/orders/${orderId}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, Cookie: cookie },
-    body,
-  });
+  const response = await post(server.url, `/orders/${orderId}`, body, { cookie, headers: { Origin: server.url } });
   return { status: response.status, text: await response.text(), ms: Date.now() - started };
 }
 

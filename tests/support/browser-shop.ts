@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
@@ -131,6 +131,11 @@ export async function firstLink(baseUrl: string, pagePath: string, prefix: strin
   return href;
 }
 
+/** The slug of the catalog's first product with stock, as the catalog page links it. */
+export async function firstProductSlug(baseUrl: string): Promise<string> {
+  return (await firstLink(baseUrl, "/products", "/products/")).slice("/products/".length);
+}
+
 /** Signs a staff member in through /admin/login and waits for the dashboard it leads to. */
 export async function adminLogin(page: Page, baseUrl: string, account: { email: string; password: string }) {
   await page.goto(`${baseUrl}/admin/login`);
@@ -158,27 +163,40 @@ export function newCustomer(overrides: Partial<TestCustomer> = {}): TestCustomer
 export const SIGNED_UP_NOTICE = "Akun dibuat. Anda sudah masuk.";
 
 /**
+ * Fills the open /register form for `customer` without sending it; `confirmPassword` and
+ * `terms: false` fill it wrongly, for a test of what the form then says.
+ */
+export async function fillRegistration(
+  page: Page,
+  customer: TestCustomer,
+  { confirmPassword = customer.password, terms = true }: { confirmPassword?: string; terms?: boolean } = {},
+) {
+  await page.fill('input[name="name"]', customer.name);
+  await page.fill('input[name="email"]', customer.email);
+  await page.fill('input[name="phone"]', customer.phone);
+  await page.fill('[name="address"]', customer.address);
+  await page.fill('input[name="password"]', customer.password);
+  await page.fill('input[name="confirmPassword"]', confirmPassword);
+  if (terms) await page.check('input[name="terms"]');
+}
+
+/**
  * Signs up through /register (from `redirect`, when given) and waits until the shopper is back
  * on that page (or the home page), signed in, with the notice saying so.
  */
 export async function register(page: Page, baseUrl: string, customer: TestCustomer, redirect?: string) {
   await page.goto(`${baseUrl}/register${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ""}`);
   await waitForHydration(page);
-  await page.fill('input[name="name"]', customer.name);
-  await page.fill('input[name="email"]', customer.email);
-  await page.fill('input[name="phone"]', customer.phone);
-  await page.fill('[name="address"]', customer.address);
-  await page.fill('input[name="password"]', customer.password);
-  await page.fill('input[name="confirmPassword"]', customer.password);
-  await page.check('input[name="terms"]');
+  await fillRegistration(page, customer);
   await page.getByRole("button", { name: "Daftar", exact: true }).click();
   await page.getByTestId("toast").filter({ hasText: SIGNED_UP_NOTICE }).waitFor({ timeout: 15_000 });
   await page.waitForURL(`${baseUrl}${redirect ?? "/"}`, { timeout: 15_000 });
-  const cookies = await page.context().cookies(baseUrl);
-  expect(
-    cookies.some((c) => c.name.endsWith("session_token")),
-    "signed in after registering",
-  ).toBe(true);
+  expect(await sessionCookie(page.context(), baseUrl), "signed in after registering").toBeDefined();
+}
+
+/** The browser's session cookie for the shop (whatever its prefix), or undefined when signed out. */
+export async function sessionCookie(context: BrowserContext, baseUrl: string) {
+  return (await context.cookies(baseUrl)).find((c) => c.name.endsWith("session_token"));
 }
 
 /** Logs in through /login and waits until the browser has left the login page. */
@@ -202,9 +220,68 @@ export async function registerAndLogin(
   return customer;
 }
 
-/** Saves a full-page screenshot under test-results/screenshots for people to look at. */
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+/**
+ * Saves a screenshot under test-results/screenshots for people to look at: the whole page, or
+ * with `fullPage: false` what is in sight. The whole page is taken from the top (and the scroll
+ * put back after), since a sticky header is drawn where the window was scrolled to: in the
+ * middle of the picture otherwise.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  const path = `test-results/screenshots/${name}.png`;
+  if (!fullPage) {
+    await page.screenshot({ path });
+    return;
+  }
+  const scrolled = await page.evaluate(() => {
+    const at = { x: window.scrollX, y: window.scrollY };
+    window.scrollTo({ left: 0, top: 0, behavior: "instant" });
+    return at;
+  });
+  await page.screenshot({ path, fullPage: true });
+  await page.evaluate((at) => window.scrollTo({ left: at.x, top: at.y, behavior: "instant" }), scrolled);
+}
+
+/** Lets wa.me links open without reaching the network: the context answers them with a page titled 'WhatsApp'. */
+export async function stubWhatsApp(context: BrowserContext) {
+  await context.route("https://wa.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+  );
+}
+
+/**
+ * Adds a product to the cart from its page: `quantity` set with the page's stepper (each step
+ * waited for), 'Tambah ke Keranjang' pressed, and the notice naming the product waited for.
+ * Without `name` the product's name is read from the page's heading.
+ */
+export async function addToCart(page: Page, baseUrl: string, product: { slug: string; name?: string }, quantity = 1) {
+  await page.goto(`${baseUrl}/products/${product.slug}`);
+  const heading = page.getByRole("heading", { level: 1, ...(product.name ? { name: product.name } : {}) });
+  await heading.waitFor();
+  const name = product.name ?? ((await heading.textContent()) ?? "").trim();
+  // The stepper and the button are the page's script, which starts after the first paint.
+  await waitForHydration(page);
+  const stepper = page.getByRole("textbox", { name: `Jumlah ${name}` }).first();
+  for (let i = 1; i < quantity; i++) {
+    await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
+    await expect.poll(() => stepper.inputValue(), { timeout: 10_000 }).toBe(String(i + 1));
+  }
+  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
+  await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).first().waitFor();
+}
+
+/**
+ * Places the cart as a signed-in customer whose details checkout fills in: the delivery area
+ * chosen (Sumbersari unless `area`), 'Pesan Sekarang' pressed. Returns the new order's id.
+ */
+export async function placeOrder(page: Page, baseUrl: string, { area = "sumbersari" }: { area?: string } = {}) {
+  await page.goto(`${baseUrl}/checkout`);
+  await waitForHydration(page);
+  await page.locator('select[name="area"]').selectOption(area);
+  await page.getByRole("button", { name: "Pesan Sekarang" }).click();
+  await page.waitForURL(/\/order-success/, { timeout: 15_000 });
+  const id = new URL(page.url()).searchParams.get("order") ?? "";
+  expect(id, "the order's id in the success page's address").toMatch(/^[0-9a-f-]{36}$/);
+  return id;
 }
 
 /**

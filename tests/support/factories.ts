@@ -19,6 +19,7 @@ import type { SettingKey } from "~/lib/shop-settings";
 import type { AdminActor } from "~/server/accounts/actor.server";
 import { forgetCachedSettings, readShopSettings, saveShopSetting } from "~/server/settings.server";
 import type { BankAccount } from "~/lib/payment-settings";
+import { cookieHeader } from "./http";
 
 const uid = () => randomBytes(5).toString("hex");
 
@@ -68,10 +69,7 @@ export async function signIn(db: Database, user: { email: string; password: stri
     body: { email: user.email, password: user.password },
     returnHeaders: true,
   });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return cookieHeader(headers);
 }
 
 export type OrderLineInput = { productId: string; quantity: number };

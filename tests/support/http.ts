@@ -2,29 +2,51 @@
 // them: no redirects followed, so a test sees the 303 and its Set-Cookie itself.
 
 /**
- * Posts a form, url-encoded, as a browser's plain form post does. Only the headers given go
- * along (an `Origin`, a `Cookie`, a forwarded address), so a test states what it sends.
+ * Posts a form as a browser's plain form post does: fields url-encoded, a FormData as
+ * multipart (a file upload). Only the headers given go along (an `Origin`, a `Cookie`, a
+ * forwarded address), so a test states what it sends.
  */
 export function post(
   baseUrl: string,
   pathname: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> | FormData,
   { cookie, headers = {} }: { cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
+  const multipart = fields instanceof FormData;
   return fetch(`${baseUrl}${pathname}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    body: new URLSearchParams(fields),
+    headers: {
+      // fetch writes a multipart body's type itself, with the boundary it chose.
+      ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
+    },
+    body: multipart ? fields : new URLSearchParams(fields),
   });
 }
 
-/** Signs a staff member in with a post to /admin/login: the answer's status, target and cookies. */
+/**
+ * The Cookie header a browser sends after this answer: the `name=value` of each Set-Cookie,
+ * joined with "; ". Takes a fetch Response, its Headers, or Set-Cookie lines already read
+ * (e.g. node:http's `headers["set-cookie"]`).
+ */
+export function cookieHeader(from: Response | Headers | readonly string[] | undefined): string {
+  const lines =
+    from instanceof Response ? from.headers.getSetCookie() : from instanceof Headers ? from.getSetCookie() : from;
+  return (lines ?? []).map((line) => line.split(";")[0]).join("; ");
+}
+
+/**
+ * Signs a staff member in with a post to /admin/login: the answer's status, target, its
+ * Set-Cookie lines and the Cookie header they make.
+ */
 export async function postAdminLogin(baseUrl: string, account: { email: string; password: string }) {
   const response = await post(baseUrl, "/admin/login", { email: account.email, password: account.password });
   return {
     status: response.status,
     location: response.headers.get("location"),
     cookies: response.headers.getSetCookie(),
+    cookie: cookieHeader(response),
   };
 }
