@@ -146,7 +146,11 @@ describe.skipIf(!hasChromium)("returning customer", () => {
     expect(html).not.toContain('aria-pressed="true"');
     await page.goto(`${shop.url}/products/kangkung`);
     await waitForHydration(page);
-    await expect.poll(() => page.getByRole("button", { name: "Favorit" }).getAttribute("aria-pressed")).toBe("true");
+    // The mark waits for the account's favourites to be fetched: on a loaded machine that takes
+    // longer than a poll's default second.
+    await expect
+      .poll(() => page.getByRole("button", { name: "Favorit" }).getAttribute("aria-pressed"), { timeout: 15_000 })
+      .toBe("true");
     expect(errors).toEqual([]);
     await context.close();
   });
