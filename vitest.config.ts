@@ -1,12 +1,52 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Browser and process files that take minutes although their source is short, longest first.
+ * On a clean clone (CI) Vitest knows no durations yet and starts the largest files first, so
+ * these started in the second half of the run and one could still be going at the end while
+ * the other worker sat idle. Measured on the 2-core machine: backup-memory about 3 minutes,
+ * returning 2.5, promos close to 2.
+ */
+const LONG_FILES = [
+  "tests/process/backup-memory.test.ts",
+  "tests/e2e/returning.test.ts",
+  "tests/process/server-lifecycle.test.ts",
+  "tests/e2e/promos.test.ts",
+  "tests/process/admin-create.test.ts",
+  "tests/process/quiet-start.test.ts",
+];
+
+/** Vitest's order (its groups and projects, then its own durations or file sizes), with LONG_FILES first in each project. */
+class LongFilesFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const rank = (spec: TestSpecification) => {
+      const at = LONG_FILES.indexOf(path.relative(root, spec.moduleId));
+      return at === -1 ? LONG_FILES.length : at;
+    };
+    const sorted = await super.sort(files);
+    const where = new Map(sorted.map((spec, i) => [spec, i]));
+    // A project's files are next to each other in Vitest's order: its first file stands for it.
+    const projectAt = new Map<string, number>();
+    for (const [i, spec] of sorted.entries())
+      if (!projectAt.has(spec.project.name)) projectAt.set(spec.project.name, i);
+    return sorted.sort(
+      (a, b) =>
+        projectAt.get(a.project.name)! - projectAt.get(b.project.name)! ||
+        rank(a) - rank(b) ||
+        where.get(a)! - where.get(b)!,
+    );
+  }
+}
 
 export default defineConfig({
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
+    sequence: { sequencer: LongFilesFirst },
     // No test may reach Meta's Graph API: WhatsApp is tested against tests/support/fake-graph.ts.
     setupFiles: ["tests/support/no-meta-host.ts"],
     env: {
@@ -25,6 +65,10 @@ export default defineConfig({
           // Property tests run thousands of cases; on a loaded 2-core machine (unit and db
           // tests share it) Vitest's 5 s default cut one off mid-run.
           testTimeout: 30_000,
+          // Vitest's default is one worker fewer than the cores: a single worker on 2 cores,
+          // one file at a time with the second core idle. The unit and database projects run
+          // together (same group) and so need the same count.
+          maxWorkers: 2,
         },
       },
       {
@@ -35,6 +79,9 @@ export default defineConfig({
           globalSetup: ["tests/support/db-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Two files at a time, as for unit (see there); on PostgreSQL a worker waits on the
+          // server half the time, so one worker leaves both cores half idle.
+          maxWorkers: 2,
         },
       },
       {
