@@ -7,7 +7,7 @@
 // does not say what to change. Here every task of the page's renderer is listed with what ran
 // in it. A task longer than 12.5 ms here is a task over 50 ms at Lighthouse's 4x CPU slowdown;
 // the sum of what tasks after the first paint run over 12.5 ms is this machine's TBT divided
-// by four, so the TBT target of 100 ms is 25 ms here.
+// by four, so the TBT target of 200 ms is 50 ms here.
 //
 // Env: SKIP_BUILD=1 (use the existing build), RUNS=n (loads per page, default 7; medians),
 // PAGES=/,/about (only these; the product page is "product"), CHROMIUM_PATH,
@@ -20,8 +20,8 @@ import { buildUnlessSkipped, chromePath, firstProductPath, startShop } from "./s
 const runs = Math.max(1, Number(process.env.RUNS ?? 7) || 7);
 /** A real-time task over this is a task over 50 ms at Lighthouse's 4x CPU slowdown. */
 const LONG_TASK_MS = 12.5;
-/** TBT <= 100 ms at 4x slowdown is 25 ms of excess over LONG_TASK_MS in real time. */
-const BLOCKING_TARGET_MS = 25;
+/** TBT <= 200 ms at 4x slowdown is 50 ms of excess over LONG_TASK_MS in real time. */
+const BLOCKING_TARGET_MS = 50;
 
 type TraceEvent = {
   name: string;
@@ -131,7 +131,7 @@ async function measurePages(bases: string[], pages: string[]) {
         const typical = [...all].sort((a, b) => b.longestMs - a.longestMs)[Math.floor(all.length / 2)];
         console.log(
           `  ${bases.length > 1 ? `${base} ` : ""}${p}: blocking ${blocking.toFixed(0)} ms (target <= ${BLOCKING_TARGET_MS} ms, ` +
-            `TBT <= 100 ms at 4x: ${blocking <= BLOCKING_TARGET_MS ? "MET" : "MISSED"}); of it evaluating modules ` +
+            `TBT <= 200 ms at 4x: ${blocking <= BLOCKING_TARGET_MS ? "MET" : "MISSED"}); of it evaluating modules ` +
             `${median(all.map((l) => l.moduleBlockingMs)).toFixed(0)} ms, React ${median(all.map((l) => l.reactBlockingMs)).toFixed(0)} ms; ` +
             `longest task ${median(all.map((l) => l.longestMs)).toFixed(0)} ms (e.g. ${typical.longest}); ` +
             `all main-thread work ${median(all.map((l) => l.totalMs)).toFixed(0)} ms`,

@@ -52,7 +52,7 @@ type Target = {
   goal: string;
 };
 const TARGETS: Target[] = [
-  { label: "Performance", value: (f) => f.performance, show: String, ok: (n) => n >= 98, goal: ">= 98" },
+  { label: "Performance", value: (f) => f.performance, show: String, ok: (n) => n >= 95, goal: ">= 95" },
   { label: "Accessibility", value: (f) => f.accessibility, show: String, ok: (n) => n >= 100, goal: "100" },
   { label: "Best Practices", value: (f) => f.bestPractices, show: String, ok: (n) => n >= 100, goal: "100" },
   { label: "SEO", value: (f) => f.seo, show: String, ok: (n) => n >= 100, goal: "100" },
@@ -70,7 +70,7 @@ const TARGETS: Target[] = [
     ok: (n) => n <= 1200,
     goal: "<= 1.2 s",
   },
-  { label: "TBT", value: (f) => f.tbtMs, show: (n) => `${n} ms`, ok: (n) => n <= 100, goal: "<= 100 ms" },
+  { label: "TBT", value: (f) => f.tbtMs, show: (n) => `${n} ms`, ok: (n) => n <= 200, goal: "<= 200 ms" },
   { label: "CLS", value: (f) => f.cls, show: String, ok: (n) => n <= 0.02, goal: "<= 0.02" },
   {
     label: "JS before LCP",
@@ -80,11 +80,11 @@ const TARGETS: Target[] = [
     goal: "<= 20 kB",
   },
   {
-    label: "first-load JS",
+    label: "first-load JS (gzip, as Lighthouse fetches it)",
     value: (f) => f.jsTransferBytes,
     show: (n) => `${(n / 1024).toFixed(1)} kB`,
-    ok: (n) => n <= 120 * 1024,
-    goal: "<= 120 kB",
+    ok: (n) => n <= 115 * 1024,
+    goal: "<= 115 kB",
   },
 ];
 
@@ -369,7 +369,7 @@ async function main() {
       });
       const https = r.firstLoadBrotliBytes;
       cells.push(
-        `first-load JS over HTTPS (brotli, from the build) ${kB(https)} (<= 120 kB: ${https <= 120 * 1024 ? "MET" : "MISSED"})`,
+        `first-load JS over HTTPS (brotli, from the build) ${kB(https)} (<= 100 kB: ${https <= 100 * 1024 ? "MET" : "MISSED"})`,
       );
       console.log(`  ${p}: ${cells.join("; ")}`);
       console.log(
