@@ -1,12 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 import { precompressAssets } from "./server/precompress-plugin.ts";
 
 // Phones on a weak signal pay a round trip per file, and browsers open only six connections
 // per host over HTTP/1.1. Left alone, the bundler makes one file per shared icon and helper
 // (over 40 requests for the home page); here the framework is one file and the shell every
-// shop page shows (header, footer, bottom bar, cart, toasts, with all they import) another.
+// shop page shows (header, bottom bar, cart, the toasts' provider and the frame's small helpers,
+// with all they import) another; the footer and the toasts' drawing load after the page starts.
 const clientChunks = {
   groups: [
     {
@@ -16,7 +18,7 @@ const clientChunks = {
     },
     {
       name: "shell",
-      test: /app[\\/]components[\\/](site-header|site-footer|bottom-nav|cart-provider|error-state|ui[\\/]toast)\.tsx$/,
+      test: /app[\\/](components[\\/](site-header|bottom-nav|hydrate-later|cart-provider|error-state-later|favorites-sync|favorites-key|page-title|root-data|ui[\\/](toast|stroke-icons))\.tsx?|lib[\\/](nonce|seo|pwa|typed-before-hydration|uuid)\.tsx?)$/,
       priority: 2,
     },
     // What every catalog page (home, list, product, category, search) shows.
@@ -30,15 +32,42 @@ const clientChunks = {
       name: "icons",
       test: /node_modules[\\/]lucide-react[\\/]/,
       entriesAware: true,
-      entriesAwareMergeThreshold: 4_000,
+      entriesAwareMergeThreshold: 1_500,
     },
   ],
 };
 
+// Every lucide icon module builds its component with `createLucideIcon`; both builds (the
+// server's markup and the browser's hydration must agree) give it the shop's small one.
+function lightIcons(): Plugin {
+  const light = fileURLToPath(new URL("./app/components/ui/lucide-lite.ts", import.meta.url));
+  return {
+    name: "sayur:light-icons",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (
+        source === "../createLucideIcon.mjs" &&
+        importer &&
+        /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)
+      )
+        return light;
+      return null;
+    },
+    // The React keys and alias names each icon's data carries are for lucide's own function:
+    // random six-letter keys that compress badly, in every page's icons.
+    transform(code, id) {
+      if (!/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id)) return null;
+      return code.replace(/,\s*key: "[\w-]+"/g, "").replace(/,\s*aliases: \[[^\]]*\]/g, "");
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [lightIcons(), tailwindcss(), reactRouter(), precompressAssets()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
+  // Bundled into the server too, so its markup is drawn by the same small icon function.
+  ssr: { noExternal: ["lucide-react"] },
   // The bundler's report of slow plugins is for the bundler's authors: `npm start` builds on a
   // shop owner's first run, and its console shows only the shop's own lines.
   build: isSsrBuild

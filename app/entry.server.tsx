@@ -6,6 +6,7 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
+import { loadLaterParts } from "~/components/hydrate-later";
 import { NonceProvider } from "~/lib/nonce";
 import { deferHydration } from "~/server/defer-hydration.server";
 import { log } from "~/server/logger.server";
@@ -24,12 +25,16 @@ export { closeOrderEventStreams } from "~/server/orders/events.server";
 
 export const streamTimeout = 10_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // The parts the browser hydrates later (footer, error message) are loaded before the render,
+  // so it draws them at once instead of suspending on their module in a process's first
+  // render; already resolved after that.
+  await loadLaterParts();
   const nonce = createNonce();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -40,6 +45,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The document is sent whole (onAllReady), so React must not send a finished Suspense
+        // part after the rest either: by default any part over 500 bytes that comes after 12.8 kB
+        // of page (the footer, on every shop page) is written as a hidden template plus an
+        // inline script that moves it in place: more bytes, and a script the CSP must allow.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           // The whole document is ready: collect it, move the hydration scripts past the first

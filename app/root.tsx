@@ -12,7 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "~/components/cart-provider";
-import { ErrorState } from "~/components/error-state";
+import { ErrorState } from "~/components/error-state-later";
 import { PageTitle } from "~/components/page-title";
 import { ToastProvider } from "~/components/ui/toast";
 import type { RootData } from "~/components/root-data";

@@ -1,12 +1,12 @@
 // Favourites on the client. Catalog pages are the same bytes for every visitor, so whether a
 // product is a favourite is never in their HTML: signed in, the list comes from
 // /api/favorites (private); a visitor's list lives in local storage and is handed to the
-// account at sign-in (FavoritesSync, mounted once in the shop's frame).
+// account at sign-in (FavoritesSync in favorites-sync.tsx, mounted once in the shop's frame).
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { isUuid } from "~/lib/form";
+import { isUuid } from "~/lib/uuid";
+import { FAVORITES_STORAGE_KEY } from "./favorites-key";
 import { useVisitor } from "./visitor-provider";
 
-export const FAVORITES_STORAGE_KEY = "favorites";
 export const FAVORITES_ENDPOINT = "/api/favorites";
 const MAX_LOCAL = 500;
 
@@ -156,11 +156,7 @@ export function useFavorites(): FavoritesApi {
   };
 }
 
-/** Hands a visitor's local favourites to the account as soon as they are signed in. */
-export function FavoritesSync() {
-  const { user, known } = useVisitor();
-  useEffect(() => {
-    if (known && user && readLocalFavorites().length > 0) loadAccount(user.email);
-  }, [known, user]);
-  return null;
+/** Hands the device's list to the signed-in account (favorites-sync.tsx calls it when there is one). */
+export function handOverLocalFavorites(email: string) {
+  if (readLocalFavorites().length > 0) loadAccount(email);
 }

@@ -1,6 +1,6 @@
 // /categories/:slugOrId, the older link form: a permanent redirect to /category/:slug.
 import { data, redirect } from "react-router";
-import { ErrorState } from "~/components/error-state";
+import { ErrorState } from "~/components/error-state-later";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { findCategoryBySlugOrId } from "~/server/catalog/public.server";
 import type { Route } from "./+types/categories.$slug";

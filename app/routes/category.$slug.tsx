@@ -4,7 +4,7 @@ import { ChevronRight } from "lucide-react";
 import { z } from "zod";
 import { QuickPriceToggle, SortAndPriceSelects } from "~/components/catalog-filters";
 import { CategoryIcon } from "~/components/category-icon";
-import { ErrorState } from "~/components/error-state";
+import { ErrorState } from "~/components/error-state-later";
 import { EmptyResult, Pagination, ProductGrid, useListLoading } from "~/components/product-grid";
 import { ProductGridSkeleton } from "~/components/skeletons";
 import { buttonClass } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 // Any unknown path: the not-found page with HTTP 404.
 import { data } from "react-router";
-import { ErrorState } from "~/components/error-state";
+import { ErrorState } from "~/components/error-state-later";
 import { pageTitle, shopNameFrom } from "~/lib/seo";
 import { routePolicy } from "~/server/route-policy.server";
 import type { Route } from "./+types/not-found";

@@ -1,10 +1,13 @@
 // The shop's frame: header, page, footer and the phone's bottom bar.
 import { Outlet } from "react-router";
 import { BottomNav } from "~/components/bottom-nav";
-import { FavoritesSync } from "~/components/favorites";
-import { SiteFooter } from "~/components/site-footer";
+import { FavoritesSync } from "~/components/favorites-sync";
 import { SiteHeader } from "~/components/site-header";
 import { StrokeIconSymbols } from "~/components/ui/stroke-icons";
+import { hydrateLater } from "~/components/hydrate-later";
+
+// Far below the fold and only links: the page starts without waiting for its code.
+const SiteFooter = hydrateLater(() => import("~/components/site-footer").then((m) => m.SiteFooter));
 
 export default function ShopLayout() {
   return (

@@ -1,0 +1,2 @@
+/** Where a visitor's favourites are kept on the device (a JSON list of product ids). */
+export const FAVORITES_STORAGE_KEY = "favorites";
