@@ -70,7 +70,9 @@ export function ProductCard({
           </span>
         ) : null}
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-3">
+      {/* The controls follow the card's own width, not the window's: four cards a row on a
+          laptop are narrower than two on a tablet. */}
+      <div className="@container flex flex-1 flex-col gap-2 p-3">
         <div className="min-w-0 flex-1">
           {product.categoryName ? <p className="truncate text-xs text-stone-600">{product.categoryName}</p> : null}
           <Heading data-testid="product-name" className="product-card-name">
@@ -88,7 +90,9 @@ export function ProductCard({
         />
         {product.soldByWeight ? <WeighedBadge /> : null}
         {inStock ? (
-          <div className="flex flex-col gap-2 sm:flex-row">
+          // Stacked on a phone's narrow card; side by side from 11rem, the button's word only
+          // from 17rem, where a weight ('12,75 kg') still fits between the stepper's buttons.
+          <div className="flex flex-col gap-2 @min-[11rem]:flex-row">
             <QuantityStepper
               value={quantity}
               onChange={setQuantity}
@@ -98,7 +102,7 @@ export function ProductCard({
               weight={product.soldByWeight}
               size="sm"
               label={`Jumlah ${product.name}`}
-              className="w-full sm:w-auto sm:flex-1"
+              className="w-full @min-[11rem]:w-auto @min-[11rem]:flex-1"
             />
             {/* One short class (app.css) instead of the button's utility list: twelve cards a page. */}
             <button
@@ -112,7 +116,7 @@ export function ProductCard({
               aria-label={`Tambah ${product.name} ke keranjang`}
             >
               <CartIcon className="h-4 w-4" />
-              <span className="sm:hidden lg:inline">Tambah</span>
+              <span className="@min-[11rem]:hidden @min-[17rem]:inline">Tambah</span>
             </button>
           </div>
         ) : (

@@ -65,6 +65,25 @@ for (const [label, size] of [
       await expect.poll(() => page.getByRole("heading", { level: 1, name: "Produk Sayur" }).isVisible()).toBe(true);
       const total = await cards(page).count();
       expect(total).toBeGreaterThan(3);
+      // Every card's quantity reads whole, a weight ('0,25 kg') too, and its add button sits
+      // inside the card: the controls follow the card's width, whatever the window's.
+      const controls = await cards(page).evaluateAll((list) =>
+        list.flatMap((card) => {
+          const input = card.querySelector("input");
+          const button = card.querySelector("button[aria-label$='ke keranjang']");
+          if (!input || !button) return []; // sold out: no controls
+          const right = card.getBoundingClientRect().right;
+          return [
+            {
+              value: input.value,
+              whole: input.scrollWidth <= input.clientWidth,
+              inside: button.getBoundingClientRect().right <= right + 0.5,
+            },
+          ];
+        }),
+      );
+      expect(controls.some((c) => c.value.endsWith("kg"))).toBe(true);
+      expect(controls.filter((c) => !c.whole || !c.inside)).toEqual([]);
       const names = await cards(page).getByTestId("product-name").allTextContents();
       expect(names.map((n) => n.toLowerCase())).toEqual([...names.map((n) => n.toLowerCase())].sort());
 
