@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { seriousViolations } from "../support/axe";
-import { firstLink, registerAndLogin, setupBrowserShop } from "../support/browser-shop";
+import { firstLink, nextWhatsAppTab, registerAndLogin, setupBrowserShop, stubWhatsApp } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
 let productPath = "";
@@ -83,9 +83,7 @@ for (const [label, size] of [
 
     it("has no serious or critical axe violation on the customer's pages", async () => {
       const context = await newContext(shop.browser, size);
-      await context.route("https://wa.me/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-      );
+      await stubWhatsApp(context);
       const page = await context.newPage();
       await registerAndLogin(page, shop.url, { name: `Rina ${label}` });
       const found: string[] = [];
@@ -102,12 +100,8 @@ for (const [label, size] of [
         .getByRole("radio", { name: / Sore · / })
         .first()
         .check();
-      const chat = context.waitForEvent("page", {
-        predicate: (p) => p.url().startsWith("https://wa.me/"),
-        timeout: 15_000,
-      });
-      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-      await (await chat).close();
+      const chat = await nextWhatsAppTab(context, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
+      await chat.close();
       await page.waitForURL(/\/order-success/, { timeout: 15_000 });
 
       for (const path of ["/profile", "/orders"]) {

@@ -9,7 +9,15 @@ import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, newContext, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  addToCart,
+  adminLogin,
+  nextWhatsAppTab,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+  stubWhatsApp,
+} from "../support/browser-shop";
 import { post } from "../support/http";
 
 // A real 200x200 photo-sized PNG. A 1-pixel image would not do: served through a srcset
@@ -33,22 +41,15 @@ async function orderForTomorrowMorning(
   baseUrl: string,
   product: { name: string; slug: string },
 ): Promise<string> {
-  await page.goto(`${baseUrl}/products/${product.slug}`);
-  await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-  await page.getByText(`${product.name} telah ditambahkan ke keranjang belanja.`).waitFor();
+  await addToCart(page, baseUrl, product);
   await page.goto(`${baseUrl}/checkout`);
   // The choices below are the form's state once scripts run: make them after hydration.
   await waitForHydration(page);
   // Outside the areas: the fee is agreed in the chat and entered by staff below.
   await page.locator('select[name="area"]').selectOption("luar-area");
   await page.getByRole("radio", { name: /^Besok Pagi · / }).check();
-  const chatTab = context.waitForEvent("page", {
-    predicate: (p) => p.url().startsWith("https://wa.me/"),
-    timeout: 15_000,
-  });
-  await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-  const text = new URL((await chatTab).url()).searchParams.get("text") ?? "";
+  const chat = await nextWhatsAppTab(context, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
+  const text = new URL(chat.url()).searchParams.get("text") ?? "";
   const number = text.match(/No\. Pesanan: #([0-9a-f]{8})/)?.[1];
   if (!number) throw new Error(`no order number in the chat message:\n${text}`);
   await page.waitForURL(/\/order-success/, { timeout: 10_000 });
@@ -64,9 +65,7 @@ describe.skipIf(!hasChromium)("admin panel", () => {
   it(`runs tomorrow morning's orders and adds a product (${label})`, async () => {
     // --- A customer orders for tomorrow morning.
     const shopper = await newContext(shop.browser, size);
-    await shopper.route("https://wa.me/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-    );
+    await stubWhatsApp(shopper);
     const customerPage = await shopper.newPage();
     const customer = await registerAndLogin(customerPage, shop.url, { name: `Bu Ratna ${label}` });
     const product = seeded("wortel");

@@ -6,7 +6,14 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { addToCart, registerAndLogin, screenshot, setupBrowserShop, stubWhatsApp } from "../support/browser-shop";
+import {
+  addToCart,
+  nextWhatsAppTab,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+  stubWhatsApp,
+} from "../support/browser-shop";
 import { configureBankAccount } from "../support/factories";
 
 const wortel = seedProducts.find((p) => p.slug === "wortel")!;
@@ -59,12 +66,7 @@ describe.skipIf(!hasChromium)("first purchase: the account made inside checkout"
       await page.locator('input[name="password"]').fill("Kebun-Sawi-2026");
       await fillRecipient(page, `Rina Pertama ${label}`);
 
-      const chatTab = context.waitForEvent("page", {
-        predicate: (p) => p.url().startsWith("https://wa.me/"),
-        timeout: 15_000,
-      });
-      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-      const chat = await chatTab;
+      const chat = await nextWhatsAppTab(context, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
       expect(new URL(chat.url()).searchParams.get("text")).toContain(`Nama: Rina Pertama ${label}`);
       await page.waitForURL(/\/order-success\?order=/, { timeout: 15_000 });
       const orderId = new URL(page.url()).searchParams.get("order");

@@ -1,14 +1,20 @@
 // A customer buys from the product page, the shop's WhatsApp chat opens with the whole
 // order, the thank-you page follows, and the order is in their list and detail; another
 // customer cannot see it. On a phone.
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seedProducts } from "~/db/seed-data";
 import { formatDateWithDay } from "~/lib/dates";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { linkFromMail } from "../support/server";
-import { registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  addToCart,
+  nextWhatsAppTab,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+  stubWhatsApp,
+} from "../support/browser-shop";
 import { configureBankAccount } from "../support/factories";
 
 const SHOP_WHATSAPP = "6289876543210";
@@ -18,22 +24,6 @@ function seeded(slug: string) {
   const product = seedProducts.find((p) => p.slug === slug);
   if (!product) throw new Error(`seed product ${slug} missing`);
   return { ...product, charged: discountedPrice(product.price, product.discount) };
-}
-
-/** Opens the product page, sets the quantity with its stepper and adds it to the cart. */
-async function addFromProductPage(page: Page, baseUrl: string, name: string, slug: string, quantity: number) {
-  await page.goto(`${baseUrl}/products/${slug}`);
-  await page.getByRole("heading", { level: 1, name }).waitFor();
-  // The stepper is the page's script, which starts after the first paint.
-  await waitForHydration(page);
-  for (let i = 1; i < quantity; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-  await page.getByText(`${name} telah ditambahkan ke keranjang belanja.`).waitFor();
-}
-
-/** Lets wa.me links open in a tab without reaching the network, and hands over the next one opened. */
-async function nextChatTab(context: BrowserContext): Promise<Page> {
-  return context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 });
 }
 
 describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
@@ -51,9 +41,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
   const [label, size] = ["phone", PHONE] as const;
   it(`buys from the product page, opens the chat with the order, then lists it (${label})`, async () => {
     const context = await newContext(shop.browser, size);
-    await context.route("https://wa.me/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-    );
+    await stubWhatsApp(context);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     const customer = await registerAndLogin(page, shop.url, { name: `Dewi & Budi ${label}` });
@@ -62,7 +50,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
     // Tomatoes are weighed: the stepper starts at 0,5 kg and one press adds 0,25 kg.
     const tomat = seeded("tomat");
     expect(tomat).toMatchObject({ soldByWeight: true, weightMin: 500, weightStep: 250 });
-    await addFromProductPage(page, shop.url, wortel.name, wortel.slug, 2);
+    await addToCart(page, shop.url, wortel, 2);
     await page.goto(`${shop.url}/products/${tomat.slug}`);
     await waitForHydration(page);
     await page.getByText("Ditimbang", { exact: true }).first().waitFor();
@@ -105,9 +93,7 @@ describe.skipIf(!hasChromium)("checkout by WhatsApp", () => {
     await page.getByRole("radio", { name: "Besok Sore · Kamis, 26 November · 16:00-18:00" }).check();
     await screenshot(page, `checkout-${label}`);
 
-    const chatTab = nextChatTab(context);
-    await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-    const chat = await chatTab;
+    const chat = await nextWhatsAppTab(context, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
     const chatUrl = new URL(chat.url());
     expect(chatUrl.origin + chatUrl.pathname).toBe(`https://wa.me/${SHOP_WHATSAPP}`);
     const text = chatUrl.searchParams.get("text") ?? "";

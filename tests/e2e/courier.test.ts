@@ -4,8 +4,6 @@
 // on the phone and arrives exactly once when the page is back online. On a desktop the owner
 // sees each step arrive live on the dashboard, sets the stop order and couriers on the
 // delivery sheet, and counts and accepts the courier's 'Setoran' with its difference.
-import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { courierRuns, courierStops, orders, products } from "~/db/schema";
 import { eq } from "drizzle-orm";
@@ -13,21 +11,15 @@ import { nextDeliverySlot } from "~/lib/delivery-sheet";
 import { DEFAULT_DELIVERY_SLOTS } from "~/lib/delivery-settings";
 import { createOrder, createUser } from "../support/factories";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, login, setupBrowserShop } from "../support/browser-shop";
+import { adminLogin, login, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const OWNER = { email: "pemilik.kurir@sayurjember.id", password: "Pemilik-Sayur-Jember-2026", name: "Bu Ratna" };
 const COURIER = { email: "joko.kurir@sayurjember.id", password: "Antar-Sayur-Jember-2026", name: "Pak Joko" };
-const SHOTS = "/work/shots/courier";
 const next = nextDeliverySlot({ slots: DEFAULT_DELIVERY_SLOTS, closedDays: [] }, new Date());
 
 /** The machine the tests run on may be busy: a step on the page gets time to show. */
 const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) =>
   expect.poll(read, { timeout: 30_000, ...options });
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 describe.skipIf(!hasChromium)("courier", () => {
   const ids: Record<string, string> = {};
@@ -96,7 +88,7 @@ describe.skipIf(!hasChromium)("courier", () => {
       .nth(1)
       .click();
     await poll(() => sumbersari.locator("li[data-order-id]").first().getAttribute("data-order-id")).toBe(ids.sari);
-    await shot(page, "delivery-sheet-desktop");
+    await screenshot(page, "courier/delivery-sheet-desktop");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -131,7 +123,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     await poll(() => budi.getByTestId("tagih").textContent()).toMatch(/^Tagih Rp\s?[\d.]+/);
     const due = Number((await budi.getByTestId("tagih").textContent())!.replace(/COD|\D/g, ""));
     expect(due).toBeGreaterThan(5_000);
-    await shot(page, "kurir-phone");
+    await screenshot(page, "courier/kurir-phone");
 
     // 'Terkirim' with the recipient's name.
     await sari.getByText("Terkirim", { exact: true }).click();
@@ -153,7 +145,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     await rina.getByLabel("Tidak ada orang").check();
     await rina.getByRole("button", { name: "Simpan Gagal Antar" }).click();
     await poll(() => rina.textContent()).toContain("Menunggu sinyal: 1 langkah tersimpan di HP");
-    await shot(page, "kurir-phone-offline");
+    await screenshot(page, "courier/kurir-phone-offline");
     await context.setOffline(false);
     await poll(() => rina.getByTestId("hasil").textContent()).toBe("Gagal Antar: Tidak ada orang");
     expect(await page.getByTestId("antrian").count()).toBe(0);
@@ -164,7 +156,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     await page.getByLabel("Uang yang Anda hitung (Rp)").fill(String(due + 4_000));
     await page.getByRole("button", { name: "Setor", exact: true }).click();
     await poll(() => page.getByRole("region", { name: /^Setoran/ }).textContent()).toContain("Selisih");
-    await shot(page, "kurir-phone-done");
+    await screenshot(page, "courier/kurir-phone-done");
     expect(errors).toEqual([]);
 
     // The owner: the failed order is back with its reason, stamped once.
@@ -172,7 +164,7 @@ describe.skipIf(!hasChromium)("courier", () => {
     const door = dashboard.getByTestId("door-record");
     await poll(() => door.textContent()).toContain("Gagal Antar: Tidak ada orang");
     expect(await door.locator("li").count()).toBe(1);
-    await shot(dashboard, "order-door-desktop");
+    await screenshot(dashboard, "courier/order-door-desktop");
 
     // 'Setoran': staff's count needs a note for the difference; the owner accepts.
     await dashboard.goto(`${shop.url}/admin/setoran`);
@@ -192,9 +184,9 @@ describe.skipIf(!hasChromium)("courier", () => {
     await poll(() => dashboard.locator("li[data-run]").first().textContent()).toContain("Catatan: Kembalian");
     await dashboard.locator("li[data-run]").first().getByRole("button", { name: "Terima Setoran" }).click();
     await poll(() => dashboard.locator("li[data-run]").first().textContent()).toContain("Diterima");
-    await shot(dashboard, "setoran-desktop");
+    await screenshot(dashboard, "courier/setoran-desktop");
     await dashboard.setViewportSize(PHONE);
-    await shot(dashboard, "setoran-phone");
+    await screenshot(dashboard, "courier/setoran-phone");
     await desk.close();
     await context.close();
   });

@@ -288,7 +288,7 @@ describe.skipIf(!hasChromium)("delivery sheet", () => {
     expect(box?.width).toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeGreaterThanOrEqual(44);
     await touchDrag(page, grip, area.locator(`li[data-order-id="${second}"]`), () =>
-      page.screenshot({ path: "test-results/screenshots/delivery-sheet-dragging-phone.png" }).then(() => undefined),
+      screenshot(page, "delivery-sheet-dragging-phone", { fullPage: false }),
     );
     await expect.poll(stops, { timeout: 15_000 }).toEqual([second, first]);
     await screenshot(page, "delivery-sheet-dragged-phone");

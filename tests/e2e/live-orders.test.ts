@@ -14,7 +14,7 @@ import { uploadPaymentProof } from "~/server/orders/payments.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { createOrder, createProduct, createUser, type TestUser } from "../support/factories";
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
-import { adminLogin, setupBrowserShop, type BrowserShop } from "../support/browser-shop";
+import { adminLogin, screenshot, setupBrowserShop, type BrowserShop } from "../support/browser-shop";
 
 const pgUp = await postgresOrSkip("live-orders: PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL) is unreachable");
 
@@ -93,7 +93,7 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     await expect.poll(() => page.title()).toMatch(/^\(2\) Ringkasan/);
     // The list below refreshed too: the order is in it without a reload.
     await page.locator(`[data-order-id="${order.id}"]`).first().waitFor({ state: "attached", timeout: 5_000 });
-    await page.screenshot({ path: ".tmp/screens/live-orders-phone.png", fullPage: false });
+    await screenshot(page, "live-orders-phone", { fullPage: false });
 
     await page.getByRole("button", { name: "Tandai sudah dilihat" }).click();
     await expect.poll(() => page.title()).toMatch(/^Ringkasan/);
@@ -127,7 +127,7 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     if (!missed) throw new Error("no order placed while the server was down");
     await page.locator(`[data-live-order-id="${missed.id}"]`).waitFor({ timeout: 15_000 });
     expect(await page.locator(`[data-live-order-id="${missed.id}"]`).count()).toBe(1);
-    await page.screenshot({ path: ".tmp/screens/live-orders-desktop.png", fullPage: false });
+    await screenshot(page, "live-orders-desktop", { fullPage: false });
     // The browser reports the refused reconnects while the server was down; nothing else.
     expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED|net::|Failed to load resource/.test(e))).toEqual([]);
     await page.context().close();
@@ -158,7 +158,7 @@ describe.skipIf(!pgUp || !hasChromium)("live new orders on the staff dashboard",
     expect(await news.textContent()).toContain(`#${order.id.slice(0, 8)}`);
     expect(await news.textContent()).toContain("Bu Wati Transfer");
     await news.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/screenshots/live-proof-phone.png", fullPage: false });
+    await screenshot(page, "live-proof-phone", { fullPage: false });
     await news.getByRole("link", { name: /Periksa Bukti/ }).click();
     await page.waitForURL(`**/admin/orders/${order.id}#pembayaran`);
     await page.getByTestId("payment-status").getByText("Menunggu Verifikasi").waitFor();

@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
       await page.goto(`${shop.url}/admin/settings#batas-bayar`);
       const section = page.locator("#batas-bayar");
       expect(await section.locator('input[name="beforeSlotMinutes"]').inputValue()).toBe("120");
-      await section.screenshot({ path: `test-results/screenshots/payment-deadline-settings-${size}.png` });
+      await screenshot(section, `payment-deadline-settings-${size}`);
     }
     await context.close();
     // The seeded placeholder image, shown before the upload replaced it, answers 404.
@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)("the shopper's payment box with the QRIS amount", 
     const deadline = page.getByTestId("payment-deadline");
     expect(await deadline.textContent()).toMatch(/Bayar sebelum .+ WIB/);
     await screenshot(page, `payment-due-${size}`);
-    await page.locator("#pembayaran").screenshot({ path: `test-results/screenshots/payment-due-card-${size}.png` });
+    await screenshot(page.locator("#pembayaran"), `payment-due-card-${size}`);
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -3,14 +3,12 @@
 // and 'Simpan Semua' saves. At the desk (1280x800) a price is set for tomorrow 04:00 ('Berlaku
 // mulai'), the board's 'Riwayat Harga' shows the morning's change, and the board saves as a
 // plain form with scripts turned off.
-import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, setupBrowserShop } from "../support/browser-shop";
+import { adminLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
 import { createCategory, createProduct, createUser, type TestUser } from "../support/factories";
 
-const SHOTS = "/work/shots/prices";
 let staff: TestUser;
 let owner: TestUser;
 const ids: Record<string, string> = {};
@@ -43,7 +41,6 @@ async function seed(db: Database) {
 
 describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
   const shop = setupBrowserShop({ seed, sampleCatalog: false });
-  mkdirSync(SHOTS, { recursive: true });
 
   it("types prices like a spreadsheet, warns before leaving unsaved, saves all at once (phone)", async () => {
     const context = await newContext(shop.browser, PHONE);
@@ -52,7 +49,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     await adminLogin(page, shop.url, staff);
     await page.goto(`${shop.url}/admin/prices`);
     await waitForHydration(page);
-    await page.screenshot({ path: `${SHOTS}/board-390.png`, fullPage: true });
+    await screenshot(page, "prices/board-390");
 
     const price = (key: string) => page.locator(`input[name="price:${ids[key]}"]`);
     const stock = (key: string) => page.locator(`input[name="stock:${ids[key]}"]`);
@@ -64,7 +61,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     await stock("cabai").fill("25");
     await page.getByText("Hanya yang berubah (2)").click();
     expect(await page.locator("li[data-row]:visible").count()).toBe(2);
-    await page.screenshot({ path: `${SHOTS}/board-390-changed.png`, fullPage: true });
+    await screenshot(page, "prices/board-390-changed");
 
     // Leaving with unsaved changes asks first; staying keeps what was typed.
     let asked = "";
@@ -83,7 +80,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     expect(await price("cabai").inputValue()).toBe("65.000");
     expect(await stock("cabai").inputValue()).toBe("25");
     await page.getByTestId("riwayat-harga").getByText("Rp 40.000 → Rp 38.000").waitFor();
-    await page.screenshot({ path: `${SHOTS}/board-390-saved.png`, fullPage: true });
+    await screenshot(page, "prices/board-390-saved");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -111,7 +108,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
       .locator('li[data-row="bayam"]')
       .getByText(/Mulai .*: Rp\s5\.000/)
       .waitFor();
-    await page.screenshot({ path: `${SHOTS}/board-1280.png`, fullPage: true });
+    await screenshot(page, "prices/board-1280");
     expect(errors).toEqual([]);
     await context.close();
 
@@ -124,7 +121,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     await noScript.getByRole("button", { name: "Simpan Semua" }).click();
     await noScript.waitForURL(`${shop.url}/admin/prices`);
     expect(await noScript.locator(`input[name="price:${ids.kangkung}"]`).inputValue()).toBe("3.500");
-    await noScript.screenshot({ path: `${SHOTS}/board-1280-no-script.png`, fullPage: true });
+    await screenshot(noScript, "prices/board-1280-no-script");
     await plain.close();
   });
 
@@ -151,7 +148,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     expect(await preview.locator("tr[data-csv-row=bayam]").textContent()).toContain("Tidak berubah");
     expect(await preview.locator("tr[data-csv-row=kangkung]").textContent()).toContain("Salah");
     await preview.getByText('Kolom yang tidak dikenal dan diabaikan: "catatan".').waitFor();
-    await page.screenshot({ path: `${SHOTS}/csv-dry-run-1280.png`, fullPage: true });
+    await screenshot(page, "prices/csv-dry-run-1280");
     await preview.getByRole("button", { name: "Terapkan" }).click();
     await page.getByTestId("flash").getByText("Tersimpan: 1 harga diperbarui.").waitFor();
     expect(await page.locator(`input[name="price:${ids.tomat}"]`).inputValue()).toBe("15.000");
@@ -160,7 +157,7 @@ describe.skipIf(!hasChromium)("'Harga Hari Ini'", () => {
     const history = page.getByRole("region", { name: "Riwayat Harga" });
     await history.getByTestId("grafik-harga").waitFor();
     await history.getByText("Unggah CSV").waitFor();
-    await page.screenshot({ path: `${SHOTS}/product-price-history-1280.png`, fullPage: true });
+    await screenshot(page, "prices/product-price-history-1280");
     expect(errors).toEqual([]);
     await context.close();
   });

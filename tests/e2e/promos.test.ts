@@ -9,12 +9,15 @@ import { seedProducts } from "~/db/seed-data";
 import { discountedPrice, formatRupiah } from "~/lib/money";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import {
+  addToCart,
   adminLogin,
   atBothSizes,
   login,
+  nextWhatsAppTab,
   registerAndLogin,
   screenshot,
   setupBrowserShop,
+  stubWhatsApp,
 } from "../support/browser-shop";
 import type { Database } from "~/db/client.server";
 import { parseCheckout } from "~/lib/checkout";
@@ -159,19 +162,13 @@ describe.skipIf(!hasChromium)("a promo code from /admin/promos to the order page
     await staff.close();
 
     const context = await newContext(shop.browser, PHONE);
-    await context.route("https://wa.me/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-    );
+    await stubWhatsApp(context);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await registerAndLogin(page, shop.url, { name: "Pembeli Promo" });
     const wortel = seedProducts.find((p) => p.slug === "wortel")!;
     const charged = discountedPrice(wortel.price, wortel.discount);
-    await page.goto(`${shop.url}/products/${wortel.slug}`);
-    await waitForHydration(page);
-    for (let i = 1; i < 4; i++) await page.getByRole("button", { name: "Tambah jumlah" }).first().click();
-    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-    await page.getByText(`${wortel.name} telah ditambahkan ke keranjang belanja.`).waitFor();
+    await addToCart(page, shop.url, wortel, 4);
 
     await page.goto(`${shop.url}/checkout`);
     await waitForHydration(page);
@@ -189,9 +186,7 @@ describe.skipIf(!hasChromium)("a promo code from /admin/promos to the order page
     await page.getByRole("button", { name: "Pakai" }).waitFor();
     await atBothSizes(page, (size) => screenshot(page, `promo-checkout-${size}`));
 
-    const chatTab = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-    await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-    const chat = await chatTab;
+    const chat = await nextWhatsAppTab(context, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
     const text = new URL(chat.url()).searchParams.get("text") ?? "";
     expect(text).toContain(`Promo ${code}: -Rp 5.000`);
     await page.waitForURL(/\/order-success/, { timeout: 15_000 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, launchBrowser, newContext, PHONE, trackPageErrors } from "../support/browser";
+import { screenshot } from "../support/browser-shop";
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -45,7 +46,7 @@ describe.runIf(hasChromium)("first-run set-up", () => {
 
     // A wrong token: the form is refused and nobody is made.
     await page.goto(`${server.url}/setup?token=salah-${"x".repeat(40)}`);
-    await page.screenshot({ path: path.join(os.tmpdir(), "setup-phone.png"), fullPage: true });
+    await screenshot(page, "setup-phone");
     await fillForm(page, "Toko Sayur Bu Sari", "0812 3333 4444");
     await page.getByRole("button", { name: "Siapkan Toko" }).click();
     await expect.poll(() => page.getByText("Tautan penyiapan tidak berlaku").count()).toBeGreaterThan(0);
@@ -54,7 +55,7 @@ describe.runIf(hasChromium)("first-run set-up", () => {
     await page.goto(`${server.url}${link}`);
     const wide = await (await newContext(browser, DESKTOP)).newPage();
     await wide.goto(`${server.url}${link}`);
-    await wide.screenshot({ path: path.join(os.tmpdir(), "setup-desktop.png"), fullPage: true });
+    await screenshot(wide, "setup-desktop");
     await wide.context().close();
     await fillForm(page, "Toko Sayur Bu Sari", "0812 3333 4444");
     await page.getByRole("button", { name: "Siapkan Toko" }).click();
@@ -83,9 +84,9 @@ describe.runIf(hasChromium)("first-run set-up", () => {
     const section = settings.locator("#identitas-toko");
     const narrow = await context.newPage();
     await narrow.goto(`${server.url}/admin/settings#identitas-toko`);
-    await narrow.locator("#identitas-toko").screenshot({ path: path.join(os.tmpdir(), "identitas-phone.png") });
+    await screenshot(narrow.locator("#identitas-toko"), "identitas-phone");
     await narrow.close();
-    await section.screenshot({ path: path.join(os.tmpdir(), "identitas-desktop.png") });
+    await screenshot(section, "identitas-desktop");
     await section.getByLabel("Nama Toko").fill("Sayur Segar Pak Budi");
     await section.getByLabel("Nomor WhatsApp").fill("6285711112222");
     await section.getByRole("button", { name: "Simpan" }).click();

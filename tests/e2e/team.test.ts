@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors } from "../support/browser";
 import { linkFromMail } from "../support/server";
-import { adminLogin, newCustomer, register, setupBrowserShop } from "../support/browser-shop";
+import { adminLogin, newCustomer, register, screenshot, setupBrowserShop } from "../support/browser-shop";
 
 const OWNER = { email: "pemilik.tim@sayurjember.id", password: "Pemilik-Toko-Jember-2026", name: "Bu Pemilik" };
 const STAFF_EMAIL = "rina.staf@sayurjember.id";
@@ -49,12 +49,12 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     // Waiting for the link to be opened: not on the team yet.
     expect(await owner.locator(`[data-invitation="${STAFF_EMAIL}"]`).textContent()).toContain("Menunggu");
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).count()).toBe(0);
-    await owner.screenshot({ path: ".tmp/screens/team-desktop.png", fullPage: true });
+    await screenshot(owner, "team-desktop");
     const ownerPhone = await ownerContext.newPage();
     await ownerPhone.setViewportSize(PHONE);
     await ownerPhone.goto(`${shop.url}/admin/team`);
     await ownerPhone.getByTestId("mail-off-banner").waitFor();
-    await ownerPhone.screenshot({ path: ".tmp/screens/team-mail-off-phone.png", fullPage: false });
+    await screenshot(ownerPhone, "team-mail-off-phone", { fullPage: false });
     await ownerPhone.close();
 
     await expect
@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
       await staff.getByRole("heading", { name: "Khusus Pemilik" }).waitFor();
       await staff.getByText("Halaman ini khusus Pemilik toko.", { exact: false }).waitFor();
     }
-    await staff.screenshot({ path: ".tmp/screens/owner-only-phone.png", fullPage: false });
+    await screenshot(staff, "owner-only-phone", { fullPage: false });
     await staff.goto(`${shop.url}/admin/picking-list`);
     expect(await staff.getByRole("heading", { level: 1 }).first().textContent()).toBeTruthy();
 
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     await owner.reload();
     owner.once("dialog", (d) => void d.accept());
     await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).getByRole("button", { name: "Hapus dari Tim" }).click();
-    await owner.screenshot({ path: ".tmp/screens/team-after-remove.png" });
+    await screenshot(owner, "team-after-remove", { fullPage: false });
     await owner.getByText(/Rina Staf dihapus dari tim; \d+ sesi diakhiri\./).waitFor();
     expect(await owner.locator(`[data-team-member="${STAFF_EMAIL}"]`).count()).toBe(0);
     await staff.goto(`${shop.url}/admin/dashboard`);
@@ -157,7 +157,7 @@ describe.skipIf(!hasChromium)("the owner's team", () => {
     const holder = await holderContext.newPage();
     await holder.goto(linkFromMail(mail.text, "/reset-password")!);
     await holder.getByRole("heading", { name: "Terima Undangan Staf" }).waitFor();
-    await holder.screenshot({ path: ".tmp/screens/team-accept-phone.png", fullPage: true });
+    await screenshot(holder, "team-accept-phone");
     await holder.fill('input[name="password"]', STAFF_PASSWORD);
     await holder.fill('input[name="confirmPassword"]', STAFF_PASSWORD);
     await holder.getByRole("button", { name: "Simpan Password Baru" }).click();

@@ -6,13 +6,16 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import {
+  addToCart,
   atBothSizes,
   newCustomer,
+  nextWhatsAppTab,
   register,
   registerAndLogin,
   screenshot,
   setupBrowserShop,
   SIGNED_UP_NOTICE,
+  stubWhatsApp,
 } from "../support/browser-shop";
 
 const shop = setupBrowserShop();
@@ -41,16 +44,11 @@ async function notHydrated(page: Page) {
 describe.skipIf(!hasChromium)("input typed before the scripts arrive", () => {
   it("checkout keeps the area, the note and the other fields and places the order with them", async () => {
     const context = await newContext(shop.browser, PHONE, NO_WORKER);
-    await context.route("https://wa.me/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-    );
+    await stubWhatsApp(context);
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     await registerAndLogin(page, shop.url, { name: "Cepat" });
-    await page.goto(`${shop.url}/products/wortel`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-    await page.getByText("Wortel telah ditambahkan ke keranjang belanja.").waitFor();
+    await addToCart(page, shop.url, { slug: "wortel", name: "Wortel" });
 
     const release = await holdScripts(page);
     await page.goto(`${shop.url}/checkout`, { waitUntil: "domcontentloaded" });
@@ -70,9 +68,8 @@ describe.skipIf(!hasChromium)("input typed before the scripts arrive", () => {
     const order = page.getByRole("button", { name: "Pesan Sekarang" });
     await expect.poll(() => order.isEnabled(), { timeout: 10_000 }).toBe(true);
     await atBothSizes(page, (size) => screenshot(page, `typed-before-hydration-checkout-${size}`));
-    const chat = context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-    await order.click();
-    const text = new URL((await chat).url()).searchParams.get("text") ?? "";
+    const chat = await nextWhatsAppTab(context, () => order.click());
+    const text = new URL(chat.url()).searchParams.get("text") ?? "";
     expect(text).toContain("Ongkir (Kaliwates");
     expect(text).toContain(`Catatan: ${note}`);
     expect(text).toContain("Telepon: 6281299990000");

@@ -12,7 +12,15 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { formatRupiah } from "~/lib/money";
 import { hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  addToCart,
+  adminLogin,
+  nextWhatsAppTab,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+  stubWhatsApp,
+} from "../support/browser-shop";
 import { configureBankAccount } from "../support/factories";
 
 const STAFF = { email: "timbang@sayurjember.id", password: "Timbang-Segar-2026", name: "Rina Timbang" };
@@ -27,9 +35,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
     async (size, viewport) => {
       const shot = (p: Page, name: string) => screenshot(p, `${name}-${size}`);
       const shopper = await newContext(shop.browser, viewport);
-      await shopper.route("https://wa.me/**", (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-      );
+      await stubWhatsApp(shopper);
       const page = await shopper.newPage();
       const errors = trackPageErrors(page);
       await registerAndLogin(page, shop.url, { name: "Bu Sri" });
@@ -45,10 +51,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
       await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
       // A bunch of spinach too, which turns out to be sold out at packing.
-      await page.goto(`${shop.url}/products/bayam`);
-      await waitForHydration(page);
-      await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-      await page.getByText("Bayam Hijau telah ditambahkan ke keranjang belanja.").waitFor();
+      await addToCart(page, shop.url, { slug: "bayam", name: "Bayam Hijau" });
 
       await page.goto(`${shop.url}/cart`);
       await waitForHydration(page);
@@ -65,9 +68,8 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await page.getByRole("radio", { name: /Transfer Bank/ }).check();
       await page.getByRole("heading", { name: "Metode Pembayaran" }).scrollIntoViewIfNeeded();
       await shot(page, "checkout-payment-method");
-      const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-      await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-      const text = new URL((await chat).url()).searchParams.get("text") ?? "";
+      const chat = await nextWhatsAppTab(shopper, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
+      const text = new URL(chat.url()).searchParams.get("text") ?? "";
       expect(text).toContain("Metode Pembayaran: Transfer Bank");
       expect(text).toContain("Bawang Merah - 0,75 kg x Rp 40.000/kg = Rp 30.000 (perkiraan, ditimbang)");
       expect(text).toContain("   Catatan: yang besar-besar");
@@ -122,7 +124,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       expect(await billCards.count()).toBe(2);
       expect((await billCards.allInnerTexts()).join("\n")).not.toMatch(/dikirim/);
       await staff.getByTestId("bill-not-mailed").scrollIntoViewIfNeeded();
-      await staff.screenshot({ path: `test-results/screenshots/bill-not-mailed-${size}.png` });
+      await screenshot(staff, `bill-not-mailed-${size}`, { fullPage: false });
       expect(await staff.getByTestId("final-total").textContent()).toBe(formatRupiah(32000 + 5000));
       // The fee is part of the final bill: shown, no longer a form.
       expect(await staff.getByTestId("delivery-fee-locked").textContent()).toContain("Tagihan sudah final");
@@ -221,7 +223,7 @@ describe.skipIf(!hasChromium)("weigh, edit and bill an order", () => {
       await shot(staff, "admin-order-payment");
       // The same page on the shop's desktop.
       await staff.setViewportSize({ width: 1280, height: 800 });
-      await staff.screenshot({ path: "test-results/screenshots/admin-order-payment-desktop.png", fullPage: true });
+      await screenshot(staff, "admin-order-payment-desktop");
       await staff.setViewportSize(viewport);
       await staff.getByRole("button", { name: "Tandai Lunas" }).click();
       // Over the amount asked goes to 'Saldo', and so does the kode unik: Rp 3.000 in all (checked below).
@@ -281,17 +283,13 @@ async function uploadProof(page: Page, background: string) {
 
 /** A second order of shallots, 0,25 kg, paid cash on delivery. */
 async function orderAgain(page: Page, shopper: BrowserContext, url: string) {
-  await page.goto(`${url}/products/bawang-merah`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-  await page.getByText("Bawang Merah telah ditambahkan ke keranjang belanja.").waitFor();
+  await addToCart(page, url, { slug: "bawang-merah", name: "Bawang Merah" });
   await page.goto(`${url}/checkout`);
   await waitForHydration(page);
   await page.locator('select[name="area"]').selectOption("luar-area");
   await page.getByRole("radio", { name: /Bayar di Tempat \(COD\)/ }).check();
-  const chat = shopper.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/") });
-  await page.getByRole("button", { name: "Pesan Sekarang" }).click();
-  expect(new URL((await chat).url()).searchParams.get("text")).toContain("Metode Pembayaran: Bayar di Tempat (COD)");
+  const chat = await nextWhatsAppTab(shopper, () => page.getByRole("button", { name: "Pesan Sekarang" }).click());
+  expect(new URL(chat.url()).searchParams.get("text")).toContain("Metode Pembayaran: Bayar di Tempat (COD)");
   await page.waitForURL(/\/order-success/, { timeout: 15_000 });
   return new URL(page.url()).searchParams.get("order") ?? "";
 }

@@ -8,7 +8,15 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasChromium, DESKTOP, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
-import { adminLogin, atBothSizes, registerAndLogin, screenshot, setupBrowserShop } from "../support/browser-shop";
+import {
+  addToCart,
+  adminLogin,
+  atBothSizes,
+  registerAndLogin,
+  screenshot,
+  setupBrowserShop,
+  stubWhatsApp,
+} from "../support/browser-shop";
 import { startFakeGraph, type FakeGraph } from "../support/fake-graph";
 
 const OWNER = {
@@ -45,16 +53,11 @@ describe.skipIf(!hasChromium)("the shop talks on WhatsApp", () => {
     const shot = (p: Page, name: string) => atBothSizes(p, (size) => screenshot(p, `whatsapp-${name}-${size}`));
     const phone62 = `6281${String(randomBytes(4).readUInt32BE() % 1e8).padStart(8, "0")}`;
     const shopper = await newContext(shop.browser, PHONE);
-    await shopper.route("https://wa.me/**", (route) =>
-      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
-    );
+    await stubWhatsApp(shopper);
     const page = await shopper.newPage();
     const errors = trackPageErrors(page);
     await registerAndLogin(page, shop.url, { name: "Bu Sri", phone: `0${phone62.slice(2)}` });
-    await page.goto(`${shop.url}/products/bayam`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Tambah ke Keranjang" }).first().click();
-    await page.getByText("Bayam Hijau telah ditambahkan ke keranjang belanja.").waitFor();
+    await addToCart(page, shop.url, { slug: "bayam", name: "Bayam Hijau" });
     await page.goto(`${shop.url}/checkout`);
     await waitForHydration(page);
     await page.locator('select[name="area"]').selectOption("luar-area");

@@ -14,6 +14,7 @@ import { loader as orderLoader } from "~/routes/orders.$id";
 import { loader as ordersLoader } from "~/routes/orders";
 import { loader as successLoader } from "~/routes/order-success";
 import { configureBankAccount, createUser, nextDelivery, signIn } from "../support/factories";
+import { cookieHeader } from "../support/http";
 import { admitAsDeclared, contextFor } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -171,7 +172,7 @@ describe("checkout route", () => {
     expect(account).toMatchObject({ name: "Siti Aminah", phone: "6281234567890", role: "customer" });
     expect((await ordersOf(account.id)).map((o) => o.totalAmount)).toEqual([24000]);
     // The session works everywhere: the checkout now knows the shopper.
-    const cookie = res.cookies.map((c) => c.split(";")[0]).join("; ");
+    const cookie = cookieHeader(res.cookies);
     expect((await run(checkoutLoader as never, args(get("/checkout", cookie)))).data).toMatchObject({
       guest: false,
       prefill: { name: "Siti Aminah" },

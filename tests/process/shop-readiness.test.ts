@@ -18,7 +18,7 @@ async function ownerCookie(server: TestServer) {
   await createStaff(server, OWNER);
   const login = await postAdminLogin(server.url, OWNER);
   expect(login.status).toBe(303);
-  return login.cookies.map((c) => c.split(";")[0]).join("; ");
+  return login.cookie;
 }
 
 const page = async (server: TestServer, pathname: string, cookie: string) => {

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
@@ -221,13 +221,23 @@ export async function registerAndLogin(
 }
 
 /**
- * Saves a screenshot under test-results/screenshots for people to look at: the whole page, or
- * with `fullPage: false` what is in sight. The whole page is taken from the top (and the scroll
+ * Saves a screenshot under test-results/screenshots for people to look at (`name` may hold a
+ * folder, e.g. 'courier/kurir-phone'): the whole page, with `fullPage: false` what is in sight,
+ * or one part of it when given a locator. The whole page is taken from the top (and the scroll
  * put back after), since a sticky header is drawn where the window was scrolled to: in the
  * middle of the picture otherwise.
  */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) {
   const path = `test-results/screenshots/${name}.png`;
+  if (!("goto" in target)) {
+    await target.screenshot({ path });
+    return;
+  }
+  const page = target;
   if (!fullPage) {
     await page.screenshot({ path });
     return;
@@ -246,6 +256,20 @@ export async function stubWhatsApp(context: BrowserContext) {
   await context.route("https://wa.me/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
   );
+}
+
+/**
+ * Runs `action` (the press that opens the shop's WhatsApp chat, e.g. 'Pesan Sekarang') and
+ * returns the wa.me tab it opened, waited for up to 15 s. The context needs `stubWhatsApp`
+ * first, so the tab does not reach the network.
+ */
+export async function nextWhatsAppTab(from: Page | BrowserContext, action: () => Promise<unknown>): Promise<Page> {
+  const context = "pages" in from ? from : from.context();
+  const [tab] = await Promise.all([
+    context.waitForEvent("page", { predicate: (p) => p.url().startsWith("https://wa.me/"), timeout: 15_000 }),
+    action(),
+  ]);
+  return tab;
 }
 
 /**
