@@ -63,7 +63,7 @@ export function ShopIdentityFields({
                     {...p}
                     name={`hours.${i}.days`}
                     maxLength={40}
-                    placeholder="mis. Senin - Sabtu"
+                    placeholder="Senin - Sabtu"
                     defaultValue={inputText(row.days)}
                   />
                 )}
@@ -74,7 +74,7 @@ export function ShopIdentityFields({
                     {...p}
                     name={`hours.${i}.hours`}
                     maxLength={40}
-                    placeholder="mis. 07:00 - 19:00"
+                    placeholder="07:00 - 19:00"
                     defaultValue={inputText(row.hours)}
                   />
                 )}
