@@ -6,17 +6,24 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Browser and process files that take minutes although their source is short, longest first.
- * On a clean clone (CI) Vitest knows no durations yet and starts the largest files first, so
- * these started in the second half of the run and one could still be going at the end while
- * the other worker sat idle. Measured on the 2-core machine: backup-memory about 3 minutes,
- * returning 2.5, promos close to 2.
+ * Browser and process files that take minutes, longest first. On a clean clone (CI) Vitest
+ * knows no durations yet and starts the largest files first, so a long file could start late
+ * and still be going at the end while the other worker sat idle. Measured in a clean CI run on
+ * the 2-core machine (two files at a time): accessibility about 5 minutes, accounts 3.3,
+ * content 2.8, server-lifecycle 2.4, order-state-first 2.3, returning and promos between that
+ * and backup-memory's 1.5. access-matrix took 5.5 there until it stopped logging customers in
+ * again through /login: 1.5-2 minutes alone on a loaded machine since.
  */
 const LONG_FILES = [
-  "tests/process/backup-memory.test.ts",
-  "tests/e2e/returning.test.ts",
+  "tests/e2e/accessibility.test.ts",
+  "tests/e2e/accounts.test.ts",
+  "tests/e2e/content.test.ts",
   "tests/process/server-lifecycle.test.ts",
+  "tests/e2e/order-state-first.test.ts",
+  "tests/process/access-matrix.test.ts",
+  "tests/e2e/returning.test.ts",
   "tests/e2e/promos.test.ts",
+  "tests/process/backup-memory.test.ts",
   "tests/process/admin-create.test.ts",
   "tests/process/quiet-start.test.ts",
 ];

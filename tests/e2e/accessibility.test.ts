@@ -5,9 +5,21 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, hasChromium, newContext, PHONE, trackPageErrors, waitForHydration } from "../support/browser";
 import { seriousViolations } from "../support/axe";
-import { firstLink, nextWhatsAppTab, registerAndLogin, setupBrowserShop, stubWhatsApp } from "../support/browser-shop";
+import { firstLink, nextWhatsAppTab, setupBrowserShop, stubWhatsApp } from "../support/browser-shop";
+import { createUser, openSessions } from "../support/factories";
 
-const shop = setupBrowserShop();
+/** A signed-in customer for each size's customer pages, seeded: signing up is not what is judged here. */
+const customerCookies = new Map<string, { name: string; value: string }>();
+const shop = setupBrowserShop({
+  seed: async (db) => {
+    for (const label of ["phone", "desktop"]) {
+      const customer = await createUser(db, { name: `Rina ${label}` });
+      const [{ cookie }] = await openSessions(db, customer.id, 1);
+      const at = cookie.indexOf("=");
+      customerCookies.set(label, { name: cookie.slice(0, at), value: cookie.slice(at + 1) });
+    }
+  },
+});
 let productPath = "";
 let categoryPath = "";
 
@@ -21,9 +33,14 @@ beforeAll(async () => {
 async function open(page: Page, path: string) {
   await page.goto(`${shop.url}${path}`);
   await waitForHydration(page);
-  // Skeletons and entry transitions settle before the page is judged.
+  // Skeletons and entry transitions settle before the page is judged: the page's requests are
+  // done and no animation with an end (an entry, a transition) is still running.
   await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 const publicPages = () => [
@@ -84,8 +101,8 @@ for (const [label, size] of [
     it("has no serious or critical axe violation on the customer's pages", async () => {
       const context = await newContext(shop.browser, size);
       await stubWhatsApp(context);
+      await context.addCookies([{ ...customerCookies.get(label)!, url: shop.url }]);
       const page = await context.newPage();
-      await registerAndLogin(page, shop.url, { name: `Rina ${label}` });
       const found: string[] = [];
 
       await open(page, productPath);
@@ -171,14 +188,26 @@ describe.skipIf(!hasChromium)("keyboard", () => {
             return [t.dataset.a11yProbe ?? "", `tablist-${lists.indexOf(t.closest('[role="tablist"]') as Element)}`];
           }),
         ]);
-        await page.locator("body").focus();
-        for (let i = 0; i < controls.length * 2 + 10; i++) {
-          await page.keyboard.press("Tab");
-          const probe = await page.evaluate(
-            () => (document.activeElement as HTMLElement | null)?.dataset.a11yProbe ?? "",
+        // The focused control after each Tab, noted by the page as the key comes up (before any
+        // handler of the page's own), read once at the end instead of asked after every press.
+        await page.evaluate(() => {
+          const probes: string[] = [];
+          (window as unknown as { a11yReached: string[] }).a11yReached = probes;
+          window.addEventListener(
+            "keyup",
+            (event) => {
+              if (event.key === "Tab")
+                probes.push((document.activeElement as HTMLElement | null)?.dataset.a11yProbe ?? "");
+            },
+            true,
           );
-          if (probe) reached.add(probe);
-        }
+        });
+        await page.locator("body").focus();
+        const presses = controls.length * 2 + 10;
+        for (let i = 0; i < presses; i++) await page.keyboard.press("Tab");
+        const probes = await page.evaluate(() => (window as unknown as { a11yReached: string[] }).a11yReached);
+        expect(probes, `${path}: every Tab was noted`).toHaveLength(presses);
+        for (const probe of probes) if (probe) reached.add(probe);
         const reachedGroups = new Set(radioGroups.filter(([probe]) => reached.has(probe)).map(([, name]) => name));
         for (const control of controls) {
           const probe = control.match(/#(\d+) /)?.[1] ?? "";

@@ -1,14 +1,14 @@
 // The server as a process: one owner of the embedded data, and a clean stop on SIGTERM that
 // finishes the requests in flight and ends the staff's live event streams.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { nextDelivery } from "../support/factories";
 import { cookieHeader, post } from "../support/http";
-import { createStaff, shopProcessEnv, startTestServer } from "../support/server";
+import { createStaff, DATA_DIR_TEMPLATE_ENV, shopProcessEnv, startTestServer } from "../support/server";
 import { sseReader } from "../support/sse";
 import {
   checkDurability,
@@ -27,6 +27,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 describe("embedded database ownership and shutdown", () => {
   it("refuses a second server on the same data directory, and SIGTERM stops cleanly", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "sayur-proc-"));
+    // A shop that has started before (the global setup's copy, when there): the lock is what is
+    // tested here, not a first start's migrations (the next test has those).
+    const template = process.env[DATA_DIR_TEMPLATE_ENV];
+    if (template) cpSync(template, dataDir, { recursive: true });
     const first = await startTestServer({ dataDir });
     try {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
