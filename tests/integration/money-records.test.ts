@@ -17,7 +17,14 @@ import * as orderRoute from "~/routes/orders.$id";
 import * as profileRoute from "~/routes/profile";
 import { placeOrder } from "~/server/orders/placing.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
-import { configureBankAccount, createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import {
+  configureBankAccount,
+  createProduct,
+  createUser,
+  nextDelivery,
+  signIn,
+  type TestUser,
+} from "../support/factories";
 import { callAction, callLoader, cookiesAfter, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -68,7 +75,9 @@ async function place(user: TestUser, paymentMethod: "transfer" | "cod" = "transf
     name: user.name,
     phone: "081234567890",
     address: "Jl. Kalimantan No. 37, Jember",
-    slot: "pagi",
+    // The earliest delivery still open now: a fixed "tomorrow morning" is closed after its
+    // 21:00 cut-off, and the suite must pass at any hour.
+    ...nextDelivery(),
     lines: [{ productId, quantity: 500 }],
     paymentMethod,
     idempotencyKey: `key-${Math.random().toString(36).slice(2)}-uang`,

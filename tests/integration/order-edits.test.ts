@@ -15,7 +15,13 @@ import { loadFinalBillForCustomer } from "~/server/orders/view.server";
 import { placeOrder } from "~/server/orders/placing.server";
 import { getProductForAdmin } from "~/server/catalog/manage.server";
 import { stockReasonLabel } from "~/lib/vocab/stock-reasons";
-import { createProduct, createUser, liftOrdersPerCustomerLimit, type TestUser } from "../support/factories";
+import {
+  createProduct,
+  createUser,
+  nextDelivery,
+  liftOrdersPerCustomerLimit,
+  type TestUser,
+} from "../support/factories";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { stockOf } from "../support/db-reads";
 
@@ -59,7 +65,9 @@ async function placed(lines: { productId: string; quantity: number; allowSubstit
     name: "Siti Aminah",
     phone: "081234567890",
     address: "Jl. Kalimantan No. 37, Jember",
-    slot: "pagi",
+    // The earliest delivery still open now: a fixed "tomorrow morning" is closed after its
+    // 21:00 cut-off, and the suite must pass at any hour.
+    ...nextDelivery(),
     lines,
     idempotencyKey: `key-${Math.random().toString(36).slice(2)}-edits`,
   });

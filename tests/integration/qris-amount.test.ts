@@ -19,7 +19,7 @@ import * as orderRoute from "~/routes/orders.$id";
 import { placeOrder } from "~/server/orders/placing.server";
 import { readShopSettings } from "~/server/settings.server";
 import { LocalDiskStorage, setStorageForTests } from "~/server/uploads/storage.server";
-import { createProduct, createUser, signIn, type TestUser } from "../support/factories";
+import { createProduct, createUser, nextDelivery, signIn, type TestUser } from "../support/factories";
 import { callAction, callLoader, form, releaseTestDatabase, useTestDatabase } from "../support/routes";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -95,7 +95,9 @@ async function billedQrisOrder(): Promise<string> {
     name: ani.name,
     phone: "081234567890",
     address: "Jl. Kalimantan No. 37, Jember",
-    slot: "pagi",
+    // The earliest delivery still open now: a fixed "tomorrow morning" is closed after its
+    // 21:00 cut-off, and the suite must pass at any hour.
+    ...nextDelivery(),
     lines: [{ productId: tomat.id, quantity: 3, note: "" }],
     paymentMethod: "qris",
     idempotencyKey: `key-${Math.random().toString(36).slice(2)}-qris`,

@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import { parseCheckout } from "~/lib/checkout";
 import { resetClock, setClock, fixedClock } from "../clock.server";
+import { nextDelivery } from "../../../tests/support/factories";
 import { clearOutbox } from "../../../tests/support/outbox";
 import { startFakeGraph, type FakeGraph } from "../../../tests/support/fake-graph";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
@@ -78,7 +79,9 @@ async function placeWith(
     name: "Siti Aminah",
     phone,
     address: "Jl. Kalimantan No. 37, Jember",
-    slot: "pagi",
+    // The earliest delivery still open now: a fixed "tomorrow morning" is closed after its
+    // 21:00 cut-off, and the suite must pass at any hour.
+    ...nextDelivery(),
     notes: "",
     whatsappConsent: consent,
     idempotencyKey: randomBytes(12).toString("hex"),
