@@ -57,7 +57,12 @@ async function orderForTomorrowMorning(
 }
 
 describe.skipIf(!hasChromium)("admin panel", () => {
-  const shop = setupBrowserShop({ staff: [STAFF] });
+  // Ten in the morning in Jember, whenever the suite runs: tomorrow morning's orders close at
+  // 21:00, and the working day below starts with one.
+  const shop = setupBrowserShop({
+    staff: [STAFF],
+    env: { NODE_ENV: "test", SHOP_CLOCK_START: "2026-11-25T10:00:00+07:00" },
+  });
 
   // The working day is behaviour, not layout: it runs once, at the desk. Staff on a phone use
   // the same panel in delivery-sheet.test.ts, weigh-pay.test.ts and admin-settings.test.ts.
