@@ -16,7 +16,7 @@ import { createProduct, createUser, liftOrdersPerCustomerLimit, signIn, type Tes
 import { createPostgresDatabase, postgresOrSkip } from "../support/postgres";
 import { startTestServer, type TestServer } from "../support/server";
 import { sseReader } from "../support/sse";
-import { cookieHeader, post } from "../support/http";
+import { post, postLogin } from "../support/http";
 import { stockOf } from "../support/db-reads";
 
 const pgUp = await postgresOrSkip(
@@ -36,18 +36,15 @@ function dataDir(name: string): string {
 }
 
 /** Logs in through the real form on `server`; returns the cookie the browser would keep. */
-async function logIn(server: TestServer, formPath: "/login" | "/admin/login", user: TestUser): Promise<string> {
-  const response = await post(
-    server.url,
-    formPath,
-    { email: user.email, password: user.password, redirect: "/" },
-    { headers: { Origin: server.url } },
-  );
-  await response.arrayBuffer();
-  expect(response.status, `login on ${server.url}${formPath}`).toBe(303);
-  const cookie = cookieHeader(response);
-  expect(cookie).toMatch(/session_token=/);
-  return cookie;
+async function logIn(server: TestServer, form: "/login" | "/admin/login", user: TestUser): Promise<string> {
+  const answer = await postLogin(server.url, user, {
+    form,
+    fields: { redirect: "/" },
+    headers: { Origin: server.url },
+  });
+  expect(answer.status, `login on ${server.url}${form}`).toBe(303);
+  expect(answer.cookie).toMatch(/session_token=/);
+  return answer.cookie;
 }
 
 async function page(server: TestServer, pathName: string, cookie?: string) {

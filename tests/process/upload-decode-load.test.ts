@@ -11,7 +11,7 @@ import { openDatabase } from "~/db/client.server";
 import { orders, products } from "~/db/schema";
 import { seedCatalogIfEmpty } from "~/db/seed.server";
 import { createOrder, createUser, type TestUser } from "../support/factories";
-import { cookieHeader, post } from "../support/http";
+import { post, postLogin } from "../support/http";
 import { tallPng } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -57,14 +57,8 @@ afterAll(async () => {
 });
 
 async function logIn(user: TestUser): Promise<{ status: number; cookie: string }> {
-  const response = await post(
-    server.url,
-    "/login",
-    { email: user.email, password: user.password },
-    { headers: { Origin: server.url } },
-  );
-  await response.arrayBuffer();
-  return { status: response.status, cookie: cookieHeader(response) };
+  const { status, cookie } = await postLogin(server.url, user, { headers: { Origin: server.url } });
+  return { status, cookie };
 }
 
 async function uploadProof(cookie: string, orderId: string, bytes: Buffer) {

@@ -38,15 +38,37 @@ export function cookieHeader(from: Response | Headers | readonly string[] | unde
 }
 
 /**
- * Signs a staff member in with a post to /admin/login: the answer's status, target, its
- * Set-Cookie lines and the Cookie header they make.
+ * Signs in with a post to the customers' /login form or the staff's /admin/login, as the
+ * browser's form post does: the answer's status, target, its Set-Cookie lines and the Cookie
+ * header they make. `fields` adds form fields (e.g. `redirect`), `headers` request headers
+ * (e.g. an `Origin`).
  */
-export async function postAdminLogin(baseUrl: string, account: { email: string; password: string }) {
-  const response = await post(baseUrl, "/admin/login", { email: account.email, password: account.password });
+export async function postLogin(
+  baseUrl: string,
+  account: { email: string; password: string },
+  {
+    form = "/login",
+    fields = {},
+    headers = {},
+  }: { form?: "/login" | "/admin/login"; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
+  const response = await post(
+    baseUrl,
+    form,
+    { email: account.email, password: account.password, ...fields },
+    { headers },
+  );
+  // The body is read so the connection is free for the next request.
+  await response.arrayBuffer();
   return {
     status: response.status,
     location: response.headers.get("location"),
     cookies: response.headers.getSetCookie(),
     cookie: cookieHeader(response),
   };
+}
+
+/** Signs a staff member in with a post to /admin/login (see `postLogin`). */
+export function postAdminLogin(baseUrl: string, account: { email: string; password: string }) {
+  return postLogin(baseUrl, account, { form: "/admin/login" });
 }
