@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -27,6 +28,39 @@ const LONG_FILES = [
   "tests/process/admin-create.test.ts",
   "tests/process/quiet-start.test.ts",
 ];
+
+/**
+ * Database test files that replace a module with `vi.mock`. The other database files share one
+ * module graph per worker (Vitest's `isolate: false`): the app's modules are loaded once per
+ * worker instead of once per file, which took the database files from about 180 to 110 s on
+ * the 2-core machine. A mock cannot be shared that way (a module loaded by an earlier file keeps
+ * the real one), so a file that mocks runs in the `db-mocks` project, alone in its process as
+ * before. Found by reading the files, so a new one needs no list.
+ */
+function dbFilesThatMock(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (isDbTestFile(path.relative(root, full)) && /\bvi\.mock\(/.test(readFileSync(full, "utf8")))
+        found.push(path.relative(root, full));
+    }
+  };
+  walk(path.join(root, "app"));
+  walk(path.join(root, "tests/integration"));
+  return found;
+}
+
+function isDbTestFile(file: string): boolean {
+  return (
+    (file.startsWith("app/") && file.endsWith(".db.test.ts")) ||
+    (file.startsWith("tests/integration/") && file.endsWith(".test.ts"))
+  );
+}
+
+const DB_FILES = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
+const DB_FILES_THAT_MOCK = dbFilesThatMock();
 
 /** Vitest's order (its groups and projects, then its own durations or file sizes), with LONG_FILES first in each project. */
 class LongFilesFirst extends BaseSequencer {
@@ -81,13 +115,31 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Every database file but those that mock a module (DB_FILES_THAT_MOCK, below).
           name: "db",
-          include: ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"],
+          include: DB_FILES,
+          exclude: DB_FILES_THAT_MOCK,
+          isolate: false,
+          // Added to the root's set-up: puts back what a file changed in the shared modules.
+          setupFiles: ["tests/support/shared-worker.ts"],
           globalSetup: ["tests/support/db-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time, as for unit (see there); on PostgreSQL a worker waits on the
           // server half the time, so one worker leaves both cores half idle.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The database files that mock a module, each in a process of its own. Run both
+          // database projects with `--project 'db*'`.
+          name: "db-mocks",
+          include: DB_FILES_THAT_MOCK.length > 0 ? DB_FILES_THAT_MOCK : ["no-such-file"],
+          globalSetup: ["tests/support/db-template.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
         },
       },

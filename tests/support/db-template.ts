@@ -16,6 +16,8 @@ export const DB_TEMPLATE_ENV = "SAYUR_TEST_DB_TEMPLATE";
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return;
+  // Both database projects name this setup; the second finds the first one's dump.
+  if (process.env[DB_TEMPLATE_ENV]) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), "sayur-db-template-"));
   // The same extensions and migrations as openDatabase, which cannot hand out its client to dump.
   const client = await PGlite.create({ extensions: embeddedExtensions });
