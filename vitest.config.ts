@@ -115,7 +115,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Every database file but those that mock a module (DB_FILES_THAT_MOCK, below).
+          // Every database file but those that mock a module (DB_FILES_THAT_MOCK, above).
           name: "db",
           include: DB_FILES,
           exclude: DB_FILES_THAT_MOCK,
