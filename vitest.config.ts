@@ -37,29 +37,27 @@ const LONG_FILES = [
  * the real one), so a file that mocks runs in the `db-mocks` project, alone in its process as
  * before. Found by reading the files, so a new one needs no list.
  */
+/** Where the database test files are: a folder and how their names end. */
+const DB_FILE_PLACES = [
+  { dir: "app", ending: ".db.test.ts" },
+  { dir: "tests/integration", ending: ".test.ts" },
+];
+const DB_FILES = DB_FILE_PLACES.map(({ dir, ending }) => `${dir}/**/*${ending}`);
+
 function dbFilesThatMock(): string[] {
   const found: string[] = [];
-  const walk = (dir: string) => {
+  const walk = (dir: string, ending: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (isDbTestFile(path.relative(root, full)) && /\bvi\.mock\(/.test(readFileSync(full, "utf8")))
+      if (entry.isDirectory()) walk(full, ending);
+      else if (entry.name.endsWith(ending) && /\bvi\.mock\(/.test(readFileSync(full, "utf8")))
         found.push(path.relative(root, full));
     }
   };
-  walk(path.join(root, "app"));
-  walk(path.join(root, "tests/integration"));
+  for (const { dir, ending } of DB_FILE_PLACES) walk(path.join(root, dir), ending);
   return found;
 }
 
-function isDbTestFile(file: string): boolean {
-  return (
-    (file.startsWith("app/") && file.endsWith(".db.test.ts")) ||
-    (file.startsWith("tests/integration/") && file.endsWith(".test.ts"))
-  );
-}
-
-const DB_FILES = ["app/**/*.db.test.ts", "tests/integration/**/*.test.ts"];
 const DB_FILES_THAT_MOCK = dbFilesThatMock();
 
 /** Vitest's order (its groups and projects, then its own durations or file sizes), with LONG_FILES first in each project. */
