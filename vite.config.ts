@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { precompressAssets } from "./server/precompress-plugin.ts";
@@ -62,9 +63,28 @@ function lightIcons(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router 7 ships a production build beside its development one, but its package exports
+// name only the development files, so every bundle gets the development warnings and their
+// messages (the maintainers' own open report). The browser's build takes the production files:
+// the same code with the warnings off, and no warning in a shopper's console. Only there: the
+// server build leaves React Router to Node, whose `@react-router/express` loads the development
+// files, and one process must not hold two copies of the router (their contexts differ).
+function routerProductionFiles(): { find: RegExp; replacement: string }[] {
+  const file = (name: string) =>
+    fileURLToPath(new URL(`./node_modules/react-router/dist/production/${name}`, import.meta.url));
+  if (!existsSync(file("index.mjs")) || !existsSync(file("dom-export.mjs"))) return [];
+  return [
+    { find: /^react-router$/, replacement: file("index.mjs") },
+    { find: /^react-router\/dom$/, replacement: file("dom-export.mjs") },
+  ];
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [lightIcons(), tailwindcss(), reactRouter(), precompressAssets()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === "build" && !isSsrBuild ? routerProductionFiles() : [],
+  },
   server: { port: 3000 },
   // Bundled into the server too, so its markup is drawn by the same small icon function.
   ssr: { noExternal: ["lucide-react"] },
