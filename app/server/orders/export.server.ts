@@ -57,6 +57,10 @@ export const CSV_HEADER = [
   "Saldo Dipakai",
   "Jumlah Ditagih",
   "Jumlah Diterima",
+  // Last, so a sheet built on the columns above keeps its places. Subtotal and Ongkir are already
+  // net of the promo; this is what it took off both, for the books.
+  "Kode Promo",
+  "Potongan Promo",
 ];
 
 const clock = new Intl.DateTimeFormat("en-GB", {
@@ -121,6 +125,8 @@ export async function exportOrdersCsv(
     r.balanceApplied,
     amountDue(r),
     r.paidAmount,
+    r.promoCode ?? "",
+    r.promoDiscount + r.promoFeeDiscount,
   ]);
   return { csv: toCsv(CSV_HEADER, data), count: rows.length };
 }
