@@ -24,10 +24,10 @@ import { parseCheckout } from "~/lib/checkout";
 import { editOrder } from "~/server/orders/edits.server";
 import { setDeliveryFee } from "~/server/orders/fee.server";
 import { placeOrder } from "~/server/orders/placing.server";
-import { savePromo } from "~/server/promos/manage.server";
 import {
   configureBankAccount,
   createProduct,
+  createPromo,
   createUser,
   liftOrdersPerCustomerLimit,
   nextDelivery,
@@ -60,22 +60,12 @@ async function seed(db: Database) {
     stock: 10_000,
   });
   const bayam = await createProduct(db, { name: "Bayam Promo", price: 5_000, stock: 20 });
-  await savePromo(db, staff, {
-    intent: "create",
+  await createPromo(db, staff, {
     code: "TIMBANG10",
     kind: "percent",
     value: 10,
     maxDiscount: 20_000,
     minSpend: 40_000,
-    startsAt: null,
-    endsAt: null,
-    quota: null,
-    perCustomer: null,
-    newCustomersOnly: false,
-    active: true,
-    method_qris: false,
-    method_transfer: false,
-    method_cod: false,
   });
   const input = parseCheckout({
     name: "Ibu Timbang",

@@ -22,11 +22,11 @@ import {
 import { exportOrdersCsv } from "~/server/orders/export.server";
 import { setOrderStatus } from "~/server/orders/status.server";
 import { placeOrder } from "~/server/orders/placing.server";
-import { savePromo } from "~/server/promos/manage.server";
 import {
   createManyOrders,
   createOrder,
   createProduct,
+  createPromo,
   createUser,
   nextDelivery,
   setStock,
@@ -745,25 +745,7 @@ describe("CSV export", () => {
 
   it("names the promo of an order placed with one and what it took off, beside totals net of it", async () => {
     const p = await createProduct(testDb.db, { name: "Wortel Promo Uji", stock: 20, price: 12000 });
-    const code = `CSV${randomUUID().slice(0, 6).toUpperCase()}`;
-    const saved = await savePromo(testDb.db, admin, {
-      intent: "create",
-      code,
-      kind: "fixed",
-      value: 5000,
-      maxDiscount: null,
-      minSpend: 0,
-      startsAt: null,
-      endsAt: null,
-      quota: null,
-      perCustomer: null,
-      newCustomersOnly: false,
-      active: true,
-      method_qris: false,
-      method_transfer: false,
-      method_cod: false,
-    });
-    expect(saved.ok).toBe(true);
+    const code = await createPromo(testDb.db, admin, { code: `CSV${randomUUID().slice(0, 6).toUpperCase()}` });
     const delivery = nextDelivery();
     const placeWith = async (promoCode?: string) => {
       const placed = await placeOrder(testDb.db, await createUser(testDb.db), {

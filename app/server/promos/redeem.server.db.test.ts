@@ -12,9 +12,17 @@ import { editOrder } from "../orders/edits.server";
 import { setDeliveryFee } from "../orders/fee.server";
 import { placeOrder } from "../orders/placing.server";
 import { changeOrderStatus } from "../orders/status.server";
-import { createProduct, createUser, liftOrdersPerCustomerLimit, nextDelivery } from "../../../tests/support/factories";
+import {
+  createProduct,
+  createPromo,
+  createUser,
+  liftOrdersPerCustomerLimit,
+  nextDelivery,
+  promoForm,
+  type NewPromo,
+} from "../../../tests/support/factories";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-db";
-import { listPromos, savePromo, type PromoAction } from "./manage.server";
+import { listPromos, savePromo } from "./manage.server";
 
 let testDb: TestDatabase;
 let staff: AdminActor;
@@ -54,36 +62,7 @@ function checkout(lines: { productId: string; quantity: number }[], overrides: R
   return parsed.data as CheckoutInput;
 }
 
-type NewPromo = Extract<PromoAction, { intent: "create" }>;
-
-/** 'Buat Promo' as staff fill it: a fixed Rp 5.000 off, active, for anyone, unless `fields` say otherwise. */
-function promoForm(fields: Partial<NewPromo> = {}): NewPromo {
-  return {
-    intent: "create",
-    code: `UJI${randomBytes(3).toString("hex").toUpperCase()}`,
-    kind: "fixed",
-    value: 5000,
-    maxDiscount: null,
-    minSpend: 0,
-    startsAt: null,
-    endsAt: null,
-    quota: null,
-    perCustomer: null,
-    newCustomersOnly: false,
-    active: true,
-    method_qris: false,
-    method_transfer: false,
-    method_cod: false,
-    ...fields,
-  };
-}
-
-async function makePromo(fields: Partial<NewPromo> = {}) {
-  const form = promoForm(fields);
-  const saved = await savePromo(testDb.db, staff, form);
-  expect(saved.ok).toBe(true);
-  return form.code;
-}
+const makePromo = (fields: Partial<NewPromo> = {}) => createPromo(testDb.db, staff, fields);
 
 const orderRow = async (id: string) => (await testDb.db.select().from(orders).where(eq(orders.id, id)))[0];
 const versionOf = async (id: string) => (await orderRow(id)).version;
